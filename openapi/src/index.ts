@@ -1,0 +1,340 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { ErrorObject } from 'ajv'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { parse } from 'yaml'
+
+export type JsonObject = { [key: string]: unknown }
+
+/** The parsed contract, typed only as far as this module relies on it. */
+export type OpenApiDocument = JsonObject & {
+  openapi: string
+  info: JsonObject & { title: string; version: string }
+  paths: Record<string, JsonObject>
+  components?: JsonObject
+  security?: SecurityRequirement[]
+}
+
+export type SecurityRequirement = Record<string, string[]>
+
+export const HTTP_METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const
+
+export type HttpMethod = (typeof HTTP_METHODS)[number]
+
+/** One `x-rate-limits` entry (see the document's description). */
+export type RateLimit = {
+  kind: 'window' | 'lock'
+  scope: 'client' | 'email' | 'user'
+  limit: number
+  periodSeconds: number
+}
+
+export type OperationSummary = {
+  method: HttpMethod
+  path: string
+  operationId: string
+  summary: string | undefined
+  tags: string[]
+  deprecated: boolean
+  /** True when every security alternative needs a scheme (no `{}` and not `security: []`). */
+  requiresAuth: boolean
+  /** Names of the security schemes the operation accepts. */
+  securitySchemes: string[]
+  hasRequestBody: boolean
+  requestBodyRequired: boolean
+  /** Documented response statuses, as written (`'200'`, `'4XX'`, `'default'`). */
+  statuses: string[]
+  rateLimits: RateLimit[]
+}
+
+export type SchemaError = {
+  instancePath: string
+  schemaPath: string
+  keyword: string
+  message: string
+  params: Record<string, unknown>
+}
+
+export type ValidationResult = { valid: boolean; errors: SchemaError[] }
+
+export type SchemaValidator = {
+  /** Validates against the schema at a JSON pointer of the document, e.g. `#/components/schemas/Profile`. */
+  validate: (pointer: string, value: unknown) => ValidationResult
+  /** Validates against `#/components/schemas/<name>`. */
+  validateComponent: (name: string, value: unknown) => ValidationResult
+  /** Validates a request body of an operation; `undefined` stands for "no body". */
+  validateRequestBody: (operationId: string, value: unknown, mediaType?: string) => ValidationResult
+  /** Validates a response body of an operation for a status; `undefined` stands for "no body". */
+  validateResponse: (
+    operationId: string,
+    status: number | string,
+    value: unknown,
+    mediaType?: string,
+  ) => ValidationResult
+}
+
+export const OPENAPI_DOCUMENT_URL = new URL('../openapi.yaml', import.meta.url)
+export const OPENAPI_DOCUMENT_PATH = fileURLToPath(OPENAPI_DOCUMENT_URL)
+
+const DOCUMENT_ID = 'https://devenv.example/openapi.json'
+const JSON_MEDIA_TYPE = 'application/json'
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Reads and parses openapi.yaml (next to this package's src/ and dist/ folders). */
+export function loadOpenApiDocument(path: string = OPENAPI_DOCUMENT_PATH): OpenApiDocument {
+  const parsed: unknown = parse(readFileSync(path, 'utf8'))
+  if (!isOpenApiDocument(parsed)) {
+    throw new Error(`${path} is not an OpenAPI document`)
+  }
+  return parsed
+}
+
+function isOpenApiDocument(value: unknown): value is OpenApiDocument {
+  return (
+    isJsonObject(value) &&
+    typeof value.openapi === 'string' &&
+    isJsonObject(value.info) &&
+    isJsonObject(value.paths)
+  )
+}
+
+/** Turns `['paths', '/auth/auth', 'post']` into `#/paths/~1auth~1auth/post`. */
+export function toJsonPointer(segments: readonly string[]): string {
+  return `#${segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`
+}
+
+function fromJsonPointer(pointer: string): string[] {
+  if (!pointer.startsWith('#')) throw new Error(`Only local references are supported: ${pointer}`)
+  const body = pointer.slice(1)
+  if (body === '') return []
+  return body
+    .slice(1)
+    .split('/')
+    .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
+}
+
+/** Reads the value at a JSON pointer (`#/components/schemas/Error`). */
+export function getAtPointer(document: OpenApiDocument, pointer: string): unknown {
+  let current: unknown = document
+  for (const segment of fromJsonPointer(pointer)) {
+    if (Array.isArray(current)) current = current[Number(segment)]
+    else if (isJsonObject(current)) current = current[segment]
+    else return undefined
+  }
+  return current
+}
+
+export type Located = { value: unknown; pointer: string }
+
+/** Follows local `$ref`s from a value found at `pointer`; answers the target and where it is. */
+export function resolveReference(document: OpenApiDocument, located: Located): Located {
+  let current = located
+  const seen = new Set<string>()
+  while (isJsonObject(current.value) && typeof current.value.$ref === 'string') {
+    const target = current.value.$ref
+    if (seen.has(target)) throw new Error(`Circular reference: ${target}`)
+    seen.add(target)
+    current = { value: getAtPointer(document, target), pointer: target }
+  }
+  return current
+}
+
+export type LocatedOperation = {
+  method: HttpMethod
+  path: string
+  operation: JsonObject
+  pointer: string
+}
+
+export function findOperations(document: OpenApiDocument): LocatedOperation[] {
+  const found: LocatedOperation[] = []
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method]
+      if (isJsonObject(operation)) {
+        found.push({ method, path, operation, pointer: toJsonPointer(['paths', path, method]) })
+      }
+    }
+  }
+  return found
+}
+
+export function findOperation(document: OpenApiDocument, operationId: string): LocatedOperation {
+  const found = findOperations(document).find((each) => each.operation.operationId === operationId)
+  if (!found) throw new Error(`No operation with operationId ${operationId}`)
+  return found
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []
+}
+
+function securityOf(document: OpenApiDocument, operation: JsonObject): SecurityRequirement[] {
+  const security = operation.security ?? document.security ?? []
+  return Array.isArray(security) ? security.filter(isJsonObject).map(toRequirement) : []
+}
+
+function toRequirement(requirement: JsonObject): SecurityRequirement {
+  return Object.fromEntries(
+    Object.entries(requirement).map(([scheme, scopes]) => [scheme, stringList(scopes)]),
+  )
+}
+
+function isRateLimit(value: unknown): value is RateLimit {
+  return (
+    isJsonObject(value) &&
+    (value.kind === 'window' || value.kind === 'lock') &&
+    (value.scope === 'client' || value.scope === 'email' || value.scope === 'user') &&
+    typeof value.limit === 'number' &&
+    typeof value.periodSeconds === 'number'
+  )
+}
+
+/** Every operation of the document with what the stub, the contract runner and tests need. */
+export function listOperations(document: OpenApiDocument): OperationSummary[] {
+  return findOperations(document).map(({ method, path, operation, pointer }) => {
+    const security = securityOf(document, operation)
+    const requestBody = resolveReference(document, {
+      value: operation.requestBody,
+      pointer: `${pointer}/requestBody`,
+    }).value
+    const responses = isJsonObject(operation.responses) ? operation.responses : {}
+    const rateLimits = operation['x-rate-limits']
+    return {
+      method,
+      path,
+      operationId: typeof operation.operationId === 'string' ? operation.operationId : '',
+      summary: typeof operation.summary === 'string' ? operation.summary : undefined,
+      tags: stringList(operation.tags),
+      deprecated: operation.deprecated === true,
+      requiresAuth:
+        security.length > 0 && security.every((alternative) => Object.keys(alternative).length > 0),
+      securitySchemes: [...new Set(security.flatMap((alternative) => Object.keys(alternative)))],
+      hasRequestBody: isJsonObject(requestBody),
+      requestBodyRequired: isJsonObject(requestBody) && requestBody.required === true,
+      statuses: Object.keys(responses),
+      rateLimits: Array.isArray(rateLimits) ? rateLimits.filter(isRateLimit) : [],
+    }
+  })
+}
+
+/** Looks a status up as OpenAPI does: exact code, then its range (`4XX`), then `default`. */
+export function findResponseKey(
+  responses: JsonObject,
+  status: number | string,
+): string | undefined {
+  const exact = String(status)
+  const range = `${exact.charAt(0)}XX`
+  return [exact, range, 'default'].find((key) => key in responses)
+}
+
+function toSchemaError(error: ErrorObject): SchemaError {
+  return {
+    instancePath: error.instancePath,
+    schemaPath: error.schemaPath,
+    keyword: error.keyword,
+    message: error.message ?? error.keyword,
+    params: { ...error.params },
+  }
+}
+
+function failure(keyword: string, message: string): ValidationResult {
+  return {
+    valid: false,
+    errors: [{ instancePath: '', schemaPath: '', keyword, message, params: {} }],
+  }
+}
+
+const VALID: ValidationResult = { valid: true, errors: [] }
+
+const isAbsentBody = (value: unknown) => value === undefined || value === ''
+
+/**
+ * Builds an Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) validator over the document.
+ * The whole document is added as one schema with an `$id`, so the document's own
+ * `#/components/...` references resolve as written.
+ */
+export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
+  // OpenAPI documents are not strict JSON Schema (keywords such as `example`, unknown formats in
+  // other documents): strict mode would reject them.
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator'])
+  addFormats(ajv)
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID })
+
+  const validate = (pointer: string, value: unknown): ValidationResult => {
+    const encoded = toJsonPointer(fromJsonPointer(pointer))
+      .split('/')
+      .map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment)))
+      .join('/')
+    const check = ajv.getSchema(`${DOCUMENT_ID}${encoded}`)
+    if (!check) throw new Error(`No schema at ${pointer}`)
+    return check(value) ? VALID : { valid: false, errors: (check.errors ?? []).map(toSchemaError) }
+  }
+
+  const validateMedia = (
+    container: Located,
+    value: unknown,
+    mediaType: string,
+  ): ValidationResult => {
+    const content = isJsonObject(container.value) ? container.value.content : undefined
+    if (!isJsonObject(content)) {
+      return isAbsentBody(value) ? VALID : failure('content', 'no body is documented here')
+    }
+    if (!isJsonObject(content[mediaType])) {
+      return failure('mediaType', `media type ${mediaType} is not documented here`)
+    }
+    return validate(
+      `${container.pointer}/content/${toJsonPointer([mediaType]).slice(2)}/schema`,
+      value,
+    )
+  }
+
+  return {
+    validate,
+    validateComponent: (name, value) =>
+      validate(toJsonPointer(['components', 'schemas', name]), value),
+    validateRequestBody: (operationId, value, mediaType = JSON_MEDIA_TYPE) => {
+      const { operation, pointer } = findOperation(document, operationId)
+      const requestBody = resolveReference(document, {
+        value: operation.requestBody,
+        pointer: `${pointer}/requestBody`,
+      })
+      if (!isJsonObject(requestBody.value)) {
+        return isAbsentBody(value) ? VALID : failure('requestBody', 'the operation takes no body')
+      }
+      if (value === undefined) {
+        return requestBody.value.required === true
+          ? failure('required', 'the request body is required')
+          : VALID
+      }
+      return validateMedia(requestBody, value, mediaType)
+    },
+    validateResponse: (operationId, status, value, mediaType = JSON_MEDIA_TYPE) => {
+      const { operation, pointer } = findOperation(document, operationId)
+      const responses = isJsonObject(operation.responses) ? operation.responses : {}
+      const key = findResponseKey(responses, status)
+      if (key === undefined) {
+        return failure('status', `status ${status} is not documented for ${operationId}`)
+      }
+      const response = resolveReference(document, {
+        value: responses[key],
+        pointer: `${pointer}/responses/${toJsonPointer([key]).slice(2)}`,
+      })
+      return validateMedia(response, value, mediaType)
+    },
+  }
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { apiBaseUrl, createApiClient, dataOf } from './client'
+import { ApiError } from './errors'
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
+
+function clientAnswering(answer: (request: Request) => Response) {
+  const seen: Request[] = []
+  const api = createApiClient({
+    baseUrl: 'http://api.test',
+    fetch: async (input, init) => {
+      const request = new Request(input, init)
+      seen.push(request)
+      return answer(request)
+    },
+  })
+  return { api, seen }
+}
+
+describe('apiBaseUrl', () => {
+  it('joins the environment origin, /api and the optional version', () => {
+    expect(apiBaseUrl('https://api.example.com')).toBe('https://api.example.com/api')
+    expect(apiBaseUrl('https://api.example.com/', 'v1')).toBe('https://api.example.com/api/v1')
+    expect(apiBaseUrl('', '/v2/')).toBe('/api/v2')
+  })
+})
+
+describe('createApiClient', () => {
+  it('resolves with the typed answer and sends JSON to the right address', async () => {
+    const { api, seen } = clientAnswering(() =>
+      json(200, { access_token: 'a', refresh_token: 'r', token_valid_seconds: 900 }),
+    )
+    const tokens = await dataOf(
+      api.POST('/auth/auth', { body: { email: 'ada@example.com', password: 'Secret123!' } }),
+    )
+    expect(tokens.token_valid_seconds).toBe(900)
+    expect(seen[0]?.url).toBe('http://api.test/api/auth/auth')
+    expect(await seen[0]?.json()).toEqual({ email: 'ada@example.com', password: 'Secret123!' })
+    expect(seen[0]?.headers.get('x-client-version')).toBe('1.0.0')
+  })
+
+  it('rejects with an ApiError carrying status, message, validation errors and body', async () => {
+    const body = {
+      message: 'Validation errors',
+      code: 'VALIDATION_FAILED',
+      errors: { username: 'Must be an e-mail address', password: 'Too short' },
+    }
+    const { api } = clientAnswering(() => json(400, body))
+    const error = await api
+      .POST('/auth/registration', {
+        body: { username: 'x', password: 'short', userType: 'PERSONAL' },
+      })
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 400,
+      serverMessage: 'Validation errors',
+      message: 'Validation errors',
+      errors: { username: 'Must be an e-mail address', password: 'Too short' },
+      body,
+    })
+  })
+
+  it('reads Retry-After on a 429', async () => {
+    const { api } = clientAnswering(() =>
+      json(429, { message: 'Too many requests' }, { 'Retry-After': '120' }),
+    )
+    await expect(
+      api.POST('/auth/reset-password', { body: { username: 'ada@example.com' } }),
+    ).rejects.toMatchObject({ status: 429, retryAfterSeconds: 120 })
+  })
+
+  it('keeps a generic message when the error body is not JSON', async () => {
+    const { api } = clientAnswering(() => new Response('<html>Bad gateway</html>', { status: 502 }))
+    await expect(api.GET('/health')).rejects.toMatchObject({
+      status: 502,
+      serverMessage: undefined,
+      message: 'Request failed with status 502',
+      body: '<html>Bad gateway</html>',
+    })
+  })
+})

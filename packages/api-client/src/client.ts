@@ -1,0 +1,72 @@
+import createClient, { type Client } from 'openapi-fetch'
+import { version as packageVersion } from '../package.json'
+import { ApiError } from './errors'
+import type { paths } from './generated/openapi'
+import { createTransport, type TokenSource } from './transport'
+
+export const DEFAULT_TIMEOUT_MS = 10_000
+/** The spec's client-type value; an existing backend may key on it. */
+export const DEFAULT_CLIENT_TYPE = 'vue-website'
+export const CLIENT_VERSION = packageVersion
+
+export type ApiClientOptions = {
+  /** Origin of the API for the environment, e.g. `https://api.example.com`; '' for the same origin. */
+  baseUrl: string
+  /** Optional version segment: `v1` gives `/api/v1`. */
+  version?: string | undefined
+  timeoutMs?: number | undefined
+  clientType?: string | undefined
+  clientVersion?: string | undefined
+  tokens?: TokenSource | undefined
+  onSessionExpired?: (() => void) | undefined
+  fetch?: typeof globalThis.fetch | undefined
+  now?: (() => Date) | undefined
+}
+
+export type ApiClient = Client<paths, 'application/json'>
+
+export function apiBaseUrl(baseUrl: string, version?: string): string {
+  const origin = baseUrl.replace(/\/+$/, '')
+  const segment = version ? `/${version.replace(/^\/+|\/+$/g, '')}` : ''
+  return `${origin}/api${segment}`
+}
+
+/**
+ * The site's one API client. Every method resolves with the typed answer, or rejects with an
+ * `ApiError` (an error status, a timeout, or no answer at all).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const apiBase = apiBaseUrl(options.baseUrl, options.version)
+  const client = createClient<paths, 'application/json'>({
+    baseUrl: apiBase,
+    fetch: createTransport({
+      apiBase,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      clientType: options.clientType ?? DEFAULT_CLIENT_TYPE,
+      clientVersion: options.clientVersion ?? CLIENT_VERSION,
+      tokens: options.tokens,
+      onSessionExpired: options.onSessionExpired,
+      // Late-bound so tests and polyfills that replace globalThis.fetch are honoured.
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      now: options.now ?? (() => new Date()),
+    }),
+  })
+  client.use({
+    async onResponse({ response }) {
+      if (!response.ok) throw await ApiError.fromResponse(response)
+      return undefined
+    },
+  })
+  return client
+}
+
+type CallResult<T> = { data?: T; response: Response }
+
+/**
+ * The answer's body of a call made with the client. Failed calls have already thrown an
+ * `ApiError`; a success without a body (204) resolves with `undefined`.
+ */
+export async function dataOf<T>(call: Promise<CallResult<T>>): Promise<T> {
+  const { data } = await call
+  return data as T
+}

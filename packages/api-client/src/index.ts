@@ -1,0 +1,20 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  apiBaseUrl,
+  CLIENT_VERSION,
+  createApiClient,
+  DEFAULT_CLIENT_TYPE,
+  DEFAULT_TIMEOUT_MS,
+  dataOf,
+} from './client'
+export { ApiError, type ApiErrorKind, isApiError, type ValidationErrors } from './errors'
+export type { components, operations, paths } from './generated/openapi'
+export {
+  CLIENT_TYPE_HEADER,
+  CLIENT_VERSION_HEADER,
+  REQUEST_TIMESTAMP_HEADER,
+  sendsBearer,
+  type TokenPair,
+  type TokenSource,
+} from './transport'

@@ -1,0 +1,139 @@
+import { ApiError } from './errors'
+
+export type TokenPair = {
+  accessToken: string
+  refreshToken: string
+  tokenValidSeconds: number
+}
+
+/** Where the client reads the session's tokens and stores refreshed ones (the web app's session). */
+export type TokenSource = {
+  getAccessToken(): string | null
+  getRefreshToken(): string | null
+  setTokens(tokens: TokenPair): void
+}
+
+export type TransportOptions = {
+  /** Address of the API including `/api` and the optional version, e.g. `https://host/api/v1`. */
+  apiBase: string
+  timeoutMs: number
+  clientType: string
+  clientVersion: string
+  tokens?: TokenSource | undefined
+  /** Runs when a 401 cannot be cured by a refresh: no refresh token, or the refresh failed. */
+  onSessionExpired?: (() => void) | undefined
+  fetch: typeof globalThis.fetch
+  now: () => Date
+}
+
+export const CLIENT_TYPE_HEADER = 'X-Client-Type'
+export const CLIENT_VERSION_HEADER = 'X-Client-Version'
+export const REQUEST_TIMESTAMP_HEADER = 'X-Request-Timestamp'
+
+/** Login, refresh and the other account calls go without the bearer header, as the spec's client does. */
+export function sendsBearer(url: string): boolean {
+  return !new URL(url, 'http://relative.invalid').pathname.includes('/auth/')
+}
+
+/**
+ * A `fetch` for openapi-fetch that adds the contract's headers, the bearer token, a timeout, and
+ * one refresh-and-retry on a 401 (concurrent 401s share a single refresh in flight).
+ */
+export function createTransport(options: TransportOptions): typeof globalThis.fetch {
+  let refreshInFlight: Promise<boolean> | null = null
+
+  const send = async (request: Request): Promise<Response> => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs)
+    const signal = AbortSignal.any([controller.signal, request.signal])
+    try {
+      return await options.fetch(new Request(request, { signal }))
+    } catch (error) {
+      if (controller.signal.aborted) throw ApiError.timeout(options.timeoutMs, error)
+      if (request.signal.aborted) throw error
+      throw ApiError.network(error)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  const prepare = (request: Request, accessToken: string | null): Request => {
+    const prepared = new Request(request)
+    const headers = prepared.headers
+    // A string body defaults to text/plain; every body of this API is JSON.
+    const declared = headers.get('Content-Type') ?? 'text/plain'
+    if (prepared.body !== null && declared.startsWith('text/plain')) {
+      headers.set('Content-Type', 'application/json')
+    }
+    headers.set('Accept', 'application/json')
+    headers.set(CLIENT_TYPE_HEADER, options.clientType)
+    headers.set(CLIENT_VERSION_HEADER, options.clientVersion)
+    headers.set(REQUEST_TIMESTAMP_HEADER, options.now().toISOString())
+    if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`)
+    return prepared
+  }
+
+  const refresh = async (): Promise<boolean> => {
+    const refreshToken = options.tokens?.getRefreshToken()
+    if (!refreshToken) return false
+    const request = prepare(
+      new Request(`${options.apiBase}/auth/token/refresh`, {
+        method: 'POST',
+        body: JSON.stringify({ refreshToken }),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+      null,
+    )
+    try {
+      const response = await send(request)
+      if (!response.ok) return false
+      const body = (await response.json()) as {
+        access_token?: unknown
+        refresh_token?: unknown
+        token_valid_seconds?: unknown
+      }
+      if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') {
+        return false
+      }
+      options.tokens?.setTokens({
+        accessToken: body.access_token,
+        refreshToken: body.refresh_token,
+        tokenValidSeconds: Number(body.token_valid_seconds) || 0,
+      })
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  const refreshOnce = (): Promise<boolean> => {
+    refreshInFlight ??= refresh().finally(() => {
+      refreshInFlight = null
+    })
+    return refreshInFlight
+  }
+
+  return async (input, init) => {
+    const original = new Request(input, init)
+    const withBearer = sendsBearer(original.url)
+    const token = withBearer ? (options.tokens?.getAccessToken() ?? null) : null
+    // Kept unread so the body can be sent again after a refresh.
+    const spare = token ? original.clone() : null
+    const response = await send(prepare(original, token))
+    if (response.status !== 401 || !token || !spare) return response
+
+    // Another call may have refreshed while this one was in flight: use its token, not twice.
+    const current = options.tokens?.getAccessToken() ?? null
+    const renewed =
+      current && current !== token
+        ? current
+        : (await refreshOnce())
+          ? (options.tokens?.getAccessToken() ?? null)
+          : null
+    if (!renewed) {
+      options.onSessionExpired?.()
+      return response
+    }
+    return send(prepare(spare, renewed))
+  }
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'tsup'
+
+export default defineConfig({
+  entry: ['src/index.ts', 'src/query.ts', 'src/generated/openapi.ts'],
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  target: 'es2022',
+  external: ['@tanstack/react-query'],
+})

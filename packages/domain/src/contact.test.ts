@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CONTACT_SOURCE,
+  contactPayload,
+  DEMO_LENGTH_MINUTES,
+  emptyContactForm,
+  INQUIRY_TYPE_LABELS,
+  INQUIRY_TYPES,
+  isInquiryType,
+  isTeamSize,
+  RESPONSE_TIME_HOURS,
+  TEAM_SIZES,
+} from './contact'
+import { en } from './messages/en'
+
+describe('contact constants', () => {
+  it('offers the six inquiry types with the spec labels', () => {
+    expect(INQUIRY_TYPES.map((type) => [type, en[INQUIRY_TYPE_LABELS[type]]])).toEqual([
+      ['trial', 'Start Free Trial'],
+      ['demo', 'Schedule Demo'],
+      ['enterprise', 'Enterprise Solution'],
+      ['support', 'Technical Support'],
+      ['partnership', 'Partnership'],
+      ['other', 'Other'],
+    ])
+    expect(isInquiryType('demo')).toBe(true)
+    expect(isInquiryType('Demo')).toBe(false)
+  })
+
+  it('offers the five team sizes', () => {
+    expect(TEAM_SIZES).toEqual(['1-5', '6-20', '21-50', '51-100', '100+'])
+    expect(isTeamSize('100+')).toBe(true)
+    expect(isTeamSize('101+')).toBe(false)
+  })
+
+  it('promises the spec response times', () => {
+    expect(RESPONSE_TIME_HOURS).toEqual({ general: 24, enterpriseSales: 4, technicalSupport: 2 })
+    expect(DEMO_LENGTH_MINUTES).toBe(30)
+  })
+})
+
+describe('contactPayload', () => {
+  it('adds timestamp, source and user agent to the trimmed form', () => {
+    const form = {
+      ...emptyContactForm(),
+      firstName: ' Nino ',
+      lastName: 'Beridze',
+      email: ' nino@example.ge ',
+      inquiryType: 'demo' as const,
+      teamSize: '6-20' as const,
+      message: ' Hello \n',
+      newsletter: true,
+    }
+    expect(contactPayload(form, { now: Date.UTC(2025, 5, 1), userAgent: 'agent' })).toEqual({
+      firstName: 'Nino',
+      lastName: 'Beridze',
+      email: 'nino@example.ge',
+      company: '',
+      phone: '',
+      inquiryType: 'demo',
+      teamSize: '6-20',
+      message: 'Hello',
+      newsletter: true,
+      timestamp: '2025-06-01T00:00:00.000Z',
+      source: 'website_contact_form',
+      userAgent: 'agent',
+    })
+    expect(CONTACT_SOURCE).toBe('website_contact_form')
+  })
+})

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_ENVIRONMENT,
+  ENVIRONMENTS,
+  isDebugEnvironment,
+  pageTitle,
+  parseEnvironmentName,
+  shouldBlockDeveloperTools,
+} from './environments'
+
+describe('site environments', () => {
+  it('are development, stage, main and production, main by default', () => {
+    expect(ENVIRONMENTS).toEqual(['development', 'stage', 'main', 'production'])
+    expect(DEFAULT_ENVIRONMENT).toBe('main')
+    expect(parseEnvironmentName('stage')).toBe('stage')
+    expect(parseEnvironmentName('qa')).toBe('main')
+    expect(parseEnvironmentName(undefined)).toBe('main')
+  })
+
+  it('mark titles in development and stage only', () => {
+    expect(pageTitle('Pricing', 'development')).toBe('Pricing (Development)')
+    expect(pageTitle('Pricing', 'stage')).toBe('Pricing (Stage)')
+    expect(pageTitle('Pricing', 'main')).toBe('Pricing')
+    expect(pageTitle('Pricing', 'production')).toBe('Pricing')
+  })
+
+  it('debug only in development', () => {
+    expect(ENVIRONMENTS.filter(isDebugEnvironment)).toEqual(['development'])
+  })
+
+  it('block developer tools for signed-out visitors outside development', () => {
+    expect(shouldBlockDeveloperTools(false, 'production')).toBe(true)
+    expect(shouldBlockDeveloperTools(false, 'stage')).toBe(true)
+    expect(shouldBlockDeveloperTools(false, 'development')).toBe(false)
+    expect(shouldBlockDeveloperTools(true, 'production')).toBe(false)
+  })
+})

@@ -1,0 +1,40 @@
+/** Deployment environments of the site itself (not the customers' development environments). */
+export const ENVIRONMENTS = ['development', 'stage', 'main', 'production'] as const
+export type EnvironmentName = (typeof ENVIRONMENTS)[number]
+export const DEFAULT_ENVIRONMENT: EnvironmentName = 'main'
+export const DEFAULT_APP_VERSION = '1.0.0'
+export const DEFAULT_RECAPTCHA_ENABLED = false
+
+export const ENVIRONMENT_TITLE_SUFFIXES: Readonly<Record<EnvironmentName, string>> = {
+  development: '(Development)',
+  stage: '(Stage)',
+  main: '',
+  production: '',
+}
+
+export function isEnvironmentName(value: unknown): value is EnvironmentName {
+  return typeof value === 'string' && (ENVIRONMENTS as readonly string[]).includes(value)
+}
+
+/** An unknown or missing name means the default environment. */
+export function parseEnvironmentName(value: unknown): EnvironmentName {
+  return isEnvironmentName(value) ? value : DEFAULT_ENVIRONMENT
+}
+
+export function isDebugEnvironment(environment: EnvironmentName): boolean {
+  return environment === 'development'
+}
+
+/** A page title marked with its environment, so a stage tab is never mistaken for production. */
+export function pageTitle(title: string, environment: EnvironmentName): string {
+  const suffix = ENVIRONMENT_TITLE_SUFFIXES[environment]
+  return suffix === '' ? title : `${title} ${suffix}`
+}
+
+/** Developer tools are blocked for signed-out visitors, except where debugging is on (decision 13). */
+export function shouldBlockDeveloperTools(
+  signedIn: boolean,
+  environment: EnvironmentName,
+): boolean {
+  return !signedIn && !isDebugEnvironment(environment)
+}

@@ -1,0 +1,106 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { LoginLock } from './login-lock'
+import {
+  isLoginLocked,
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_ATTEMPTS,
+  loginLockRemainingMs,
+  parseLoginLock,
+  recordLoginFailure,
+  resetLoginLock,
+} from './login-lock'
+
+const MINUTE = 60_000
+const failTimes = (times: number[], from: LoginLock = resetLoginLock()) =>
+  times.reduce(recordLoginFailure, from)
+
+describe('login lock', () => {
+  it('uses the spec limits', () => {
+    expect(LOGIN_MAX_ATTEMPTS).toBe(5)
+    expect(LOGIN_LOCK_MS).toBe(15 * MINUTE)
+  })
+
+  it('does not lock after 4 failures, locks after 5', () => {
+    const four = failTimes([0, 1000, 2000, 3000])
+    expect(four.attempts).toBe(4)
+    expect(isLoginLocked(four, 3001)).toBe(false)
+    const five = recordLoginFailure(four, 4000)
+    expect(five).toEqual({ attempts: 5, lastAttemptAt: 4000 })
+    expect(isLoginLocked(five, 4001)).toBe(true)
+  })
+
+  it('stays locked at 14:59 after the last attempt and unlocks at exactly 15:00', () => {
+    const locked = failTimes([0, 0, 0, 0, 10_000])
+    expect(isLoginLocked(locked, 10_000 + 14 * MINUTE + 59_000)).toBe(true)
+    expect(loginLockRemainingMs(locked, 10_000 + 14 * MINUTE + 59_000)).toBe(1000)
+    expect(isLoginLocked(locked, 10_000 + 15 * MINUTE)).toBe(false)
+    expect(loginLockRemainingMs(locked, 10_000 + 15 * MINUTE)).toBe(0)
+  })
+
+  it('has no remaining time when not locked', () => {
+    expect(loginLockRemainingMs(resetLoginLock(), 0)).toBe(0)
+    expect(loginLockRemainingMs(failTimes([0, 1, 2, 3]), 4)).toBe(0)
+  })
+
+  it('is cleared by a successful sign-in', () => {
+    expect(resetLoginLock()).toEqual({ attempts: 0, lastAttemptAt: null })
+    expect(isLoginLocked(resetLoginLock(), 0)).toBe(false)
+  })
+
+  it('does not count attempts made while locked', () => {
+    const locked = failTimes([0, 0, 0, 0, 0])
+    expect(recordLoginFailure(locked, 5 * MINUTE)).toBe(locked)
+  })
+
+  it('starts counting afresh after the lock expires', () => {
+    const locked = failTimes([0, 0, 0, 0, 0])
+    const next = recordLoginFailure(locked, 15 * MINUTE)
+    expect(next).toEqual({ attempts: 1, lastAttemptAt: 15 * MINUTE })
+    expect(isLoginLocked(next, 15 * MINUTE)).toBe(false)
+  })
+
+  it('forgets failures older than the lock window', () => {
+    const four = failTimes([0, 0, 0, 0])
+    expect(recordLoginFailure(four, 15 * MINUTE - 1).attempts).toBe(5)
+    expect(recordLoginFailure(four, 15 * MINUTE).attempts).toBe(1)
+  })
+
+  it('survives a JSON round trip and rejects malformed stored values', () => {
+    const state = failTimes([0, 1000, 2000])
+    expect(parseLoginLock(JSON.parse(JSON.stringify(state)))).toEqual(state)
+    expect(parseLoginLock(JSON.parse(JSON.stringify(resetLoginLock())))).toEqual(resetLoginLock())
+    for (const bad of [
+      null,
+      'x',
+      42,
+      { attempts: -1, lastAttemptAt: 0 },
+      { attempts: 1.5, lastAttemptAt: 0 },
+      { attempts: '5', lastAttemptAt: 0 },
+      { attempts: 5, lastAttemptAt: 'yesterday' },
+      { attempts: 5, lastAttemptAt: null },
+    ]) {
+      expect(parseLoginLock(bad)).toEqual(resetLoginLock())
+    }
+  })
+
+  it('never counts more than 5 attempts, and a lock never lasts more than 15 minutes', () => {
+    const gaps = fc.array(fc.integer({ min: 0, max: 20 * MINUTE }), { maxLength: 30 })
+    fc.assert(
+      fc.property(gaps, fc.integer({ min: 0, max: 20 * MINUTE }), (steps, probe) => {
+        let now = 0
+        let state = resetLoginLock()
+        for (const step of steps) {
+          now += step
+          state = recordLoginFailure(state, now)
+          expect(state.attempts).toBeLessThanOrEqual(LOGIN_MAX_ATTEMPTS)
+          expect(state.attempts).toBeGreaterThanOrEqual(1)
+        }
+        const remaining = loginLockRemainingMs(state, now + probe)
+        expect(remaining).toBeGreaterThanOrEqual(0)
+        expect(remaining).toBeLessThanOrEqual(LOGIN_LOCK_MS)
+        expect(remaining > 0).toBe(isLoginLocked(state, now + probe))
+      }),
+    )
+  })
+})

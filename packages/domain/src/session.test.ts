@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import {
+  API_TIMEOUT_MS,
+  CLIENT_TYPE,
+  CLIENT_VERSION,
+  greetingName,
+  refreshDelayMs,
+  singleSignOnUrl,
+  TOKEN_REFRESH_LEAD_MS,
+  tokenExpiresAt,
+} from './session'
+
+describe('token refresh timing', () => {
+  it('refreshes 30 s before the token ends', () => {
+    expect(TOKEN_REFRESH_LEAD_MS).toBe(30_000)
+    expect(tokenExpiresAt(3600, 1_000)).toBe(3_601_000)
+    expect(refreshDelayMs(3600, 0, 0)).toBe(3_570_000)
+    expect(refreshDelayMs(3600, 0, 1_000_000)).toBe(2_570_000)
+  })
+
+  it('refreshes at once when the token is expired or inside the last 30 s', () => {
+    expect(refreshDelayMs(60, 0, 30_000)).toBe(0)
+    expect(refreshDelayMs(60, 0, 45_000)).toBe(0)
+    expect(refreshDelayMs(60, 0, 120_000)).toBe(0)
+    expect(refreshDelayMs(60, 0, 29_999)).toBe(1)
+  })
+
+  it('refreshes at once when the validity is unusable', () => {
+    expect(refreshDelayMs(Number.NaN, 0, 0)).toBe(0)
+  })
+})
+
+describe('client constants', () => {
+  it('identifies the client as the spec says', () => {
+    expect(CLIENT_TYPE).toBe('vue-website')
+    expect(CLIENT_VERSION).toBe('1.0.0')
+    expect(API_TIMEOUT_MS).toBe(10_000)
+  })
+})
+
+describe('singleSignOnUrl', () => {
+  it('adds token, refresh and token_valid_seconds, URL-encoded', () => {
+    expect(
+      singleSignOnUrl('https://admin.example/sso', {
+        accessToken: 'a.b+c/d=',
+        refreshToken: 'r&1',
+        tokenValidSeconds: 900,
+      }),
+    ).toBe('https://admin.example/sso?token=a.b%2Bc%2Fd%3D&refresh=r%261&token_valid_seconds=900')
+  })
+
+  it('sends an empty refresh when there is none', () => {
+    expect(
+      singleSignOnUrl('https://admin.example/', {
+        accessToken: 't',
+        refreshToken: null,
+        tokenValidSeconds: '60',
+      }),
+    ).toBe('https://admin.example/?token=t&refresh=&token_valid_seconds=60')
+  })
+
+  it('keeps an existing query and fragment in place', () => {
+    expect(
+      singleSignOnUrl('https://admin.example/in?lang=ka#top', {
+        accessToken: 't',
+        refreshToken: 'r',
+        tokenValidSeconds: 1,
+      }),
+    ).toBe('https://admin.example/in?lang=ka&token=t&refresh=r&token_valid_seconds=1#top')
+  })
+
+  it('gives nothing without an access token', () => {
+    const tokens = { accessToken: '', refreshToken: 'r', tokenValidSeconds: 1 }
+    expect(singleSignOnUrl('https://admin.example/', tokens)).toBeNull()
+    expect(singleSignOnUrl('https://admin.example/', { ...tokens, accessToken: null })).toBeNull()
+  })
+})
+
+describe('greetingName', () => {
+  it('greets by name, else e-mail, else leaves it to the word User', () => {
+    expect(greetingName({ name: 'Nino', email: 'nino@example.ge' })).toBe('Nino')
+    expect(greetingName({ name: '  ', email: 'nino@example.ge' })).toBe('nino@example.ge')
+    expect(greetingName({ name: null, email: null })).toBeNull()
+    expect(greetingName(null)).toBeNull()
+  })
+})

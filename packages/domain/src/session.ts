@@ -1,0 +1,65 @@
+export const TOKEN_REFRESH_LEAD_MS = 30_000
+export const API_TIMEOUT_MS = 10_000
+export const CLIENT_TYPE = 'vue-website'
+export const CLIENT_VERSION = '1.0.0'
+
+/** Browser storage keys; `legacyAuthToken` is only ever read once and removed (decision 2). */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  tokenValidSeconds: 'token_valid_seconds',
+  legacyAuthToken: 'authToken',
+  theme: 'preferred-theme',
+  locale: 'preferred-locale',
+  loginLock: 'login-lock',
+  securityLog: 'security-log',
+} as const
+
+/** When the access token stops being valid, in ms since the epoch. */
+export function tokenExpiresAt(tokenValidSeconds: number, issuedAt: number): number {
+  return issuedAt + tokenValidSeconds * 1000
+}
+
+/** Wait until 30 s before the token ends; zero means refresh now. */
+export function refreshDelayMs(tokenValidSeconds: number, issuedAt: number, now: number): number {
+  const delay = tokenExpiresAt(tokenValidSeconds, issuedAt) - TOKEN_REFRESH_LEAD_MS - now
+  return Number.isFinite(delay) ? Math.max(0, delay) : 0
+}
+
+export type SingleSignOnTokens = {
+  accessToken: string | null | undefined
+  refreshToken: string | null | undefined
+  tokenValidSeconds: number | string | null | undefined
+}
+
+/** The admin panel address with the tokens, URL-encoded; null without an access token. */
+export function singleSignOnUrl(adminPanelUrl: string, tokens: SingleSignOnTokens): string | null {
+  if (!tokens.accessToken) return null
+  const query = [
+    `token=${encodeURIComponent(tokens.accessToken)}`,
+    `refresh=${encodeURIComponent(tokens.refreshToken ?? '')}`,
+    `token_valid_seconds=${encodeURIComponent(String(tokens.tokenValidSeconds ?? ''))}`,
+  ].join('&')
+  const [base, hash] = splitHash(adminPanelUrl)
+  return `${base}${querySeparator(base)}${query}${hash}`
+}
+
+function querySeparator(base: string): string {
+  if (!base.includes('?')) return '?'
+  return base.endsWith('?') || base.endsWith('&') ? '' : '&'
+}
+
+function splitHash(url: string): [string, string] {
+  const index = url.indexOf('#')
+  return index === -1 ? [url, ''] : [url.slice(0, index), url.slice(index)]
+}
+
+export type GreetedUser = { name?: string | null; email?: string | null }
+
+/** The bar greets by name, else e-mail; null means the catalogue's word 'User' (nav.user). */
+export function greetingName(user: GreetedUser | null | undefined): string | null {
+  const name = user?.name?.trim()
+  if (name) return name
+  const email = user?.email?.trim()
+  return email ? email : null
+}

@@ -1,0 +1,135 @@
+import { isInquiryType } from './contact'
+import type { MessageCodeSubset } from './messages/en'
+import { isPasswordStrongEnough, PASSWORD_MIN_LENGTH, passwordLength } from './password'
+
+// Validators answer with message codes, never English, so every locale shows its own text.
+
+export type RegistrationForm = {
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+  confirmPassword: string
+  company?: string | null
+  acceptTerms: boolean
+  captchaVerified: boolean
+}
+
+export type RegistrationError = MessageCodeSubset<
+  | 'validation.emailRequired'
+  | 'validation.emailInvalid'
+  | 'validation.passwordTooShort'
+  | 'validation.passwordMismatch'
+  | 'validation.passwordTooWeak'
+  | 'validation.captchaRequired'
+>
+
+export type ForgotPasswordForm = { email: string; captchaVerified: boolean }
+export type ForgotPasswordError = MessageCodeSubset<
+  'validation.emailRequired' | 'validation.emailInvalid' | 'validation.captchaRequired'
+>
+
+export type LoginForm = { email: string; password: string }
+export type LoginError = MessageCodeSubset<
+  'validation.emailRequired' | 'validation.emailInvalid' | 'validation.passwordRequired'
+>
+
+export type ContactFormFields = {
+  firstName: string
+  lastName: string
+  email: string
+  inquiryType: string
+  message: string
+}
+export type ContactError = MessageCodeSubset<
+  'validation.requiredFields' | 'validation.emailInvalid'
+>
+
+export type RegistrationUserType = 'COMPANY' | 'PERSONAL'
+export type RegistrationBody = {
+  username: string
+  password: string
+  userType: RegistrationUserType
+}
+
+/** E-mails are judged and sent trimmed: a pasted trailing space is not the user's intent. */
+export function normalizeEmail(email: string): string {
+  return email.trim()
+}
+
+/** The spec's rule, as written: an '@' and a '.' somewhere (the server does the real check). */
+export function looksLikeEmail(email: string): boolean {
+  const trimmed = normalizeEmail(email)
+  return trimmed.includes('@') && trimmed.includes('.')
+}
+
+function isBlank(value: string | null | undefined): boolean {
+  return value == null || value.trim() === ''
+}
+
+/** The first failing rule, in the spec's order, or null when the form may be sent. */
+export function validateRegistration(form: RegistrationForm): RegistrationError | null {
+  if (isBlank(form.email)) return 'validation.emailRequired'
+  if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
+  if (passwordLength(form.password) < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort'
+  if (form.password !== form.confirmPassword) return 'validation.passwordMismatch'
+  if (!isPasswordStrongEnough(form.password)) return 'validation.passwordTooWeak'
+  if (!form.captchaVerified) return 'validation.captchaRequired'
+  return null
+}
+
+/** The submit button also needs both names and the terms box. */
+export function canSubmitRegistration(form: RegistrationForm): boolean {
+  return (
+    !isBlank(form.firstName) &&
+    !isBlank(form.lastName) &&
+    form.acceptTerms &&
+    form.captchaVerified &&
+    validateRegistration(form) === null
+  )
+}
+
+export function registrationUserType(company: string | null | undefined): RegistrationUserType {
+  return isBlank(company) ? 'PERSONAL' : 'COMPANY'
+}
+
+/** Only these three fields are sent; names and company stay in the modal (spec, section 3). */
+export function registrationBody(form: RegistrationForm): RegistrationBody {
+  return {
+    username: normalizeEmail(form.email),
+    password: form.password,
+    userType: registrationUserType(form.company),
+  }
+}
+
+export function validateForgotPassword(form: ForgotPasswordForm): ForgotPasswordError | null {
+  if (isBlank(form.email)) return 'validation.emailRequired'
+  if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
+  if (!form.captchaVerified) return 'validation.captchaRequired'
+  return null
+}
+
+/** The forgot-password puzzle appears once the e-mail contains '@'. */
+export function shouldShowForgotPasswordCaptcha(email: string): boolean {
+  return email.includes('@')
+}
+
+export function validateLogin(form: LoginForm): LoginError | null {
+  if (isBlank(form.email)) return 'validation.emailRequired'
+  if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
+  // Passwords are never trimmed: spaces are legitimate password characters.
+  if (form.password === '') return 'validation.passwordRequired'
+  return null
+}
+
+export function validateContact(form: ContactFormFields): ContactError | null {
+  const missing =
+    isBlank(form.firstName) ||
+    isBlank(form.lastName) ||
+    isBlank(form.email) ||
+    !isInquiryType(form.inquiryType) ||
+    isBlank(form.message)
+  if (missing) return 'validation.requiredFields'
+  if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
+  return null
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup'
+
+// One output file per source module, so that subpath imports (and bundlers) take only what they use.
+export default defineConfig({
+  entry: ['src/**/*.ts', '!src/**/*.test.ts'],
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  splitting: false,
+  treeshake: true,
+  target: 'es2022',
+})

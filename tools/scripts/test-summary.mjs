@@ -1,0 +1,37 @@
+// Adds up the JUnit reports that every test task writes to <package>/reports/*.xml (restored by
+// turbo on a cache hit too) and prints one closing line: "tests: N passed, N failed, N skipped".
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('../..', import.meta.url).pathname
+const packageDirs = ['apps', 'packages']
+  .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
+  .concat([join(root, 'openapi'), join(root, 'tools')])
+
+let passed = 0
+let failed = 0
+let skipped = 0
+const rows = []
+for (const dir of packageDirs) {
+  const reports = join(dir, 'reports')
+  if (!existsSync(reports)) continue
+  for (const file of readdirSync(reports).filter((name) => name.endsWith('.xml'))) {
+    const cases = readFileSync(join(reports, file), 'utf8').split('<testcase').slice(1)
+    const counts = { passed: 0, failed: 0, skipped: 0 }
+    for (const testCase of cases) {
+      const body = testCase.slice(0, testCase.indexOf('</testcase>') + 1 || undefined)
+      if (/<(failure|error)\b/.test(body)) counts.failed += 1
+      else if (/<skipped\b/.test(body)) counts.skipped += 1
+      else counts.passed += 1
+    }
+    passed += counts.passed
+    failed += counts.failed
+    skipped += counts.skipped
+    rows.push(
+      `  ${join(dir, 'reports', file).slice(root.length)}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    )
+  }
+}
+console.log(`\nTest reports:\n${rows.join('\n')}`)
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(failed > 0 || passed === 0 ? 1 : 0)
