@@ -11,7 +11,6 @@ cat <<MSG
 
   Site (development):  http://127.0.0.1:$WEB_PORT/
   Stub API:            http://127.0.0.1:$STUB_PORT/api/health
-  API reference:       http://127.0.0.1:$STUB_PORT/docs
 
   Stop with Ctrl+C.
 
