@@ -9,7 +9,7 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'apps/web/vite.config.ts',
       'openapi/vitest.config.ts',
-      'tools/vitest.config.ts',
+      'tools/*/vitest.config.ts',
     ],
   },
 })

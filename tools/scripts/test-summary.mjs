@@ -6,7 +6,10 @@ import { join } from 'node:path'
 const root = new URL('../..', import.meta.url).pathname
 const packageDirs = ['apps', 'packages']
   .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
-  .concat([join(root, 'openapi'), ...readdirSync(join(root, 'tools')).map((name) => join(root, 'tools', name))])
+  .concat([
+    join(root, 'openapi'),
+    ...readdirSync(join(root, 'tools')).map((name) => join(root, 'tools', name)),
+  ])
 
 let passed = 0
 let failed = 0
