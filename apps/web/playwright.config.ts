@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test'
 // Debian's Chromium: Playwright cannot download its own browser on this network.
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.PW_WEB_PORT ?? 4173)
+const stubPort = Number(process.env.PW_STUB_PORT ?? 4011)
+// The stub's built CLI (built through turbo: @devenv/stub-api is a dev dependency of this app).
+const stubCommand = process.env.PW_STUB_COMMAND ?? 'node ../stub-api/dist/cli.js'
 
 export default defineConfig({
   testDir: './e2e',
@@ -34,10 +37,21 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `pnpm exec vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  // The production site as it ships: nginx serving dist/, proxying /api to the stub.
+  webServer: [
+    {
+      command: stubCommand,
+      url: `http://127.0.0.1:${stubPort}/api/health`,
+      env: { PORT: String(stubPort), HOST: '127.0.0.1', STUB_MODE: 'test', LOG_LEVEL: 'warn' },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${port}/`,
+      env: { WEB_PORT: String(port), API_UPSTREAM: `http://127.0.0.1:${stubPort}` },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 })

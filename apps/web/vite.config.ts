@@ -1,3 +1,4 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
 import { configDefaults } from 'vitest/config'
@@ -6,9 +7,27 @@ import { configDefaults } from 'vitest/config'
 const sourceCondition = '@devenv/source'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      semicolons: false,
+    }),
+    react(),
+  ],
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
+  ssr: {
+    resolve: { conditions: [sourceCondition, ...defaultServerConditions] },
+    // Bundled so the prerender script needs no workspace resolution at run time.
+    noExternal: [/^@devenv\//],
+  },
+  build: {
+    // The theme script stays inline (hashed in the CSP); nothing else may become inline.
+    assetsInlineLimit: 0,
+    // The prerenderer reads it to preload each page's own route chunks.
+    manifest: true,
+  },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     strictPort: true,
@@ -18,6 +37,7 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
     exclude: [...configDefaults.exclude, 'e2e/**'],
   },
 })

@@ -1,19 +1,40 @@
 import { ConfigError, readConfig } from './config.js'
 import { buildServer } from './server.js'
+import { PersistenceError } from './state/persistence.js'
 
+// The CLI is the only caller of readConfig(process.env); exit code 2 means "fix your settings".
 try {
   const config = readConfig(process.env)
-  const app = buildServer({ logLevel: config.logLevel })
+  const app = buildServer(config)
+  let closing = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0))
+      if (closing) return
+      closing = true
+      app.log.info(`${signal}: closing (pending state writes are flushed first)`)
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'could not close cleanly')
+          process.exit(1)
+        },
+      )
     })
   }
-  await app.listen({ host: config.host, port: config.port })
+  const address = await app.listen({ host: config.host, port: config.port })
+  app.log.info(
+    `DevEnv stub (${config.mode}) at ${address}/api; reference ${address}/docs${config.mode === 'production' ? '' : `; mailbox ${address}/__dev/mailbox.html`}`,
+  )
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof PersistenceError) {
     console.error(error.message)
     process.exit(2)
+  }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(
+      `${(error as Error).message}: another process listens there; set PORT (or HOST) to another value.`,
+    )
+    process.exit(1)
   }
   throw error
 }

@@ -1,32 +1,146 @@
 import { z } from 'zod'
 
+/** The fixed development secret: fine on a laptop, refused in production (see readConfig). */
+export const DEVELOPMENT_JWT_SECRET = 'devenv-stub-development-secret-do-not-use-in-production'
+
+export const DEFAULT_CORS_ORIGINS = [
+  'http://127.0.0.1:5173',
+  'http://localhost:5173',
+  'http://127.0.0.1:4173',
+  'http://localhost:4173',
+] as const
+
+export const STUB_MODES = ['development', 'test', 'production'] as const
+export type StubMode = (typeof STUB_MODES)[number]
+
+export const RATE_LIMIT_MODES = ['on', 'relaxed', 'off'] as const
+export type RateLimitMode = (typeof RATE_LIMIT_MODES)[number]
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback)
+
+const seconds = (fallback: number) => z.coerce.number().min(0).max(3600).default(fallback)
+
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+    message: 'must be an origin (scheme, host and port, no path)',
+  })
+
 // The only place that reads the environment: every setting is validated once, at start-up.
-const settingsSchema = z.object({
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4010),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-})
+const settingsSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: integer(0, 65535, 4010),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    STUB_MODE: z.enum(STUB_MODES).default('development'),
+    TOKEN_VALID_SECONDS: integer(1, 86400, 900),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    CORS_ORIGINS: z
+      .string()
+      .default(DEFAULT_CORS_ORIGINS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((each) => each.trim())
+          .filter((each) => each !== ''),
+      )
+      .pipe(z.array(origin)),
+    DATA_FILE: z.string().min(1).optional(),
+    PROVISION_SECONDS: seconds(3),
+    DELETE_SECONDS: seconds(2),
+    RESET_LINK_MINUTES: integer(1, 1440, 60),
+    UNIFORM_RESET_ANSWERS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    SITE_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('http://127.0.0.1:5173')
+      .transform((value) => value.replace(/\/+$/, '')),
+    RATE_LIMITS: z.enum(RATE_LIMIT_MODES).default('on'),
+    SEED: z
+      .enum(['on', 'off'])
+      .default('on')
+      .transform((value) => value === 'on'),
+  })
+  .superRefine((settings, context) => {
+    if (settings.STUB_MODE === 'production' && settings.JWT_SECRET === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when STUB_MODE=production',
+      })
+    }
+  })
 
 export type StubConfig = {
   host: string
   port: number
-  logLevel: z.infer<typeof settingsSchema>['LOG_LEVEL']
+  logLevel: LogLevel
+  mode: StubMode
+  tokenValidSeconds: number
+  jwtSecret: string
+  /** True when JWT_SECRET was not given and the development secret is in use. */
+  jwtSecretIsDefault: boolean
+  corsOrigins: string[]
+  dataFile: string | null
+  provisionSeconds: number
+  deleteSeconds: number
+  resetLinkMinutes: number
+  uniformResetAnswers: boolean
+  siteUrl: string
+  rateLimits: RateLimitMode
+  seed: boolean
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
+const SETTING_NAMES = Object.keys(settingsSchema.shape)
+
 export function readConfig(env: Record<string, string | undefined>): StubConfig {
-  const parsed = settingsSchema.safeParse(env)
+  // An empty variable (PORT=) means "not set", as in most shells' `VAR= command`.
+  const given = Object.fromEntries(
+    SETTING_NAMES.map((name) => [name, env[name]]).filter(([, value]) => value !== ''),
+  )
+  const parsed = settingsSchema.safeParse(given)
   if (!parsed.success) {
     const problems = parsed.error.issues
-      .map(
-        (issue) =>
-          `  ${issue.path.join('.')}=${JSON.stringify(env[String(issue.path[0])])}: ${issue.message}`,
-      )
+      .map((issue) => {
+        const name = String(issue.path[0] ?? '')
+        const shown = name === 'JWT_SECRET' ? '(hidden)' : JSON.stringify(env[name])
+        return `  ${name}=${shown}: ${issue.message}`
+      })
       .join('\n')
     throw new ConfigError(`Invalid stub settings:\n${problems}`)
   }
-  return { host: parsed.data.HOST, port: parsed.data.PORT, logLevel: parsed.data.LOG_LEVEL }
+  const settings = parsed.data
+  return {
+    host: settings.HOST,
+    port: settings.PORT,
+    logLevel: settings.LOG_LEVEL,
+    mode: settings.STUB_MODE,
+    tokenValidSeconds: settings.TOKEN_VALID_SECONDS,
+    jwtSecret: settings.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    jwtSecretIsDefault: settings.JWT_SECRET === undefined,
+    corsOrigins: settings.CORS_ORIGINS,
+    dataFile: settings.DATA_FILE ?? null,
+    provisionSeconds: settings.PROVISION_SECONDS,
+    deleteSeconds: settings.DELETE_SECONDS,
+    resetLinkMinutes: settings.RESET_LINK_MINUTES,
+    uniformResetAnswers: settings.UNIFORM_RESET_ANSWERS,
+    siteUrl: settings.SITE_URL,
+    rateLimits: settings.RATE_LIMITS,
+    seed: settings.SEED,
+  }
+}
+
+/** The defaults, as `readConfig({})` gives them. */
+export function defaultConfig(): StubConfig {
+  return readConfig({})
 }

@@ -1,11 +1,23 @@
-import { describe, expect, it } from 'vitest'
-import { ConfigError, readConfig } from './config'
+import { listOperations, loadOpenApiDocument } from '@devenv/openapi'
+import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from './server'
+import { startTestStub, type TestStub } from './test-support'
+
+let stub: TestStub | undefined
+afterEach(async () => {
+  await stub?.close()
+  stub = undefined
+})
 
 describe('GET /api/health', () => {
   it('answers ok with the version and the uptime from the injected clock', async () => {
     let clock = 1_000_000
-    const app = buildServer({ now: () => clock })
+    const app = buildServer({
+      now: () => clock,
+      mode: 'test',
+      logLevel: 'silent',
+      scryptCost: 1024,
+    })
     clock += 42_500
     const response = await app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(200)
@@ -19,13 +31,353 @@ describe('GET /api/health', () => {
   })
 })
 
-describe('readConfig', () => {
-  it('defaults to 127.0.0.1:4010', () => {
-    expect(readConfig({})).toMatchObject({ host: '127.0.0.1', port: 4010 })
+describe('routes from the contract', () => {
+  const operations = listOperations(loadOpenApiDocument())
+
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s answers under /api and /api/v1',
+    async (_operationId, operation) => {
+      stub ??= await startTestStub()
+      const path = operation.path.replace('{id}', 'fa19cd7d-4dbd-4409-a14a-eb6c400f8d77')
+      for (const prefix of ['/api', '/api/v1']) {
+        const response = await stub.call({
+          method: operation.method.toUpperCase() as 'GET',
+          url: `${prefix}${path}`,
+          ...(operation.hasRequestBody ? { body: {} } : {}),
+        })
+        expect(response.statusCode, `${prefix}${path}`).not.toBe(404)
+        expect(response.statusCode).toBeLessThan(500)
+      }
+    },
+  )
+
+  it('answers 404 { message } for unknown routes and methods under /api', async () => {
+    stub = await startTestStub()
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['PATCH', '/api/health'],
+      ['GET', '/api/v2/health'],
+    ] as const) {
+      const response = await stub.call({ method, url })
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
+    }
   })
 
-  it('refuses a port that is not a number, naming the variable and the value', () => {
-    expect(() => readConfig({ PORT: 'eighty' })).toThrow(ConfigError)
-    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/)
+  it('answers 400 for a malformed URL instead of failing', async () => {
+    stub = await startTestStub()
+    const response = await stub.call({ url: '/api/environments/%E0%A4%A' })
+    expect(response.statusCode).toBe(400)
+  })
+})
+
+describe('request bodies', () => {
+  it('answers 415 for another content type, in the shape of the operation', async () => {
+    stub = await startTestStub()
+    const form = await stub.app.inject({
+      method: 'POST',
+      url: '/api/auth/auth',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a&password=b',
+    })
+    expect(form.statusCode).toBe(415)
+    expect(form.json()).toEqual({
+      message: 'Unsupported content type: send application/json',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    })
+    const text = await stub.app.inject({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    })
+    expect(text.statusCode).toBe(415)
+    expect(text.json().status).toBe(false)
+  })
+
+  it('answers 413 above 1 MiB and accepts JSON with a charset', async () => {
+    stub = await startTestStub()
+    const big = await stub.app.inject({
+      method: 'POST',
+      url: '/api/errors/log',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ message: 'x'.repeat(1024 * 1024) }),
+    })
+    expect(big.statusCode).toBe(413)
+    expect(big.json().code).toBe('PAYLOAD_TOO_LARGE')
+    const charset = await stub.app.inject({
+      method: 'POST',
+      url: '/api/auth/auth',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify({ email: 'user@devenv.example', password: 'UserPass123!' }),
+    })
+    expect(charset.statusCode).toBe(200)
+  })
+
+  it('reports malformed JSON and invalid UTF-8 under errors.body', async () => {
+    stub = await startTestStub()
+    const broken = await stub.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName":',
+    })
+    expect(broken.json()).toEqual({
+      message: 'Validation errors',
+      code: 'VALIDATION_FAILED',
+      errors: { body: 'Body is not valid JSON' },
+    })
+    const latin1 = await stub.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]),
+    })
+    expect(latin1.json().errors).toEqual({ body: 'Body is not valid UTF-8' })
+  })
+
+  it('refuses prototype poisoning and never coerces body types', async () => {
+    stub = await startTestStub()
+    const poisoned = await stub.app.inject({
+      method: 'POST',
+      url: '/api/auth/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}',
+    })
+    expect(poisoned.statusCode).toBe(400)
+    const numbers = await stub.call({
+      url: '/api/auth/auth',
+      body: { email: 'user@devenv.example', password: 12345678 },
+    })
+    expect(numbers.statusCode).toBe(400)
+    expect(numbers.json().errors).toEqual({ password: 'Must be a string' })
+  })
+
+  it('rejects a required body that is missing, and a body that is not an object', async () => {
+    stub = await startTestStub()
+    const missing = await stub.app.inject({ method: 'POST', url: '/api/contact' })
+    expect(missing.json().errors).toEqual({ body: 'The request body is required' })
+    const array = await stub.call({ url: '/api/contact', body: [1, 2] })
+    expect(array.json().errors).toEqual({ body: 'Must be an object' })
+  })
+})
+
+describe('answers checked against the contract', () => {
+  it('turn a drifting answer (an undeclared field) into a 500 naming the drift in test mode', async () => {
+    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
+    app.addHook('preSerialization', async (request, _reply, payload) =>
+      request.url === '/api/health' ? { ...(payload as object), build: 'abc123' } : payload,
+    )
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json().code).toBe('INTERNAL_ERROR')
+    expect(response.json().message).toContain('getHealth (200) does not match the contract')
+    expect(response.json().message).toContain('build')
+    await app.close()
+  })
+
+  it('catch a missing required header (Retry-After on a 429)', async () => {
+    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
+    // Simulates a handler that forgets the header: setting Retry-After silently does nothing.
+    app.addHook('onRequest', async (_request, reply) => {
+      const setHeader = reply.header.bind(reply)
+      reply.header = (name: string, value: unknown) =>
+        name.toLowerCase() === 'retry-after' ? reply : setHeader(name, value)
+    })
+    for (let index = 0; index < 5; index++) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/auth',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'user@devenv.example', password: 'wrong' }),
+      })
+    }
+    const locked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'user@devenv.example', password: 'wrong' }),
+    })
+    expect(locked.statusCode).toBe(500)
+    expect(locked.json().message).toContain('retry-after header is missing')
+    await app.close()
+  })
+
+  it('only log a drift in development mode, and skip the check in production', async () => {
+    const lines: string[] = []
+    for (const mode of ['development', 'production'] as const) {
+      const app = buildServer({
+        mode,
+        jwtSecret: 'a-production-secret-of-at-least-32-chars',
+        logLevel: 'error',
+        scryptCost: 1024,
+        logStream: { write: (line) => lines.push(line) },
+      })
+      app.addHook('preSerialization', async (_request, _reply, payload) => ({
+        ...(payload as object),
+        build: 'abc123',
+      }))
+      const response = await app.inject({ method: 'GET', url: '/api/health' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json().build).toBe('abc123')
+      await app.close()
+    }
+    const drifts = lines.filter((line) => line.includes('answer does not match the contract'))
+    expect(drifts).toHaveLength(1)
+  })
+})
+
+describe('CORS and security headers', () => {
+  it('allows the configured origins with the headers the web client sends', async () => {
+    stub = await startTestStub()
+    const preflight = await stub.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/auth',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers':
+          'content-type,authorization,x-stub-session,prefer,x-client-type',
+      },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173')
+    const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase()
+    for (const header of [
+      'content-type',
+      'authorization',
+      'x-client-type',
+      'x-client-version',
+      'x-request-timestamp',
+      'x-stub-session',
+      'prefer',
+    ]) {
+      expect(allowed).toContain(header)
+    }
+    const simple = await stub.call({
+      url: '/api/health',
+      headers: { origin: 'http://127.0.0.1:4173' },
+    })
+    expect(simple.headers['access-control-allow-origin']).toBe('http://127.0.0.1:4173')
+    expect(simple.headers['access-control-expose-headers']).toBe('Retry-After, Location')
+  })
+
+  it('refuses an origin that is not on the list', async () => {
+    stub = await startTestStub({ corsOrigins: ['https://site.devenv.example'] })
+    const refused = await stub.call({
+      url: '/api/health',
+      headers: { origin: 'http://localhost:5173' },
+    })
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+    const preflight = await stub.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+    const listed = await stub.call({
+      url: '/api/health',
+      headers: { origin: 'https://site.devenv.example' },
+    })
+    expect(listed.headers['access-control-allow-origin']).toBe('https://site.devenv.example')
+  })
+
+  it("sends default-src 'none', nosniff and frame denial with JSON, nothing meant for documents", async () => {
+    stub = await startTestStub()
+    for (const url of ['/api/health', '/__dev/mailbox', '/api/nothing-here']) {
+      const json = await stub.call({ url })
+      expect(json.headers['content-security-policy'], url).toBe(
+        "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+      )
+      expect(json.headers['x-content-type-options']).toBe('nosniff')
+      expect(json.headers['x-frame-options']).toBe('DENY')
+      expect(json.headers['referrer-policy']).toBe('no-referrer')
+      expect(json.headers['cross-origin-resource-policy']).toBe('cross-origin')
+      expect(json.headers['strict-transport-security']).toBeUndefined()
+      expect(json.headers['x-xss-protection']).toBeUndefined()
+    }
+    const forced = await stub.call({ url: '/api/health', headers: { prefer: 'code=503' } })
+    expect(forced.headers['content-security-policy']).toContain("default-src 'none'")
+  })
+
+  it('gives the development pages an inline-style policy and the reference what Redoc needs', async () => {
+    stub = await startTestStub()
+    const page = await stub.call({ url: '/__dev/mailbox.html' })
+    expect(page.headers['content-security-policy']).toBe(
+      "default-src 'none';style-src 'unsafe-inline';img-src data:;form-action 'self';base-uri 'none';frame-ancestors 'none'",
+    )
+    expect(page.headers['x-frame-options']).toBe('DENY')
+    const docs = await stub.call({ url: '/docs' })
+    expect(docs.headers['content-security-policy']).toContain(
+      "script-src 'self' 'unsafe-inline' blob:",
+    )
+    expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  })
+})
+
+describe('the contract served at /docs', () => {
+  it('serves the YAML, the JSON and a reference page', async () => {
+    stub = await startTestStub()
+    const yaml = await stub.call({ url: '/docs/openapi.yaml' })
+    expect(yaml.headers['content-type']).toContain('application/yaml')
+    expect(yaml.body).toContain('openapi: 3.1.0')
+    const json = await stub.call({ url: '/docs/openapi.json' })
+    expect(json.json().info.title).toBe('DevEnv Site API')
+    const page = await stub.call({ url: '/docs' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toContain('text/html')
+    expect(page.body).toContain('DevEnv Site API')
+  })
+})
+
+describe('production mode', () => {
+  it('refuses to build without a JWT secret of its own', () => {
+    expect(() => buildServer({ mode: 'production' })).toThrow(
+      /jwtSecret: is required in production mode/,
+    )
+  })
+
+  it('has no development controls: no /__dev routes, no Prefer, no X-Stub-Session', async () => {
+    stub = await startTestStub({
+      mode: 'production',
+      jwtSecret: 'a-production-secret-of-at-least-32-chars',
+    })
+    expect((await stub.call({ url: '/__dev/mailbox' })).statusCode).toBe(404)
+    expect((await stub.call({ url: '/__dev/clock', body: { offsetSeconds: 60 } })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await stub.call({ url: '/api/health', headers: { prefer: 'code=503' } })).statusCode,
+    ).toBe(200)
+    await stub.signIn('user@devenv.example', 'UserPass123!', 'isolated-session')
+    const wrong = { email: 'user@devenv.example', password: 'wrong' }
+    for (let index = 0; index < 5; index++)
+      await stub.call({ url: '/api/auth/auth', body: wrong, session: `session-${index}` })
+    // Without isolation, the five failures from "different sessions" all hit the one store.
+    expect((await stub.call({ url: '/api/auth/auth', body: wrong })).statusCode).toBe(429)
+  })
+})
+
+describe('injected randomness', () => {
+  it('fixes ids, tokens and salts, so a test can predict them', async () => {
+    const zeros = (size: number) => Buffer.alloc(size)
+    const stub = await startTestStub({ randomBytes: zeros })
+    const first = await stub.call({
+      url: '/api/contact',
+      body: {
+        firstName: 'N',
+        lastName: 'B',
+        email: 'n@example.com',
+        inquiryType: 'other',
+        message: 'Hi',
+        timestamp: '2026-03-02T09:42:13.512Z',
+        source: 'website_contact_form',
+        userAgent: 'test',
+      },
+    })
+    expect(first.json().id).toBe('00000000-0000-4000-8000-000000000000')
+    const pair = await stub.signIn('user@devenv.example', 'UserPass123!')
+    expect(pair.refresh_token).toBe(Buffer.alloc(32).toString('base64url'))
+    await stub.close()
   })
 })

@@ -1,17 +1,11 @@
-import { PLANS } from '@devenv/domain/plans'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import type { AppRouter } from './router'
 
-// Placeholder shell until the pages arrive: proves the workspace wiring (domain -> web) end to end.
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
-    <main>
-      <h1>AI-Native Development Platform</h1>
-      <ul aria-label="Plans">
-        {PLANS.map((plan) => (
-          <li key={plan.id}>
-            {plan.name}: ${plan.price}/month
-          </li>
-        ))}
-      </ul>
-    </main>
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
   )
 }

@@ -1,12 +1,42 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import './styles/index.css'
+import { QueryClient } from '@tanstack/react-query'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
+import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
+import { createAppRouter } from './router'
 
-const root = document.getElementById('root')
-if (!root) throw new Error('The page has no #root element')
+async function start(): Promise<void> {
+  const container = document.getElementById('root')
+  if (!container) throw new Error('The page has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
+  const router = createAppRouter({ queryClient })
+  const locale = storedLocale()
+  // The route's code and the chosen catalogue load together, before React takes the page.
+  await Promise.all([router.load(), locale === 'en' ? null : loadCatalogue(locale)])
+  // A redirect (an unknown path to /404) is a second navigation: settle it before hydrating.
+  for (
+    let round = 0;
+    round < 3 && router.latestLocation.href !== router.state.location.href;
+    round += 1
+  ) {
+    await router.load()
+  }
+  if (locale !== 'en') await setLocale(locale, { remember: false })
+
+  // The prerendered tree has no Suspense wrappers around routes; the client must match it.
+  router.ssr = { manifest: undefined }
+  const prerenderedPath = container.dataset.prerendered
+  if (prerenderedPath && prerenderedPath === router.state.location.pathname) {
+    // As a transition, hydration yields to the browser between chunks (no long blocking task).
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />)
+    })
+  } else {
+    // A route that was not prerendered (or the shell of a signed-in page): render it afresh.
+    createRoot(container).render(<App router={router} />)
+  }
+}
+
+void start()

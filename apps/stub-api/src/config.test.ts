@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, DEFAULT_CORS_ORIGINS, DEVELOPMENT_JWT_SECRET, readConfig } from './config'
+
+describe('readConfig', () => {
+  it('defaults to 127.0.0.1:4010 in development with the documented settings', () => {
+    expect(readConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 4010,
+      logLevel: 'info',
+      mode: 'development',
+      tokenValidSeconds: 900,
+      jwtSecret: DEVELOPMENT_JWT_SECRET,
+      jwtSecretIsDefault: true,
+      corsOrigins: [...DEFAULT_CORS_ORIGINS],
+      dataFile: null,
+      provisionSeconds: 3,
+      deleteSeconds: 2,
+      resetLinkMinutes: 60,
+      uniformResetAnswers: false,
+      siteUrl: 'http://127.0.0.1:5173',
+      rateLimits: 'on',
+      seed: true,
+    })
+  })
+
+  it('reads every setting', () => {
+    const config = readConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      LOG_LEVEL: 'warn',
+      STUB_MODE: 'test',
+      TOKEN_VALID_SECONDS: '60',
+      JWT_SECRET: 'x'.repeat(32),
+      CORS_ORIGINS: 'https://devenv.example, http://localhost:3000',
+      DATA_FILE: '/tmp/stub.json',
+      PROVISION_SECONDS: '0.5',
+      DELETE_SECONDS: '0',
+      RESET_LINK_MINUTES: '5',
+      UNIFORM_RESET_ANSWERS: 'true',
+      SITE_URL: 'https://devenv.example/',
+      RATE_LIMITS: 'relaxed',
+      SEED: 'off',
+    })
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      logLevel: 'warn',
+      mode: 'test',
+      tokenValidSeconds: 60,
+      jwtSecretIsDefault: false,
+      corsOrigins: ['https://devenv.example', 'http://localhost:3000'],
+      dataFile: '/tmp/stub.json',
+      provisionSeconds: 0.5,
+      deleteSeconds: 0,
+      resetLinkMinutes: 5,
+      uniformResetAnswers: true,
+      siteUrl: 'https://devenv.example',
+      rateLimits: 'relaxed',
+      seed: false,
+    })
+  })
+
+  it('treats an empty variable as not set', () => {
+    expect(readConfig({ PORT: '', STUB_MODE: '' })).toMatchObject({
+      port: 4010,
+      mode: 'development',
+    })
+  })
+
+  it('refuses a port that is not a number, naming the variable and the value', () => {
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/)
+    expect(() => readConfig({ PORT: '70000' })).toThrow(/PORT="70000"/)
+  })
+
+  it('lists every bad value at once', () => {
+    expect(() =>
+      readConfig({
+        STUB_MODE: 'staging',
+        RATE_LIMITS: 'maybe',
+        UNIFORM_RESET_ANSWERS: 'yes',
+        CORS_ORIGINS: 'http://a.example/path',
+      }),
+    ).toThrow(
+      /STUB_MODE="staging"[\s\S]*CORS_ORIGINS="http:\/\/a.example\/path"[\s\S]*UNIFORM_RESET_ANSWERS="yes"[\s\S]*RATE_LIMITS="maybe"/,
+    )
+  })
+
+  it('requires a JWT_SECRET of 32+ characters in production, and never prints it', () => {
+    expect(() => readConfig({ STUB_MODE: 'production' })).toThrow(
+      /JWT_SECRET=\(hidden\): is required when STUB_MODE=production/,
+    )
+    expect(() => readConfig({ JWT_SECRET: 'short-secret' })).toThrow(
+      /JWT_SECRET=\(hidden\): must be at least 32 characters/,
+    )
+    expect(() => readConfig({ JWT_SECRET: 'short-secret' })).not.toThrow(/short-secret/)
+    expect(
+      readConfig({ STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }).jwtSecretIsDefault,
+    ).toBe(false)
+  })
+})

@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { StubContext } from '../context'
+import { isDocumentedStatus } from './document'
+import { ApiError, errorBody, MESSAGES, validationError } from './errors'
+import { isStatusShaped } from './operations'
+
+/** Largest accepted body, as the contract says (413 above it). */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The only body parser: JSON, strictly UTF-8, prototype-poisoning safe (Fastify's own parser),
+ * with an empty body meaning "no body" so that optional bodies (sign-out) may be left out.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      const bytes = body as Buffer
+      if (bytes.length === 0) {
+        done(null, undefined)
+        return
+      }
+      let text: string
+      try {
+        text = utf8.decode(bytes)
+      } catch {
+        done(validationError({ body: 'Body is not valid UTF-8' }), undefined)
+        return
+      }
+      if (text.trim() === '') {
+        done(null, undefined)
+        return
+      }
+      parseJson(request, text, (error, parsed) => {
+        done(error ? validationError({ body: 'Body is not valid JSON' }) : null, parsed)
+      })
+    },
+  )
+}
+
+/** Maps whatever was thrown (ours or Fastify's) to the contract's 4xx, or a 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  const fastifyError = error as Partial<FastifyError>
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType)
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.tooLarge)
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return validationError({ body: 'The request body is required' })
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return validationError({ body: 'Body is not valid JSON' })
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return validationError({ body: 'Body size does not match Content-Length' })
+    default:
+      break
+  }
+  if (error instanceof SyntaxError) return validationError({ body: 'Body is not valid JSON' })
+  const status = fastifyError.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return validationError({ request: fastifyError.message ?? 'Invalid request' })
+  }
+  return new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+}
+
+/** Sends an error in the shape of the request's operation (or `{ message }` off the contract). */
+export function sendApiError(
+  ctx: StubContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ApiError,
+): FastifyReply {
+  const operationId = request.routeOptions.config.operationId
+  let answer = error
+  // An input error the operation does not document (415 on a call without body) becomes its 400.
+  if (
+    operationId &&
+    error.status < 500 &&
+    !isDocumentedStatus(ctx.contract, operationId, error.status) &&
+    isDocumentedStatus(ctx.contract, operationId, 400)
+  ) {
+    answer = validationError(error.fields ?? { body: error.message })
+  }
+  const shaped = operationId ? isStatusShaped(ctx, operationId) : false
+  reply.code(answer.status)
+  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value)
+  return reply.send(errorBody(answer, shaped))
+}
+
+export function registerErrorHandling(app: FastifyInstance, ctx: StubContext): void {
+  app.setErrorHandler((error, request, reply) => {
+    const answer = toApiError(error)
+    if (answer.status >= 500) request.log.error({ err: error }, 'unexpected error')
+    return sendApiError(ctx, request, reply, answer)
+  })
+  app.setNotFoundHandler((_request, reply) => {
+    return reply.code(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND' })
+  })
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify'
+import type { PluginOptions, StubContext } from '../context'
+import type { Received } from '../state/records'
+import { seedStore } from '../state/seeds'
+import type { StubStore } from '../state/store'
+import { DEV_PAGE_HELMET, escapeHtml, page } from './html'
+
+const newestFirst = (entries: Received[]) => [...entries].reverse()
+
+/** Empties a store and puts the seeded accounts back (what `POST /__dev/reset` does). */
+export function resetStore(ctx: StubContext, store: StubStore): void {
+  store.clear()
+  if (ctx.config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
+}
+
+const CONTROLS: ReadonlyArray<readonly [string, string]> = [
+  ['GET /__dev/mailbox?to=', 'captured e-mails as JSON, with the parsed link'],
+  ['GET /__dev/mailbox.html', 'the same, as a page to click through'],
+  [
+    'GET /__dev/sso?token=&refresh=&token_valid_seconds=',
+    'the development admin panel (single sign-on receiver)',
+  ],
+  ['GET|POST /__dev/clock', 'the stub clock offset: { offsetSeconds } or { advanceSeconds }'],
+  ['POST /__dev/reset', 'restore the seeded state of this stub session (?all=true: every session)'],
+  ['GET /__dev/contacts, /__dev/demo-requests', 'contact forms and demo requests received'],
+  [
+    'GET /__dev/security-log, /__dev/errors',
+    'security events and client errors received (newest 100)',
+  ],
+  ['Prefer: code=NNN | delay=MS | reset', 'forced documented answer, latency, dropped connection'],
+  ['X-Stub-Session: <id>', 'an isolated store per id (also the stubSession cookie)'],
+]
+
+/** Development inspection: what the stub received, and a reset to the seeds. */
+export async function inspectRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  app.get('/__dev/contacts', async (request) => ({ items: newestFirst(request.store.contacts) }))
+  app.get('/__dev/demo-requests', async (request) => ({
+    items: newestFirst(request.store.demoRequests),
+  }))
+  app.get('/__dev/security-log', async (request) => ({
+    items: newestFirst(request.store.securityLog),
+  }))
+  app.get('/__dev/errors', async (request) => ({ items: newestFirst(request.store.errorLog) }))
+
+  app.post('/__dev/reset', async (request) => {
+    const all = (request.query as Record<string, unknown>).all === 'true'
+    resetStore(ctx, request.store)
+    const sessionsDropped = all ? ctx.registry.dropSessions() : 0
+    if (all && request.store !== ctx.registry.defaultStore)
+      resetStore(ctx, ctx.registry.defaultStore)
+    return { message: 'The stub state was reset to its seeds.', sessionsDropped }
+  })
+
+  app.get('/__dev', { helmet: DEV_PAGE_HELMET }, async (_request, reply) => {
+    reply.type('text/html; charset=utf-8')
+    const rows = CONTROLS.map(
+      ([what, why]) =>
+        `<tr><td><code>${escapeHtml(what)}</code></td><td>${escapeHtml(why)}</td></tr>`,
+    ).join('')
+    return page(
+      'DevEnv stub: development controls',
+      `<p>Mode <strong>${escapeHtml(ctx.config.mode)}</strong>. API under <code>/api</code> and <code>/api/v1</code>; reference at <a href="/docs">/docs</a>; mailbox at <a href="/__dev/mailbox.html">/__dev/mailbox.html</a>.</p><table>${rows}</table>`,
+    )
+  })
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { PluginOptions } from '../context'
+import { defineOperation } from '../contract/operations'
+import { receivedEntry } from '../state/store'
+
+const received = (request: FastifyRequest) => receivedEntry(request.store, request.body)
+
+/** Security events and client errors: the newest SECURITY_LOG_LIMIT of each are kept. */
+export async function telemetryRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  defineOperation(app, ctx, 'logSecurityEvent', async (request) => {
+    request.store.recordSecurityEvent(received(request))
+    return { status: 204 }
+  })
+
+  defineOperation(app, ctx, 'logError', async (request) => {
+    request.store.recordClientError(received(request))
+    return { status: 204 }
+  })
+}

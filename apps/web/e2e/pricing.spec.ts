@@ -1,0 +1,108 @@
+import { ka } from '@devenv/domain/messages/ka'
+import { expect, test } from '@playwright/test'
+import { freezeClock, pauseClock, toast, useLocale } from './support'
+
+test.describe('pricing', () => {
+  test('shows three plans from the domain, Professional featured as Most Popular', async ({
+    page,
+  }) => {
+    await page.goto('/pricing')
+    const plans = page.locator('article.plan')
+    await expect(plans).toHaveCount(3)
+    await expect(plans.locator('h2')).toHaveText(['Starter', 'Professional', 'Enterprise'])
+    await expect(plans.locator('.plan__amount')).toHaveText(['$75', '$150', '$300'])
+    const featured = page.locator('article.plan--featured')
+    await expect(featured.locator('h2')).toHaveText('Professional')
+    await expect(featured.getByText('Most Popular')).toBeVisible()
+    await expect(plans.nth(2)).toContainText('GPU available')
+    await expect(plans.nth(2)).toContainText('99.99% uptime')
+  })
+
+  test('the comparison table says included or not included for booleans', async ({ page }) => {
+    await page.goto('/pricing')
+    const table = page.getByRole('table', { name: 'Compare plans' })
+    const gpu = table.getByRole('row', { name: /^GPU/ })
+    await expect(gpu.getByRole('cell')).toHaveText(['Not included', 'Not included', 'Included'])
+    const vcpu = table.getByRole('row', { name: /^vCPU/ })
+    await expect(vcpu.getByRole('cell')).toHaveText(['2', '4', '8'])
+    await expect(
+      table
+        .getByRole('row', { name: /^Bandwidth/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText('Unlimited')
+  })
+
+  test('FAQ items toggle independently, by mouse and keyboard', async ({ page }) => {
+    await page.goto('/pricing')
+    const faq = page.locator('.accordion__button')
+    await expect(faq).toHaveCount(6)
+    await faq.nth(0).click()
+    await faq.nth(1).focus()
+    await page.keyboard.press('Enter')
+    await expect(faq.nth(0)).toHaveAttribute('aria-expanded', 'true')
+    await expect(faq.nth(1)).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByText('no credit card is required')).toBeVisible()
+    await expect(page.getByText('15% discount')).toBeVisible()
+    await faq.nth(0).click()
+    await expect(faq.nth(0)).toHaveAttribute('aria-expanded', 'false')
+    await expect(faq.nth(1)).toHaveAttribute('aria-expanded', 'true')
+    await faq.nth(2).click()
+    await expect(
+      page.getByText(
+        'Upgrades take effect immediately; downgrades apply at the next billing cycle.',
+      ),
+    ).toBeVisible()
+  })
+
+  test('choosing Starter announces it and goes to /contact after 2 s', async ({ page }) => {
+    await freezeClock(page)
+    await page.goto('/pricing')
+    await pauseClock(page)
+    await page.locator('article.plan').first().getByRole('button').click()
+    // sonner renders from a zero-delay timer: let the fake clock run it.
+    await page.clock.runFor(100)
+    await expect(toast(page, 'success')).toContainText(
+      'Starter plan selected! Redirecting to setup...',
+    )
+    await page.clock.runFor(1800)
+    await expect(page).toHaveURL('/pricing')
+    await page.clock.runFor(200)
+    await expect(page).toHaveURL('/contact')
+  })
+
+  test('choosing Professional announces it too', async ({ page }) => {
+    await freezeClock(page)
+    await page.goto('/pricing')
+    await pauseClock(page)
+    await page.locator('article.plan--featured').getByRole('button').click()
+    await page.clock.runFor(100)
+    await expect(toast(page, 'success')).toContainText(
+      'Professional plan selected! Redirecting to setup...',
+    )
+    await page.clock.runFor(1900)
+    await expect(page).toHaveURL('/contact')
+  })
+
+  test('Enterprise goes to /contact at once; Schedule Demo links there', async ({ page }) => {
+    await page.goto('/pricing')
+    await page.locator('article.plan').nth(2).getByRole('button').click()
+    await expect(page).toHaveURL('/contact')
+    await page.goto('/pricing')
+    await page.getByRole('link', { name: 'Schedule Demo' }).click()
+    await expect(page).toHaveURL('/contact')
+  })
+
+  test('reads in Georgian', async ({ page }) => {
+    await useLocale(page, 'ka')
+    await freezeClock(page)
+    await page.goto('/pricing')
+    await pauseClock(page)
+    await expect(page.getByText(ka['pricing.mostPopular'])).toBeVisible()
+    await page.locator('article.plan').first().getByRole('button').click()
+    await page.clock.runFor(100)
+    await expect(toast(page, 'success')).toContainText(
+      ka['pricing.planSelected'].replace('{plan}', 'Starter'),
+    )
+  })
+})

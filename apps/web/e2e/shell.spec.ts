@@ -1,0 +1,362 @@
+import { ka } from '@devenv/domain/messages/ka'
+import { expect, test } from '@playwright/test'
+import {
+  freezeClock,
+  pauseClock,
+  securityEvent,
+  signIn,
+  storedEvents,
+  toast,
+  useTheme,
+} from './support'
+
+test.describe('navigation bar', () => {
+  test('signed out: logo home, Sign in opens the modal, Get Started goes to /contact', async ({
+    page,
+  }) => {
+    await page.goto('/pricing')
+    const bar = page.getByRole('navigation', { name: 'Main navigation' })
+    await bar.getByRole('link', { name: 'DevEnv' }).click()
+    await expect(page).toHaveURL('/')
+    await bar.getByRole('link', { name: 'Get Started' }).click()
+    await expect(page).toHaveURL('/contact')
+    await bar.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
+  })
+
+  test('signed in: Dashboard and the user menu (toggle, outside click, Escape, items)', async ({
+    page,
+  }) => {
+    await signIn(page, { name: 'Nino Beridze', email: 'nino@example.com' })
+    await page.goto('/')
+    const bar = page.getByRole('navigation', { name: 'Main navigation' })
+    await expect(bar.getByRole('button', { name: 'Dashboard' })).toBeVisible()
+    await expect(bar.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
+    const greeting = bar.getByRole('button', { name: 'Nino Beridze' })
+    await greeting.click()
+    await expect(greeting).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('link', { name: 'Profile Settings' })).toHaveAttribute(
+      'href',
+      '/changeprofile',
+    )
+    await expect(page.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my/page')
+    await greeting.click()
+    await expect(greeting).toHaveAttribute('aria-expanded', 'false')
+    await greeting.click()
+    await page.locator('.hero h1').click()
+    await expect(greeting).toHaveAttribute('aria-expanded', 'false')
+    await greeting.click()
+    await page.keyboard.press('Escape')
+    await expect(greeting).toHaveAttribute('aria-expanded', 'false')
+    await expect(greeting).toBeFocused()
+    await greeting.click()
+    await page.getByRole('link', { name: 'My Account' }).click()
+    await expect(page).toHaveURL('/my/page')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account')
+  })
+
+  test('the greeting falls back to the e-mail, then to User', async ({ page }) => {
+    await signIn(page, { email: 'giorgi@example.com' })
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'giorgi@example.com' })).toBeVisible()
+    // Init scripts run in order on every load: this later one replaces the first token.
+    await page.addInitScript(() => {
+      const claims = btoa(JSON.stringify({ sub: 'u2' })).replace(/=+$/, '')
+      localStorage.setItem('access_token', `e30.${claims}.s`)
+    })
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'User', exact: true })).toBeVisible()
+  })
+
+  test('Log out forgets the tokens, says so and goes home', async ({ page }) => {
+    await signIn(page)
+    await page.goto('/pricing')
+    await page.getByRole('button', { name: 'Nino Beridze' }).click()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(toast(page, 'success')).toContainText('Logged out successfully')
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
+  })
+
+  test('Dashboard sends the browser to the admin panel by single sign-on', async ({ page }) => {
+    await signIn(page)
+    await page.route('https://admin.main.devenv.example/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Admin</title>' }),
+    )
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Dashboard' }).click()
+    await expect(page).toHaveURL(
+      /^https:\/\/admin\.main\.devenv\.example\/sso\?token=.+&refresh=refresh-1&token_valid_seconds=900$/,
+    )
+  })
+
+  test('the bar takes its scrolled look past 50 px', async ({ page }) => {
+    await page.goto('/')
+    const header = page.locator('header.nav-bar')
+    await expect(header).not.toHaveClass(/nav-bar--scrolled/)
+    await page.evaluate(() => window.scrollTo({ top: 40, behavior: 'instant' }))
+    await expect(header).not.toHaveClass(/nav-bar--scrolled/)
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }))
+    await expect(header).toHaveClass(/nav-bar--scrolled/)
+  })
+
+  test('under 768 px a menu button opens and closes the menu from the keyboard', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    const bar = page.getByRole('navigation', { name: 'Main navigation' })
+    await expect(bar.getByRole('link', { name: 'Pricing' })).toBeHidden()
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    const close = page.getByRole('button', { name: 'Close menu' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Pricing' }),
+    ).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Pricing' })
+      .click()
+    await expect(page).toHaveURL('/pricing')
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
+  })
+})
+
+test.describe('themes and locales', () => {
+  test('the theme follows the browser preference, switches and is remembered', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await page.getByRole('button', { name: 'Switch to light theme' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    expect(await page.evaluate(() => localStorage.getItem('preferred-theme'))).toBe('light')
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  })
+
+  test('a stored theme applies before first paint (the inline script, not React)', async ({
+    page,
+  }) => {
+    await useTheme(page, 'dark')
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  })
+
+  test('the locale switches, sets <html lang>, and is remembered', async ({ page }) => {
+    await page.goto('/pricing')
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ka')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ka')
+    await expect(page.getByText(ka['pricing.mostPopular'])).toBeVisible()
+    await expect(page.getByRole('link', { name: ka['action.getStarted'] })).toBeVisible()
+    await page.reload()
+    await expect(page.locator('select.locale-switcher')).toHaveValue('ka')
+    await page.locator('select.locale-switcher').selectOption('en')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.getByText('Most Popular')).toBeVisible()
+  })
+
+  test('Georgian is loaded only when chosen', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const before = scripts.length
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ka')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ka')
+    expect(scripts.length).toBeGreaterThan(before)
+  })
+})
+
+test.describe('notifications', () => {
+  test('a toast has its icon and close button, and closes on click', async ({ page }) => {
+    await page.goto('/contact')
+    await page.getByRole('button', { name: 'Book Demo Call' }).click()
+    const info = toast(page, 'info')
+    await expect(info.locator('[data-icon] svg')).toBeVisible()
+    await info.getByRole('button', { name: 'Close' }).click()
+    await expect(info).toHaveCount(0)
+  })
+
+  test('a toast hides itself after 5000 ms', async ({ page }) => {
+    await freezeClock(page)
+    await page.goto('/contact')
+    await pauseClock(page)
+    await page.getByRole('button', { name: 'Book Demo Call' }).click()
+    await page.clock.runFor(100)
+    const info = toast(page, 'info')
+    await expect(info).toBeVisible()
+    await page.clock.runFor(4400)
+    await expect(info).toBeVisible()
+    await page.clock.runFor(1000)
+    await expect(info).toHaveCount(0)
+  })
+
+  test('toasts live in a labelled live region for screen readers', async ({ page }) => {
+    await page.goto('/contact')
+    await page.getByRole('button', { name: 'Book Demo Call' }).click()
+    await expect(page.getByRole('region', { name: /Notifications/ })).toHaveAttribute(
+      'aria-live',
+      'polite',
+    )
+  })
+})
+
+test.describe('developer-tool blocking', () => {
+  const warning = 'Access to developer tools is restricted. Please authenticate first.'
+
+  test('signed out: F12, the shortcuts and the context menu are blocked with a warning', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const blocked = await securityEvent(page, 'developer_tools_blocked')
+    await page.keyboard.press('F12')
+    await expect(toast(page, 'warning').first()).toContainText(warning)
+    await blocked.body
+    for (const shortcut of [
+      'Control+Shift+I',
+      'Control+Shift+J',
+      'Control+Shift+C',
+      'Control+U',
+      'Meta+Shift+I',
+    ]) {
+      const prevented = await page.evaluate(
+        ([combo]) =>
+          new Promise<boolean>((resolve) => {
+            const parts = (combo ?? '').split('+')
+            const key = parts[parts.length - 1] ?? ''
+            const event = new KeyboardEvent('keydown', {
+              key: key.length === 1 ? key.toLowerCase() : key,
+              ctrlKey: parts.includes('Control'),
+              metaKey: parts.includes('Meta'),
+              shiftKey: parts.includes('Shift'),
+              cancelable: true,
+              bubbles: true,
+            })
+            window.dispatchEvent(event)
+            resolve(event.defaultPrevented)
+          }),
+        [shortcut],
+      )
+      expect(prevented, shortcut).toBe(true)
+    }
+    await page.locator('.hero h1').click({ button: 'right' })
+    const events = await storedEvents(page)
+    expect(
+      events.filter((entry) => entry.type === 'developer_tools_blocked').length,
+    ).toBeGreaterThanOrEqual(7)
+  })
+
+  test('signed in: nothing is blocked', async ({ page }) => {
+    await signIn(page)
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible()
+    await page.keyboard.press('F12')
+    await page.locator('.hero h1').click({ button: 'right' })
+    await expect(toast(page, 'warning')).toHaveCount(0)
+  })
+})
+
+test.describe('routes', () => {
+  test('titles carry no suffix in the main environment, and follow navigation', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page).toHaveTitle('AI-Native Development Environments')
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Pricing' })
+      .click()
+    await expect(page).toHaveTitle('Pricing | DevEnv')
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /Starter, Professional and Enterprise/,
+    )
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://devenv.example/pricing',
+    )
+  })
+
+  test('a page view is logged on every navigation', async ({ page }) => {
+    await page.goto('/')
+    const view = await securityEvent(page, 'page_view', (body) => body.details?.path === '/contact')
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Contact' })
+      .click()
+    expect((await view.body).details).toEqual({ path: '/contact' })
+    const events = await storedEvents(page)
+    expect(
+      events.filter((entry) => entry.type === 'page_view').map((entry) => entry.details.path),
+    ).toEqual(['/', '/contact'])
+  })
+
+  test('a route change scrolls back to the top', async ({ page }) => {
+    await page.goto('/')
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }))
+    await page.locator('footer').getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL('/pricing')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('protected routes send a signed-out visitor home with the modal; /dashboard is /admin', async ({
+    page,
+  }) => {
+    await page.goto('/my/page')
+    await expect(page).toHaveURL(/\/\?redirect=%2Fmy%2Fpage&auth=login$/)
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
+    const events = await storedEvents(page)
+    expect(events.some((entry) => entry.type === 'unauthorized_access')).toBe(true)
+  })
+
+  test('/dashboard goes to /admin when signed in', async ({ page }) => {
+    await signIn(page)
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL('/admin')
+    await expect(page).toHaveTitle('Dashboard | DevEnv')
+  })
+
+  test('the sign-in modal traps focus and closes with Escape or its backdrop', async ({ page }) => {
+    await page.goto('/')
+    const opener = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('button', { name: 'Sign in' })
+    await opener.click()
+    const dialog = page.getByRole('dialog', { name: 'Sign In' })
+    await expect(dialog).toBeVisible()
+    for (let index = 0; index < 5; index += 1) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      )
+    }
+    await page.keyboard.press('Shift+Tab')
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page).toHaveURL('/')
+    await expect(opener).toBeFocused()
+    await opener.click()
+    await page.mouse.click(5, 5)
+    await expect(dialog).toHaveCount(0)
+  })
+})

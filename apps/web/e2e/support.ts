@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test'
+
+export type Claims = {
+  sub?: string
+  email?: string
+  name?: string
+  username?: string
+  roles?: string[]
+  demo?: boolean
+}
+
+const base64Url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/** An unsigned token with the given claims: the client reads claims, the server verifies. */
+export function fakeAccessToken(claims: Claims): string {
+  const now = Math.floor(Date.now() / 1000)
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: 'user-1', iat: now, exp: now + 900, roles: [], ...claims })}.signature`
+}
+
+/** Signed in before the first script runs (tokens in storage, as the auth issue will store them). */
+export async function signIn(page: Page, claims: Claims = { name: 'Nino Beridze' }): Promise<void> {
+  const token = fakeAccessToken(claims)
+  await page.addInitScript((accessToken) => {
+    localStorage.setItem('access_token', accessToken)
+    localStorage.setItem('refresh_token', 'refresh-1')
+    localStorage.setItem('token_valid_seconds', '900')
+  }, token)
+}
+
+export async function useLocale(page: Page, locale: 'en' | 'ka'): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('preferred-locale', value), locale)
+}
+
+export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((value) => localStorage.setItem('preferred-theme', value), theme)
+}
+
+/** Console errors and warnings, for tests that must see none (hydration, CSP). */
+export function watchConsole(page: Page): string[] {
+  const messages: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      messages.push(`${message.type()}: ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`))
+  return messages
+}
+
+type EventBody = Record<string, unknown> & { type?: string; details?: Record<string, string> }
+
+/**
+ * The body of the next POST /api/security/log of the given type (and matching `where`). Read
+ * through a pass-through route: the client streams its bodies, which plain request events miss.
+ */
+export async function securityEvent(
+  page: Page,
+  type: string,
+  where: (body: EventBody) => boolean = () => true,
+): Promise<{ body: Promise<EventBody> }> {
+  let resolve: (body: EventBody) => void = () => {}
+  const found = new Promise<EventBody>((done) => {
+    resolve = done
+  })
+  await page.route('**/api/security/log', async (route) => {
+    const body = route.request().postDataJSON() as EventBody | null
+    if (body?.type === type && where(body)) resolve(body)
+    await route.continue()
+  })
+  return { body: found }
+}
+
+/** Entries kept in browser storage (newest 100). */
+export async function storedEvents(
+  page: Page,
+): Promise<Array<{ type: string; details: Record<string, string> }>> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('security-log') ?? '[]'))
+}
+
+export const toast = (page: Page, type: 'success' | 'error' | 'warning' | 'info') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]`)
+
+/** A fake clock that stands still: time moves only when a test says so. */
+export async function freezeClock(page: Page): Promise<void> {
+  const start = new Date('2026-03-02T09:00:00Z')
+  await page.clock.install({ time: start })
+}
+
+/** Call after page.goto: once the toaster is mounted (on idle), stops the fake clock's flow. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.locator('section[aria-live="polite"]').waitFor({ state: 'attached' })
+  await page.clock.pauseAt(new Date('2026-03-02T09:30:00Z'))
+}

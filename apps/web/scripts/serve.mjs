@@ -1,0 +1,87 @@
+// Serves the built site with nginx (Debian's package) as the current user, until interrupted:
+// the config is written into a temporary prefix that also holds the pid, logs and temp files.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sitePolicy } from './csp.mjs'
+
+const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+export function startServer(options = {}) {
+  const root = resolve(options.root ?? process.env.WEB_ROOT ?? join(appDir, 'dist'))
+  const host = options.host ?? process.env.WEB_HOST ?? '127.0.0.1'
+  const port = Number(options.port ?? process.env.WEB_PORT ?? 4173)
+  const upstream = (
+    options.upstream ??
+    process.env.API_UPSTREAM ??
+    'http://127.0.0.1:4010'
+  ).replace(/\/+$/, '')
+  const nginx =
+    process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx')
+  const mimeTypes = process.env.NGINX_MIME_TYPES ?? '/etc/nginx/mime.types'
+
+  if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, '404.html'))) {
+    throw new Error(`No built site in ${root}: run "pnpm --filter @devenv/web build" first`)
+  }
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Bad WEB_PORT ${port}`)
+  if (!/^https?:\/\/[^\s;]+$/.test(upstream)) throw new Error(`Bad API_UPSTREAM ${upstream}`)
+  if (spawnSync(nginx, ['-v']).error) {
+    throw new Error(`nginx not found (${nginx}): apt-get install -y nginx, or set NGINX_BIN`)
+  }
+
+  const prefix = mkdtempSync(join(tmpdir(), 'devenv-nginx-'))
+  mkdirSync(join(prefix, 'tmp'), { recursive: true })
+  const fill = (template, values) =>
+    Object.entries(values).reduce(
+      (text, [key, value]) => text.replaceAll(`__${key}__`, value),
+      template,
+    )
+  const read = (name) => readFileSync(join(appDir, 'nginx', name), 'utf8')
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  writeFileSync(
+    join(prefix, 'security-headers.conf'),
+    fill(read('security-headers.conf.template'), { CSP: sitePolicy(appDir, root) }),
+  )
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    fill(read('nginx.conf.template'), {
+      // As root, workers would drop to "nobody" and lose the prefix: keep the current user.
+      USER_DIRECTIVE: isRoot ? 'user root;' : '',
+      PREFIX: prefix,
+      MIME_TYPES: mimeTypes,
+      HOST: host,
+      PORT: String(port),
+      ROOT: root,
+      API_UPSTREAM: upstream,
+    }),
+  )
+
+  const child = spawn(
+    nginx,
+    ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
+  const cleanup = () => rmSync(prefix, { recursive: true, force: true })
+  child.on('exit', cleanup)
+  return { child, prefix, url: `http://${host}:${port}`, upstream }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const server = startServer()
+    console.log(
+      `Serving ${server.url} (nginx, prefix ${server.prefix}); /api -> ${server.upstream}`,
+    )
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.once(signal, () => server.child.kill('SIGQUIT'))
+    }
+    server.child.on('exit', (code) => process.exit(code ?? 0))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,31 @@
+// The public, prerendered routes and where their HTML goes; shared by prerender, budget and bench.
+export const PRERENDERED_ROUTES = [
+  { path: '/', file: 'index.html', source: 'index.tsx', sitemap: true },
+  { path: '/pricing', file: 'pricing/index.html', source: 'pricing.tsx', sitemap: true },
+  { path: '/contact', file: 'contact/index.html', source: 'contact.tsx', sitemap: true },
+  {
+    path: '/reset-password',
+    file: 'reset-password/index.html',
+    source: 'reset-password.tsx',
+    sitemap: false,
+  },
+  {
+    path: '/legal/terms-of-service',
+    file: 'legal/terms-of-service/index.html',
+    source: 'legal/terms-of-service.tsx',
+    sitemap: true,
+  },
+  {
+    path: '/legal/privacy-policy',
+    file: 'legal/privacy-policy/index.html',
+    source: 'legal/privacy-policy.tsx',
+    sitemap: true,
+  },
+  { path: '/404', file: '404.html', source: '404.tsx', sitemap: false },
+]
+
+/** Client-only routes: nginx answers them with the app shell (200), not the 404 page. */
+export const CLIENT_ROUTES = ['/technical', '/admin', '/my/page', '/changeprofile', '/dashboard']
+
+export const APP_SHELL_FILE = 'app-shell.html'
+export const DEFAULT_SITE_ORIGIN = 'https://devenv.example'

@@ -1,0 +1,140 @@
+import { singleSignOnUrl } from '@devenv/domain/session'
+import { isNavbarScrolled } from '@devenv/domain/ui'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { env } from '../../config/env'
+import { useOpenAuthModal } from '../../lib/auth-modal'
+import { t as translateNow, useT } from '../../lib/i18n/i18n'
+import {
+  getAccessToken,
+  getRefreshToken,
+  getTokenValidSeconds,
+  useSession,
+} from '../../lib/session'
+import { Icon } from '../ui/icons'
+import { LocaleSwitcher } from './locale-switcher'
+import { ThemeSwitcher } from './theme-switcher'
+import { UserMenu } from './user-menu'
+
+/** Single sign-on: the whole browser goes to the admin panel with the tokens (spec 7). */
+function useDashboard(): () => void {
+  const openAuthModal = useOpenAuthModal()
+  return () => {
+    const url = singleSignOnUrl(env.adminPanelUrl, {
+      accessToken: getAccessToken(),
+      refreshToken: getRefreshToken(),
+      tokenValidSeconds: getTokenValidSeconds(),
+    })
+    if (url) {
+      window.location.assign(url)
+      return
+    }
+    console.error(translateNow('sso.noAccessToken'))
+    openAuthModal()
+  }
+}
+
+export function NavBar() {
+  const t = useT()
+  const session = useSession()
+  const openAuthModal = useOpenAuthModal()
+  const goToDashboard = useDashboard()
+  const [scrolled, setScrolled] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(isNavbarScrolled(window.scrollY))
+    onScroll()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [])
+
+  // A navigation closes the mobile menu.
+  useEffect(() => {
+    setMenuOpen(false)
+  }, [pathname])
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setMenuOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [menuOpen])
+
+  return (
+    <header className={scrolled ? 'nav-bar nav-bar--scrolled' : 'nav-bar'}>
+      <nav className="nav-bar__inner container" aria-label={t('shell.mainNavigation')}>
+        <Link to="/" className="brand">
+          <span className="brand__mark">
+            <Icon name="logo" size={20} />
+          </span>
+          <span className="brand__name">DevEnv</span>
+        </Link>
+        <div className="nav-bar__tools">
+          <ThemeSwitcher />
+          <LocaleSwitcher />
+          <button
+            ref={toggleRef}
+            type="button"
+            className="icon-button nav-bar__menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} size={22} />
+          </button>
+        </div>
+        <div id={menuId} className="nav-bar__menu" data-open={menuOpen}>
+          <ul className="nav-bar__links">
+            <li>
+              <Link to="/" hash="features" className="nav-bar__link">
+                {t('shell.nav.features')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/pricing" className="nav-bar__link">
+                {t('shell.nav.pricing')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className="nav-bar__link">
+                {t('shell.nav.contact')}
+              </Link>
+            </li>
+          </ul>
+          <div className="nav-bar__actions">
+            {session.isAuthenticated ? (
+              <>
+                <button type="button" className="button button--primary" onClick={goToDashboard}>
+                  {t('nav.dashboard')}
+                </button>
+                <UserMenu user={session.user} />
+              </>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => openAuthModal('login')}
+                >
+                  {t('nav.signIn')}
+                </button>
+                <Link to="/contact" className="button button--primary">
+                  {t('action.getStarted')}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,86 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import type { SessionUser } from '../../lib/session'
+import { UserMenu } from './user-menu'
+
+vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
+
+const user = (fields: Partial<SessionUser>): SessionUser => ({
+  id: 'u1',
+  email: null,
+  name: null,
+  username: null,
+  roles: [],
+  demo: false,
+  ...fields,
+})
+
+async function renderMenu(who: SessionUser | null) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <div>
+        <UserMenu user={who} />
+        <p>Outside</p>
+      </div>
+    ),
+  })
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/' }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/changeprofile' }),
+    createRoute({ getParentRoute: () => rootRoute, path: '/my/page' }),
+  ])
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  await act(async () => {
+    await router.load()
+  })
+  render(<RouterProvider router={router as never} />)
+  return router
+}
+
+describe('UserMenu', () => {
+  it('greets by name, else e-mail, else User', async () => {
+    await renderMenu(user({ name: 'Nino', email: 'nino@example.com' }))
+    expect(await screen.findByRole('button', { name: 'Nino' })).toBeTruthy()
+  })
+
+  it('falls back to the e-mail, then the word User', async () => {
+    await renderMenu(user({ email: 'nino@example.com' }))
+    expect(await screen.findByRole('button', { name: 'nino@example.com' })).toBeTruthy()
+  })
+
+  it('User when nothing is known', async () => {
+    await renderMenu(null)
+    expect(await screen.findByRole('button', { name: 'User' })).toBeTruthy()
+  })
+
+  it('toggles on click; closes on a click outside and on Escape (focus back on the toggle)', async () => {
+    await renderMenu(user({ name: 'Nino' }))
+    const toggle = await screen.findByRole('button', { name: 'Nino' })
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(screen.getByRole('link', { name: 'Profile Settings' }).getAttribute('href')).toBe(
+      '/changeprofile',
+    )
+    expect(screen.getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe('/my/page')
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+    fireEvent.pointerDown(screen.getByText('Outside'))
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(toggle)
+  })
+})

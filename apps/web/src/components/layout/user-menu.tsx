@@ -1,0 +1,76 @@
+import { greetingName } from '@devenv/domain/session'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useT } from '../../lib/i18n/i18n'
+import { notify } from '../../lib/notify'
+import { clearSession, type SessionUser } from '../../lib/session'
+import { Icon } from '../ui/icons'
+
+/** The greeting toggles the menu; a click anywhere outside it or Escape closes it. */
+export function UserMenu({ user }: { user: SessionUser | null }) {
+  const t = useT()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuId = useId()
+  const name = greetingName(user) ?? t('nav.user')
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      buttonRef.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [open])
+
+  const logOut = () => {
+    setOpen(false)
+    clearSession()
+    void notify('success', t('session.loggedOut'))
+    void navigate({ to: '/' })
+  }
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--ghost user-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>{name}</span>
+        <Icon name="chevron" size={16} />
+      </button>
+      <ul id={menuId} className="user-menu__list" hidden={!open}>
+        <li>
+          <Link to="/changeprofile" className="user-menu__item" onClick={() => setOpen(false)}>
+            {t('nav.profileSettings')}
+          </Link>
+        </li>
+        <li>
+          <Link to="/my/page" className="user-menu__item" onClick={() => setOpen(false)}>
+            {t('nav.myAccount')}
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="user-menu__item" onClick={logOut}>
+            {t('nav.logOut')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseAppConfig } from './env'
+
+describe('parseAppConfig', () => {
+  it('defaults to main: same-origin API, no title suffix, debug off, version 1.0.0, 10 s timeout', () => {
+    expect(parseAppConfig({})).toEqual({
+      appEnv: 'main',
+      apiBaseUrl: '',
+      authBaseUrl: '',
+      adminPanelUrl: 'https://admin.main.devenv.example/sso',
+      titleSuffix: '',
+      debug: false,
+      appVersion: '1.0.0',
+      apiTimeoutMs: 10_000,
+    })
+  })
+
+  it('development points the admin panel at the stub and turns debugging on', () => {
+    const config = parseAppConfig({ VITE_APP_ENV: 'development' })
+    expect(config.adminPanelUrl).toBe('http://127.0.0.1:4010/__dev/sso')
+    expect(config.debug).toBe(true)
+    expect(config.titleSuffix).toBe('(Development)')
+  })
+
+  it('stage has its suffix and no debugging', () => {
+    const config = parseAppConfig({ VITE_APP_ENV: 'stage' })
+    expect(config.titleSuffix).toBe('(Stage)')
+    expect(config.debug).toBe(false)
+  })
+
+  it('an unknown environment name falls back to main', () => {
+    expect(parseAppConfig({ VITE_APP_ENV: 'qa' }).appEnv).toBe('main')
+  })
+
+  it('VITE_ variables override the preset; the auth base follows the API base', () => {
+    const config = parseAppConfig({
+      VITE_APP_ENV: 'production',
+      VITE_API_BASE_URL: 'https://api.devenv.example/',
+      VITE_ADMIN_PANEL_URL: 'https://panel.devenv.example/sso',
+      VITE_API_TIMEOUT_MS: '15000',
+      VITE_APP_VERSION: '2.1.0',
+    })
+    expect(config.apiBaseUrl).toBe('https://api.devenv.example')
+    expect(config.authBaseUrl).toBe('https://api.devenv.example')
+    expect(config.adminPanelUrl).toBe('https://panel.devenv.example/sso')
+    expect(config.apiTimeoutMs).toBe(15_000)
+    expect(config.appVersion).toBe('2.1.0')
+  })
+
+  it('blank values mean "not set"', () => {
+    expect(parseAppConfig({ VITE_API_TIMEOUT_MS: '', VITE_API_BASE_URL: ' ' }).apiTimeoutMs).toBe(
+      10_000,
+    )
+  })
+
+  it('rejects a malformed address or timeout with a readable error', () => {
+    expect(() => parseAppConfig({ VITE_API_BASE_URL: 'not a url' })).toThrow(ConfigError)
+    expect(() => parseAppConfig({ VITE_API_TIMEOUT_MS: '-5' })).toThrow(/VITE_API_TIMEOUT_MS/)
+  })
+})

@@ -1,0 +1,94 @@
+import { choosePlan, localizePlan, PLANS, type PlanId } from '@devenv/domain/plans'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { Accordion } from '../../../components/ui/accordion'
+import { catalogueFor, useLocale, useT } from '../../../lib/i18n/i18n'
+import { notify } from '../../../lib/notify'
+import { PRICING_FAQ } from '../faq'
+import { ComparisonTable } from './comparison-table'
+import { PlanCard } from './plan-card'
+
+export function PricingPage() {
+  const t = useT()
+  const locale = useLocale()
+  const navigate = useNavigate()
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const catalogue = catalogueFor(locale)
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current)
+    },
+    [],
+  )
+
+  const choose = (id: PlanId) => {
+    const choice = choosePlan(id)
+    if (!choice.notice) {
+      void navigate({ to: choice.redirectTo })
+      return
+    }
+    void notify('success', t(choice.notice.code, choice.notice.params))
+    if (timer.current) clearTimeout(timer.current)
+    timer.current = setTimeout(() => void navigate({ to: choice.redirectTo }), choice.delayMs)
+  }
+
+  return (
+    <>
+      <section className="page-header">
+        <div className="container">
+          <h1>{t('pricing.heading')}</h1>
+          <p className="lead">{t('pricing.lead')}</p>
+        </div>
+      </section>
+
+      <section className="section section--tight" aria-label={t('meta.pricing.title')}>
+        <div className="container plans">
+          {PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={localizePlan(plan, catalogue)}
+              onChoose={() => choose(plan.id)}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="compare-title">
+        <div className="container">
+          <h2 id="compare-title" className="section__title">
+            {t('pricing.compare.heading')}
+          </h2>
+          <ComparisonTable />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="enterprise-title">
+        <div className="container enterprise">
+          <div>
+            <h2 id="enterprise-title">{t('pricing.enterprise.heading')}</h2>
+            <p>{t('pricing.enterprise.text')}</p>
+          </div>
+          <Link to="/contact" className="button button--primary button--large">
+            {t('action.scheduleDemo')}
+          </Link>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="pricing-faq-title">
+        <div className="container container--narrow">
+          <h2 id="pricing-faq-title" className="section__title">
+            {t('pricing.faq.heading')}
+          </h2>
+          <Accordion
+            items={PRICING_FAQ.map((item) => ({
+              id: item.id,
+              question: t(item.question),
+              answer: t(item.answer),
+            }))}
+          />
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,39 @@
+import { pageTitle } from '@devenv/domain/environments'
+import { env } from '../config/env'
+import { type TextCode, t } from './i18n/i18n'
+
+export const SITE_NAME = 'DevEnv'
+
+type HeadMeta = { title: string } | { name: string; content: string }
+
+/** A route's `head`: its title (with the environment's suffix) and its description. */
+export function pageHead(title: { code: TextCode; brand?: boolean }, description: TextCode) {
+  const text = t(title.code)
+  const full = title.brand === false ? text : `${text} | ${SITE_NAME}`
+  const meta: HeadMeta[] = [
+    { title: pageTitle(full, env.appEnv) },
+    { name: 'description', content: t(description) },
+  ]
+  return { meta }
+}
+
+export type DocumentHeadData = { title: string; description: string }
+
+type MetaEntry = { title?: unknown; name?: unknown; content?: unknown }
+type MatchHead = { meta?: ReadonlyArray<MetaEntry | undefined> | undefined }
+
+/** The deepest route's title and description, for the prerenderer and the client's head sync. */
+export function headOfMatches(matches: readonly MatchHead[]): DocumentHeadData {
+  let title = ''
+  let description = ''
+  for (const match of matches) {
+    for (const entry of match.meta ?? []) {
+      if (!entry) continue
+      if (typeof entry.title === 'string') title = entry.title
+      if (entry.name === 'description' && typeof entry.content === 'string') {
+        description = entry.content
+      }
+    }
+  }
+  return { title, description }
+}

@@ -1,0 +1,98 @@
+import type { Catalogue, Locale, MessageCode, MessageParams } from '@devenv/domain/messages'
+import { DEFAULT_LOCALE, en, formatMessage, isLocale } from '@devenv/domain/messages'
+import { STORAGE_KEYS } from '@devenv/domain/session'
+import { useCallback, useSyncExternalStore } from 'react'
+import type { WebCatalogue, WebMessageCode } from './messages-en'
+import { webEn } from './messages-en'
+
+/** Every text the site shows: the domain's codes (the spec's wording) plus the web app's own. */
+export type TextCode = MessageCode | WebMessageCode
+export type FullCatalogue = Catalogue & WebCatalogue
+export type Translate = (code: TextCode, params?: MessageParams) => string
+
+// A web code that shadowed a domain code would silently replace the spec's wording.
+type Overlap = Extract<WebMessageCode, MessageCode>
+const noOverlap: [Overlap] extends [never] ? true : Overlap = true
+void noOverlap
+
+const catalogues: Partial<Record<Locale, FullCatalogue>> = { en: { ...en, ...webEn } }
+let current: Locale = DEFAULT_LOCALE
+const listeners = new Set<() => void>()
+
+function emit(): void {
+  for (const listener of listeners) listener()
+}
+
+/** Georgian is fetched only when chosen: its two catalogues are their own chunks. */
+export async function loadCatalogue(locale: Locale): Promise<FullCatalogue> {
+  const loaded = catalogues[locale]
+  if (loaded) return loaded
+  const [{ ka }, { webKa }] = await Promise.all([
+    import('@devenv/domain/messages/ka'),
+    import('./messages-ka'),
+  ])
+  const catalogue: FullCatalogue = { ...ka, ...webKa }
+  catalogues.ka = catalogue
+  return catalogue
+}
+
+export function catalogueFor(locale: Locale): FullCatalogue {
+  // English until the chosen catalogue has arrived (en is the fallback, decision 17).
+  return catalogues[locale] ?? { ...en, ...webEn }
+}
+
+export function translateIn(locale: Locale, code: TextCode, params?: MessageParams): string {
+  const catalogue = catalogueFor(locale)
+  return formatMessage(catalogue[code], params)
+}
+
+export function getLocale(): Locale {
+  return current
+}
+
+/** Outside React (route heads, notifications): the text in the current locale. */
+export const t: Translate = (code, params) => translateIn(current, code, params)
+
+export function storedLocale(): Locale {
+  try {
+    const value = globalThis.localStorage?.getItem(STORAGE_KEYS.locale)
+    return isLocale(value) ? value : DEFAULT_LOCALE
+  } catch {
+    return DEFAULT_LOCALE
+  }
+}
+
+/** Loads the catalogue, then switches; `<html lang>` follows and the choice is remembered. */
+export async function setLocale(
+  locale: Locale,
+  options: { remember?: boolean } = {},
+): Promise<void> {
+  await loadCatalogue(locale)
+  current = locale
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  if (options.remember !== false) {
+    try {
+      localStorage.setItem(STORAGE_KEYS.locale, locale)
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  }
+  emit()
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+// Prerendered HTML is English: hydration reads 'en', then React re-renders in the chosen locale.
+const serverLocale = (): Locale => DEFAULT_LOCALE
+
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, getLocale, serverLocale)
+}
+
+export function useT(): Translate {
+  const locale = useLocale()
+  return useCallback<Translate>((code, params) => translateIn(locale, code, params), [locale])
+}

@@ -1,0 +1,148 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { loadContract, type RunnerOperation } from './contract'
+import {
+  invalidBodies,
+  invalidParameters,
+  invalidRequests,
+  MAX_INVALID_REQUESTS,
+  setAt,
+  typesOf,
+  UNKNOWN_FIELD,
+  wrongTypeValue,
+} from './generators'
+
+const contract = loadContract()
+const operation = (operationId: string): RunnerOperation => {
+  const found = contract.operations.find((each) => each.operationId === operationId)
+  if (!found) throw new Error(operationId)
+  return found
+}
+const names = (operationId: string) => {
+  const op = operation(operationId)
+  return invalidBodies(contract, op, op.bodyExamples[0]?.value).map((each) => each.name)
+}
+
+describe('setAt', () => {
+  it('replaces, adds and removes nested values without touching the original', () => {
+    const original = { a: { b: 1 }, list: [{ c: 'x' }] }
+    expect(setAt(original, ['a', 'b'], 2)).toEqual({ a: { b: 2 }, list: [{ c: 'x' }] })
+    expect(setAt(original, ['list', 0, 'c'], undefined)).toEqual({ a: { b: 1 }, list: [{}] })
+    expect(setAt(original, ['new', 'deep'], true)).toEqual({ ...original, new: { deep: true } })
+    expect(setAt(original, [], 'whole')).toBe('whole')
+    expect(original).toEqual({ a: { b: 1 }, list: [{ c: 'x' }] })
+  })
+
+  it('never changes its input, whatever the path', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.nat(3)), { maxLength: 3 }),
+        (value, path) => {
+          const before = JSON.stringify(value)
+          setAt(value, path, 'changed')
+          expect(JSON.stringify(value)).toBe(before)
+        },
+      ),
+    )
+  })
+})
+
+describe('typesOf and wrongTypeValue', () => {
+  it('reads types from type, enum and const, and picks a value of another type', () => {
+    expect(typesOf({ type: 'string' })).toEqual(['string'])
+    expect(typesOf({ type: ['string', 'null'] })).toEqual(['string', 'null'])
+    expect(typesOf({ enum: ['a', 'b'] })).toEqual(['string'])
+    expect(typesOf({ const: true })).toEqual(['boolean'])
+    expect(wrongTypeValue({ type: 'string' })).toBe(12345)
+    expect(wrongTypeValue({ type: 'integer' })).toBe('not-a-number')
+    expect(wrongTypeValue({ type: 'number' })).toBe('not-a-number')
+    expect(wrongTypeValue({ type: 'boolean' })).toBe(12345)
+    expect(wrongTypeValue({})).toBeUndefined()
+  })
+})
+
+describe('invalidBodies', () => {
+  it('removes each required field, retypes each property, breaks each length, adds an unknown field', () => {
+    expect(names('signIn')).toEqual(
+      expect.arrayContaining([
+        'body of the wrong type (an array)',
+        'without required email',
+        'without required password',
+        `with unknown field ${UNKNOWN_FIELD}`,
+        'email of the wrong type (a number)',
+        'email longer than 254',
+        'email shorter than 3',
+        'password of the wrong type (a number)',
+        'password longer than 128',
+        'password shorter than 1',
+      ]),
+    )
+  })
+
+  it('reaches into arrays of objects and their limits', () => {
+    expect(names('chatCompletion')).toEqual(
+      expect.arrayContaining([
+        'messages with more than 50 items',
+        'messages with fewer than 1 items',
+        'messages.0.content longer than 8000',
+        'messages.0.role outside its enum',
+        'without required messages.0.role',
+        `with unknown field messages.0.${UNKNOWN_FIELD}`,
+        'model longer than 64',
+      ]),
+    )
+  })
+
+  it('sets optional properties the example leaves out', () => {
+    expect(names('register')).toEqual(
+      expect.arrayContaining(['company longer than 200', 'firstName of the wrong type (a number)']),
+    )
+  })
+
+  it('does not call an open object closed (security event details accept extra strings)', () => {
+    expect(names('logSecurityEvent')).not.toContain(`with unknown field details.${UNKNOWN_FIELD}`)
+    expect(names('logSecurityEvent')).toContain(`with unknown field ${UNKNOWN_FIELD}`)
+  })
+
+  it('keeps only bodies the contract refuses, for every operation', () => {
+    for (const op of contract.operations.filter((each) => each.bodySchemaPointer)) {
+      const generated = invalidBodies(contract, op, op.bodyExamples[0]?.value)
+      expect(generated.length, op.operationId).toBeGreaterThan(2)
+      for (const { body, name } of generated) {
+        expect(
+          contract.validator.validateRequestBody(op.operationId, body).valid,
+          `${op.operationId}: ${name}`,
+        ).toBe(false)
+      }
+    }
+  })
+})
+
+describe('invalidRequests', () => {
+  it('adds malformed JSON, wrong content types and a missing body for operations with bodies', () => {
+    const requests = invalidRequests(contract, operation('submitContact'))
+    expect(requests.slice(0, 4).map((each) => each.name)).toEqual([
+      'malformed JSON',
+      'wrong content type (text/plain)',
+      'wrong content type (form)',
+      'no body at all',
+    ])
+    expect(requests.length).toBeLessThanOrEqual(MAX_INVALID_REQUESTS)
+    const signOut = invalidRequests(contract, operation('signOut')).map((each) => each.name)
+    expect(signOut).not.toContain('no body at all')
+  })
+
+  it('gives a UUID path parameter a value that is not one', () => {
+    expect(invalidParameters(contract, operation('getEnvironment'))).toEqual([
+      {
+        kind: 'parameter',
+        name: 'path parameter id=contract-not-valid',
+        parameter: 'id',
+        value: 'contract-not-valid',
+      },
+      { kind: 'parameter', name: 'path parameter id=0', parameter: 'id', value: '0' },
+    ])
+    expect(invalidRequests(contract, operation('getHealth'))).toEqual([])
+  })
+})

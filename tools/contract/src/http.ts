@@ -1,0 +1,110 @@
+export const STUB_SESSION_HEADER = 'X-Stub-Session'
+
+/** Where the runner sends requests: the API base (`/api` or `/api/v1`) and the origin for `/__dev`. */
+export type Target = { apiBase: string; origin: string; session: string; timeoutMs: number }
+
+export type Answer = {
+  status: number
+  headers: Headers
+  text: string
+  /** Parsed when the answer is JSON. */
+  json: unknown
+  durationMs: number
+  /** Set when no answer came (connection refused, reset, timeout). */
+  error?: string
+}
+
+export type Outgoing = {
+  method: string
+  /** Relative to the API base, or to the origin when `dev` is set. */
+  path: string
+  body?: unknown
+  /** Sent as is, with `contentType`, instead of `body`. */
+  payload?: string
+  contentType?: string
+  token?: string
+  headers?: Record<string, string>
+  dev?: boolean
+}
+
+/** `http://host:port`, `http://host:port/api` and `.../api/v1` all name the same target. */
+export function targetOf(baseUrl: string, session: string, timeoutMs = 15_000): Target {
+  const url = new URL(baseUrl)
+  const path = url.pathname.replace(/\/+$/, '')
+  const apiPath = /\/api(\/v1)?$/.test(path) ? path : `${path}/api`
+  return {
+    apiBase: `${url.origin}${apiPath}`,
+    origin: `${url.origin}${path.replace(/\/api(\/v1)?$/, '')}`,
+    session,
+    timeoutMs,
+  }
+}
+
+export function describeRequest(request: Outgoing): string {
+  const body = request.payload ?? (request.body === undefined ? '' : JSON.stringify(request.body))
+  return `${request.method} ${request.path}${body ? ` ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`
+}
+
+export function describeAnswer(answer: Answer): string {
+  if (answer.error) return `no answer: ${answer.error}`
+  const text = answer.text.length > 500 ? `${answer.text.slice(0, 500)}...` : answer.text
+  return `${answer.status} ${answer.headers.get('content-type') ?? ''} ${text}`.trim()
+}
+
+export async function send(target: Target, request: Outgoing): Promise<Answer> {
+  const base = request.dev ? target.origin : target.apiBase
+  const headers: Record<string, string> = {
+    [STUB_SESSION_HEADER]: target.session,
+    ...request.headers,
+  }
+  let body: string | undefined
+  if (request.payload !== undefined) {
+    body = request.payload
+    if (request.contentType) headers['Content-Type'] = request.contentType
+  } else if (request.body !== undefined) {
+    body = JSON.stringify(request.body)
+    headers['Content-Type'] = 'application/json'
+  }
+  if (request.token) headers.Authorization = `Bearer ${request.token}`
+  const started = performance.now()
+  try {
+    const response = await fetch(`${base}${request.path}`, {
+      method: request.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(target.timeoutMs),
+    })
+    const text = await response.text()
+    let json: unknown
+    if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
+      try {
+        json = JSON.parse(text)
+      } catch {
+        json = undefined
+      }
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json,
+      durationMs: performance.now() - started,
+    }
+  } catch (error) {
+    const cause =
+      error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error)
+    return {
+      status: 0,
+      headers: new Headers(),
+      text: '',
+      json: undefined,
+      durationMs: performance.now() - started,
+      error: cause,
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto'
+import { isJsonObject } from '@devenv/openapi'
+import type { Credentials, RunContext } from './context'
+import { type Contract, loadContract, type RunnerOperation } from './contract'
+import { runFlows } from './flows'
+import { invalidRequests } from './generators'
+import { type Outgoing, send, type Target, targetOf } from './http'
+import { SuiteRecorder } from './recorder'
+import type { Report } from './report'
+
+export type RunOptions = {
+  /** `http://host:port` (then `/api` is used), or the API base itself. */
+  baseUrl: string
+  /** Sent as X-Stub-Session on every request; random by default, so runs never share state. */
+  session?: string
+  /** `auto` reads activation and reset e-mails from GET /__dev/mailbox when the target has it. */
+  mailbox?: 'auto' | 'off'
+  /** An activated account for protected operations; the stub's seeded one is used otherwise. */
+  credentials?: Credentials
+  timeoutMs?: number
+  /** How long flows wait for an environment to be provisioned or deleted. */
+  waitSeconds?: number
+  contract?: Contract
+  /** Progress lines while running. */
+  progress?: (line: string) => void
+}
+
+/** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
+export const STUB_SEEDED_ACCOUNT: Credentials = {
+  email: 'user@devenv.example',
+  password: 'UserPass123!',
+}
+
+const NO_ACCOUNT =
+  'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
+
+function pathOf(operation: RunnerOperation, values: Record<string, string> = {}): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value =
+      values[name] ?? operation.pathParameters.find((each) => each.name === name)?.example ?? 'x'
+    return encodeURIComponent(value)
+  })
+}
+
+async function hasMailbox(target: Target): Promise<boolean> {
+  const answer = await send(target, {
+    method: 'GET',
+    path: '/__dev/mailbox?to=contract-probe%40example.invalid',
+    dev: true,
+  })
+  return answer.status === 200 && isJsonObject(answer.json) && Array.isArray(answer.json.items)
+}
+
+async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
+  const answer = await send(target, { method: 'POST', path: '/auth/auth', body: credentials })
+  return answer.status === 200 &&
+    isJsonObject(answer.json) &&
+    typeof answer.json.access_token === 'string'
+    ? answer.json.access_token
+    : undefined
+}
+
+function exampleRequests(
+  operation: RunnerOperation,
+  token: string | undefined,
+): Array<{ name: string; request: Outgoing }> {
+  const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
+  if (operation.bodySchemaPointer && operation.bodyExamples.length > 0) {
+    return operation.bodyExamples.map((example) => ({
+      name: `example "${example.name}"`,
+      request: { ...base, body: example.value },
+    }))
+  }
+  return [{ name: 'documented request', request: base }]
+}
+
+function invalidOutgoing(
+  operation: RunnerOperation,
+  invalid: ReturnType<typeof invalidRequests>[number],
+  token: string | undefined,
+): Outgoing {
+  const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
+  switch (invalid.kind) {
+    case 'body':
+      return { ...base, body: invalid.body }
+    case 'raw':
+      return { ...base, payload: invalid.payload, contentType: invalid.contentType }
+    case 'no-body':
+      return base
+    case 'parameter':
+      return { ...base, path: pathOf(operation, { [invalid.parameter]: invalid.value }) }
+  }
+}
+
+async function checkOperation(
+  context: RunContext,
+  operation: RunnerOperation,
+  token: string | undefined,
+): Promise<SuiteRecorder> {
+  const suite = new SuiteRecorder(
+    operation.operationId,
+    'operation',
+    context.contract,
+    context.target,
+  )
+  const needsToken = operation.requiresAuth
+  for (const { name, request } of exampleRequests(operation, token)) {
+    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    else
+      await suite.request(
+        `${name} answers a documented status and body`,
+        operation.operationId,
+        request,
+        {},
+      )
+  }
+  if (needsToken) {
+    const [first] = exampleRequests(operation, undefined)
+    if (first)
+      await suite.request('without a bearer token: 401', operation.operationId, first.request, {
+        status: 401,
+      })
+  }
+  for (const invalid of invalidRequests(context.contract, operation)) {
+    const name = `refuses ${invalid.name}`
+    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    else
+      await suite.request(name, operation.operationId, invalidOutgoing(operation, invalid, token), {
+        statusClass: '4xx',
+      })
+  }
+  return suite
+}
+
+/** Runs every check against a target and answers the report (it never throws for a failing target). */
+export async function runContract(options: RunOptions): Promise<Report> {
+  const contract = options.contract ?? loadContract()
+  const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
+  const target = targetOf(options.baseUrl, session, options.timeoutMs)
+  const progress = options.progress ?? (() => undefined)
+  const report: Report = {
+    target: target.apiBase,
+    session,
+    startedAt: new Date().toISOString(),
+    notes: [],
+    suites: [],
+    findings: [],
+  }
+
+  const setup = new SuiteRecorder('target', 'flow', contract, target)
+  report.suites.push(setup.suite)
+  const health = await setup.request(
+    'GET /health answers',
+    'getHealth',
+    { method: 'GET', path: '/health' },
+    { status: 200 },
+    true,
+  )
+  if (!health) {
+    report.notes.push('The target did not answer GET /health with 200: nothing else was checked.')
+    return report
+  }
+
+  const mailbox = options.mailbox !== 'off' && (await hasMailbox(target))
+  const credentials = options.credentials ?? (mailbox ? STUB_SEEDED_ACCOUNT : undefined)
+  report.notes.push(
+    mailbox
+      ? 'development mailbox: yes (GET /__dev/mailbox)'
+      : 'development mailbox: no (flows needing e-mailed links are skipped)',
+  )
+  const token = credentials ? await signIn(target, credentials) : undefined
+  report.notes.push(
+    token && credentials
+      ? `protected operations signed in as ${credentials.email}${options.credentials ? '' : ' (the stub seeded account)'}`
+      : credentials
+        ? `could not sign in as ${credentials.email}: protected operations are skipped`
+        : 'no account given: protected operations are skipped',
+  )
+  setup.verdict(
+    'an account for protected operations signs in',
+    credentials && !token ? `sign-in of ${credentials.email} failed` : undefined,
+  )
+
+  const context: RunContext = {
+    contract,
+    target,
+    runId: randomBytes(4).toString('hex'),
+    mailbox,
+    credentials: token ? credentials : undefined,
+    waitSeconds: options.waitSeconds ?? 150,
+    findings: report.findings,
+  }
+  for (const operation of contract.operations) {
+    progress(`operation ${operation.operationId}`)
+    report.suites.push((await checkOperation(context, operation, token)).suite)
+  }
+  for (const suite of await runFlows(context, progress)) report.suites.push(suite)
+  return report
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `pnpm preview`: builds what is needed, then serves the production site with nginx on
+# 127.0.0.1:${WEB_PORT:-4173} with the stub API on ${PORT:-4010} behind /api, until interrupted.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
+
+install_dependencies
+ensure_nginx
+pnpm exec turbo run build --filter=@devenv/web --filter=@devenv/stub-api --output-logs=errors-only
+
+STUB_PORT="${PORT:-4010}"
+WEB_PORT="${WEB_PORT:-4173}"
+PORT="$STUB_PORT" node apps/stub-api/dist/cli.js &
+STUB_PID=$!
+trap 'kill "$STUB_PID" 2>/dev/null || true' EXIT INT TERM
+
+cat <<MSG
+
+  Site (production build, nginx):  http://127.0.0.1:$WEB_PORT/
+  Stub API:                        http://127.0.0.1:$STUB_PORT/api/health
+
+  Stop with Ctrl+C.
+
+MSG
+WEB_PORT="$WEB_PORT" API_UPSTREAM="http://127.0.0.1:$STUB_PORT" node apps/web/scripts/serve.mjs
