@@ -1,6 +1,6 @@
 import { ka } from '@devenv/domain/messages/ka'
 import { expect, test } from '@playwright/test'
-import { freezeClock, pauseClock, toast, useLocale } from './support'
+import { freezeClock, pauseClock, showPendingToast, toast, useLocale } from './support'
 
 test.describe('pricing', () => {
   test('shows three plans from the domain, Professional featured as Most Popular', async ({
@@ -60,14 +60,13 @@ test.describe('pricing', () => {
     await page.goto('/pricing')
     await pauseClock(page)
     await page.locator('article.plan').first().getByRole('button').click()
-    // sonner renders from a zero-delay timer: let the fake clock run it.
-    await page.clock.runFor(100)
+    const elapsed = await showPendingToast(page)
     await expect(toast(page, 'success')).toContainText(
       'Starter plan selected! Redirecting to setup...',
     )
-    await page.clock.runFor(1800)
+    await page.clock.runFor(1900 - elapsed)
     await expect(page).toHaveURL('/pricing')
-    await page.clock.runFor(200)
+    await page.clock.runFor(100)
     await expect(page).toHaveURL('/contact')
   })
 
@@ -76,11 +75,11 @@ test.describe('pricing', () => {
     await page.goto('/pricing')
     await pauseClock(page)
     await page.locator('article.plan--featured').getByRole('button').click()
-    await page.clock.runFor(100)
+    const elapsed = await showPendingToast(page)
     await expect(toast(page, 'success')).toContainText(
       'Professional plan selected! Redirecting to setup...',
     )
-    await page.clock.runFor(1900)
+    await page.clock.runFor(2000 - elapsed)
     await expect(page).toHaveURL('/contact')
   })
 
@@ -100,7 +99,7 @@ test.describe('pricing', () => {
     await pauseClock(page)
     await expect(page.getByText(ka['pricing.mostPopular'])).toBeVisible()
     await page.locator('article.plan').first().getByRole('button').click()
-    await page.clock.runFor(100)
+    await showPendingToast(page)
     await expect(toast(page, 'success')).toContainText(
       ka['pricing.planSelected'].replace('{plan}', 'Starter'),
     )

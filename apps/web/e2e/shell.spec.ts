@@ -4,6 +4,7 @@ import {
   freezeClock,
   pauseClock,
   securityEvent,
+  showPendingToast,
   signIn,
   storedEvents,
   toast,
@@ -200,7 +201,7 @@ test.describe('notifications', () => {
     await page.goto('/contact')
     await pauseClock(page)
     await page.getByRole('button', { name: 'Book Demo Call' }).click()
-    await page.clock.runFor(100)
+    await showPendingToast(page)
     const info = toast(page, 'info')
     await expect(info).toBeVisible()
     await page.clock.runFor(4400)

@@ -86,8 +86,27 @@ export async function freezeClock(page: Page): Promise<void> {
   await page.clock.install({ time: start })
 }
 
-/** Call after page.goto: once the toaster is mounted (on idle), stops the fake clock's flow. */
+/** Call after page.goto: stops the fake clock's flow once the page has hydrated. */
 export async function pauseClock(page: Page): Promise<void> {
-  await page.locator('section[aria-live="polite"]').waitFor({ state: 'attached' })
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   await page.clock.pauseAt(new Date('2026-03-02T09:30:00Z'))
+}
+
+/**
+ * With a paused clock: lets the toaster (loaded at the first notification) mount and sonner render
+ * its toast. React reveals the lazily loaded toaster on a timer, so fake time is advanced in small
+ * steps while the chunk arrives in real time. Answers how much fake time went by.
+ */
+export async function showPendingToast(page: Page): Promise<number> {
+  const region = page.locator('section[aria-live="polite"]')
+  let advanced = 0
+  while ((await region.count()) === 0) {
+    if (advanced >= 1000) throw new Error('The toaster did not mount within 1000 ms of fake time')
+    await page.waitForTimeout(20)
+    await page.clock.runFor(10)
+    advanced += 10
+  }
+  // sonner renders the toast from a zero-delay timer.
+  await page.clock.runFor(50)
+  return advanced + 50
 }
