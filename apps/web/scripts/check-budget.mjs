@@ -1,5 +1,5 @@
 // The JavaScript a prerendered page loads (module scripts and modulepreloads), gzipped and summed;
-// exits non-zero when a page is over its budget. Figures go to stdout for QUALITY.md.
+// exits non-zero when a page is over its budget. Figures go to stdout (recorded in docs/benchmarks.md).
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
