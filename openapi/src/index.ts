@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { ErrorObject } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
@@ -275,66 +275,101 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
   addFormats(ajv)
   ajv.addSchema({ ...document, $id: DOCUMENT_ID })
 
-  const validate = (pointer: string, value: unknown): ValidationResult => {
+  // Compiled checks per pointer, and what to check per operation (and status), found once: a call
+  // is one Map lookup and the compiled Ajv function, no pointer re-encoding, no document search.
+  // Failures are built per call (callers own their result); only VALID is shared, as before.
+  const checks = new Map<string, ValidateFunction>()
+  const checkAt = (pointer: string): ValidateFunction => {
+    let check = checks.get(pointer)
+    if (check) return check
     const encoded = toJsonPointer(fromJsonPointer(pointer))
       .split('/')
       .map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment)))
       .join('/')
-    const check = ajv.getSchema(`${DOCUMENT_ID}${encoded}`)
+    check = ajv.getSchema(`${DOCUMENT_ID}${encoded}`)
     if (!check) throw new Error(`No schema at ${pointer}`)
-    return check(value) ? VALID : { valid: false, errors: (check.errors ?? []).map(toSchemaError) }
+    checks.set(pointer, check)
+    return check
   }
 
-  const validateMedia = (
-    container: Located,
-    value: unknown,
-    mediaType: string,
-  ): ValidationResult => {
+  const run = (check: ValidateFunction, value: unknown): ValidationResult =>
+    check(value) ? VALID : { valid: false, errors: (check.errors ?? []).map(toSchemaError) }
+
+  const validate = (pointer: string, value: unknown): ValidationResult =>
+    run(checkAt(pointer), value)
+
+  type Plan = (value: unknown) => ValidationResult
+
+  const mediaPlan = (container: Located, mediaType: string): Plan => {
     const content = isJsonObject(container.value) ? container.value.content : undefined
     if (!isJsonObject(content)) {
-      return isAbsentBody(value) ? VALID : failure('content', 'no body is documented here')
+      return (value) =>
+        isAbsentBody(value) ? VALID : failure('content', 'no body is documented here')
     }
     if (!isJsonObject(content[mediaType])) {
-      return failure('mediaType', `media type ${mediaType} is not documented here`)
+      return () => failure('mediaType', `media type ${mediaType} is not documented here`)
     }
-    return validate(
+    const check = checkAt(
       `${container.pointer}/content/${toJsonPointer([mediaType]).slice(2)}/schema`,
-      value,
     )
+    return (value) => run(check, value)
+  }
+
+  const requestPlans = new Map<string, Plan>()
+  const requestPlan = (operationId: string, mediaType: string): Plan => {
+    const planKey = `${operationId}\n${mediaType}`
+    const known = requestPlans.get(planKey)
+    if (known) return known
+    const { operation, pointer } = findOperation(document, operationId)
+    const requestBody = resolveReference(document, {
+      value: operation.requestBody,
+      pointer: `${pointer}/requestBody`,
+    })
+    let plan: Plan
+    if (!isJsonObject(requestBody.value)) {
+      plan = (value) =>
+        isAbsentBody(value) ? VALID : failure('requestBody', 'the operation takes no body')
+    } else {
+      const required = requestBody.value.required === true
+      const media = mediaPlan(requestBody, mediaType)
+      plan = (value) => {
+        if (value !== undefined) return media(value)
+        return required ? failure('required', 'the request body is required') : VALID
+      }
+    }
+    requestPlans.set(planKey, plan)
+    return plan
+  }
+
+  const responsePlans = new Map<string, Plan>()
+  const responsePlan = (operationId: string, status: number | string, mediaType: string): Plan => {
+    const planKey = `${operationId}\n${String(status)}\n${mediaType}`
+    const known = responsePlans.get(planKey)
+    if (known) return known
+    const { operation, pointer } = findOperation(document, operationId)
+    const responses = isJsonObject(operation.responses) ? operation.responses : {}
+    const key = findResponseKey(responses, status)
+    let plan: Plan
+    if (key === undefined) {
+      plan = () => failure('status', `status ${status} is not documented for ${operationId}`)
+    } else {
+      const response = resolveReference(document, {
+        value: responses[key],
+        pointer: `${pointer}/responses/${toJsonPointer([key]).slice(2)}`,
+      })
+      plan = mediaPlan(response, mediaType)
+    }
+    responsePlans.set(planKey, plan)
+    return plan
   }
 
   return {
     validate,
     validateComponent: (name, value) =>
       validate(toJsonPointer(['components', 'schemas', name]), value),
-    validateRequestBody: (operationId, value, mediaType = JSON_MEDIA_TYPE) => {
-      const { operation, pointer } = findOperation(document, operationId)
-      const requestBody = resolveReference(document, {
-        value: operation.requestBody,
-        pointer: `${pointer}/requestBody`,
-      })
-      if (!isJsonObject(requestBody.value)) {
-        return isAbsentBody(value) ? VALID : failure('requestBody', 'the operation takes no body')
-      }
-      if (value === undefined) {
-        return requestBody.value.required === true
-          ? failure('required', 'the request body is required')
-          : VALID
-      }
-      return validateMedia(requestBody, value, mediaType)
-    },
-    validateResponse: (operationId, status, value, mediaType = JSON_MEDIA_TYPE) => {
-      const { operation, pointer } = findOperation(document, operationId)
-      const responses = isJsonObject(operation.responses) ? operation.responses : {}
-      const key = findResponseKey(responses, status)
-      if (key === undefined) {
-        return failure('status', `status ${status} is not documented for ${operationId}`)
-      }
-      const response = resolveReference(document, {
-        value: responses[key],
-        pointer: `${pointer}/responses/${toJsonPointer([key]).slice(2)}`,
-      })
-      return validateMedia(response, value, mediaType)
-    },
+    validateRequestBody: (operationId, value, mediaType = JSON_MEDIA_TYPE) =>
+      requestPlan(operationId, mediaType)(value),
+    validateResponse: (operationId, status, value, mediaType = JSON_MEDIA_TYPE) =>
+      responsePlan(operationId, status, mediaType)(value),
   }
 }

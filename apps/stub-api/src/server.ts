@@ -33,6 +33,7 @@ import { environmentRoutes } from './routes/environments'
 import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profile'
 import { telemetryRoutes } from './routes/telemetry'
+import { corsOptions, simpleCorsHeaders } from './security/cors'
 import { API_HELMET, helmetHeaders } from './security/headers'
 import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './security/passwords'
 import { pooledRandomBytes } from './security/random'
@@ -57,16 +58,7 @@ export type ServerOptions = Partial<StubConfig> & {
   scryptCost?: number
 }
 
-export const CORS_ALLOWED_HEADERS = [
-  'Content-Type',
-  'Authorization',
-  'X-Client-Type',
-  'X-Client-Version',
-  'X-Request-Timestamp',
-  'X-Stub-Session',
-  'Prefer',
-]
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Location']
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './security/cors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -152,28 +144,32 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   registerJsonBodyParser(app)
   registerErrorHandling(app, ctx)
 
-  // First of all hooks: every later hook and handler works on the request's own store.
-  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+  // Set once at start-up (below), before the first request: helmet's headers for JSON answers.
+  let apiHeaders: Record<string, string> = {}
+  const corsHeaders = simpleCorsHeaders(config.corsOrigins)
+
+  // First of all hooks, and the only one every request runs: the request's own store (every later
+  // hook and handler works on it), the CORS headers of simple requests and the security headers.
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     const session = devControls ? requestedSession(request, request.url.startsWith('/__dev')) : null
     request.store = ctx.registry.storeFor(session)
+    // Preflights are answered by @fastify/cors alone (its OPTIONS route, below), as before.
+    if (request.method !== 'OPTIONS') {
+      corsHeaders(request, reply)
+      // Pages carry their own helmet policy (route option), applied by helmet itself.
+      if (!(request.routeOptions.config as { helmet?: unknown }).helmet) reply.headers(apiHeaders)
+    }
     done()
   })
 
-  app.register(cors, {
-    origin: config.corsOrigins,
-    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
-    maxAge: 600,
+  // @fastify/cors answers preflights on its `OPTIONS *` route; encapsulated, its per-request hook
+  // runs for that route only, the hook above gives every other answer the same CORS headers.
+  app.register(async (preflight) => {
+    await preflight.register(cors, corsOptions(config.corsOrigins))
   })
   app.register(
-    fastifyPlugin(async (root) => {
-      const headers = await helmetHeaders(API_HELMET)
-      root.addHook('onRequest', (request, reply, done) => {
-        // Pages carry their own helmet policy (route option), applied by helmet itself.
-        if (!(request.routeOptions.config as { helmet?: unknown }).helmet) reply.headers(headers)
-        done()
-      })
+    fastifyPlugin(async () => {
+      apiHeaders = await helmetHeaders(API_HELMET)
     }),
   )
 

@@ -37,11 +37,22 @@ export function appendBounded<T>(list: T[], entry: T, limit: number): void {
   else if (list.length > limit) list.splice(0, list.length - limit)
 }
 
+// Formatting a date is the dearest part of recording a submission; many share a millisecond.
+let isoMillis = Number.NaN
+let isoText = ''
+function isoTime(millis: number): string {
+  if (millis !== isoMillis) {
+    isoText = new Date(millis).toISOString()
+    isoMillis = millis
+  }
+  return isoText
+}
+
 /** A submission as received (contact form, demo request, security event, client error). */
 export function receivedEntry(store: StubStore, body: unknown): Received {
   return {
     id: store.newId(),
-    receivedAt: new Date(store.now()).toISOString(),
+    receivedAt: isoTime(store.now()),
     // The parsed body is this request's own object: no copy needed.
     body: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {},
   }
