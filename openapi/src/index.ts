@@ -241,6 +241,23 @@ export function findResponseKey(
   return [exact, range, 'default'].find((key) => key in responses)
 }
 
+/** The resolved response object of an operation for a status (exact, range, default), if documented. */
+export function findDocumentedResponse(
+  document: OpenApiDocument,
+  operationId: string,
+  status: number,
+): JsonObject | undefined {
+  const { operation, pointer } = findOperation(document, operationId)
+  const responses = isJsonObject(operation.responses) ? operation.responses : {}
+  const key = findResponseKey(responses, status)
+  if (key === undefined) return undefined
+  const response = resolveReference(document, {
+    value: responses[key],
+    pointer: `${pointer}/responses/${key}`,
+  }).value
+  return isJsonObject(response) ? response : undefined
+}
+
 function toSchemaError(error: ErrorObject): SchemaError {
   return {
     instancePath: error.instancePath,

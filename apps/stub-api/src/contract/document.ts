@@ -3,8 +3,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import {
   createSchemaValidator,
+  findDocumentedResponse,
   findOperation,
-  findResponseKey,
   isJsonObject,
   type JsonObject,
   listOperations,
@@ -129,15 +129,7 @@ export function documentedResponse(
   operationId: string,
   status: number,
 ): JsonObject | undefined {
-  const { operation, pointer } = findOperation(contract.document, operationId)
-  const responses = isJsonObject(operation.responses) ? operation.responses : {}
-  const key = findResponseKey(responses, status)
-  if (key === undefined) return undefined
-  const response = resolveReference(contract.document, {
-    value: responses[key],
-    pointer: `${pointer}/responses/${key}`,
-  }).value
-  return isJsonObject(response) ? response : undefined
+  return findDocumentedResponse(contract.document, operationId, status)
 }
 
 export function isDocumentedStatus(

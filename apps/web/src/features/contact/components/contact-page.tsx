@@ -4,7 +4,7 @@ import {
   RESPONSE_TIME_LABELS,
   type ResponseTimeKind,
 } from '@devenv/domain/contact'
-import { Accordion } from '../../../components/ui/accordion'
+import { FaqSection } from '../../../components/ui/faq-section'
 import { Icon } from '../../../components/ui/icons'
 import { useT } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
@@ -93,20 +93,7 @@ export function ContactPage() {
         </div>
       </div>
 
-      <section className="section section--alt" aria-labelledby="contact-faq-title">
-        <div className="container container--narrow">
-          <h2 id="contact-faq-title" className="section__title">
-            {t('contact.faq.heading')}
-          </h2>
-          <Accordion
-            items={CONTACT_FAQ.map((item) => ({
-              id: item.id,
-              question: t(item.question),
-              answer: t(item.answer),
-            }))}
-          />
-        </div>
-      </section>
+      <FaqSection id="contact-faq-title" heading="contact.faq.heading" entries={CONTACT_FAQ} />
     </>
   )
 }

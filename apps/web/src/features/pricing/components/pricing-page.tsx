@@ -1,7 +1,7 @@
 import { choosePlan, localizePlan, PLANS, type PlanId } from '@devenv/domain/plans'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { Accordion } from '../../../components/ui/accordion'
+import { FaqSection } from '../../../components/ui/faq-section'
 import { catalogueFor, useLocale, useT } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
 import { PRICING_FAQ } from '../faq'
@@ -75,20 +75,7 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section className="section section--alt" aria-labelledby="pricing-faq-title">
-        <div className="container container--narrow">
-          <h2 id="pricing-faq-title" className="section__title">
-            {t('pricing.faq.heading')}
-          </h2>
-          <Accordion
-            items={PRICING_FAQ.map((item) => ({
-              id: item.id,
-              question: t(item.question),
-              answer: t(item.answer),
-            }))}
-          />
-        </div>
-      </section>
+      <FaqSection id="pricing-faq-title" heading="pricing.faq.heading" entries={PRICING_FAQ} />
     </>
   )
 }

@@ -1,0 +1,33 @@
+import { type TextCode, useT } from '../../lib/i18n/i18n'
+import { Accordion } from './accordion'
+
+export type FaqEntry = { id: string; question: TextCode; answer: TextCode }
+
+/** A titled FAQ accordion on the alternate background, as the pricing and contact pages show it. */
+export function FaqSection({
+  id,
+  heading,
+  entries,
+}: {
+  id: string
+  heading: TextCode
+  entries: ReadonlyArray<FaqEntry>
+}) {
+  const t = useT()
+  return (
+    <section className="section section--alt" aria-labelledby={id}>
+      <div className="container container--narrow">
+        <h2 id={id} className="section__title">
+          {t(heading)}
+        </h2>
+        <Accordion
+          items={entries.map((entry) => ({
+            id: entry.id,
+            question: t(entry.question),
+            answer: t(entry.answer),
+          }))}
+        />
+      </div>
+    </section>
+  )
+}
