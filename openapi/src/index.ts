@@ -258,6 +258,22 @@ export function findDocumentedResponse(
   return isJsonObject(response) ? response : undefined
 }
 
+/** Required response headers of a status, lower-cased (Retry-After on 429, Location on 201). */
+export function findRequiredResponseHeaders(
+  document: OpenApiDocument,
+  operationId: string,
+  status: number,
+): string[] {
+  const headers = findDocumentedResponse(document, operationId, status)?.headers
+  if (!isJsonObject(headers)) return []
+  return Object.entries(headers)
+    .filter(([, header]) => {
+      const resolved = resolveReference(document, { value: header, pointer: '#' }).value
+      return isJsonObject(resolved) && resolved.required === true
+    })
+    .map(([name]) => name.toLowerCase())
+}
+
 function toSchemaError(error: ErrorObject): SchemaError {
   return {
     instancePath: error.instancePath,

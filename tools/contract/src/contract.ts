@@ -3,6 +3,7 @@ import {
   createSchemaValidator,
   findDocumentedResponse,
   findOperation,
+  findRequiredResponseHeaders,
   isJsonObject,
   type JsonObject,
   listOperations,
@@ -119,14 +120,7 @@ export function documentedResponse(
 
 /** Required response headers of a status, lower-cased (Retry-After on 429, Location on 201). */
 export function requiredHeaders(contract: Contract, operationId: string, status: number): string[] {
-  const headers = documentedResponse(contract, operationId, status)?.headers
-  if (!isJsonObject(headers)) return []
-  return Object.entries(headers)
-    .filter(([, header]) => {
-      const resolved = resolveReference(contract.document, { value: header, pointer: '#' }).value
-      return isJsonObject(resolved) && resolved.required === true
-    })
-    .map(([name]) => name.toLowerCase())
+  return findRequiredResponseHeaders(contract.document, operationId, status)
 }
 
 /** Resolves a schema at a pointer, following `$ref`s. */

@@ -5,6 +5,7 @@ import {
   createSchemaValidator,
   findDocumentedResponse,
   findOperation,
+  findRequiredResponseHeaders,
   isJsonObject,
   type JsonObject,
   listOperations,
@@ -146,14 +147,7 @@ export function requiredResponseHeaders(
   operationId: string,
   status: number,
 ): string[] {
-  const headers = documentedResponse(contract, operationId, status)?.headers
-  if (!isJsonObject(headers)) return []
-  return Object.entries(headers)
-    .filter(([, header]) => {
-      const resolved = resolveReference(contract.document, { value: header, pointer: '#' }).value
-      return isJsonObject(resolved) && resolved.required === true
-    })
-    .map(([name]) => name.toLowerCase())
+  return findRequiredResponseHeaders(contract.document, operationId, status)
 }
 
 /** The first documented example body of a response (what `Prefer: code=` answers). */
