@@ -1,0 +1,111 @@
+import { type APIRequestContext, test as base, type Page, request } from '@playwright/test'
+
+/**
+ * Browser tests against the real stub behind nginx. Each test gets its own stub session: a
+ * `stubSession` cookie on the site's origin (nginx forwards it with every /api call), so parallel
+ * tests never share accounts, mailboxes, login locks, rate limits or clocks.
+ */
+
+export type Account = { email: string; password: string }
+
+/** The stub's seeded accounts (every stub session starts with them). */
+export const DEMO_ACCOUNT: Account = { email: 'demo@devenv.example', password: 'DemoPass123!' }
+export const USER_ACCOUNT: Account = { email: 'user@devenv.example', password: 'UserPass123!' }
+
+export type Tokens = { access_token: string; refresh_token: string; token_valid_seconds: number }
+
+export type Mail = {
+  kind: 'activation' | 'password-reset' | string
+  to: string
+  subject: string
+  link: string
+  linkParams: Record<string, string>
+  createdAt: string
+}
+
+export type Stub = {
+  /** This test's stub session id. */
+  id: string
+  /** Calls the stub directly (not through the site), in this test's stub session. */
+  api: APIRequestContext
+  /** Signs in through the API and answers the tokens. */
+  tokens(account?: Account): Promise<Tokens>
+  /** Puts real tokens in browser storage before the page's first script runs. */
+  signIn(page: Page, account?: Account): Promise<Tokens>
+  /** The mails sent to an address in this stub session, newest first. */
+  mailbox(to: string): Promise<Mail[]>
+  /** Waits for the newest mail of a kind to an address. */
+  waitForMail(to: string, kind: string): Promise<Mail>
+  /** Moves this stub session's clock (token and link expiry, the login lock). */
+  advanceClock(seconds: number): Promise<void>
+  /** Makes the site's next matching API calls answer a documented fault (`Prefer: code=`). */
+  prefer(page: Page, path: string, prefer: string, times?: number): Promise<void>
+}
+
+export const STUB_ORIGIN = `http://127.0.0.1:${process.env.PW_STUB_PORT ?? 4011}`
+
+export const test = base.extend<{ stub: Stub }>({
+  stub: async ({ context, baseURL }, use, testInfo) => {
+    const id = `pw-${testInfo.testId}-${testInfo.retry}-${testInfo.repeatEachIndex}`
+    await context.addCookies([
+      { name: 'stubSession', value: id, url: baseURL ?? 'http://127.0.0.1:4173' },
+    ])
+    const api = await request.newContext({
+      baseURL: STUB_ORIGIN,
+      extraHTTPHeaders: { 'x-stub-session': id },
+    })
+
+    const tokens = async (account: Account = USER_ACCOUNT): Promise<Tokens> => {
+      const response = await api.post('/api/auth/auth', { data: account })
+      if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`)
+      return (await response.json()) as Tokens
+    }
+
+    const mailbox = async (to: string): Promise<Mail[]> => {
+      const response = await api.get(`/__dev/mailbox?to=${encodeURIComponent(to)}`)
+      return ((await response.json()) as { items: Mail[] }).items
+    }
+
+    const stub: Stub = {
+      id,
+      api,
+      tokens,
+      mailbox,
+      async signIn(page, account) {
+        const issued = await tokens(account)
+        await page.addInitScript((value) => {
+          // Only the first document of the test: a later sign-out must stay signed out on reload.
+          if (sessionStorage.getItem('e2e-signed-in')) return
+          sessionStorage.setItem('e2e-signed-in', '1')
+          localStorage.setItem('access_token', value.access_token)
+          localStorage.setItem('refresh_token', value.refresh_token)
+          localStorage.setItem('token_valid_seconds', String(value.token_valid_seconds))
+        }, issued)
+        return issued
+      },
+      async waitForMail(to, kind) {
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          const found = (await mailbox(to)).find((mail) => mail.kind === kind)
+          if (found) return found
+          await new Promise((done) => setTimeout(done, 100))
+        }
+        throw new Error(`no ${kind} mail to ${to}`)
+      },
+      async advanceClock(seconds) {
+        const response = await api.post('/__dev/clock', { data: { advanceSeconds: seconds } })
+        if (!response.ok()) throw new Error(`clock: ${response.status()}`)
+      },
+      async prefer(page, path, prefer, times = 1) {
+        await page.route(
+          (url) => url.pathname === `/api${path}`,
+          (route) => route.continue({ headers: { ...route.request().headers(), prefer } }),
+          { times },
+        )
+      },
+    }
+    await use(stub)
+    await api.dispose()
+  },
+})
+
+export { expect } from '@playwright/test'
