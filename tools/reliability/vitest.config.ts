@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config'
+
+export default defineProject({
+  resolve: { conditions: ['@devenv/source'] },
+  ssr: { resolve: { conditions: ['@devenv/source'] } },
+  test: {
+    name: 'reliability',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Bounded runs of thousands of requests and of real stub processes: seconds, not milliseconds.
+    testTimeout: 300_000,
+    hookTimeout: 60_000,
+  },
+})
