@@ -7,6 +7,9 @@ export default defineProject({
     name: 'reliability',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // One file at a time: the soak and the crash runs load real processes, and figures taken
+    // while another file fuzzes the same two cores would say little.
+    fileParallelism: false,
     // Bounded runs of thousands of requests and of real stub processes: seconds, not milliseconds.
     testTimeout: 300_000,
     hookTimeout: 60_000,

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { runSoak } from './soak'
+
+// The bounded soak of the test command; `pnpm soak` runs 60 s (docs/reliability.md).
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 8)
+
+describe(`soak: ${SECONDS} s at 100 connections over the realistic mix`, () => {
+  it('answers without errors, loses no acknowledged write and keeps its heap', async () => {
+    const report = await runSoak({ seconds: SECONDS, connections: 100, warmUpSeconds: 3 })
+    expect(report.errors).toEqual({})
+    expect(report.lost).toEqual([])
+    // The run must have been a load at all, with every part of the mix answered.
+    expect(report.requests).toBeGreaterThan(SECONDS * 100)
+    for (const operation of ['signIn', 'getProfile', 'listEnvironments', 'submitContact']) {
+      expect(Object.keys(report.answers).some((key) => key.startsWith(operation))).toBe(true)
+    }
+    expect(report.acknowledged.contacts).toBeGreaterThan(0)
+    expect(report.acknowledged.environments).toBeGreaterThan(0)
+    expect(report.heapRatio).toBeGreaterThan(0.8)
+    expect(report.heapRatio).toBeLessThan(1.2)
+  })
+})
