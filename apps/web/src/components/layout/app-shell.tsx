@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useActivationLink } from '../../features/activation/use-activation-link'
 import { useT } from '../../lib/i18n/i18n'
 import { ToasterHost } from '../toaster-host'
 import { Footer } from './footer'
@@ -8,6 +9,7 @@ import { useRouteEffects } from './use-route-effects'
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT()
   useRouteEffects()
+  useActivationLink()
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,10 +1,11 @@
+import { en } from '@devenv/domain/messages'
 import { singleSignOnUrl } from '@devenv/domain/session'
 import { isNavbarScrolled } from '@devenv/domain/ui'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { env } from '../../config/env'
 import { useOpenAuthModal } from '../../lib/auth-modal'
-import { t as translateNow, useT } from '../../lib/i18n/i18n'
+import { useT } from '../../lib/i18n/i18n'
 import {
   getAccessToken,
   getRefreshToken,
@@ -29,7 +30,10 @@ function useDashboard(): () => void {
       window.location.assign(url)
       return
     }
-    console.error(translateNow('sso.noAccessToken'))
+    // The spec's error, in English for whoever reads the logs; the reporter loads only now.
+    void import('../../lib/error-log').then((log) =>
+      log.reportClientError(en['sso.noAccessToken'], { action: 'dashboard' }),
+    )
     openAuthModal()
   }
 }

@@ -1,17 +1,18 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { Icon } from '../../../components/ui/icons'
 import { useT } from '../../../lib/i18n/i18n'
 
-/** The page's frame and brand panel; the auth issue brings the form and its states. */
-export function ResetPasswordShell() {
+/** The page's frame: heading, the current state, the way back home, and the brand panel. */
+export function ResetPasswordShell({ children }: { children: ReactNode }) {
   const t = useT()
   return (
     <div className="split section">
       <div className="container split__inner">
         <section className="card split__main" aria-labelledby="reset-title">
           <h1 id="reset-title">{t('reset.heading')}</h1>
-          <p>{t('reset.shell.text')}</p>
-          <p className="muted">
+          {children}
+          <p className="muted reset-password__footer">
             {t('reset.rememberPassword')} <Link to="/">{t('action.backToHome')}</Link>
           </p>
         </section>

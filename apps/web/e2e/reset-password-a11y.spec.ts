@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './stub'
+import { useTheme } from './support'
+
+const HASH = '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586'
+const LINK = `/reset-password?user=nino%40example.com&hash=${HASH}`
+
+async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations, state).toEqual([])
+}
+
+async function submitWith(page: Page, status: number, body: object) {
+  await page.route('**/api/auth/set-password', (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+  )
+  await page.goto(LINK)
+  await page.getByLabel('New Password*', { exact: true }).fill('Narikala-42')
+  await page.getByLabel('Confirm New Password*', { exact: true }).fill('Narikala-42')
+  await page.getByRole('button', { name: 'Submit' }).click()
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`reset password page, ${theme} theme: no axe violations`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme)
+    })
+
+    test('arrival states: invalid link and invalid token', async ({ page }) => {
+      await page.goto('/reset-password')
+      await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      await expectNoViolations(page, 'invalid link')
+      await page.goto(`/reset-password?user=nino%40example.com&hash=nothex`)
+      await expect(page.getByRole('heading', { name: 'Invalid Reset Token' })).toBeVisible()
+      await expectNoViolations(page, 'invalid token')
+    })
+
+    test('the form: empty, with the checklist, with the mismatch, then valid', async ({ page }) => {
+      await page.goto(LINK)
+      await expect(page.getByLabel('New Password*', { exact: true })).toBeVisible()
+      await expectNoViolations(page, 'empty form')
+      await page.getByLabel('New Password*', { exact: true }).fill('abc')
+      await page.getByLabel('Confirm New Password*', { exact: true }).fill('abd')
+      await expect(page.getByRole('list', { name: 'Your new password needs:' })).toBeVisible()
+      await expect(page.getByText('Passwords do not match')).toBeVisible()
+      await expectNoViolations(page, 'checklist and mismatch')
+      await page.getByLabel('New Password*', { exact: true }).fill('Narikala-42')
+      await page.getByLabel('Confirm New Password*', { exact: true }).fill('Narikala-42')
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
+      await expectNoViolations(page, 'valid form')
+    })
+
+    test('success, checked within the 3-second countdown', async ({ page }) => {
+      await submitWith(page, 200, { status: true, message: 'Password has been reset.' })
+      await expect(page.getByText('Redirecting to login in 3 seconds...')).toBeVisible()
+      // axe needs running timers, so the countdown runs too: the check must end on this page.
+      await expectNoViolations(page, 'success')
+      await expect(page).toHaveURL(/\/reset-password\?/)
+      await expect(page.getByRole('status')).toBeVisible()
+    })
+
+    test('a failed call: server error', async ({ page }) => {
+      await submitWith(page, 500, { status: false, message: 'Unexpected failure' })
+      await expect(page.getByRole('heading', { name: 'Server Error' })).toBeVisible()
+      await expectNoViolations(page, 'server error')
+    })
+  })
+}

@@ -1,0 +1,290 @@
+import type { Page } from '@playwright/test'
+import { expect, type Stub, test, USER_ACCOUNT } from './stub'
+import { toast, useLocale, watchConsole } from './support'
+
+const NEW_PASSWORD = 'Narikala-Fortress-42'
+// Well formed (64 hex); the faults below answer before the stub looks the link up.
+const ANY_HASH = '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586'
+const ANY_LINK = `/reset-password?user=${encodeURIComponent(USER_ACCOUNT.email)}&hash=${ANY_HASH}`
+
+/** Asks the stub for a reset link, as the forgot-password modal does, and reads it from the mailbox. */
+async function mailedResetLink(stub: Stub, email: string): Promise<string> {
+  const response = await stub.api.post('/api/auth/reset-password', { data: { username: email } })
+  expect(response.status()).toBe(200)
+  const mail = await stub.waitForMail(email, 'password-reset')
+  const { user, hash } = mail.linkParams
+  expect(user).toBe(email)
+  expect(hash).toMatch(/^[0-9a-f]{64}$/)
+  return `/reset-password?user=${encodeURIComponent(user ?? '')}&hash=${hash}`
+}
+
+async function signInStatus(stub: Stub, password: string): Promise<number> {
+  const response = await stub.api.post('/api/auth/auth', {
+    data: { email: USER_ACCOUNT.email, password },
+  })
+  return response.status()
+}
+
+const newPassword = (page: Page) => page.getByLabel('New Password*', { exact: true })
+const confirmPassword = (page: Page) => page.getByLabel('Confirm New Password*', { exact: true })
+
+async function fillValidPasswords(page: Page) {
+  await newPassword(page).fill(NEW_PASSWORD)
+  await confirmPassword(page).fill(NEW_PASSWORD)
+}
+
+test.describe('reset password page', () => {
+  test('the mailed link sets a new password, counts down, then home with the sign-in modal', async ({
+    page,
+    stub,
+  }) => {
+    const problems = watchConsole(page)
+    const link = await mailedResetLink(stub, USER_ACCOUNT.email)
+    await page.goto(link)
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible()
+    await expect(page.getByText(`For the account ${USER_ACCOUNT.email}`)).toBeVisible()
+    await expect(newPassword(page)).toHaveAttribute('placeholder', 'Enter your new password')
+    await expect(confirmPassword(page)).toHaveAttribute('placeholder', 'Confirm your new password')
+    const submit = page.getByRole('button', { name: 'Submit' })
+    await expect(submit).toBeDisabled()
+
+    // The live checklist while the password is typed and not yet strong.
+    await newPassword(page).fill('narikala')
+    const checklist = page.getByRole('list', { name: 'Your new password needs:' })
+    await expect(checklist.getByRole('listitem')).toHaveText([
+      'At least 8 characters, done',
+      'One uppercase letter, still missing',
+      'One lowercase letter, done',
+      'One number, still missing',
+    ])
+    await newPassword(page).fill(NEW_PASSWORD)
+    await expect(checklist).toBeHidden()
+
+    await confirmPassword(page).fill(`${NEW_PASSWORD}!`)
+    await expect(page.getByText('Passwords do not match')).toBeVisible()
+    await expect(confirmPassword(page)).toHaveAttribute('aria-invalid', 'true')
+    await expect(submit).toBeDisabled()
+    await confirmPassword(page).fill(NEW_PASSWORD)
+    await expect(page.getByText('Passwords do not match')).toBeHidden()
+    await expect(submit).toBeEnabled()
+
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/set-password'))
+    await submit.click()
+    expect((await sent).postDataJSON()).toEqual({
+      username: USER_ACCOUNT.email,
+      hash: new URL(link, 'http://x').searchParams.get('hash'),
+      password: NEW_PASSWORD,
+    })
+    await expect(page.getByRole('status')).toHaveText(
+      'Password has been reset successfully. You can now login with your new password.',
+    )
+    await expect(page.getByRole('status')).toBeFocused()
+    await expect(toast(page, 'success')).toContainText(
+      'Password reset successfully! Redirecting to login...',
+    )
+    await expect(page.getByText('Redirecting to login in 3 seconds...')).toBeVisible()
+    await expect(page.getByText('Redirecting to login in 2 seconds...')).toBeVisible()
+    await expect(page.getByText('Redirecting to login in 1 seconds...')).toBeVisible()
+    await expect(page).toHaveURL('/')
+    await expect(page).toHaveURL('/?auth=login')
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
+
+    // The server took the new password; the old one is gone, and so is the used link.
+    expect(await signInStatus(stub, NEW_PASSWORD)).toBe(200)
+    expect(await signInStatus(stub, USER_ACCOUNT.password)).toBe(401)
+    await page.goto(link)
+    await fillValidPasswords(page)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Invalid Reset Link' })).toBeVisible()
+    await expect(
+      page.getByText('This password reset link is no longer valid. Please request a new one.'),
+    ).toBeVisible()
+    expect(problems.filter((line) => !line.includes('status of 400'))).toEqual([])
+  })
+
+  test("'Please wait...' while the call is in flight, inputs and button disabled", async ({
+    page,
+    stub,
+  }) => {
+    await stub.prefer(page, '/auth/set-password', 'delay=1500, code=500')
+    await page.goto(ANY_LINK)
+    await fillValidPasswords(page)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const waiting = page.getByRole('button', { name: 'Please wait...' })
+    await expect(waiting).toBeDisabled()
+    await expect(newPassword(page)).toBeDisabled()
+    await expect(page.getByRole('heading', { level: 2, name: 'Server Error' })).toBeVisible()
+  })
+
+  const faults: Array<{ code: string; title: string; description: string }> = [
+    {
+      code: '500',
+      title: 'Server Error',
+      description: 'Our servers are temporarily unavailable. Please try again in a few minutes.',
+    },
+    {
+      code: '400',
+      title: 'Invalid Reset Link',
+      description: 'This password reset link is no longer valid. Please request a new one.',
+    },
+    {
+      code: '401',
+      title: 'Link Expired',
+      description:
+        'This password reset link has expired for security reasons. Please request a new one.',
+    },
+    // Another failing status: the server's own message.
+    { code: '413', title: 'Password Reset Failed', description: 'Request body is too large' },
+  ]
+
+  for (const fault of faults) {
+    test(`a ${fault.code} answer shows '${fault.title}' and raises an error notification`, async ({
+      page,
+      stub,
+    }) => {
+      await stub.prefer(page, '/auth/set-password', `code=${fault.code}`)
+      await page.goto(ANY_LINK)
+      await fillValidPasswords(page)
+      await page.getByRole('button', { name: 'Submit' }).click()
+      const title = page.getByRole('heading', { level: 2, name: fault.title })
+      await expect(title).toBeVisible()
+      await expect(title).toBeFocused()
+      // The page's own copy (the notification repeats it outside <main>).
+      await expect(
+        page.getByRole('main').getByText(fault.description, { exact: true }),
+      ).toBeVisible()
+      await expect(toast(page, 'error')).toContainText(fault.description)
+      await expect(page.getByRole('link', { name: 'Go Home' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Request New Link' })).toBeVisible()
+      await expect(newPassword(page)).toBeHidden()
+    })
+  }
+
+  const answers: Array<{ name: string; status: number; body: string; description: string }> = [
+    {
+      name: 'another status without a message',
+      status: 409,
+      body: '',
+      description: 'An error occurred while resetting your password.',
+    },
+    {
+      name: 'a false status without a message',
+      status: 200,
+      body: '{"status":false}',
+      description: 'Failed to reset password. Please try again.',
+    },
+    {
+      name: 'a false status with a message',
+      status: 200,
+      body: '{"status":false,"message":"This link was replaced by a newer one."}',
+      description: 'This link was replaced by a newer one.',
+    },
+  ]
+
+  // Answers the stub's contract never gives (it is a faithful server): a real backend might.
+  for (const answer of answers) {
+    test(`${answer.name} shows 'Password Reset Failed' with the spec's text`, async ({ page }) => {
+      await page.route('**/api/auth/set-password', (route) =>
+        route.fulfill({
+          status: answer.status,
+          contentType: 'application/json',
+          body: answer.body,
+        }),
+      )
+      await page.goto(ANY_LINK)
+      await fillValidPasswords(page)
+      await page.getByRole('button', { name: 'Submit' }).click()
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Password Reset Failed' }),
+      ).toBeVisible()
+      await expect(
+        page.getByRole('main').getByText(answer.description, { exact: true }),
+      ).toBeVisible()
+      await expect(toast(page, 'error')).toContainText(answer.description)
+    })
+  }
+
+  test("'Request New Link' goes home with the forgot-password modal; 'Go Home' goes home", async ({
+    page,
+    stub,
+  }) => {
+    await stub.prefer(page, '/auth/set-password', 'code=401')
+    await page.goto(ANY_LINK)
+    await fillValidPasswords(page)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('link', { name: 'Request New Link' }).click()
+    await expect(page).toHaveURL('/?auth=forgot-password')
+    await expect(page.getByRole('dialog', { name: 'Reset Password' })).toBeVisible()
+
+    await page.goto('/reset-password')
+    await page.getByRole('link', { name: 'Go Home' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test('on arrival: a missing user or hash is an invalid link, a malformed hash an invalid token', async ({
+    page,
+  }) => {
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/set-password')) calls.push(request.url())
+    })
+    for (const path of [
+      '/reset-password',
+      `/reset-password?hash=${ANY_HASH}`,
+      `/reset-password?user=${encodeURIComponent(USER_ACCOUNT.email)}`,
+      `/reset-password?user=&hash=${ANY_HASH}`,
+    ]) {
+      await page.goto(path)
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Invalid Reset Link' }),
+        path,
+      ).toBeVisible()
+      await expect(
+        page.getByText(
+          'This password reset link is invalid or incomplete. Please request a new one.',
+        ),
+      ).toBeVisible()
+      await expect(newPassword(page)).toHaveCount(0)
+    }
+    for (const hash of ['not-hex-at-all', ANY_HASH.slice(0, 39), `${ANY_HASH}0`]) {
+      await page.goto(`/reset-password?user=${encodeURIComponent(USER_ACCOUNT.email)}&hash=${hash}`)
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Invalid Reset Token' }),
+        hash,
+      ).toBeVisible()
+      await expect(newPassword(page)).toHaveCount(0)
+    }
+    await expect(page.getByText('Remember your password?')).toBeVisible()
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await expect(page).toHaveURL('/')
+    expect(calls).toEqual([])
+  })
+
+  test('the prerendered page is the shell; the browser hydrates it into the form', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(ANY_LINK)).text()
+    expect(html).toContain('Open the link from your e-mail to choose a new password.')
+    expect(html).toContain('Secure by design')
+    expect(html).not.toContain('type="password"')
+    const problems = watchConsole(page)
+    await page.goto(ANY_LINK)
+    await expect(newPassword(page)).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Secure by design' })).toBeVisible()
+    expect(problems).toEqual([])
+  })
+
+  test('speaks Georgian, the checklist included', async ({ page }) => {
+    await useLocale(page, 'ka')
+    await page.goto(ANY_LINK)
+    await expect(page.getByRole('heading', { level: 1, name: 'პაროლის აღდგენა' })).toBeVisible()
+    await page.getByLabel('ახალი პაროლი*', { exact: true }).fill('abc')
+    const checklist = page.getByRole('list', { name: 'ახალ პაროლს სჭირდება:' })
+    await expect(checklist.getByRole('listitem').first()).toHaveText(
+      'მინიმუმ 8 სიმბოლო, ჯერ არ არის',
+    )
+    await expect(page.getByRole('button', { name: 'გაგზავნა' })).toBeDisabled()
+  })
+})

@@ -1,0 +1,87 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { env } from '../../config/env'
+import { NavBar } from './nav-bar'
+
+vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
+
+// An unsigned token with claims: the bar only reads them to greet.
+const ACCESS_TOKEN = `e30.${btoa(JSON.stringify({ sub: 'u1', name: 'Nino Beridze' })).replace(/=+$/, '')}.sig`
+
+async function renderBar() {
+  const rootRoute = createRootRoute({ component: NavBar })
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/' }),
+  ])
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  await act(async () => {
+    await router.load()
+  })
+  render(<RouterProvider router={router as never} />)
+  return router
+}
+
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>
+
+beforeEach(() => {
+  localStorage.setItem('access_token', ACCESS_TOKEN)
+  localStorage.setItem('refresh_token', 'refresh+/=&token')
+  localStorage.setItem('token_valid_seconds', '900')
+  assign = vi.fn<(url: string | URL) => void>()
+  vi.spyOn(window.location, 'assign').mockImplementation(assign)
+})
+
+afterEach(() => {
+  localStorage.clear()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('the Dashboard button', () => {
+  it('sends the whole browser to the admin panel with the tokens, URL-encoded', async () => {
+    await renderBar()
+    fireEvent.click(await screen.findByRole('button', { name: 'Dashboard' }))
+    expect(assign).toHaveBeenCalledWith(
+      `${env.adminPanelUrl}?token=${ACCESS_TOKEN}&refresh=refresh%2B%2F%3D%26token&token_valid_seconds=900`,
+    )
+  })
+
+  it('sends an empty refresh when there is none', async () => {
+    localStorage.removeItem('refresh_token')
+    await renderBar()
+    fireEvent.click(await screen.findByRole('button', { name: 'Dashboard' }))
+    expect(assign).toHaveBeenCalledWith(
+      `${env.adminPanelUrl}?token=${ACCESS_TOKEN}&refresh=&token_valid_seconds=900`,
+    )
+  })
+
+  it('without an access token: logs the spec error, reports it, opens the sign-in modal', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fetchMock = vi.fn(async (_request: Request) => new Response(null, { status: 204 }))
+    vi.stubGlobal('fetch', fetchMock)
+    const router = await renderBar()
+    const button = await screen.findByRole('button', { name: 'Dashboard' })
+    // Signed out elsewhere in this very tab, after the bar was drawn.
+    localStorage.removeItem('access_token')
+    fireEvent.click(button)
+    expect(assign).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    expect(consoleError).toHaveBeenCalledWith('No access token available for SSO', {
+      action: 'dashboard',
+    })
+    const sent = fetchMock.mock.calls[0]?.[0] as Request
+    expect(new URL(sent.url).pathname).toBe('/api/errors/log')
+    expect(await sent.json()).toMatchObject({ message: 'No access token available for SSO' })
+    await vi.waitFor(() => expect(router.state.location.search).toEqual({ auth: 'login' }))
+  })
+})

@@ -1,0 +1,265 @@
+import { en } from '@devenv/domain/messages'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { notify } from '../../../lib/notify'
+import ResetPasswordFlow from './reset-password-flow'
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
+
+const USER = 'nino@example.com'
+const HASH = 'ab'.repeat(32)
+
+type Answer = { status: number; body?: unknown }
+
+/** fetch answers the next call when the test says so. */
+function deferredFetch() {
+  let settle: (answer: Answer) => void = () => {}
+  const fetchMock = vi.fn(
+    (_request: Request) =>
+      new Promise<Response>((resolve) => {
+        settle = ({ status, body }) =>
+          resolve(
+            new Response(body === undefined ? null : JSON.stringify(body), {
+              status,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          )
+      }),
+  )
+  vi.stubGlobal('fetch', fetchMock)
+  return { fetchMock, answer: (answer: Answer) => settle(answer) }
+}
+
+async function renderFlow() {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> })
+  const routeTree = rootRoute.addChildren([
+    createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home</p> }),
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: '/reset-password',
+      component: () => <ResetPasswordFlow user={USER} hash={HASH} />,
+    }),
+  ])
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: ['/reset-password'] }),
+  })
+  await act(async () => {
+    await router.load()
+  })
+  render(<RouterProvider router={router as never} />)
+  await settle()
+  return router
+}
+
+const passwordField = () => screen.getByLabelText(en['reset.newPassword']) as HTMLInputElement
+const confirmField = () => screen.getByLabelText(en['reset.confirmPassword']) as HTMLInputElement
+const submitButton = () =>
+  screen.getByRole('button', { name: en['reset.submit'] }) as HTMLButtonElement
+
+function type(field: HTMLInputElement, value: string) {
+  fireEvent.change(field, { target: { value } })
+}
+
+/** Lets react-hook-form's validation and the fetch promises settle under fake timers. */
+async function settle(ms = 0) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false })
+  vi.mocked(notify).mockClear()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('ResetPasswordFlow: the form', () => {
+  it('shows both fields with their labels and placeholders, and Submit disabled', async () => {
+    deferredFetch()
+    await renderFlow()
+    expect(passwordField().placeholder).toBe(en['reset.newPasswordPlaceholder'])
+    expect(passwordField().minLength).toBe(8)
+    expect(confirmField().placeholder).toBe(en['reset.confirmPasswordPlaceholder'])
+    expect(submitButton().disabled).toBe(true)
+    expect(screen.getByText(`For the account ${USER}`)).toBeTruthy()
+  })
+
+  it('shows the live checklist while the password is typed and not yet strong', async () => {
+    deferredFetch()
+    await renderFlow()
+    expect(screen.queryByRole('list', { name: 'Your new password needs:' })).toBeNull()
+    type(passwordField(), 'abc')
+    await settle()
+    const checklist = screen.getByRole('list', { name: 'Your new password needs:' })
+    const items = Array.from(checklist.querySelectorAll('li'), (item) => item.textContent)
+    expect(items).toEqual([
+      `${en['reset.check.minLength']}, still missing`,
+      `${en['reset.check.uppercase']}, still missing`,
+      `${en['reset.check.lowercase']}, done`,
+      `${en['reset.check.digit']}, still missing`,
+    ])
+    expect(passwordField().getAttribute('aria-describedby')).toBe(checklist.parentElement?.id)
+    type(passwordField(), 'Abcdefg1')
+    await settle()
+    expect(screen.queryByRole('list', { name: 'Your new password needs:' })).toBeNull()
+    expect(passwordField().hasAttribute('aria-describedby')).toBe(false)
+  })
+
+  it("shows 'Passwords do not match' only once both are filled and differ", async () => {
+    deferredFetch()
+    await renderFlow()
+    type(passwordField(), 'Abcdefg1')
+    await settle()
+    expect(screen.queryByText(en['reset.passwordsDoNotMatch'])).toBeNull()
+    type(confirmField(), 'Abcdefg2')
+    await settle()
+    const message = screen.getByText(en['reset.passwordsDoNotMatch'])
+    expect(confirmField().getAttribute('aria-invalid')).toBe('true')
+    expect(confirmField().getAttribute('aria-describedby')).toBe(message.id)
+    expect(submitButton().disabled).toBe(true)
+    type(confirmField(), 'Abcdefg1')
+    await settle()
+    expect(screen.queryByText(en['reset.passwordsDoNotMatch'])).toBeNull()
+    expect(confirmField().getAttribute('aria-invalid')).toBe('false')
+    expect(submitButton().disabled).toBe(false)
+  })
+
+  it('stays disabled for matching passwords that break a rule', async () => {
+    deferredFetch()
+    await renderFlow()
+    type(passwordField(), 'abcdefg1')
+    type(confirmField(), 'abcdefg1')
+    await settle()
+    expect(submitButton().disabled).toBe(true)
+  })
+})
+
+describe('ResetPasswordFlow: submitting', () => {
+  async function submitValid() {
+    const fetched = deferredFetch()
+    const router = await renderFlow()
+    type(passwordField(), 'NewPass123')
+    type(confirmField(), 'NewPass123')
+    await settle()
+    fireEvent.click(submitButton())
+    await settle()
+    return { ...fetched, router }
+  }
+
+  it("sends { username, hash, password } once and reads 'Please wait...' meanwhile", async () => {
+    const { fetchMock } = await submitValid()
+    const waiting = screen.getByRole('button', {
+      name: en['reset.pleaseWait'],
+    }) as HTMLButtonElement
+    expect(waiting.disabled).toBe(true)
+    expect(passwordField().disabled).toBe(true)
+    fireEvent.click(waiting)
+    fireEvent.submit(waiting.closest('form') as HTMLFormElement)
+    await settle()
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    const sent = fetchMock.mock.calls[0]?.[0] as Request
+    expect(new URL(sent.url).pathname).toBe('/api/auth/set-password')
+    expect(await sent.json()).toEqual({ username: USER, hash: HASH, password: 'NewPass123' })
+  })
+
+  it('on success: the message, a countdown from 3, home, then the sign-in modal 0.5 s later', async () => {
+    const { answer, router } = await submitValid()
+    answer({ status: 200, body: { status: true, message: 'Password has been reset.' } })
+    await settle()
+    const message = screen.getByRole('status')
+    expect(message.textContent).toBe(en['reset.success'])
+    expect(document.activeElement).toBe(message)
+    expect(notify).toHaveBeenCalledWith('success', en['reset.successNotice'])
+    expect(screen.getByText('Redirecting to login in 3 seconds...')).toBeTruthy()
+    await settle(1000)
+    expect(screen.getByText('Redirecting to login in 2 seconds...')).toBeTruthy()
+    await settle(1000)
+    expect(screen.getByText('Redirecting to login in 1 seconds...')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/reset-password')
+    await settle(1000)
+    expect(router.state.location.pathname).toBe('/')
+    expect(screen.getByText('Home')).toBeTruthy()
+    expect(router.state.location.search).toEqual({})
+    await settle(499)
+    expect(router.state.location.search).toEqual({})
+    await settle(1)
+    expect(router.state.location.search).toEqual({ auth: 'login' })
+  })
+
+  it('does not open the modal when the visitor left home within the 0.5 s', async () => {
+    const { answer, router } = await submitValid()
+    answer({ status: 200, body: { status: true, message: 'ok' } })
+    await settle()
+    for (const _second of [3, 2, 1]) await settle(1000)
+    expect(router.state.location.pathname).toBe('/')
+    await act(async () => {
+      await router.navigate({ to: '/reset-password' as never })
+    })
+    await settle(500)
+    expect(router.state.location.search).toEqual({})
+  })
+
+  const failures: Array<[string, Answer, string, string]> = [
+    [
+      '5xx',
+      { status: 500, body: { status: false, message: 'boom' } },
+      en['reset.serverError.title'],
+      en['reset.serverError.description'],
+    ],
+    [
+      '400',
+      { status: 400, body: { status: false, message: 'invalid' } },
+      en['reset.invalidLink.title'],
+      en['reset.linkNoLongerValid.description'],
+    ],
+    [
+      '401',
+      { status: 401, body: { status: false, message: 'expired' } },
+      en['reset.expired.title'],
+      en['reset.expired.description'],
+    ],
+    [
+      'another status with a message',
+      { status: 413, body: { status: false, message: 'Request body is too large' } },
+      en['reset.failedTitle'],
+      'Request body is too large',
+    ],
+    ['another status without one', { status: 418 }, en['reset.failedTitle'], en['reset.error']],
+    [
+      'a false status',
+      { status: 200, body: { status: false } },
+      en['reset.failedTitle'],
+      en['reset.failed'],
+    ],
+  ]
+
+  for (const [name, reply, title, description] of failures) {
+    it(`on ${name}: '${title}', its description, an error notification and the ways on`, async () => {
+      const { answer } = await submitValid()
+      answer(reply)
+      await settle()
+      const heading = screen.getByRole('heading', { level: 2, name: title })
+      expect(document.activeElement).toBe(heading)
+      expect(screen.getByText(description)).toBeTruthy()
+      expect(notify).toHaveBeenCalledWith('error', description)
+      expect(screen.getByRole('link', { name: en['reset.goHome'] }).getAttribute('href')).toBe('/')
+      expect(
+        screen.getByRole('link', { name: en['reset.requestNewLink'] }).getAttribute('href'),
+      ).toBe('/?auth=forgot-password')
+      expect(screen.queryByLabelText(en['reset.newPassword'])).toBeNull()
+    })
+  }
+})

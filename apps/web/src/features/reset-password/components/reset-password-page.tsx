@@ -1,0 +1,62 @@
+import { checkResetLink, RESET_LINK_PROBLEMS } from '@devenv/domain/reset-link'
+import { useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react'
+import { useHydrated } from '../../../lib/hydration'
+import { useT } from '../../../lib/i18n/i18n'
+import { resetLinkParams } from '../reset-link-params'
+import '../reset-password.css'
+import { ResetPasswordShell } from './reset-password-shell'
+import { ResetProblem } from './reset-problem'
+
+// The form and react-hook-form load only once the link has passed its check.
+const ResetPasswordFlow = lazy(() => import('./reset-password-flow'))
+
+/** The address bar's query as typed, following every navigation. */
+function useRawSearch(): string {
+  const router = useRouter()
+  const subscribe = useCallback(
+    (listener: () => void) => router.history.subscribe(listener),
+    [router],
+  )
+  return useSyncExternalStore(
+    subscribe,
+    () => router.history.location.search,
+    () => '',
+  )
+}
+
+/**
+ * /reset-password?user=&hash=: prerendered as its shell (the link is only known in the browser),
+ * then the arrival check decides between the form and 'Invalid Reset Link' / 'Invalid Reset Token'.
+ */
+export function ResetPasswordPage() {
+  const t = useT()
+  const hydrated = useHydrated()
+  const search = useRawSearch()
+  const shellText = <p>{t('reset.shell.text')}</p>
+
+  if (!hydrated) return <ResetPasswordShell>{shellText}</ResetPasswordShell>
+
+  const link = resetLinkParams(search)
+  const check = checkResetLink(link)
+  if (check !== 'ok') {
+    const problem = RESET_LINK_PROBLEMS[check]
+    return (
+      <ResetPasswordShell>
+        <ResetProblem
+          problem={{ title: problem.title, description: { code: problem.description } }}
+        />
+      </ResetPasswordShell>
+    )
+  }
+  const user = (link.user ?? '').trim()
+  const hash = link.hash ?? ''
+  return (
+    <ResetPasswordShell>
+      <Suspense fallback={shellText}>
+        {/* A different link is a fresh start, never the previous link's outcome. */}
+        <ResetPasswordFlow key={`${user}\n${hash}`} user={user} hash={hash} />
+      </Suspense>
+    </ResetPasswordShell>
+  )
+}

@@ -1,0 +1,15 @@
+import { createFeatureTexts } from '../../lib/i18n/feature-texts'
+
+// The reset page's own wording (ours); the spec's texts are the domain's `reset.*` codes.
+export const resetPasswordEn = {
+  'resetPage.account': 'For the account {email}',
+  'resetPage.checklist': 'Your new password needs:',
+  'resetPage.check.met': 'done',
+  'resetPage.check.unmet': 'still missing',
+} as const
+
+export type ResetPasswordTextCode = keyof typeof resetPasswordEn
+
+export const resetPasswordTexts = createFeatureTexts<ResetPasswordTextCode>(resetPasswordEn, () =>
+  import('./texts-ka').then((module) => module.resetPasswordKa),
+)

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { reportClientError } from './error-log'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('reportClientError', () => {
+  it('logs to the console and posts the report to /api/errors/log, without the query', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fetchMock = vi.fn(async (_request: Request) => new Response(null, { status: 204 }))
+    vi.stubGlobal('fetch', fetchMock)
+    history.replaceState(null, '', '/reset-password?user=a%40b.ge&hash=secret#top')
+    await reportClientError('No access token available for SSO', { action: 'dashboard' })
+    expect(consoleError).toHaveBeenCalledWith('No access token available for SSO', {
+      action: 'dashboard',
+    })
+    const sent = fetchMock.mock.calls[0]?.[0] as Request
+    expect(sent.method).toBe('POST')
+    expect(new URL(sent.url).pathname).toBe('/api/errors/log')
+    const body = await sent.json()
+    expect(body).toMatchObject({
+      message: 'No access token available for SSO',
+      url: `${location.origin}/reset-password`,
+      context: { action: 'dashboard' },
+    })
+    expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false)
+    expect(body.userAgent).toBeTruthy()
+    history.replaceState(null, '', '/')
+  })
+
+  it('a report that cannot be sent only warns', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'slow down' }), { status: 429 })),
+    )
+    await expect(reportClientError('Something broke')).resolves.toBeUndefined()
+    expect(consoleWarn).toHaveBeenCalledWith('Error report not sent', expect.anything())
+  })
+})
