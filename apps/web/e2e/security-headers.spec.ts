@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test'
+import { CLIENT_ROUTES, PRERENDERED_ROUTES } from '../scripts/site.mjs'
+
+/**
+ * Every answer of the production server carries the same security headers (docs/security.md,
+ * ASVS 14.4): each prerendered page, each client route's shell, the 404, assets and the API proxy.
+ * nginx drops inherited add_header lines in any location that sets its own, so each is checked.
+ */
+const PAGES = [
+  ...PRERENDERED_ROUTES.map((route) => route.path),
+  ...CLIENT_ROUTES,
+  '/no/such/page',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/favicon.svg',
+]
+
+const directivesOf = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
+  )
+
+test.describe('security headers on every served page', () => {
+  for (const path of PAGES) {
+    test(`${path}`, async ({ request }) => {
+      const response = await request.get(path)
+      expect([200, 404]).toContain(response.status())
+      const headers = response.headers()
+      const csp = directivesOf(headers['content-security-policy'] ?? '')
+      expect(csp['default-src']).toBe("'self'")
+      expect(csp['script-src']).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')*$/)
+      expect(csp['script-src']).not.toMatch(/unsafe/)
+      expect(csp['style-src'] ?? '').not.toMatch(/unsafe/)
+      expect(csp['object-src']).toBe("'none'")
+      expect(csp['frame-ancestors']).toBe("'none'")
+      expect(csp['base-uri']).toBeDefined()
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['x-frame-options']).toBe('DENY')
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin')
+      expect(headers['permissions-policy']).toContain('camera=()')
+      expect(headers.server ?? '').not.toMatch(/\d/)
+    })
+  }
+
+  test('a hashed asset carries them too', async ({ request }) => {
+    const html = await (await request.get('/')).text()
+    const script = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? ''
+    const response = await request.get(script)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['x-content-type-options']).toBe('nosniff')
+    expect(response.headers()['content-security-policy']).toBeTruthy()
+  })
+
+  test('the API behind /api answers with its own strict policy', async ({ request }) => {
+    const response = await request.get('/api/health')
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-security-policy']).toContain("default-src 'none'")
+    expect(response.headers()['x-content-type-options']).toBe('nosniff')
+  })
+})

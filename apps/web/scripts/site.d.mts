@@ -1,0 +1,6 @@
+// Types of site.mjs for the TypeScript that reads it (the browser specs).
+export type PrerenderedRoute = { path: string; file: string; source: string; sitemap: boolean }
+export const PRERENDERED_ROUTES: readonly PrerenderedRoute[]
+export const CLIENT_ROUTES: readonly string[]
+export const APP_SHELL_FILE: string
+export const DEFAULT_SITE_ORIGIN: string
