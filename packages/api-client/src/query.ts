@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from './client'
 import { dataOf } from './client'
+import { isApiError } from './errors'
 
 /**
  * Query keys of the contract's reads, one tree per resource, so that a mutation can invalidate
@@ -53,4 +54,14 @@ export function healthQueryOptions(api: ApiClient) {
     queryKey: queryKeys.health,
     queryFn: ({ signal }) => dataOf(api.GET('/health', { signal })),
   })
+}
+
+/**
+ * Retry policy for reads that a person is waiting on: one more try after a timeout, a lost
+ * connection or a 5xx, none after a 4xx (the answer will not change), so an error state shows
+ * within seconds instead of after TanStack Query's default three retries.
+ */
+export function retryTransientOnce(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1 || !isApiError(error)) return false
+  return error.kind !== 'http' || error.status >= 500
 }

@@ -54,3 +54,67 @@ export function isDevEnvironmentTemplate(value: unknown): value is DevEnvironmen
 export function isDevEnvironmentBusy(status: DevEnvironmentStatus): boolean {
   return status === 'provisioning' || status === 'deleting'
 }
+
+/** Where an environment can run (the contract's `Region`). */
+export const DEV_ENVIRONMENT_REGIONS = ['eu-central', 'us-east', 'asia-southeast'] as const
+export type DevEnvironmentRegion = (typeof DEV_ENVIRONMENT_REGIONS)[number]
+
+export function isDevEnvironmentRegion(value: unknown): value is DevEnvironmentRegion {
+  return typeof value === 'string' && (DEV_ENVIRONMENT_REGIONS as readonly string[]).includes(value)
+}
+
+/** Environments per user; those being deleted do not count (the contract's 403 beyond). */
+export const DEV_ENVIRONMENT_QUOTA = 5
+
+export const DEV_ENVIRONMENT_NAME_MIN_LENGTH = 3
+export const DEV_ENVIRONMENT_NAME_MAX_LENGTH = 40
+
+/**
+ * Why a name is refused, first problem first: the contract's one pattern
+ * (`^[a-z][a-z0-9-]{1,38}[a-z0-9]$`) split into rules a person can act on.
+ */
+export type DevEnvironmentNameProblem = 'required' | 'length' | 'start' | 'characters' | 'end'
+
+export function devEnvironmentNameProblem(name: string): DevEnvironmentNameProblem | null {
+  if (name === '') return 'required'
+  if (
+    name.length < DEV_ENVIRONMENT_NAME_MIN_LENGTH ||
+    name.length > DEV_ENVIRONMENT_NAME_MAX_LENGTH
+  )
+    return 'length'
+  if (!/^[a-z]/.test(name)) return 'start'
+  if (!/^[a-z0-9-]+$/.test(name)) return 'characters'
+  if (name.endsWith('-')) return 'end'
+  return null
+}
+
+/** Counts towards the quota: every status except `deleting`. */
+export function countsTowardsDevEnvironmentQuota(status: DevEnvironmentStatus): boolean {
+  return status !== 'deleting'
+}
+
+/** True when no environment can be created until one is deleted. */
+export function isDevEnvironmentQuotaReached(
+  environments: ReadonlyArray<{ status: DevEnvironmentStatus }>,
+): boolean {
+  const counted = environments.filter((each) => countsTowardsDevEnvironmentQuota(each.status))
+  return counted.length >= DEV_ENVIRONMENT_QUOTA
+}
+
+/** How many environments are in each status (every status present, zero when none). */
+export function countDevEnvironmentsByStatus(
+  environments: ReadonlyArray<{ status: DevEnvironmentStatus }>,
+): Record<DevEnvironmentStatus, number> {
+  const counts = Object.fromEntries(
+    DEV_ENVIRONMENT_STATUSES.map((status) => [status, 0]),
+  ) as Record<DevEnvironmentStatus, number>
+  for (const environment of environments) counts[environment.status] += 1
+  return counts
+}
+
+/** Worth polling: at least one environment is still changing on its own. */
+export function anyDevEnvironmentBusy(
+  environments: ReadonlyArray<{ status: DevEnvironmentStatus }>,
+): boolean {
+  return environments.some((each) => isDevEnvironmentBusy(each.status))
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PrivatePlaceholder } from '../../features/account/components/private-placeholder'
+import { AssistantPanel } from '../../features/assistant/components/assistant-panel'
+import { EnvironmentsDashboard } from '../../features/environments/components/environments-dashboard'
 import { pageHead } from '../../lib/head'
 
 export const Route = createFileRoute('/_authed/admin')({
@@ -7,6 +8,12 @@ export const Route = createFileRoute('/_authed/admin')({
   component: Admin,
 })
 
+/** The environments dashboard with the AI assistant below it (code-split with this route). */
 function Admin() {
-  return <PrivatePlaceholder heading="private.admin.heading" />
+  return (
+    <>
+      <EnvironmentsDashboard />
+      <AssistantPanel />
+    </>
+  )
 }

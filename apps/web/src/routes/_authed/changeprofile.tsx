@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PrivatePlaceholder } from '../../features/account/components/private-placeholder'
+import { AccountPageHeader } from '../../features/account/components/account-page-header'
+import { ProfileSettings } from '../../features/account/components/profile-settings'
 import { pageHead } from '../../lib/head'
 
 export const Route = createFileRoute('/_authed/changeprofile')({
@@ -8,5 +9,10 @@ export const Route = createFileRoute('/_authed/changeprofile')({
 })
 
 function ChangeProfile() {
-  return <PrivatePlaceholder heading="private.changeProfile.heading" />
+  return (
+    <>
+      <AccountPageHeader heading="nav.profileSettings" lead="account.settings.lead" />
+      <ProfileSettings />
+    </>
+  )
 }

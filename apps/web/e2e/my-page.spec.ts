@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright'
+import { DEMO_ACCOUNT, expect, test } from './stub'
+import { useLocale, useTheme } from './support'
+
+test.describe('/my/page', () => {
+  test('the demo account: its details and a summary of its environments', async ({
+    page,
+    stub,
+  }) => {
+    await stub.signIn(page, DEMO_ACCOUNT)
+    await page.goto('/my/page')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible()
+    await expect(page).toHaveTitle(/^My Account \| DevEnv/)
+    const details = page.getByRole('region', { name: 'Account details' })
+    await expect(details.getByText('Demo User')).toBeVisible()
+    await expect(details.getByText('Demo Mode')).toBeVisible()
+    await expect(details.getByText('demo@devenv.example')).toBeVisible()
+    await expect(details.getByText('Personal', { exact: true })).toBeVisible()
+    await expect(details.getByText('demo', { exact: true })).toBeVisible()
+
+    const summary = page.getByRole('region', { name: 'Your environments' })
+    await expect(summary.getByText('1 in total')).toBeVisible()
+    await expect(summary.getByRole('term')).toHaveText(['Running'])
+    await expect(summary.getByRole('definition')).toHaveText(['1'])
+    await summary.getByRole('link', { name: 'ml-notebooks' }).click()
+    await expect(page).toHaveURL('/admin')
+    await expect(page.getByRole('article', { name: 'ml-notebooks' })).toBeVisible()
+  })
+
+  test('a company account without environments is invited to create one', async ({
+    page,
+    stub,
+  }) => {
+    await stub.signIn(page)
+    await page.goto('/my/page')
+    const details = page.getByRole('region', { name: 'Account details' })
+    await expect(details.getByText('Nino Beridze')).toBeVisible()
+    await expect(details.getByText('Kartuli Soft LLC')).toBeVisible()
+    await expect(details.getByText('Company', { exact: true }).last()).toBeVisible()
+    await expect(details.getByText('Demo Mode')).toHaveCount(0)
+    const summary = page.getByRole('region', { name: 'Your environments' })
+    await expect(summary.getByText('You have no environments yet.')).toBeVisible()
+    await summary.getByRole('link', { name: 'Create an environment' }).click()
+    await expect(page).toHaveURL('/admin')
+  })
+
+  for (const [theme, locale] of [
+    ['light', 'en'],
+    ['dark', 'en'],
+    ['dark', 'ka'],
+  ] as const) {
+    test(`no axe violations (${theme}, ${locale})`, async ({ page, stub }) => {
+      await useTheme(page, theme)
+      await useLocale(page, locale)
+      await stub.signIn(page, DEMO_ACCOUNT)
+      await page.goto('/my/page')
+      await expect(page.getByText('demo@devenv.example')).toBeVisible()
+      await expect(page.getByRole('term').first()).toBeVisible()
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+    })
+  }
+})

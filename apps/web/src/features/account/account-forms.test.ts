@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import {
+  changePasswordFieldOf,
+  companyError,
+  confirmPasswordError,
+  currentPasswordError,
+  newPasswordError,
+  personNameError,
+  profileUpdateBody,
+  splitServerErrors,
+} from './account-forms'
+
+describe('profile form rules', () => {
+  it('need a first and a last name of at most 100 characters', () => {
+    expect(personNameError('   ', 'firstName')).toBe('account.profile.firstNameRequired')
+    expect(personNameError('', 'lastName')).toBe('account.profile.lastNameRequired')
+    expect(personNameError('ნ'.repeat(100), 'firstName')).toBeNull()
+    expect(personNameError('ნ'.repeat(101), 'firstName')).toBe('account.tooLong')
+    expect(companyError('')).toBeNull()
+    expect(companyError('c'.repeat(201))).toBe('account.tooLong')
+  })
+
+  it('send trimmed names; a blank company is left out, which removes it', () => {
+    expect(
+      profileUpdateBody({ firstName: ' Nino ', lastName: 'Beridze ', company: ' Acme ' }),
+    ).toEqual({ firstName: 'Nino', lastName: 'Beridze', company: 'Acme' })
+    expect(profileUpdateBody({ firstName: 'Nino', lastName: 'Beridze', company: '  ' })).toEqual({
+      firstName: 'Nino',
+      lastName: 'Beridze',
+    })
+  })
+})
+
+describe('change password rules', () => {
+  it('need the current password', () => {
+    expect(currentPasswordError('')).toBe('account.password.currentRequired')
+    expect(currentPasswordError(' ')).toBeNull()
+  })
+
+  it('check the new password: length, then strength (the spec’s order), then that it is new', () => {
+    expect(newPasswordError('Ab1!', 'Old-Pass-1')).toBe('validation.passwordTooShort')
+    expect(newPasswordError('x'.repeat(129), 'Old-Pass-1')).toBe('account.tooLong')
+    expect(newPasswordError('日本語のパスワードです', 'Old-Pass-1')).toBe(
+      'validation.passwordTooWeak',
+    )
+    expect(newPasswordError('Old-Pass-1', 'Old-Pass-1')).toBe('account.password.sameAsCurrent')
+    expect(newPasswordError('aaaaaaa1', 'Old-Pass-1')).toBeNull()
+  })
+
+  it('need the confirmation to match', () => {
+    expect(confirmPasswordError('', 'New-Pass-1')).toBe('validation.passwordMismatch')
+    expect(confirmPasswordError('New-Pass-2', 'New-Pass-1')).toBe('validation.passwordMismatch')
+    expect(confirmPasswordError('New-Pass-1', 'New-Pass-1')).toBeNull()
+  })
+
+  it('put the server’s field errors under the form’s fields, the rest aside', () => {
+    expect(
+      splitServerErrors(
+        { oldPassword: 'Required', newPassword: 'Too short', username: 'Invalid e-mail' },
+        changePasswordFieldOf,
+      ),
+    ).toEqual({
+      fields: { currentPassword: 'Required', newPassword: 'Too short' },
+      other: ['Invalid e-mail'],
+    })
+  })
+})

@@ -1,0 +1,100 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useLocale } from '../../../lib/i18n/i18n'
+import { useProfile } from '../api/profile'
+import { accountTexts } from '../texts'
+import '../../../styles/signed-in.css'
+import '../account.css'
+
+/** /my/page: who the user is, from GET /user/profile (the claims only greet; the profile is the truth). */
+export function AccountDetails() {
+  const t = accountTexts.useT()
+  const locale = useLocale()
+  const profile = useProfile()
+
+  let body: ReactNode
+  if (profile.isPending) {
+    body = (
+      <p className="state-panel" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('account.loading')}
+      </p>
+    )
+  } else if (profile.isError) {
+    body = (
+      <div className="state-panel state-panel--error" role="alert">
+        <p>{t('account.loadFailed')}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void profile.refetch()}
+        >
+          {t('account.retry')}
+        </button>
+      </div>
+    )
+  } else {
+    const user = profile.data
+    const name = `${user.firstName} ${user.lastName}`.trim()
+    const since = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
+    body = (
+      <>
+        <dl className="account-facts">
+          <div>
+            <dt>{t('account.details.name')}</dt>
+            <dd>
+              {name || <span className="muted">{t('account.details.notGiven')}</span>}
+              {user.demo ? <span className="badge">{t('technical.demoMode')}</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('account.details.email')}</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>{t('account.details.company')}</dt>
+            <dd>
+              {user.company || <span className="muted">{t('account.details.notGiven')}</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('account.details.type')}</dt>
+            <dd>{t(`account.type.${user.userType}`)}</dd>
+          </div>
+          <div>
+            <dt>{t('account.details.roles')}</dt>
+            <dd>
+              {user.roles.length > 0 ? (
+                <ul className="chips">
+                  {user.roles.map((role) => (
+                    <li key={role} className="chip">
+                      {role}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="muted">{t('account.details.none')}</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('account.details.memberSince')}</dt>
+            <dd>
+              <time dateTime={user.createdAt}>{since.format(new Date(user.createdAt))}</time>
+            </dd>
+          </div>
+        </dl>
+        <Link to="/changeprofile" className="button button--secondary">
+          {t('account.details.edit')}
+        </Link>
+      </>
+    )
+  }
+
+  return (
+    <section className="card account-details" aria-labelledby="account-details-heading">
+      <h2 id="account-details-heading">{t('account.details.heading')}</h2>
+      {body}
+    </section>
+  )
+}
