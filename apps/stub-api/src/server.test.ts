@@ -145,12 +145,55 @@ describe('request bodies', () => {
       payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}',
     })
     expect(poisoned.statusCode).toBe(400)
+    expect(poisoned.json().errors).toEqual({
+      body: 'Body must not contain __proto__ or constructor.prototype',
+    })
+    const viaConstructor = await stub.app.inject({
+      method: 'POST',
+      url: '/api/security/log',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"constructor":{"prototype":{"admin":true}}}',
+    })
+    expect(viaConstructor.json().errors).toEqual({
+      body: 'Body must not contain __proto__ or constructor.prototype',
+    })
     const numbers = await stub.call({
       url: '/api/auth/auth',
       body: { email: 'user@devenv.example', password: 12345678 },
     })
     expect(numbers.statusCode).toBe(400)
     expect(numbers.json().errors).toEqual({ password: 'Must be a string' })
+  })
+
+  it('takes only JSON whitespace as no body, not what trim() removes (found by fuzzing)', async () => {
+    stub = await startTestStub()
+    const send = (payload: Buffer | string) =>
+      stub?.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+    for (const nothing of ['', ' \r\n\t ', '\ufeff', '\ufeff \n']) {
+      expect((await send(nothing))?.statusCode, JSON.stringify(nothing)).toBe(204)
+    }
+    for (const notJson of ['\u00a0', '\u2028', '\u3000', '\u00a0{}']) {
+      const answer = await send(notJson)
+      expect(answer?.statusCode, JSON.stringify(notJson)).toBe(400)
+      expect(answer?.json().errors).toEqual({ body: 'Body is not valid JSON' })
+    }
+  })
+
+  it('names an unknown field even when Object.prototype has that name (found by fuzzing)', async () => {
+    stub = await startTestStub()
+    for (const field of ['toString', 'constructor', 'valueOf', 'hasOwnProperty']) {
+      const answer = await stub.call({
+        url: '/api/auth/logout',
+        body: { refreshToken: 'abc', [field]: 'x' },
+      })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json().errors).toEqual({ [field]: 'Unknown field' })
+    }
   })
 
   it('rejects a required body that is missing, and a body that is not an object', async () => {

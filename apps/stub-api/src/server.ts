@@ -11,7 +11,7 @@ import fastifyPlugin from 'fastify-plugin'
 import { ConfigError, defaultConfig, type StubConfig } from './config'
 import type { StubContext } from './context'
 import { loadContract } from './contract/document'
-import { ApiError, errorBody, MESSAGES } from './contract/errors'
+import { ApiError, errorBody, MESSAGES, validationError } from './contract/errors'
 import {
   BODY_LIMIT_BYTES,
   registerErrorHandling,
@@ -62,6 +62,12 @@ export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './security/cors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** Fastify's errors about a URL it cannot route, and what the 400 says of them. */
+const URL_FAULTS: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The request URL has a malformed %-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter of the request URL is too long',
+}
+
 function resolveConfig(options: ServerOptions): StubConfig {
   const { now: _now, randomBytes: _random, logStream: _log, scryptCost: _cost, ...given } = options
   const defined = Object.fromEntries(
@@ -96,12 +102,19 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       },
     },
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.code === 'FST_ERR_BAD_URL' ? 400 : 500
-      const message = status === 400 ? 'Malformed request URL' : MESSAGES.internal
+    // Called before routing, so no hook has run: the answer gets its headers here. A URL that
+    // cannot be routed (a bad %-escape, a path parameter over Fastify's 100 characters) is the
+    // client's fault: the contract's validation 400, not a 500 or a bare { message }.
+    frameworkErrors: (error, request, reply) => {
+      const problem = URL_FAULTS[error.code]
+      const answer = problem
+        ? validationError({ url: problem })
+        : new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+      corsHeaders(request, reply)
       void (reply as FastifyReply)
-        .code(status)
-        .send(errorBody(new ApiError(status, undefined, message), false))
+        .headers(apiHeaders)
+        .code(answer.status)
+        .send(errorBody(answer, false))
     },
   }
   const app = Fastify(serverOptions)

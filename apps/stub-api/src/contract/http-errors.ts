@@ -5,6 +5,18 @@ import { isDocumentedStatus } from './document'
 import { ApiError, errorBody, MESSAGES, validationError } from './errors'
 import { isStatusShaped } from './operations'
 
+/** RFC 8259's whitespace: space, tab, line feed, carriage return. */
+const JSON_WHITESPACE = /^[ \t\n\r]*$/
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Largest accepted body, as the contract says (413 above it). */
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -25,18 +37,28 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         return
       }
       // Strict UTF-8 (the check TextDecoder's `fatal` made, natively and without an exception);
-      // a leading byte order mark is dropped by the JSON parser or, alone, by trim().
+      // a leading byte order mark is dropped by the JSON parser, or here when nothing follows.
       if (!isUtf8(bytes)) {
         done(validationError({ body: 'Body is not valid UTF-8' }), undefined)
         return
       }
       const text = bytes.toString('utf8')
-      if (text.trim() === '') {
+      // JSON's own whitespace only: trim() also removed U+00A0, U+2028 and the like, so such a
+      // body passed as "no body" instead of malformed JSON (found by fuzzing).
+      if (JSON_WHITESPACE.test(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)) {
         done(null, undefined)
         return
       }
       parseJson(request, text, (error, parsed) => {
-        done(error ? validationError({ body: 'Body is not valid JSON' }) : null, parsed)
+        if (!error) {
+          done(null, parsed)
+          return
+        }
+        // Fastify's error does not say why: JSON that parses was refused for a prototype key.
+        const message = isJsonText(text)
+          ? 'Body must not contain __proto__ or constructor.prototype'
+          : 'Body is not valid JSON'
+        done(validationError({ body: message }), undefined)
       })
     },
   )

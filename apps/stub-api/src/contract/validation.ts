@@ -135,11 +135,16 @@ export function toFieldErrors(errors: SchemaError[], root = 'body'): FieldErrors
   const fields: FieldErrors = {}
   for (const error of chosen) {
     const field = fieldOf(error, root).slice(0, 128)
-    if (!(field in fields) && Object.keys(fields).length < 50) {
+    // Own keys only: `in` also saw Object.prototype, so an unknown field named toString or
+    // constructor went unnamed (found by fuzzing). defineProperty keeps __proto__ a plain key.
+    if (!Object.hasOwn(fields, field) && Object.keys(fields).length < 50) {
       const wholeBodyMissing = field === root && error.keyword === 'required'
-      fields[field] = wholeBodyMissing
-        ? 'The request body is required'
-        : messageOf(error).slice(0, 500)
+      Object.defineProperty(fields, field, {
+        value: wholeBodyMissing ? 'The request body is required' : messageOf(error).slice(0, 500),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     }
   }
   if (Object.keys(fields).length === 0) fields[root] = 'Is invalid'

@@ -128,6 +128,23 @@ describe('rules', () => {
     expect((await create({ ...goService, name: 'env-5' })).statusCode).toBe(201)
   })
 
+  it('answers the validation 400 for an id too long to route or not decodable (found by fuzzing)', async () => {
+    // Fastify refuses these before routing (maxParamLength 100, a bad %-escape): they answered
+    // 500, and a bare { message } 400 that the contract's ValidationError does not allow.
+    for (const id of ['a'.repeat(101), 'a'.repeat(3000), '%zz', '%E0%A4%A', '%']) {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const answer = await stub.call({ method, url: `/api/environments/${id}`, token })
+        expect(answer.statusCode, `${method} ${id.slice(0, 12)}`).toBe(400)
+        expect(answer.json()).toEqual({
+          message: 'Validation errors',
+          code: 'VALIDATION_FAILED',
+          errors: { url: expect.any(String) },
+        })
+        expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      }
+    }
+  })
+
   it("answers 404 for another user's environment and 400 for an id that is not a UUID", async () => {
     const demo = (await stub.signIn(DEMO.email, DEMO.password)).access_token
     const demoEnvironment = 'fa19cd7d-4dbd-4409-a14a-eb6c400f8d77'

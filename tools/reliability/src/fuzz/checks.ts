@@ -1,0 +1,270 @@
+import { findDocumentedResponse, isJsonObject, resolveReference } from '@devenv/openapi'
+import type { FuzzContract } from './contract'
+import type { Breakage } from './schema-breakers'
+import type { Answer } from './stub'
+
+/** The checks, named as Schemathesis names them, in the order the report lists them. */
+export const CHECKS = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'negative_data_rejection',
+  'positive_data_acceptance',
+  'ignored_auth',
+  'use_after_free',
+] as const
+
+export type CheckName = (typeof CHECKS)[number]
+
+/** A request as sent, for reports. */
+export type SentRequest = {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * One request and its answer, with what the run knew when it sent it: whether the input was
+ * schema-valid, whether the bearer token was good, which resource the path named.
+ */
+export type Exchange = {
+  operationId: string
+  request: SentRequest
+  answer: Answer
+  /**
+   * `positive`: the contract accepts the input; `negative`: it does not; `hostile`: valid JSON
+   * the stub refuses on purpose (prototype keys); `unclassified`: a stateful step, judged by its model.
+   */
+  input: 'positive' | 'negative' | 'hostile' | 'unclassified'
+  breakage?: Breakage
+  /** The bearer of a protected operation as the run's state judges it; `public` when none is needed. */
+  auth: 'valid' | 'invalid' | 'revoked' | 'public'
+  /** Fields a documented business rule refuses for this body (a 400 naming only them is right). */
+  ruleFields: readonly string[]
+  /** What the path's id names, for the resource checks. */
+  resource?: 'owned' | 'deleting' | 'freed' | 'foreign' | 'unknown'
+  /** A used or revoked refresh token sent to a refresh operation. */
+  freedRefreshToken?: boolean
+  /** Ids a list answer must not contain: freed ones and another account's. */
+  forbiddenIds?: { freed: readonly string[]; foreign: readonly string[] }
+}
+
+export type Verdict = { check: CheckName; problem: string | undefined }
+
+const isValidationFailure = (answer: Answer) =>
+  answer.status === 400 &&
+  isJsonObject(answer.json) &&
+  (answer.json.code === 'VALIDATION_FAILED' || answer.json.message === 'Validation errors')
+
+const errorFields = (answer: Answer): string[] =>
+  isJsonObject(answer.json) && isJsonObject(answer.json.errors)
+    ? Object.keys(answer.json.errors)
+    : []
+
+const mediaTypeOf = (answer: Answer) =>
+  String(answer.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase() ?? ''
+
+const shown = (answer: Answer) =>
+  `${answer.status} ${answer.text.length > 400 ? `${answer.text.slice(0, 400)}…` : answer.text}`
+
+const listedIds = (answer: Answer): string[] =>
+  isJsonObject(answer.json) && Array.isArray(answer.json.items)
+    ? answer.json.items.flatMap((item) =>
+        isJsonObject(item) && typeof item.id === 'string' ? [item.id] : [],
+      )
+    : []
+
+/** Runs every check that applies to an exchange; `problem` is set when it fails. */
+export function judge(contract: FuzzContract, exchange: Exchange): Verdict[] {
+  const { answer, operationId } = exchange
+  const verdicts: Verdict[] = []
+  const verdict = (check: CheckName, problem: string | undefined) =>
+    verdicts.push({ check, problem })
+  const ok = answer.status >= 200 && answer.status < 300
+
+  verdict(
+    'not_a_server_error',
+    answer.status >= 500
+      ? `answered ${shown(answer)}${answer.logged.length > 0 ? `\nstub log: ${answer.logged.join('').slice(0, 1500)}` : ''}`
+      : undefined,
+  )
+
+  const response = findDocumentedResponse(contract.document, operationId, answer.status)
+  const documented = contract.byId.get(operationId)?.statuses.join(', ') ?? ''
+  verdict(
+    'status_code_conformance',
+    response ? undefined : `status ${answer.status} is not documented (documented: ${documented})`,
+  )
+
+  if (response) {
+    const content = isJsonObject(response.content) ? response.content : undefined
+    const mediaType = mediaTypeOf(answer)
+    if (content) {
+      const known = mediaType in content
+      verdict(
+        'content_type_conformance',
+        !known
+          ? `content type "${mediaType}" is not documented (${Object.keys(content).join(', ')})`
+          : answer.json === undefined
+            ? 'the body is not JSON'
+            : undefined,
+      )
+      if (known && answer.json !== undefined) {
+        const result = contract.validator.validateResponse(
+          operationId,
+          answer.status,
+          answer.json,
+          mediaType,
+        )
+        verdict(
+          'response_schema_conformance',
+          result.valid
+            ? undefined
+            : `${result.errors
+                .slice(0, 4)
+                .map((error) => `${error.instancePath || '(body)'} ${error.message}`)
+                .join('; ')} in ${shown(answer)}`,
+        )
+      }
+    } else {
+      verdict(
+        'content_type_conformance',
+        answer.text === '' ? undefined : `a body where none is documented: ${shown(answer)}`,
+      )
+    }
+    const headerProblems = headerConformance(contract, response, answer)
+    if (headerProblems !== null) verdict('response_headers_conformance', headerProblems)
+  }
+
+  if (exchange.input === 'negative') {
+    let problem: string | undefined
+    if (ok || (answer.status >= 300 && answer.status < 400)) {
+      problem = `schema-invalid input (${exchange.breakage?.label ?? 'see the request'}) was accepted: ${shown(answer)}`
+    } else if (
+      exchange.breakage?.unknownField !== undefined &&
+      isValidationFailure(answer) &&
+      !errorFields(answer).includes(exchange.breakage.unknownField)
+    ) {
+      // The contract: "a misspelt or extra field answers 400 with the field named in errors".
+      problem = `the 400 does not name the unknown field ${exchange.breakage.unknownField}: ${shown(answer)}`
+    }
+    verdict('negative_data_rejection', problem)
+  }
+
+  if (exchange.input === 'positive' && (exchange.auth === 'valid' || exchange.auth === 'public')) {
+    let problem: string | undefined
+    if (answer.status === 413 || answer.status === 415) {
+      problem = `schema-valid input refused as ${answer.status}: ${shown(answer)}`
+    } else if (isValidationFailure(answer)) {
+      const fields = errorFields(answer)
+      const allowed =
+        exchange.ruleFields.length > 0 &&
+        fields.length > 0 &&
+        fields.every((field) => exchange.ruleFields.includes(field))
+      if (!allowed) problem = `schema-valid input refused as invalid: ${shown(answer)}`
+    }
+    verdict('positive_data_acceptance', problem)
+  }
+
+  const protectedOperation = exchange.auth !== 'public'
+  if (protectedOperation && exchange.auth === 'invalid') {
+    verdict(
+      'ignored_auth',
+      ok
+        ? `answered ${answer.status} without valid authentication`
+        : exchange.input === 'positive' && answer.status !== 401
+          ? `a missing or forged token answered ${answer.status}, not 401`
+          : undefined,
+    )
+  }
+  if (
+    exchange.auth === 'valid' &&
+    exchange.resource === 'foreign' &&
+    exchange.input === 'positive'
+  ) {
+    verdict(
+      'ignored_auth',
+      answer.status === 404 ? undefined : `another account's environment answered ${shown(answer)}`,
+    )
+  }
+  if (exchange.auth === 'valid' && exchange.forbiddenIds && ok) {
+    const listed = listedIds(answer)
+    const foreign = listed.filter((id) => exchange.forbiddenIds?.foreign.includes(id))
+    verdict(
+      'ignored_auth',
+      foreign.length > 0
+        ? `another account's environments listed: ${foreign.join(', ')}`
+        : undefined,
+    )
+    const freed = listed.filter((id) => exchange.forbiddenIds?.freed.includes(id))
+    verdict(
+      'use_after_free',
+      freed.length > 0 ? `deleted environments listed again: ${freed.join(', ')}` : undefined,
+    )
+  }
+
+  if (exchange.auth === 'revoked') {
+    verdict(
+      'use_after_free',
+      ok
+        ? `a revoked session's token was accepted: ${shown(answer)}`
+        : exchange.input === 'positive' && answer.status !== 401
+          ? `a revoked session's token answered ${answer.status}, not 401`
+          : undefined,
+    )
+  }
+  if (exchange.auth === 'valid' && exchange.resource === 'freed' && exchange.input === 'positive') {
+    verdict(
+      'use_after_free',
+      answer.status === 404 ? undefined : `a deleted environment answered ${shown(answer)}`,
+    )
+  }
+  if (exchange.freedRefreshToken && exchange.input === 'positive') {
+    verdict(
+      'use_after_free',
+      answer.status === 401
+        ? undefined
+        : `a used or revoked refresh token answered ${shown(answer)}`,
+    )
+  }
+  return verdicts
+}
+
+/** Required headers present and of their documented form; null when the answer documents none. */
+function headerConformance(
+  contract: FuzzContract,
+  response: Record<string, unknown>,
+  answer: Answer,
+): string | undefined | null {
+  const headers = isJsonObject(response.headers) ? response.headers : {}
+  const problems: string[] = []
+  let required = 0
+  for (const [name, raw] of Object.entries(headers)) {
+    const located = resolveReference(contract.document, { value: raw, pointer: '#' })
+    const header = isJsonObject(located.value) ? located.value : {}
+    if (header.required !== true) continue
+    required += 1
+    const value = answer.headers[name.toLowerCase()]
+    if (value === undefined) {
+      problems.push(`the ${name} header is missing`)
+      continue
+    }
+    const text = String(Array.isArray(value) ? value[0] : value)
+    const schema = isJsonObject(header.schema) ? header.schema : {}
+    const typed = schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
+    if (
+      located.pointer !== '#' &&
+      !contract.validator.validate(`${located.pointer}/schema`, typed).valid
+    ) {
+      problems.push(`the ${name} header "${text}" is not of its documented form`)
+    }
+  }
+  if (required === 0) return null
+  return problems.length > 0 ? problems.join('; ') : undefined
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { runFuzz } from './run'
+import { runStateful } from './stateful'
+import { formatFailure, formatTable } from './tally'
+
+/**
+ * The bounded run of the test suite: at least 5,000 generated requests and a few dozen stateful
+ * sequences; `pnpm fuzz` runs 100,000. A new seed every run (printed), FUZZ_SEED to replay one.
+ */
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000)
+const SEQUENCES = Number(process.env.FUZZ_SEQUENCES ?? 40)
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+
+describe(`fuzzing the stub from the contract (seed ${SEED})`, () => {
+  it(`answers ${REQUESTS.toLocaleString('en-US')} generated requests as the contract says`, async () => {
+    const result = await runFuzz({ requests: REQUESTS, seed: SEED, shrinkLimit: 3 })
+    const { tally } = result
+    console.log(
+      `${formatTable(tally)}\n${tally.requests.fuzz.toLocaleString('en-US')} generated requests (+${tally.requests.setup.toLocaleString('en-US')} world set-up) in ${(result.durationMs / 1000).toFixed(1)} s, seed ${SEED}`,
+    )
+    const failures = [...tally.failures.values()].map(formatFailure).join('\n\n')
+    expect(failures, `replay with FUZZ_SEED=${SEED}`).toBe('')
+    expect(tally.requests.fuzz).toBeGreaterThanOrEqual(REQUESTS)
+    // Every operation of the contract was reached, and every check had answers to judge.
+    expect(tally.statuses.size).toBe(25)
+    for (const [check, counts] of Object.entries(tally.checks))
+      expect(counts.checked, check).toBeGreaterThan(0)
+    expect(tally.inputs.get('positive')).toBeGreaterThan(REQUESTS / 4)
+    expect(tally.inputs.get('negative')).toBeGreaterThan(REQUESTS / 4)
+  })
+
+  it(`agrees with the model of accounts, sessions and environments over ${SEQUENCES} random sequences`, async () => {
+    const result = await runStateful({ runs: SEQUENCES, seed: SEED, maxCommands: 60 })
+    console.log(
+      `${result.runs} sequences, ${result.steps} steps, ${result.tally.requests.stateful.toLocaleString('en-US')} requests in ${(result.durationMs / 1000).toFixed(1)} s, seed ${SEED}`,
+    )
+    expect(result.failure, `replay with FUZZ_SEED=${SEED}`).toBeUndefined()
+    expect(result.steps).toBeGreaterThan(SEQUENCES * 10)
+  })
+})

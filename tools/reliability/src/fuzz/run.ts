@@ -1,0 +1,252 @@
+import { isJsonObject } from '@devenv/openapi'
+import fc from 'fast-check'
+import { type Exchange, judge } from './checks'
+import { type FuzzContract, loadFuzzContract } from './contract'
+import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './requests'
+import { createBreakers } from './schema-breakers'
+import { createValueGenerator } from './schema-values'
+import { type Answer, type FuzzStub, startFuzzStub } from './stub'
+import { signatureOf, Tally } from './tally'
+import { type SetupCall, WORLD_SOURCES, World } from './world'
+
+export type FuzzOptions = {
+  /** Generated requests to send at least (world set-up requests come on top). */
+  requests: number
+  seed: number
+  /** Progress lines (the CLI prints them; tests stay quiet). */
+  log?: (line: string) => void
+  /** Failures to shrink and print; the rest are counted only. */
+  shrinkLimit?: number
+}
+
+export type FuzzResult = { tally: Tally; seed: number; durationMs: number; batches: number }
+
+/** Average generated requests per batch (one world each); sizes vary from 1 to 2 × this. */
+const BATCH_SIZE = 40
+/** Batches run while shrinking one failure, so a stubborn case cannot take all day. */
+const SHRINK_BUDGET = 400
+
+class FailureFound extends Error {
+  override name = 'FailureFound'
+}
+
+/**
+ * The contract's business rules that answer 400 'Validation errors' to a schema-valid body,
+ * each quoted from the operation's description, and one known gap of the contract.
+ */
+export function documentedRules(knownModels: readonly string[]): DocumentedRules {
+  return (operationId, body, world) => {
+    if (!isJsonObject(body)) return []
+    switch (operationId) {
+      case 'chatCompletion':
+        // "an unknown model answers 400 with `errors.model`"
+        return typeof body.model === 'string' && !knownModels.includes(body.model) ? ['model'] : []
+      case 'changePassword':
+        // "`newPassword` must be 8 to 128 characters and differ from the old one"
+        return body.newPassword === body.oldPassword ? ['newPassword'] : []
+      case 'requestDemo': {
+        // "`preferredDate` is optional and, when given, must not be in the past (UTC)"
+        const today = new Date(world.now()).toISOString().slice(0, 10)
+        return typeof body.preferredDate === 'string' && body.preferredDate < today
+          ? ['preferredDate']
+          : []
+      }
+      case 'updateProfile':
+        // A known gap, not a rule: the contract's PersonName allows a name of spaces only, the
+        // stub refuses it (as the site does). Reported; see docs/decisions.md, Fuzzing.
+        return (['firstName', 'lastName'] as const).filter(
+          (field) => typeof body[field] === 'string' && String(body[field]).trim() === '',
+        )
+      default:
+        return []
+    }
+  }
+}
+
+type Engine = {
+  contract: FuzzContract
+  stub: FuzzStub
+  rules: DocumentedRules
+  nextSession: () => string
+}
+
+function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
+  return async (operationId, { method, path, body, token }) => {
+    const headers: Record<string, string> = { 'x-stub-session': session }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (token !== undefined) headers.authorization = `Bearer ${token}`
+    const url = path.startsWith('/__dev') ? path : `/api${path}`
+    const answer = await engine.stub.send({
+      method,
+      url,
+      headers,
+      ...(body !== undefined ? { payload: Buffer.from(JSON.stringify(body)) } : {}),
+    })
+    if (operationId !== '') {
+      const exchange: Exchange = {
+        operationId,
+        request: { method, url, headers, body: JSON.stringify(body) ?? '(none)' },
+        answer,
+        input: 'positive',
+        auth: engine.contract.byId.get(operationId)?.requiresAuth ? 'valid' : 'public',
+        ruleFields: [],
+      }
+      tally.record('setup', exchange, judge(engine.contract, exchange))
+    }
+    return answer
+  }
+}
+
+/** One batch: a fresh world in its own stub session, then the generated requests in order. */
+async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally) {
+  const session = engine.nextSession()
+  const world = await World.create(session, setupCall(engine, session, tally))
+  const failures: Array<{ signature: string; problem: string; exchange: Exchange }> = []
+  for (const fuzzCase of cases) {
+    const prepared = await prepare(engine.contract, world, fuzzCase, engine.rules)
+    const answer: Answer = await engine.stub.send(prepared.request)
+    const exchange: Exchange = { ...prepared.exchange, answer }
+    const verdicts = judge(engine.contract, exchange)
+    tally.record('fuzz', exchange, verdicts)
+    for (const { check, problem } of verdicts) {
+      if (problem !== undefined)
+        failures.push({ signature: signatureOf(check, exchange.operationId), problem, exchange })
+    }
+    world.observe(fuzzCase.operationId, prepared.body, prepared.principal, answer)
+  }
+  return failures
+}
+
+function describeExchange(exchange: Exchange, problem: string): string {
+  const headers = Object.entries(exchange.request.headers)
+    .filter(([name]) => name !== 'x-stub-session')
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n')
+  const text =
+    exchange.answer.text.length > 600
+      ? `${exchange.answer.text.slice(0, 600)}…`
+      : exchange.answer.text
+  return [
+    problem,
+    `${exchange.request.method} ${exchange.request.url}`,
+    headers,
+    `body: ${exchange.request.body}`,
+    `answer: ${exchange.answer.status} ${String(exchange.answer.headers['content-type'] ?? '')} ${text}`,
+  ]
+    .filter((line) => line !== '')
+    .join('\n')
+}
+
+/**
+ * Sends at least `requests` generated requests to the stub in process, a world per batch, and
+ * checks every answer. Each distinct failure (check and operation) is then replayed from the same
+ * seed and shrunk by fast-check to the smallest batch that still fails that way.
+ */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
+  const started = performance.now()
+  const log = options.log ?? (() => undefined)
+  const contract = loadFuzzContract()
+  const values = createValueGenerator(
+    contract.document,
+    (component) => WORLD_SOURCES[component] ?? [],
+  )
+  const breakers = createBreakers(contract.document, contract.validator, values)
+  const batches = fc.array(fuzzCases(contract, values, breakers), {
+    minLength: 1,
+    maxLength: BATCH_SIZE * 2 - 1,
+    size: 'max',
+  })
+  const stub = await startFuzzStub()
+  const tally = new Tally()
+  let sessions = 0
+  const prefix = `fuzz-${options.seed}`
+  const engine: Engine = {
+    contract,
+    stub,
+    rules: () => [],
+    nextSession: () => `${prefix}-${++sessions}`,
+  }
+  try {
+    // The models the stub offers: "an unknown model" is one listModels does not answer.
+    const probeSession = engine.nextSession()
+    const probe = await World.create(probeSession, setupCall(engine, probeSession, tally))
+    const models = await stub.send({
+      method: 'GET',
+      url: '/api/ai/models',
+      headers: {
+        'x-stub-session': probe.session,
+        authorization: `Bearer ${probe.accounts.user.access}`,
+      },
+    })
+    const knownModels =
+      isJsonObject(models.json) && Array.isArray(models.json.items)
+        ? models.json.items.flatMap((item) =>
+            isJsonObject(item) && typeof item.id === 'string' ? [item.id] : [],
+          )
+        : []
+    engine.rules = documentedRules(knownModels)
+
+    // Where each distinct failure first happened: the round's seed and the run's index in it,
+    // which is fast-check's replay path.
+    const firstSeen = new Map<string, { seed: number; run: number }>()
+    let rounds = 0
+    let batchCount = 0
+    while (tally.requests.fuzz < options.requests) {
+      const remaining = options.requests - tally.requests.fuzz
+      const seed = (options.seed + rounds++) >>> 0
+      let run = -1
+      const recording = fc.asyncProperty(batches, async (cases) => {
+        run += 1
+        batchCount += 1
+        if (batchCount % 250 === 0) {
+          log(
+            `  ${tally.requests.fuzz.toLocaleString('en-US')} requests, ${tally.failureCount} failures`,
+          )
+        }
+        for (const { signature } of await runBatch(engine, cases, tally)) {
+          if (!firstSeen.has(signature)) firstSeen.set(signature, { seed, run })
+        }
+      })
+      const details = await fc.check(recording, {
+        seed,
+        numRuns: Math.max(1, Math.ceil(remaining / BATCH_SIZE)),
+      })
+      // The recording property never fails; this is an error of the fuzzer itself (a world set-up).
+      if (details.failed) {
+        throw details.errorInstance instanceof Error
+          ? details.errorInstance
+          : new Error(String(details.errorInstance))
+      }
+    }
+
+    // Shrink each distinct failure: replay its batch (seed and path) failing on that signature only.
+    const toShrink = [...tally.failures.values()].slice(0, options.shrinkLimit ?? 10)
+    for (const example of toShrink) {
+      const seen = firstSeen.get(example.signature)
+      if (!seen) continue
+      log(`  shrinking ${example.signature}`)
+      let budget = SHRINK_BUDGET
+      const scratch = new Tally()
+      const replay = fc.asyncProperty(batches, async (cases) => {
+        if (budget-- <= 0) return
+        for (const failure of await runBatch(engine, cases, scratch)) {
+          if (failure.signature === example.signature) {
+            throw new FailureFound(describeExchange(failure.exchange, failure.problem))
+          }
+        }
+      })
+      const details = await fc.check(replay, { seed: seen.seed, path: String(seen.run) })
+      example.shrunk = details.failed
+        ? `${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n(${details.numShrinks} shrinks; replay with --seed ${options.seed})`
+        : 'did not fail again on replay (it depends on state the replay did not rebuild)'
+    }
+    return {
+      tally,
+      seed: options.seed,
+      durationMs: performance.now() - started,
+      batches: batchCount,
+    }
+  } finally {
+    await stub.close()
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * A small model of the stub's accounts, sessions and environments, written from the contract's
+ * words (not from the stub's code), which the stateful sequences compare the stub with after
+ * every step. Times are the stub clock of the sequence's session, in milliseconds.
+ */
+
+export const SECOND = 1000
+export const ACCESS_TOKEN_MS = 900 * SECOND
+export const REFRESH_TOKEN_MS = 7 * 24 * 3600 * SECOND
+export const ACTIVATION_LINK_MS = 24 * 3600 * SECOND
+export const RESET_LINK_MS = 60 * 60 * SECOND
+export const LOCK_AFTER_FAILURES = 5
+export const LOCK_MS = 15 * 60 * SECOND
+export const ENVIRONMENT_QUOTA = 5
+
+/** An e-mailed link (activation or reset): single use, voided by a newer one, valid for a while. */
+export type LinkModel = { issuedAt: number; usedAt: number | null; superseded: boolean }
+
+export type AccountModel = {
+  email: string
+  password: string
+  activated: boolean
+  /** Oldest first, as they were e-mailed. */
+  activations: LinkModel[]
+  resets: LinkModel[]
+}
+
+export type RefreshModel = { issuedAt: number; usedAt: number | null }
+
+/** One sign-in: the session (token family) and its refresh tokens, the current one last. */
+export type DeviceModel = {
+  email: string
+  accessIssuedAt: number
+  revoked: boolean
+  refreshTokens: RefreshModel[]
+}
+
+export type EnvironmentModel = {
+  id: string
+  owner: string
+  name: string
+  createdAt: number
+  deleteRequestedAt: number | null
+  failing: boolean
+}
+
+export type LockModel = { attempts: number; lastFailureAt: number }
+
+export type Model = {
+  now: number
+  accounts: Map<string, AccountModel>
+  devices: DeviceModel[]
+  environments: EnvironmentModel[]
+  locks: Map<string, LockModel>
+  /** When the stub last issued a token pair; it forgets expired refresh tokens then. */
+  lastIssueAt: number | null
+}
+
+export function initialModel(
+  now: number,
+  seeded: ReadonlyArray<{ email: string; password: string }>,
+): Model {
+  return {
+    now,
+    accounts: new Map(
+      seeded.map(({ email, password }) => [
+        email,
+        { email, password, activated: true, activations: [], resets: [] },
+      ]),
+    ),
+    devices: [],
+    environments: [],
+    locks: new Map(),
+    lastIssueAt: null,
+  }
+}
+
+// The login lock, from the contract: "after 5 failed attempts ... 429 until 15 minutes after the
+// last failed attempt. Attempts during the lock ... do not extend it ... failures older than 15
+// minutes are forgotten."
+export function isLocked(model: Model, email: string): boolean {
+  const lock = model.locks.get(email)
+  return (
+    lock !== undefined &&
+    lock.attempts >= LOCK_AFTER_FAILURES &&
+    model.now < lock.lastFailureAt + LOCK_MS
+  )
+}
+
+export function recordFailure(model: Model, email: string): void {
+  if (isLocked(model, email)) return
+  const lock = model.locks.get(email)
+  const fresh = lock === undefined || model.now >= lock.lastFailureAt + LOCK_MS
+  model.locks.set(email, {
+    attempts: fresh ? 1 : (lock?.attempts ?? 0) + 1,
+    lastFailureAt: model.now,
+  })
+}
+
+/** A new link voids the earlier unused ones of the same kind. */
+export function issueLink(model: Model, links: LinkModel[]): void {
+  for (const link of links) if (link.usedAt === null) link.superseded = true
+  links.push({ issuedAt: model.now, usedAt: null, superseded: false })
+}
+
+export type LinkVerdict = 'used' | 'superseded' | 'expired' | 'valid'
+
+export function linkVerdict(model: Model, link: LinkModel, validMs: number): LinkVerdict {
+  if (link.usedAt !== null) return 'used'
+  if (link.superseded) return 'superseded'
+  if (model.now >= link.issuedAt + validMs) return 'expired'
+  return 'valid'
+}
+
+/** Expired refresh tokens are forgotten whenever the stub issues a pair. */
+export function isForgotten(model: Model, token: RefreshModel): boolean {
+  return model.lastIssueAt !== null && model.lastIssueAt >= token.issuedAt + REFRESH_TOKEN_MS
+}
+
+export function issuePair(model: Model, device: DeviceModel): void {
+  model.lastIssueAt = model.now
+  device.accessIssuedAt = model.now
+  device.refreshTokens.push({ issuedAt: model.now, usedAt: null })
+}
+
+/** What a device's newest access token gets from a protected call. */
+export function accessVerdict(model: Model, device: DeviceModel): 'expired' | 'revoked' | 'valid' {
+  if (model.now >= device.accessIssuedAt + ACCESS_TOKEN_MS) return 'expired'
+  if (device.revoked) return 'revoked'
+  return 'valid'
+}
+
+export function isGone(model: Model, environment: EnvironmentModel, deleteMs: number): boolean {
+  return (
+    environment.deleteRequestedAt !== null && model.now >= environment.deleteRequestedAt + deleteMs
+  )
+}
+
+export function statusOf(
+  model: Model,
+  environment: EnvironmentModel,
+  provisionMs: number,
+): 'deleting' | 'provisioning' | 'failed' | 'running' {
+  if (environment.deleteRequestedAt !== null) return 'deleting'
+  if (model.now < environment.createdAt + provisionMs) return 'provisioning'
+  return environment.failing ? 'failed' : 'running'
+}
+
+/** The account's environments the stub still lists, newest first. */
+export function listedEnvironments(
+  model: Model,
+  email: string,
+  deleteMs: number,
+): EnvironmentModel[] {
+  return model.environments
+    .filter((each) => each.owner === email && !isGone(model, each, deleteMs))
+    .sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id))
+}

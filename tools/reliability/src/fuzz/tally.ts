@@ -1,0 +1,110 @@
+import { CHECKS, type CheckName, type Exchange, type SentRequest, type Verdict } from './checks'
+
+/** Where a request came from: generated, the world's set-up, or a step of a stateful sequence. */
+export type RequestKind = 'fuzz' | 'setup' | 'stateful'
+
+export type FailureExample = {
+  /** `check operationId`: failures are grouped, counted and shrunk by this. */
+  signature: string
+  check: CheckName
+  operationId: string
+  problem: string
+  request: SentRequest
+  status: number
+  count: number
+  /** Filled in by the shrinking replay: the smallest request that still fails this way. */
+  shrunk?: string
+}
+
+export const signatureOf = (check: CheckName, operationId: string) => `${check} ${operationId}`
+
+/** Counts per check, per operation and per kind of request, and the first example of each failure. */
+export class Tally {
+  readonly requests: Record<RequestKind, number> = { fuzz: 0, setup: 0, stateful: 0 }
+  readonly checks = Object.fromEntries(
+    CHECKS.map((check) => [check, { checked: 0, failed: 0 }]),
+  ) as Record<CheckName, { checked: number; failed: number }>
+  /** operationId -> status -> answers. */
+  readonly statuses = new Map<string, Map<number, number>>()
+  readonly failures = new Map<string, FailureExample>()
+  /** Inputs by what the contract says of them (positive, negative, hostile). */
+  readonly inputs = new Map<string, number>()
+
+  record(kind: RequestKind, exchange: Exchange, verdicts: readonly Verdict[]): void {
+    this.requests[kind] += 1
+    if (kind === 'fuzz') this.inputs.set(exchange.input, (this.inputs.get(exchange.input) ?? 0) + 1)
+    const byStatus = this.statuses.get(exchange.operationId) ?? new Map<number, number>()
+    byStatus.set(exchange.answer.status, (byStatus.get(exchange.answer.status) ?? 0) + 1)
+    this.statuses.set(exchange.operationId, byStatus)
+    for (const verdict of verdicts) {
+      const counts = this.checks[verdict.check]
+      counts.checked += 1
+      if (verdict.problem === undefined) continue
+      counts.failed += 1
+      const signature = signatureOf(verdict.check, exchange.operationId)
+      const known = this.failures.get(signature)
+      if (known) known.count += 1
+      else {
+        const example: FailureExample = {
+          signature,
+          check: verdict.check,
+          operationId: exchange.operationId,
+          problem: verdict.problem,
+          request: exchange.request,
+          status: exchange.answer.status,
+          count: 1,
+        }
+        this.failures.set(signature, example)
+      }
+    }
+  }
+
+  get failureCount(): number {
+    return Object.values(this.checks).reduce((sum, counts) => sum + counts.failed, 0)
+  }
+
+  get totalRequests(): number {
+    return this.requests.fuzz + this.requests.setup + this.requests.stateful
+  }
+}
+
+const number = (value: number) => value.toLocaleString('en-US')
+
+/** The figures of a run as a plain-text table, one row per check. */
+export function formatTable(tally: Tally): string {
+  const rows = CHECKS.map((check) => [
+    check,
+    number(tally.checks[check].checked),
+    number(tally.checks[check].failed),
+  ])
+  const header = ['check', 'answers checked', 'failures']
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  )
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ')
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  )
+}
+
+/** A failure as the report prints it: the check, the request, the answer, the shrunk case. */
+export function formatFailure(example: FailureExample): string {
+  const headers = Object.entries(example.request.headers)
+    .map(([name, value]) => `    ${name}: ${value}`)
+    .join('\n')
+  return [
+    `✗ ${example.check} on ${example.operationId} (${example.count} time${example.count === 1 ? '' : 's'})`,
+    `  ${example.problem}`,
+    `  first request: ${example.request.method} ${example.request.url}`,
+    headers,
+    `    body: ${example.request.body}`,
+    ...(example.shrunk
+      ? [`  shrunk counterexample:\n${example.shrunk.replace(/^/gm, '    ')}`]
+      : []),
+  ].join('\n')
+}
