@@ -1,6 +1,6 @@
 import { ka } from '@devenv/domain/messages/ka'
-import { expect, test } from '@playwright/test'
-import { signIn, useLocale } from './support'
+import { expect, test } from './stub'
+import { useLocale } from './support'
 
 test.describe('home', () => {
   test('has the spec title, tagline, 6 features, 4 stack categories and 4 stats', async ({
@@ -48,8 +48,8 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/auth=login/)
   })
 
-  test('View Technical Details goes to /technical when signed in', async ({ page }) => {
-    await signIn(page, { username: 'nino', name: 'Nino Beridze' })
+  test('View Technical Details goes to /technical when signed in', async ({ page, stub }) => {
+    await stub.signIn(page)
     await page.goto('/')
     await page.getByRole('link', { name: 'View Technical Details' }).click()
     await expect(page).toHaveURL('/technical')

@@ -1,6 +1,6 @@
 import { ka } from '@devenv/domain/messages/ka'
-import { expect, test } from '@playwright/test'
-import { securityEvent, signIn, storedEvents, toast, useLocale } from './support'
+import { expect, test } from './stub'
+import { securityEvent, storedEvents, toast, useLocale } from './support'
 
 test.describe('not found', () => {
   test('an unknown path answers 404 and shows the page, keeping the path asked for', async ({
@@ -65,8 +65,8 @@ test.describe('not found', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
   })
 
-  test('signed in: no Login, and Technical Docs links to /technical', async ({ page }) => {
-    await signIn(page)
+  test('signed in: no Login, and Technical Docs links to /technical', async ({ page, stub }) => {
+    await stub.signIn(page)
     await page.goto('/nowhere')
     await expect(
       page

@@ -1,11 +1,10 @@
 import { ka } from '@devenv/domain/messages/ka'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './stub'
 import {
   freezeClock,
   pauseClock,
   securityEvent,
   showPendingToast,
-  signIn,
   storedEvents,
   toast,
   useTheme,
@@ -27,8 +26,9 @@ test.describe('navigation bar', () => {
 
   test('signed in: Dashboard and the user menu (toggle, outside click, Escape, items)', async ({
     page,
+    stub,
   }) => {
-    await signIn(page, { name: 'Nino Beridze', email: 'nino@example.com' })
+    await stub.signIn(page)
     await page.goto('/')
     const bar = page.getByRole('navigation', { name: 'Main navigation' })
     await expect(bar.getByRole('button', { name: 'Dashboard' })).toBeVisible()
@@ -56,21 +56,23 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account')
   })
 
-  test('the greeting falls back to the e-mail, then to User', async ({ page }) => {
-    await signIn(page, { email: 'giorgi@example.com' })
-    await page.goto('/')
-    await expect(page.getByRole('button', { name: 'giorgi@example.com' })).toBeVisible()
-    // Init scripts run in order on every load: this later one replaces the first token.
-    await page.addInitScript(() => {
-      const claims = btoa(JSON.stringify({ sub: 'u2' })).replace(/=+$/, '')
-      localStorage.setItem('access_token', `e30.${claims}.s`)
+  test("the greeting is the profile's name, else its e-mail (the word User: unit test)", async ({
+    page,
+    stub,
+  }) => {
+    await stub.signIn(page)
+    // The profile replaces the token's claims (spec 3): here it has no name yet.
+    await page.route('**/api/user/profile', async (route) => {
+      const answer = await route.fetch()
+      const profile = (await answer.json()) as Record<string, unknown>
+      await route.fulfill({ response: answer, json: { ...profile, firstName: '', lastName: '' } })
     })
-    await page.reload()
-    await expect(page.getByRole('button', { name: 'User', exact: true })).toBeVisible()
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'user@devenv.example' })).toBeVisible()
   })
 
-  test('Log out forgets the tokens, says so and goes home', async ({ page }) => {
-    await signIn(page)
+  test('Log out forgets the tokens, says so and goes home', async ({ page, stub }) => {
+    await stub.signIn(page)
     await page.goto('/pricing')
     await page.getByRole('button', { name: 'Nino Beridze' }).click()
     await page.getByRole('button', { name: 'Log out' }).click()
@@ -80,15 +82,18 @@ test.describe('navigation bar', () => {
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
   })
 
-  test('Dashboard sends the browser to the admin panel by single sign-on', async ({ page }) => {
-    await signIn(page)
+  test('Dashboard sends the browser to the admin panel by single sign-on', async ({
+    page,
+    stub,
+  }) => {
+    const tokens = await stub.signIn(page)
     await page.route('https://admin.main.devenv.example/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Admin</title>' }),
     )
     await page.goto('/')
     await page.getByRole('button', { name: 'Dashboard' }).click()
     await expect(page).toHaveURL(
-      /^https:\/\/admin\.main\.devenv\.example\/sso\?token=.+&refresh=refresh-1&token_valid_seconds=900$/,
+      `https://admin.main.devenv.example/sso?token=${encodeURIComponent(tokens.access_token)}&refresh=${encodeURIComponent(tokens.refresh_token)}&token_valid_seconds=900`,
     )
   })
 
@@ -266,8 +271,8 @@ test.describe('developer-tool blocking', () => {
     ).toBeGreaterThanOrEqual(7)
   })
 
-  test('signed in: nothing is blocked', async ({ page }) => {
-    await signIn(page)
+  test('signed in: nothing is blocked', async ({ page, stub }) => {
+    await stub.signIn(page)
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible()
     await page.keyboard.press('F12')
@@ -329,8 +334,8 @@ test.describe('routes', () => {
     expect(events.some((entry) => entry.type === 'unauthorized_access')).toBe(true)
   })
 
-  test('/dashboard goes to /admin when signed in', async ({ page }) => {
-    await signIn(page)
+  test('/dashboard goes to /admin when signed in', async ({ page, stub }) => {
+    await stub.signIn(page)
     await page.goto('/dashboard')
     await expect(page).toHaveURL('/admin')
     await expect(page).toHaveTitle('Dashboard | DevEnv')

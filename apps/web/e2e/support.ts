@@ -1,32 +1,5 @@
 import type { Page } from '@playwright/test'
 
-export type Claims = {
-  sub?: string
-  email?: string
-  name?: string
-  username?: string
-  roles?: string[]
-  demo?: boolean
-}
-
-const base64Url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-
-/** An unsigned token with the given claims: the client reads claims, the server verifies. */
-export function fakeAccessToken(claims: Claims): string {
-  const now = Math.floor(Date.now() / 1000)
-  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: 'user-1', iat: now, exp: now + 900, roles: [], ...claims })}.signature`
-}
-
-/** Signed in before the first script runs (tokens in storage, as the auth issue will store them). */
-export async function signIn(page: Page, claims: Claims = { name: 'Nino Beridze' }): Promise<void> {
-  const token = fakeAccessToken(claims)
-  await page.addInitScript((accessToken) => {
-    localStorage.setItem('access_token', accessToken)
-    localStorage.setItem('refresh_token', 'refresh-1')
-    localStorage.setItem('token_valid_seconds', '900')
-  }, token)
-}
-
 export async function useLocale(page: Page, locale: 'en' | 'ka'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('preferred-locale', value), locale)
 }

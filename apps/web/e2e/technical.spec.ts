@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test'
-import { securityEvent, signIn } from './support'
+import { DEMO_ACCOUNT, expect, test, USER_ACCOUNT } from './stub'
+import { securityEvent } from './support'
 
 test.describe('technical', () => {
   test('shows the user, the Demo Mode badge and the static sections; logs the visit', async ({
     page,
+    stub,
   }) => {
-    await signIn(page, { username: 'nino.demo', email: 'nino@example.com', demo: true })
+    await stub.signIn(page, DEMO_ACCOUNT)
     const event = await securityEvent(page, 'technical_page_access')
     const response = await page.goto('/technical')
     expect(response?.status()).toBe(200)
-    await expect(page.getByText('Authenticated as')).toContainText('nino.demo')
+    await expect(page.getByText('Authenticated as')).toContainText(DEMO_ACCOUNT.email)
     await expect(page.getByText('Demo Mode')).toBeVisible()
     for (const heading of [
       'Infrastructure',
@@ -22,14 +23,14 @@ test.describe('technical', () => {
     }
     await expect(page.getByText('Restricted', { exact: true })).toBeVisible()
     const body = await event.body
-    expect(body.details).toEqual({ user: 'nino.demo' })
+    expect(body.details).toEqual({ user: DEMO_ACCOUNT.email })
     expect(Date.parse(String(body.timestamp))).not.toBeNaN()
   })
 
-  test('no Demo Mode badge for a regular user', async ({ page }) => {
-    await signIn(page, { username: 'giorgi' })
+  test('no Demo Mode badge for a regular user', async ({ page, stub }) => {
+    await stub.signIn(page, USER_ACCOUNT)
     await page.goto('/technical')
-    await expect(page.getByText('Authenticated as')).toContainText('giorgi')
+    await expect(page.getByText('Authenticated as')).toContainText(USER_ACCOUNT.email)
     await expect(page.getByText('Demo Mode')).toHaveCount(0)
   })
 

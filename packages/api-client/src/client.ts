@@ -19,6 +19,8 @@ export type ApiClientOptions = {
   clientVersion?: string | undefined
   tokens?: TokenSource | undefined
   onSessionExpired?: (() => void) | undefined
+  /** Replaces the built-in token refresh (see `TransportOptions.refreshTokens`). */
+  refreshTokens?: (() => Promise<boolean>) | undefined
   fetch?: typeof globalThis.fetch | undefined
   now?: (() => Date) | undefined
 }
@@ -46,6 +48,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clientVersion: options.clientVersion ?? CLIENT_VERSION,
       tokens: options.tokens,
       onSessionExpired: options.onSessionExpired,
+      refreshTokens: options.refreshTokens,
       // Late-bound so tests and polyfills that replace globalThis.fetch are honoured.
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       now: options.now ?? (() => new Date()),

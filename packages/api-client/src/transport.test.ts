@@ -160,6 +160,41 @@ describe('401 handling', () => {
     ])
   })
 
+  it('uses a given refreshTokens once for concurrent 401s and retries with the renewed token', async () => {
+    const tokens = memoryTokens({ accessToken: 'old', refreshToken: 'R1' })
+    const refreshTokens = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      tokens.setTokens({ accessToken: 'renewed', refreshToken: 'R2', tokenValidSeconds: 900 })
+      return true
+    })
+    const fake = fakeFetch((request) =>
+      request.headers.get('authorization') === 'Bearer renewed'
+        ? json(200, { ok: true })
+        : json(401, { message: 'expired' }),
+    )
+    const send = transport(fake.fetch, { tokens, refreshTokens })
+    const answers = await Promise.all([1, 2, 3].map(() => send(`${API}/environments`)))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(refreshTokens).toHaveBeenCalledTimes(1)
+    // The built-in refresh call is never made when the owner of the session refreshes.
+    expect(fake.requests.some((request) => request.url.endsWith('/auth/token/refresh'))).toBe(false)
+  })
+
+  it('a refreshTokens that fails or throws ends the session and surfaces the 401', async () => {
+    for (const refreshTokens of [async () => false, async () => Promise.reject(new Error('x'))]) {
+      const onSessionExpired = vi.fn()
+      const fake = fakeFetch(() => json(401, { message: 'expired' }))
+      const response = await transport(fake.fetch, {
+        tokens: memoryTokens({ accessToken: 'old', refreshToken: 'R1' }),
+        refreshTokens,
+        onSessionExpired,
+      })(`${API}/user/profile`)
+      expect(response.status).toBe(401)
+      expect(onSessionExpired).toHaveBeenCalledTimes(1)
+      expect(fake.requests).toHaveLength(1)
+    }
+  })
+
   it('does not refresh on a 401 from a call that carried no token (a failed sign-in)', async () => {
     const onSessionExpired = vi.fn()
     const fake = fakeFetch(() => json(401, { message: 'Invalid email or password' }))

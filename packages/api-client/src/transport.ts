@@ -22,6 +22,12 @@ export type TransportOptions = {
   tokens?: TokenSource | undefined
   /** Runs when a 401 cannot be cured by a refresh: no refresh token, or the refresh failed. */
   onSessionExpired?: (() => void) | undefined
+  /**
+   * Renews the stored tokens and answers whether it worked, instead of the built-in
+   * `POST /auth/token/refresh`: the web app's session shares one refresh between its schedule,
+   * its 401s and its browser tabs. Still called once for concurrent 401s.
+   */
+  refreshTokens?: (() => Promise<boolean>) | undefined
   fetch: typeof globalThis.fetch
   now: () => Date
 }
@@ -107,9 +113,13 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
   }
 
   const refreshOnce = (): Promise<boolean> => {
-    refreshInFlight ??= refresh().finally(() => {
-      refreshInFlight = null
-    })
+    const renew = options.refreshTokens ?? refresh
+    // A refresh that throws is a failed refresh: the caller gets its 401, the session ends.
+    refreshInFlight ??= renew()
+      .catch(() => false)
+      .finally(() => {
+        refreshInFlight = null
+      })
     return refreshInFlight
   }
 

@@ -5,9 +5,11 @@ import {
   CLIENT_VERSION,
   greetingName,
   refreshDelayMs,
+  STORAGE_KEYS,
   singleSignOnUrl,
   TOKEN_REFRESH_LEAD_MS,
   tokenExpiresAt,
+  tokensIssuedAt,
 } from './session'
 
 describe('token refresh timing', () => {
@@ -27,6 +29,33 @@ describe('token refresh timing', () => {
 
   it('refreshes at once when the validity is unusable', () => {
     expect(refreshDelayMs(Number.NaN, 0, 0)).toBe(0)
+  })
+})
+
+describe('tokensIssuedAt', () => {
+  it('prefers the moment the browser received the tokens', () => {
+    expect(tokensIssuedAt('1700000000500', 1_600_000_000)).toBe(1_700_000_000_500)
+  })
+
+  it("falls back to the token's iat (seconds) when the receipt time is missing or unreadable", () => {
+    expect(tokensIssuedAt(null, 1_600_000_000)).toBe(1_600_000_000_000)
+    for (const unreadable of ['', ' ', 'soon', '-5', '0', 'Infinity']) {
+      expect(tokensIssuedAt(unreadable, 1_600_000_000), unreadable).toBe(1_600_000_000_000)
+    }
+  })
+
+  it('answers null (refresh now) when neither is usable', () => {
+    for (const claim of [undefined, null, '1600000000', Number.NaN, 0, -1]) {
+      expect(tokensIssuedAt(null, claim)).toBeNull()
+    }
+  })
+})
+
+describe('storage keys', () => {
+  it('are distinct, so no two values overwrite each other', () => {
+    const keys = Object.values(STORAGE_KEYS)
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(STORAGE_KEYS.tokensReceivedAt).toBe('token_received_at')
   })
 })
 

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
   tokenValidSeconds: 'token_valid_seconds',
+  /** When this browser received the stored tokens (ms since the epoch, the browser's clock). */
+  tokensReceivedAt: 'token_received_at',
   legacyAuthToken: 'authToken',
   theme: 'preferred-theme',
   locale: 'preferred-locale',
@@ -24,6 +26,20 @@ export function tokenExpiresAt(tokenValidSeconds: number, issuedAt: number): num
 export function refreshDelayMs(tokenValidSeconds: number, issuedAt: number, now: number): number {
   const delay = tokenExpiresAt(tokenValidSeconds, issuedAt) - TOKEN_REFRESH_LEAD_MS - now
   return Number.isFinite(delay) ? Math.max(0, delay) : 0
+}
+
+/**
+ * When the stored tokens began their validity, for the refresh schedule: the moment this browser
+ * received them (immune to a server clock that differs from the browser's), else the access
+ * token's `iat` claim in seconds (tokens stored by someone else), else null: refresh now.
+ */
+export function tokensIssuedAt(receivedAt: string | null, issuedAtClaim: unknown): number | null {
+  const received = receivedAt === null || receivedAt.trim() === '' ? Number.NaN : Number(receivedAt)
+  if (Number.isFinite(received) && received > 0) return received
+  if (typeof issuedAtClaim === 'number' && Number.isFinite(issuedAtClaim) && issuedAtClaim > 0) {
+    return issuedAtClaim * 1000
+  }
+  return null
 }
 
 export type SingleSignOnTokens = {

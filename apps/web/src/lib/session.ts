@@ -1,7 +1,14 @@
 import { STORAGE_KEYS } from '@devenv/domain/session'
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
+import type { AppRouter } from '../router'
 
-/** The signed-in user, read from the access token's claims (the spec's entity). */
+/**
+ * The session as every page sees it: tokens in browser storage and the user they belong to. This
+ * module is in every page's first load, so it only reads and writes storage; the runtime (profile,
+ * refresh schedule, tabs, sign-out) is `session-runtime.ts`, loaded once there is a session.
+ */
+
+/** The signed-in user: the access token's claims, then the profile (the spec's entity). */
 export type SessionUser = {
   id: string
   email: string | null
@@ -15,11 +22,23 @@ export type Session = { isAuthenticated: boolean; user: SessionUser | null }
 
 const SIGNED_OUT: Session = { isAuthenticated: false, user: null }
 const listeners = new Set<() => void>()
-let cached: { token: string | null; session: Session } | null = null
+let cached: { token: string | null; profile: SessionUser | null; session: Session } | null = null
+let legacyChecked = false
 
 function storage(): Storage | null {
   try {
-    return globalThis.localStorage ?? null
+    const store = globalThis.localStorage ?? null
+    if (store && !legacyChecked) {
+      legacyChecked = true
+      // Decision 2: the older `authToken` is read once, adopted when there is no access token, removed.
+      const legacy = store.getItem(STORAGE_KEYS.legacyAuthToken)
+      if (legacy !== null) {
+        if (!store.getItem(STORAGE_KEYS.accessToken) && legacy.trim() !== '')
+          store.setItem(STORAGE_KEYS.accessToken, legacy)
+        store.removeItem(STORAGE_KEYS.legacyAuthToken)
+      }
+    }
+    return store
   } catch {
     return null
   }
@@ -35,34 +54,53 @@ function decodeBase64Url(segment: string): string {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null
 
-/** The claims of a JWT, unverified: the server verifies; the client only greets and gates UI. */
-export function userFromToken(token: string): SessionUser | null {
-  const payload = token.split('.')[1]
-  if (!payload) return null
+/** A JWT's claims, unverified: the server verifies; the client only greets and gates UI. */
+export function tokenClaims(token: string): Record<string, unknown> | null {
   try {
-    const claims = JSON.parse(decodeBase64Url(payload)) as Record<string, unknown>
-    return {
-      id: text(claims.sub) ?? '',
-      email: text(claims.email),
-      name: text(claims.name),
-      username: text(claims.username),
-      roles: Array.isArray(claims.roles)
-        ? claims.roles.filter((role) => typeof role === 'string')
-        : [],
-      demo: claims.demo === true,
-    }
+    const claims: unknown = JSON.parse(decodeBase64Url(token.split('.')[1] ?? ''))
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : null
   } catch {
     return null
   }
 }
 
+export function userFromToken(token: string): SessionUser | null {
+  const claims = tokenClaims(token)
+  if (!claims) return null
+  return {
+    id: text(claims.sub) ?? '',
+    email: text(claims.email),
+    name: text(claims.name),
+    username: text(claims.username),
+    roles: Array.isArray(claims.roles)
+      ? claims.roles.filter((role) => typeof role === 'string')
+      : [],
+    demo: claims.demo === true,
+  }
+}
+
+/** The user of the profile call, set by the runtime from the query cache (spec 3). */
+let profileUser: SessionUser | null = null
+
+export function setProfileUser(user: SessionUser | null): void {
+  if (user === profileUser) return
+  profileUser = user
+  notifySessionChanged()
+}
+
 export function getSession(): Session {
-  const token = storage()?.getItem(STORAGE_KEYS.accessToken) ?? null
-  if (cached && cached.token === token) return cached.session
-  const session: Session = token
-    ? { isAuthenticated: true, user: userFromToken(token) }
-    : SIGNED_OUT
-  cached = { token, session }
+  const token = getAccessToken()
+  if (cached && cached.token === token && cached.profile === profileUser) return cached.session
+  let session = SIGNED_OUT
+  if (token) {
+    const claimed = userFromToken(token)
+    // A profile of another account (a sign-in in another tab) never greets this one.
+    const user = profileUser && profileUser.id === claimed?.id ? profileUser : claimed
+    session = { isAuthenticated: true, user }
+  }
+  cached = { token, profile: profileUser, session }
   return session
 }
 
@@ -78,10 +116,15 @@ export function getTokenValidSeconds(): string | null {
   return storage()?.getItem(STORAGE_KEYS.tokenValidSeconds) ?? null
 }
 
+export function getTokensReceivedAt(): string | null {
+  return storage()?.getItem(STORAGE_KEYS.tokensReceivedAt) ?? null
+}
+
 export function notifySessionChanged(): void {
   for (const listener of listeners) listener()
 }
 
+/** Stores a token pair (sign-in or refresh) with the moment it arrived, for the refresh schedule. */
 export function setTokens(tokens: {
   accessToken: string
   refreshToken: string
@@ -91,15 +134,17 @@ export function setTokens(tokens: {
   store?.setItem(STORAGE_KEYS.accessToken, tokens.accessToken)
   store?.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken)
   store?.setItem(STORAGE_KEYS.tokenValidSeconds, String(tokens.tokenValidSeconds))
+  store?.setItem(STORAGE_KEYS.tokensReceivedAt, String(Date.now()))
   notifySessionChanged()
 }
 
-/** Forgets the tokens; the auth issue adds the logout call and the refresh timer. */
+/** Forgets the tokens (the runtime also stops the refresh timer and calls the server). */
 export function clearSession(): void {
   const store = storage()
   store?.removeItem(STORAGE_KEYS.accessToken)
   store?.removeItem(STORAGE_KEYS.refreshToken)
   store?.removeItem(STORAGE_KEYS.tokenValidSeconds)
+  store?.removeItem(STORAGE_KEYS.tokensReceivedAt)
   notifySessionChanged()
 }
 
@@ -119,8 +164,27 @@ function subscribe(listener: () => void): () => void {
 // Prerendered pages are the signed-out view; a signed-in visitor's view follows hydration.
 const serverSession = (): Session => SIGNED_OUT
 
+/** The session; its user is the profile once the runtime has it (and follows its updates). */
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession, serverSession)
+}
+
+type SessionRuntime = typeof import('./session-runtime')
+let runtime: Promise<SessionRuntime> | null = null
+
+/** The session runtime, loaded at the first need: a signed-out visitor never downloads it. */
+export function loadSessionRuntime(): Promise<SessionRuntime> {
+  runtime ??= import('./session-runtime')
+  return runtime
+}
+
+/** Starts the runtime whenever there is a session (and once it was needed before the first render). */
+export function useSessionRuntime(router: AppRouter): void {
+  const { isAuthenticated } = useSession()
+  useEffect(() => {
+    if (isAuthenticated || runtime)
+      void loadSessionRuntime().then((loaded) => loaded.attachSession(router))
+  }, [isAuthenticated, router])
 }
 
 /** What the router's guards read (the `auth` of the router context). */

@@ -2,7 +2,7 @@ import { en } from '@devenv/domain/messages'
 import { singleSignOnUrl } from '@devenv/domain/session'
 import { isNavbarScrolled } from '@devenv/domain/ui'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { env } from '../../config/env'
 import { useOpenAuthModal } from '../../lib/auth-modal'
 import { useT } from '../../lib/i18n/i18n'
@@ -15,7 +15,9 @@ import {
 import { Icon } from '../ui/icons'
 import { LocaleSwitcher } from './locale-switcher'
 import { ThemeSwitcher } from './theme-switcher'
-import { UserMenu } from './user-menu'
+
+// Only a signed-in visitor needs the menu: it stays out of a signed-out page's first JavaScript.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })))
 
 /** Single sign-on: the whole browser goes to the admin panel with the tokens (spec 7). */
 function useDashboard(): () => void {
@@ -120,7 +122,9 @@ export function NavBar() {
                 <button type="button" className="button button--primary" onClick={goToDashboard}>
                   {t('nav.dashboard')}
                 </button>
-                <UserMenu user={session.user} />
+                <Suspense fallback={null}>
+                  <UserMenu user={session.user} />
+                </Suspense>
               </>
             ) : (
               <>

@@ -5,12 +5,15 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '../../lib/session'
+import { logOut } from '../../lib/session-runtime'
 import { UserMenu } from './user-menu'
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
+// The menu hands sign-out to the session runtime (loaded when it is needed).
+vi.mock('../../lib/session-runtime', () => ({ logOut: vi.fn() }))
 
 const user = (fields: Partial<SessionUser>): SessionUser => ({
   id: 'u1',
@@ -82,5 +85,14 @@ describe('UserMenu', () => {
     fireEvent.keyDown(document, { key: 'Escape' })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(document.activeElement).toBe(toggle)
+  })
+
+  it('Log out closes the menu and signs out through the session runtime', async () => {
+    await renderMenu(user({ name: 'Nino' }))
+    const toggle = await screen.findByRole('button', { name: 'Nino' })
+    fireEvent.click(toggle)
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }))
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    await waitFor(() => expect(logOut).toHaveBeenCalledTimes(1))
   })
 })

@@ -1,15 +1,13 @@
 import { greetingName } from '@devenv/domain/session'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useT } from '../../lib/i18n/i18n'
-import { notify } from '../../lib/notify'
-import { clearSession, type SessionUser } from '../../lib/session'
+import { loadSessionRuntime, type SessionUser } from '../../lib/session'
 import { Icon } from '../ui/icons'
 
 /** The greeting toggles the menu; a click anywhere outside it or Escape closes it. */
 export function UserMenu({ user }: { user: SessionUser | null }) {
   const t = useT()
-  const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -34,11 +32,10 @@ export function UserMenu({ user }: { user: SessionUser | null }) {
     }
   }, [open])
 
+  // The runtime signs out: the call, tokens and timer, the notice, home (spec 4).
   const logOut = () => {
     setOpen(false)
-    clearSession()
-    void notify('success', t('session.loggedOut'))
-    void navigate({ to: '/' })
+    void loadSessionRuntime().then((runtime) => runtime.logOut())
   }
 
   return (

@@ -43,10 +43,6 @@ export const webEn = {
   'shell.notifications': 'Notifications',
   'shell.loading': 'Loading…',
 
-  // Sign-in modal placeholder (the auth issue brings the forms)
-  'authModal.placeholder': 'Sign-in is coming soon. Meanwhile, contact us to get access.',
-  'authModal.contactLink': 'Contact us',
-
   // Home
   'home.hero.title': 'AI-Native Development Environments',
   'home.hero.lead':

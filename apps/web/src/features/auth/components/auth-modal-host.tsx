@@ -1,20 +1,40 @@
-import { useSearch } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { type AuthModalType, MODAL_RESET_MS } from '@devenv/domain/ui'
+import { useRouter, useSearch } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useCloseAuthModal } from '../../../lib/auth-modal'
 import { useHydrated } from '../../../lib/hydration'
+import { useSessionRuntime } from '../../../lib/session'
 
-// Code split: nothing of the modal is in a page's first JavaScript.
+// Code split: nothing of the modals is in a page's first JavaScript.
 const AuthDialog = lazy(() => import('./auth-dialog'))
 
-/** One modal at a time, chosen by the typed `auth` search param. */
+/**
+ * One modal at a time, chosen by the typed `auth` search param. Closing hides the dialog at once
+ * and keeps its content for 300 ms, then drops it: the next opening starts afresh at sign-in.
+ * Also starts the session runtime (lazily) when there is a session: the host is on every page.
+ */
 export function AuthModalHost() {
   const { auth } = useSearch({ strict: false })
   const close = useCloseAuthModal()
   const hydrated = useHydrated()
-  if (!hydrated || !auth) return null
+  const [lingering, setLingering] = useState<AuthModalType | null>(null)
+  const router = useRouter()
+  useSessionRuntime(router)
+
+  useEffect(() => {
+    if (auth) {
+      setLingering(auth)
+      return
+    }
+    const timer = setTimeout(() => setLingering(null), MODAL_RESET_MS)
+    return () => clearTimeout(timer)
+  }, [auth])
+
+  const type = auth ?? lingering
+  if (!hydrated || !type) return null
   return (
     <Suspense fallback={null}>
-      <AuthDialog type={auth} onClose={close} />
+      <AuthDialog router={router} type={type} open={auth !== undefined} onClose={close} />
     </Suspense>
   )
 }

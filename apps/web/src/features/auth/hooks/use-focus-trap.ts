@@ -3,11 +3,11 @@ import { type RefObject, useEffect } from 'react'
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
-/** Tab and Shift+Tab cycle inside the container (a modal dialog's focus trap). */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
+/** Tab and Shift+Tab cycle inside the container while it is active (a modal dialog's focus trap). */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, active = true): void {
   useEffect(() => {
     const container = ref.current
-    if (!container) return
+    if (!container || !active) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return
       const focusable = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE))
@@ -25,5 +25,5 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [ref])
+  }, [ref, active])
 }

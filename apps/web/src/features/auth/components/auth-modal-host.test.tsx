@@ -1,0 +1,78 @@
+import { AUTH_MODAL_TYPES } from '@devenv/domain/ui'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AuthModalHost } from './auth-modal-host'
+
+async function renderHost(path: string) {
+  const rootRoute = createRootRoute({
+    validateSearch: (search: Record<string, unknown>) =>
+      AUTH_MODAL_TYPES.includes(search.auth as never) ? { auth: search.auth } : {},
+    component: () => (
+      <>
+        <button type="button">Opener</button>
+        <AuthModalHost />
+      </>
+    ),
+  })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: '/' })]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
+  await act(async () => {
+    await router.load()
+  })
+  render(<RouterProvider router={router as never} />)
+  return router
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('AuthModalHost', () => {
+  it('opens the modal the URL names, in a labelled dialog, and closes with its button', async () => {
+    const router = await renderHost('/?auth=register')
+    const dialog = await screen.findByRole('dialog', { name: 'Create Account' })
+    expect(dialog.tagName).toBe('DIALOG')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^First Name/)))
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({}))
+  })
+
+  it('keeps the closed content for 300 ms, then drops it: the next opening starts afresh', async () => {
+    const router = await renderHost('/?auth=register')
+    await screen.findByRole('dialog', { name: 'Create Account' })
+    fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Nino' } })
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    await act(async () => {
+      await router.navigate({ to: '/', search: {} })
+    })
+    const closed = document.querySelector('dialog')
+    expect(closed?.open).toBe(false)
+    await act(() => vi.advanceTimersByTimeAsync(250))
+    expect(document.querySelector('dialog')).not.toBeNull()
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(document.querySelector('dialog')).toBeNull()
+    await act(async () => {
+      await router.navigate({ to: '/', search: { auth: 'register' } })
+    })
+    await screen.findByRole('dialog', { name: 'Create Account' })
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('')
+  })
+
+  it('moving to another modal replaces the history entry and focuses its first field', async () => {
+    const router = await renderHost('/?auth=login')
+    await screen.findByRole('dialog', { name: 'Sign In' })
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    await screen.findByRole('dialog', { name: 'Reset Password' })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)))
+    expect(router.history.length).toBe(1)
+  })
+})

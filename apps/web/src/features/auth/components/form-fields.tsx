@@ -1,0 +1,125 @@
+import { Fragment, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
+  id: string
+  label: string
+  registration: UseFormRegisterReturn
+  /** The error text, already in the current language. */
+  error?: string | undefined
+  /** Ids of more text that describes the input (a hint, the strength meter). */
+  describedBy?: string | undefined
+  /** Shown under the input, before the error. */
+  children?: ReactNode
+}
+
+export const errorIdOf = (id: string) => `${id}-error`
+
+/** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced. */
+export function TextField({
+  id,
+  label,
+  registration,
+  error,
+  describedBy,
+  required,
+  children,
+  ...input
+}: TextFieldProps) {
+  const errorId = errorIdOf(id)
+  const describers = [error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        {...input}
+        {...registration}
+        aria-required={required ? true : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describers === '' ? undefined : describers}
+      />
+      {children}
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A message of the form; a new object each time, so that the same text can be said twice. */
+export type FormMessage = { text: string }
+
+/**
+ * The form's own message (the server's answer): a live region that exists before it speaks. With
+ * `takeFocus`, a new message also takes the keyboard focus: the control that had it may be gone
+ * (a reset puzzle, a submit button disabled again).
+ */
+export function FormAlert({
+  message,
+  takeFocus = false,
+}: {
+  message: FormMessage | null
+  takeFocus?: boolean
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (message && takeFocus) ref.current?.focus()
+  }, [message, takeFocus])
+  return (
+    <div ref={ref} className="auth-form__alert" role="alert" tabIndex={-1}>
+      {message ? <p>{message.text}</p> : null}
+    </div>
+  )
+}
+
+/** A translated sentence with `{name}` placeholders filled by elements (links in a label). */
+export function withElements(template: string, elements: Record<string, ReactNode>): ReactNode {
+  return template.split(/\{(\w+)\}/g).map((piece, index) =>
+    // Odd pieces are placeholder names, in order, so the index is a stable key.
+    index % 2 === 1 ? <Fragment key={index}>{elements[piece] ?? `{${piece}}`}</Fragment> : piece,
+  )
+}
+
+/** 'Fields marked with * are required.' */
+export function RequiredNote({ id, text }: { id: string; text: string }) {
+  return (
+    <p id={id} className="auth-form__note muted">
+      {text}
+    </p>
+  )
+}
+
+/**
+ * The form's submit button. While the call runs it stays focusable (aria-disabled, the form
+ * ignores a second submit): a disabled button would drop the keyboard focus out of the modal.
+ */
+export function SubmitButton({
+  busy,
+  disabled,
+  describedBy,
+  children,
+}: {
+  busy: boolean
+  disabled?: boolean
+  describedBy?: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="submit"
+      className="button button--primary auth-form__submit"
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      aria-describedby={describedBy}
+    >
+      {children}
+    </button>
+  )
+}

@@ -1,0 +1,127 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, json } from '../../../testing/fake-api'
+import { RegisterForm } from './register-form'
+
+const PASSWORD = 'Tbilisi-Sunrise-2025'
+
+function renderForm() {
+  const onRegistered = vi.fn()
+  const onSwitch = vi.fn()
+  render(<RegisterForm onRegistered={onRegistered} onSwitch={onSwitch} />)
+  const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
+  const type = (label: RegExp, value: string) =>
+    fireEvent.change(field(label), { target: { value } })
+  const submit = () => screen.getByRole('button', { name: 'Create Account' }) as HTMLButtonElement
+  const step = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+  // Math.random is 0 in these tests: every puzzle is 5 + 5.
+  const solve = async () => {
+    fireEvent.change(screen.getByLabelText('What is 5 + 5?'), { target: { value: '10' } })
+    await step(500)
+    await step(300)
+    await step(800)
+  }
+  const fillAll = async (company = '') => {
+    type(/^First Name/, 'Nino')
+    type(/^Last Name/, 'Beridze')
+    type(/^Email/, ' nino@example.com ')
+    type(/^Password/, PASSWORD)
+    type(/^Confirm Password/, PASSWORD)
+    type(/^Company/, company)
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the/ }))
+    await solve()
+  }
+  return { onRegistered, onSwitch, field, type, submit, step, solve, fillAll }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  vi.spyOn(Math, 'random').mockReturnValue(0)
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('RegisterForm', () => {
+  it('sends exactly username, password and userType; PERSONAL without a company', async () => {
+    const api = fakeApi({ 'POST /auth/registration': json(201, { message: 'ok', username: 'x' }) })
+    const form = renderForm()
+    await form.fillAll()
+    fireEvent.click(form.submit())
+    await waitFor(() => expect(form.onRegistered).toHaveBeenCalledWith('nino@example.com'))
+    expect(api.callsTo('POST /auth/registration').map((call) => call.body)).toEqual([
+      { username: 'nino@example.com', password: PASSWORD, userType: 'PERSONAL' },
+    ])
+  })
+
+  it('COMPANY when a company is given', async () => {
+    const api = fakeApi({ 'POST /auth/registration': json(201, { message: 'ok', username: 'x' }) })
+    const form = renderForm()
+    await form.fillAll('Kartuli Soft')
+    fireEvent.click(form.submit())
+    await waitFor(() => expect(form.onRegistered).toHaveBeenCalled())
+    expect(api.calls[0]?.body).toEqual({
+      username: 'nino@example.com',
+      password: PASSWORD,
+      userType: 'COMPANY',
+    })
+  })
+
+  it('submit is enabled only when names, terms, puzzle and every rule allow it', async () => {
+    fakeApi({})
+    const form = renderForm()
+    expect(form.submit().disabled).toBe(true)
+    await form.fillAll()
+    expect(form.submit().disabled).toBe(false)
+    form.type(/^First Name/, ' ')
+    expect(form.submit().disabled).toBe(true)
+    form.type(/^First Name/, 'Nino')
+    form.type(/^Confirm Password/, `${PASSWORD}!`)
+    expect(form.submit().disabled).toBe(true)
+    form.type(/^Confirm Password/, PASSWORD)
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the/ }))
+    expect(form.submit().disabled).toBe(true)
+  })
+
+  it('says the first failing rule at the field it is about, tied to it for assistive technology', async () => {
+    fakeApi({})
+    const form = renderForm()
+    form.type(/^Email/, 'nino')
+    fireEvent.blur(form.field(/^Email/))
+    await screen.findByText('Please enter a valid email address.')
+    expect(form.field(/^Email/).getAttribute('aria-invalid')).toBe('true')
+    const described = form.field(/^Email/).getAttribute('aria-describedby') ?? ''
+    expect(document.getElementById(described.split(' ')[0] ?? '')?.textContent).toBe(
+      'Please enter a valid email address.',
+    )
+    form.type(/^Email/, 'nino@example.com')
+    await waitFor(() => expect(form.field(/^Email/).getAttribute('aria-invalid')).toBeNull())
+    form.type(/^Password/, 'short')
+    fireEvent.blur(form.field(/^Password/))
+    await screen.findByText('Password must be at least 8 characters long.')
+    expect(screen.getByText('Password strength: Weak')).toBeTruthy()
+  })
+
+  it('a failure shows the catalogue text and gives a fresh puzzle', async () => {
+    fakeApi({
+      'POST /auth/registration': json(409, { message: 'taken', code: 'EMAIL_TAKEN' }),
+    })
+    const form = renderForm()
+    await form.fillAll()
+    fireEvent.click(form.submit())
+    await screen.findByText(
+      'An account with this email already exists. Please use a different email or try logging in.',
+    )
+    const puzzle = screen.getByRole('group', { name: 'Human Verification' })
+    await waitFor(() => expect(puzzle.querySelector('[role="status"]')?.textContent).toBe(''))
+    expect((screen.getByLabelText('What is 5 + 5?') as HTMLInputElement).value).toBe('')
+    expect(form.submit().disabled).toBe(true)
+    expect(form.onRegistered).not.toHaveBeenCalled()
+    // Solving the new puzzle makes the form sendable again.
+    await form.solve()
+    expect(form.submit().disabled).toBe(false)
+  })
+})

@@ -1,0 +1,210 @@
+import { dataOf } from '@devenv/api-client'
+import { registrationFailureNotice } from '@devenv/domain/api-failures'
+import type { MessageCode } from '@devenv/domain/messages'
+import type { AuthModalType } from '@devenv/domain/ui'
+import {
+  canSubmitRegistration,
+  normalizeEmail,
+  type RegistrationError,
+  type RegistrationForm,
+  registrationBody,
+  validateRegistration,
+} from '@devenv/domain/validation'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { api } from '../../../lib/api-client'
+import { apiFailureOf, noticeMessage } from '../api/failures'
+import { domainResolver } from '../domain-resolver'
+import { authTexts } from '../texts'
+import { Captcha } from './captcha'
+import {
+  FormAlert,
+  type FormMessage,
+  RequiredNote,
+  SubmitButton,
+  TextField,
+  withElements,
+} from './form-fields'
+import { PasswordStrength } from './password-strength'
+
+type RegisterValues = RegistrationForm & { company: string }
+
+const resolver = domainResolver<RegisterValues, RegistrationError>(validateRegistration, {
+  'validation.emailRequired': 'email',
+  'validation.emailInvalid': 'email',
+  'validation.passwordTooShort': 'password',
+  'validation.passwordMismatch': 'confirmPassword',
+  'validation.passwordTooWeak': 'password',
+  'validation.captchaRequired': 'captchaVerified',
+})
+
+const EMPTY: RegisterValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  company: '',
+  acceptTerms: false,
+  captchaVerified: false,
+}
+
+export function RegisterForm({
+  onRegistered,
+  onSwitch,
+}: {
+  onRegistered: (email: string) => void
+  onSwitch: (type: AuthModalType) => void
+}) {
+  const t = authTexts.useT()
+  const id = useId()
+  const [failure, setFailure] = useState<FormMessage | null>(null)
+  // A new round remounts the puzzle: a fresh sum after a failed submission (spec 4).
+  const [captchaRound, setCaptchaRound] = useState(0)
+  const form = useForm<RegisterValues>({ defaultValues: EMPTY, resolver, mode: 'onTouched' })
+  const { errors, isSubmitting } = form.formState
+  const values = form.watch()
+  const canSubmit = canSubmitRegistration(values)
+  const errorText = (message: string | undefined) =>
+    message ? t(message as MessageCode) : undefined
+
+  const onSubmit = form.handleSubmit(async (submitted) => {
+    setFailure(null)
+    try {
+      // Exactly the spec's three fields; names and company stay in the modal (spec 3).
+      await dataOf(api.POST('/auth/registration', { body: registrationBody(submitted) }))
+      onRegistered(normalizeEmail(submitted.email))
+    } catch (error) {
+      setFailure({ text: noticeMessage(t, registrationFailureNotice(apiFailureOf(error))) })
+      form.setValue('captchaVerified', false)
+      setCaptchaRound((round) => round + 1)
+    }
+  })
+
+  const field = (name: 'firstName' | 'lastName' | 'email' | 'company') => `${id}-${name}`
+  const passwordId = `${id}-password`
+  const strengthId = `${id}-strength`
+  const termsId = `${id}-terms`
+  const hintId = `${id}-hint`
+  const noteId = `${id}-note`
+  // Plain links: they open a new tab (the form keeps what was typed), no in-app navigation.
+  const newTab = <span className="visually-hidden"> {t('authForm.newTab')}</span>
+
+  return (
+    <form
+      className="form auth-form"
+      noValidate
+      aria-describedby={noteId}
+      onSubmit={(event) => (isSubmitting ? event.preventDefault() : void onSubmit(event))}
+    >
+      <RequiredNote id={noteId} text={t('authForm.requiredNote')} />
+      <div className="form__row">
+        <TextField
+          id={field('firstName')}
+          label={t('field.firstName')}
+          autoComplete="given-name"
+          required
+          registration={form.register('firstName')}
+        />
+        <TextField
+          id={field('lastName')}
+          label={t('field.lastName')}
+          autoComplete="family-name"
+          required
+          registration={form.register('lastName')}
+        />
+      </div>
+      <TextField
+        id={field('email')}
+        label={t('field.email')}
+        type="email"
+        autoComplete="email"
+        placeholder={t('authForm.emailPlaceholder')}
+        required
+        registration={form.register('email')}
+        error={errorText(errors.email?.message)}
+      />
+      <TextField
+        id={passwordId}
+        label={t('field.password')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('authForm.newPasswordPlaceholder')}
+        required
+        registration={form.register('password')}
+        error={errorText(errors.password?.message)}
+        describedBy={strengthId}
+      >
+        <PasswordStrength id={strengthId} password={values.password} />
+      </TextField>
+      <TextField
+        id={`${id}-confirm`}
+        label={t('field.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('authForm.confirmPasswordPlaceholder')}
+        required
+        registration={form.register('confirmPassword')}
+        error={errorText(errors.confirmPassword?.message)}
+      />
+      <TextField
+        id={field('company')}
+        label={t('field.company')}
+        autoComplete="organization"
+        registration={form.register('company')}
+      />
+      <div className="field field--checkbox auth-form__terms">
+        <input id={termsId} type="checkbox" aria-required {...form.register('acceptTerms')} />
+        <label htmlFor={termsId}>
+          {withElements(t('authForm.register.terms'), {
+            terms: (
+              <a href="/legal/terms-of-service" target="_blank" rel="noopener">
+                {t('authForm.register.termsLink')}
+                {newTab}
+              </a>
+            ),
+            privacy: (
+              <a href="/legal/privacy-policy" target="_blank" rel="noopener">
+                {t('authForm.register.privacyLink')}
+                {newTab}
+              </a>
+            ),
+          })}
+          <span aria-hidden="true"> *</span>
+        </label>
+      </div>
+      <Captcha
+        key={captchaRound}
+        onVerified={() => {
+          form.setValue('captchaVerified', true)
+          form.clearErrors('captchaVerified')
+        }}
+        onBlur={() => {
+          // Say that the verification is missing only when it is the first rule still failing.
+          if (!form.getValues('captchaVerified')) void form.trigger('captchaVerified')
+        }}
+        error={errorText(errors.captchaVerified?.message)}
+      />
+      {/* The submit button is disabled again until the new puzzle is solved: the focus moves here. */}
+      <FormAlert message={failure} takeFocus />
+      <SubmitButton
+        busy={isSubmitting}
+        disabled={!canSubmit}
+        describedBy={canSubmit ? undefined : hintId}
+      >
+        {isSubmitting ? t('authForm.register.submitting') : t('auth.createAccountTitle')}
+      </SubmitButton>
+      {canSubmit ? null : (
+        <p id={hintId} className="auth-form__note muted">
+          {t('authForm.register.submitHint')}
+        </p>
+      )}
+      <p className="auth-form__switch">
+        {t('authForm.register.haveAccount')}{' '}
+        <button type="button" className="link-button" onClick={() => onSwitch('login')}>
+          {t('nav.signIn')}
+        </button>
+      </p>
+    </form>
+  )
+}

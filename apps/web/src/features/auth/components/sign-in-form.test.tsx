@@ -1,0 +1,145 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { logEvent } from '../../../lib/event-log'
+import { notify } from '../../../lib/notify'
+import { discardSession, signedIn } from '../../../lib/session-runtime'
+import type { AppRouter } from '../../../router'
+import { fakeApi, json } from '../../../testing/fake-api'
+import { SignInForm } from './sign-in-form'
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
+vi.mock('../../../lib/event-log', () => ({ logEvent: vi.fn() }))
+vi.mock('../../../lib/session-runtime', () => ({ signedIn: vi.fn(), discardSession: vi.fn() }))
+
+const PAIR = { access_token: 'a.b.c', refresh_token: 'R1', token_valid_seconds: 900 }
+const INVALID = json(401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' })
+
+function renderForm(search: Record<string, unknown> = {}, registeredEmail: string | null = null) {
+  const navigate = vi.fn(async (_options: unknown) => {})
+  const router = { state: { location: { search } }, navigate } as unknown as AppRouter
+  const onSwitch = vi.fn()
+  const view = render(
+    <SignInForm router={router} registeredEmail={registeredEmail} onSwitch={onSwitch} />,
+  )
+  const submit = () => screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement
+  const attempt = (email: string, password: string) => {
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: email } })
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } })
+    fireEvent.click(submit())
+  }
+  return { ...view, router, navigate, onSwitch, submit, attempt }
+}
+
+beforeEach(() => localStorage.clear())
+
+afterEach(() => {
+  localStorage.clear()
+  vi.unstubAllGlobals()
+  vi.clearAllMocks()
+})
+
+describe('SignInForm', () => {
+  it('sends the trimmed e-mail and the password; success signs in, says so, goes to the redirect', async () => {
+    const api = fakeApi({ 'POST /auth/auth': json(200, PAIR) })
+    const form = renderForm({ redirect: '/technical?tab=ai' })
+    form.attempt('  user@devenv.example ', ' secret ')
+    await waitFor(() => expect(form.navigate).toHaveBeenCalled())
+    expect(api.callsTo('POST /auth/auth').map((call) => call.body)).toEqual([
+      { email: 'user@devenv.example', password: ' secret ' },
+    ])
+    expect(signedIn).toHaveBeenCalledWith(form.router, {
+      accessToken: 'a.b.c',
+      refreshToken: 'R1',
+      tokenValidSeconds: 900,
+    })
+    expect(notify).toHaveBeenCalledWith('success', 'Successfully logged in!')
+    expect(form.navigate).toHaveBeenCalledWith({ href: '/technical?tab=ai', replace: true })
+  })
+
+  it('a redirect to another site is refused: /dashboard instead', async () => {
+    fakeApi({ 'POST /auth/auth': json(200, PAIR) })
+    const form = renderForm({ redirect: '//evil.example/x' })
+    form.attempt('user@devenv.example', 'secret')
+    await waitFor(() =>
+      expect(form.navigate).toHaveBeenCalledWith({ href: '/dashboard', replace: true }),
+    )
+  })
+
+  it('a failure shows the server message (else the spec text) and clears the session', async () => {
+    fakeApi({
+      'POST /auth/auth': [INVALID, json(403, { message: 'Account not activated' }), json(401, {})],
+    })
+    const form = renderForm()
+    form.attempt('user@devenv.example', 'wrong')
+    await screen.findByText('Invalid email or password')
+    expect(screen.getByRole('alert').textContent).toBe('Invalid email or password')
+    expect(discardSession).toHaveBeenCalledTimes(1)
+    form.attempt('user@devenv.example', 'right-but-pending')
+    await screen.findByText('Account not activated')
+    form.attempt('user@devenv.example', 'wrong')
+    await screen.findByText('Invalid email or password')
+    expect(signedIn).not.toHaveBeenCalled()
+  })
+
+  it('without an answer: Login failed, and the attempt does not count towards the lock', async () => {
+    fakeApi({ 'POST /auth/auth': () => Promise.reject(new TypeError('Failed to fetch')) })
+    const form = renderForm()
+    form.attempt('user@devenv.example', 'secret')
+    await screen.findByText('Login failed')
+    expect(localStorage.getItem('login-lock')).toBeNull()
+  })
+
+  it('5 wrong attempts lock the form, in storage; a new form (a reload) is still locked', async () => {
+    const api = fakeApi({ 'POST /auth/auth': INVALID })
+    const form = renderForm()
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      form.attempt('user@devenv.example', `wrong-${attempt}`)
+      await waitFor(() => expect(api.callsTo('POST /auth/auth')).toHaveLength(attempt))
+      await waitFor(() => expect(form.submit().getAttribute('aria-busy')).toBeNull())
+    }
+    const locked = 'Too many login attempts. Please try again later.'
+    await screen.findByText(locked)
+    expect(form.submit().disabled).toBe(true)
+    expect(JSON.parse(localStorage.getItem('login-lock') ?? '{}')).toMatchObject({ attempts: 5 })
+    expect(logEvent).toHaveBeenCalledWith('login_locked', { user: 'user@devenv.example' })
+    form.unmount()
+
+    const reloaded = renderForm()
+    expect(screen.getByRole('alert').textContent).toBe(locked)
+    expect(reloaded.submit().disabled).toBe(true)
+    fireEvent.submit(reloaded.submit().closest('form') as HTMLFormElement)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.callsTo('POST /auth/auth')).toHaveLength(5)
+  })
+
+  it('a lock lifts itself 15 minutes after the last attempt', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z'), shouldAdvanceTime: true })
+    try {
+      localStorage.setItem('login-lock', JSON.stringify({ attempts: 5, lastAttemptAt: Date.now() }))
+      const form = renderForm()
+      expect(form.submit().disabled).toBe(true)
+      await vi.advanceTimersByTimeAsync(15 * 60_000 - 1000)
+      expect(form.submit().disabled).toBe(true)
+      await vi.advanceTimersByTimeAsync(1000)
+      await waitFor(() => expect(form.submit().disabled).toBe(false))
+      expect(screen.queryByText('Too many login attempts. Please try again later.')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('after a registration: the spec’s success message and the address filled in', () => {
+    renderForm({}, 'nino@example.com')
+    expect(screen.getByRole('status').textContent).toBe(
+      'Account created successfully! Please check your email to verify your account.',
+    )
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('nino@example.com')
+  })
+
+  it('links to the forgot-password and register modals', () => {
+    const form = renderForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(form.onSwitch.mock.calls).toEqual([['forgot-password'], ['register']])
+  })
+})

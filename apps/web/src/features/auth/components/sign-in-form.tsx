@@ -1,0 +1,184 @@
+import { dataOf } from '@devenv/api-client'
+import { loginFailureNotice } from '@devenv/domain/api-failures'
+import {
+  isLoginLocked,
+  loginLockRemainingMs,
+  recordLoginFailure,
+  resetLoginLock,
+} from '@devenv/domain/login-lock'
+import type { MessageCode } from '@devenv/domain/messages'
+import { safeRedirect } from '@devenv/domain/redirect'
+import { STORAGE_KEYS } from '@devenv/domain/session'
+import type { AuthModalType } from '@devenv/domain/ui'
+import { type LoginError, normalizeEmail, validateLogin } from '@devenv/domain/validation'
+import { useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { api } from '../../../lib/api-client'
+import { logEvent } from '../../../lib/event-log'
+import { notify } from '../../../lib/notify'
+import { discardSession, signedIn } from '../../../lib/session-runtime'
+import type { AppRouter } from '../../../router'
+import { apiFailureOf, noticeMessage } from '../api/failures'
+import { domainResolver } from '../domain-resolver'
+import { readLoginLock, writeLoginLock } from '../login-lock-store'
+import { authTexts } from '../texts'
+import { FormAlert, type FormMessage, SubmitButton, TextField } from './form-fields'
+
+type SignInValues = { email: string; password: string; rememberMe: boolean }
+
+const resolver = domainResolver<SignInValues, LoginError>(validateLogin, {
+  'validation.emailRequired': 'email',
+  'validation.emailInvalid': 'email',
+  'validation.passwordRequired': 'password',
+})
+
+/** The browser's login lock: read from storage, followed across tabs, lifted when it runs out. */
+function useLoginLock() {
+  const [lock, setLock] = useState(readLoginLock)
+  const [now, setNow] = useState(() => Date.now())
+  const update = (next = readLoginLock()) => {
+    setLock(next)
+    setNow(Date.now())
+  }
+  useEffect(() => {
+    const remaining = loginLockRemainingMs(lock, Date.now())
+    if (remaining <= 0) return
+    const timer = setTimeout(() => setNow(Date.now()), remaining)
+    return () => clearTimeout(timer)
+  }, [lock])
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.loginLock) return
+      setLock(readLoginLock())
+      setNow(Date.now())
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+  return { locked: isLoginLocked(lock, now), update }
+}
+
+export function SignInForm({
+  router,
+  registeredEmail,
+  onSwitch,
+}: {
+  router: AppRouter
+  /** Set right after a registration: the sign-in modal then says to check the mailbox. */
+  registeredEmail: string | null
+  onSwitch: (type: AuthModalType) => void
+}) {
+  const t = authTexts.useT()
+  const id = useId()
+  const lock = useLoginLock()
+  const [failure, setFailure] = useState<FormMessage | null>(null)
+  const form = useForm<SignInValues>({
+    defaultValues: { email: registeredEmail ?? '', password: '', rememberMe: false },
+    resolver,
+  })
+  const { errors, isSubmitting } = form.formState
+  const errorText = (message: string | undefined) =>
+    message ? t(message as MessageCode) : undefined
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    // Checked again at the moment of sending: another tab may have locked the form meanwhile.
+    const current = readLoginLock()
+    if (isLoginLocked(current, Date.now())) {
+      lock.update(current)
+      return
+    }
+    setFailure(null)
+    const username = normalizeEmail(email)
+    try {
+      const answer = await dataOf(api.POST('/auth/auth', { body: { email: username, password } }))
+      writeLoginLock(resetLoginLock())
+      signedIn(router, {
+        accessToken: answer.access_token,
+        refreshToken: answer.refresh_token,
+        tokenValidSeconds: answer.token_valid_seconds,
+      })
+      logEvent('login_success', { user: username })
+      void notify('success', t('login.success'))
+      // Read when it is needed: the URL's `redirect`, if it is a path of this site (decision 10).
+      const { redirect } = router.state.location.search
+      await router.navigate({ href: safeRedirect(redirect), replace: true })
+    } catch (error) {
+      // A failed sign-in also ends whatever session this browser had (spec 4).
+      discardSession()
+      const failed = apiFailureOf(error)
+      logEvent('login_failure', { user: username, status: failed.status ?? null })
+      // Wrong credentials count towards the lock; an unanswered call judged nothing.
+      if (failed.status === 401) {
+        const next = recordLoginFailure(readLoginLock(), Date.now())
+        writeLoginLock(next)
+        lock.update(next)
+        if (isLoginLocked(next, Date.now())) {
+          logEvent('login_locked', { user: username })
+          return
+        }
+      }
+      setFailure({
+        text:
+          failed.status === null ? t('login.failed') : noticeMessage(t, loginFailureNotice(failed)),
+      })
+      form.setFocus('password')
+    }
+  })
+
+  const emailId = `${id}-email`
+  const passwordId = `${id}-password`
+  const busy = isSubmitting
+
+  return (
+    <form
+      className="form auth-form"
+      noValidate
+      onSubmit={(event) => (busy ? event.preventDefault() : void onSubmit(event))}
+    >
+      {registeredEmail ? (
+        <p className="auth-form__success" role="status">
+          {t('register.success')}
+        </p>
+      ) : null}
+      <TextField
+        id={emailId}
+        label={t('field.email')}
+        type="email"
+        autoComplete="username"
+        placeholder={t('authForm.emailPlaceholder')}
+        required
+        registration={form.register('email')}
+        error={errorText(errors.email?.message)}
+      />
+      <TextField
+        id={passwordId}
+        label={t('field.password')}
+        type="password"
+        autoComplete="current-password"
+        placeholder={t('authForm.passwordPlaceholder')}
+        required
+        registration={form.register('password')}
+        error={errorText(errors.password?.message)}
+      />
+      <div className="auth-form__row">
+        <div className="field field--checkbox">
+          <input id={`${id}-remember`} type="checkbox" {...form.register('rememberMe')} />
+          <label htmlFor={`${id}-remember`}>{t('auth.rememberMe')}</label>
+        </div>
+        <button type="button" className="link-button" onClick={() => onSwitch('forgot-password')}>
+          {t('auth.forgotPassword')}
+        </button>
+      </div>
+      <FormAlert message={lock.locked ? { text: t('login.locked') } : failure} />
+      <SubmitButton busy={busy} disabled={lock.locked}>
+        {busy ? t('authForm.signIn.submitting') : t('auth.signInTitle')}
+      </SubmitButton>
+      <p className="auth-form__switch">
+        {t('authForm.signIn.noAccount')}{' '}
+        <button type="button" className="link-button" onClick={() => onSwitch('register')}>
+          {t('auth.signUp')}
+        </button>
+      </p>
+    </form>
+  )
+}
