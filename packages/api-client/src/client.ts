@@ -1,12 +1,12 @@
 import createClient, { type Client } from 'openapi-fetch'
 import { version as packageVersion } from '../package.json'
+import { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
 import { ApiError } from './errors'
 import type { paths } from './generated/openapi'
 import { createTransport, type TokenSource } from './transport'
 
+export { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
 export const DEFAULT_TIMEOUT_MS = 10_000
-/** The spec's client-type value; an existing backend may key on it. */
-export const DEFAULT_CLIENT_TYPE = 'vue-website'
 export const CLIENT_VERSION = packageVersion
 
 export type ApiClientOptions = {
@@ -26,12 +26,6 @@ export type ApiClientOptions = {
 }
 
 export type ApiClient = Client<paths, 'application/json'>
-
-export function apiBaseUrl(baseUrl: string, version?: string): string {
-  const origin = baseUrl.replace(/\/+$/, '')
-  const segment = version ? `/${version.replace(/^\/+|\/+$/g, '')}` : ''
-  return `${origin}/api${segment}`
-}
 
 /**
  * The site's one API client. Every method resolves with the typed answer, or rejects with an

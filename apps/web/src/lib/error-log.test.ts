@@ -9,17 +9,19 @@ afterEach(() => {
 describe('reportClientError', () => {
   it('logs to the console and posts the report to /api/errors/log, without the query', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const fetchMock = vi.fn(async (_request: Request) => new Response(null, { status: 204 }))
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     history.replaceState(null, '', '/reset-password?user=a%40b.ge&hash=secret#top')
     await reportClientError('No access token available for SSO', { action: 'dashboard' })
     expect(consoleError).toHaveBeenCalledWith('No access token available for SSO', {
       action: 'dashboard',
     })
-    const sent = fetchMock.mock.calls[0]?.[0] as Request
-    expect(sent.method).toBe('POST')
-    expect(new URL(sent.url).pathname).toBe('/api/errors/log')
-    const body = await sent.json()
+    const [url, init] = fetchMock.mock.calls[0] ?? ['', {}]
+    expect(init.method).toBe('POST')
+    expect(new URL(url, location.origin).pathname).toBe('/api/errors/log')
+    const body = JSON.parse(String(init.body))
     expect(body).toMatchObject({
       message: 'No access token available for SSO',
       url: `${location.origin}/reset-password`,

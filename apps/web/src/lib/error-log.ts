@@ -8,7 +8,7 @@ function pageAddress(): string {
 /**
  * Logs a client-side error (spec 4 and 8: "logs an error"): to the console, and to
  * POST /errors/log for the team. A report that cannot be sent only warns (spec 7).
- * Load it with `import()` where it is needed: it brings the API client.
+ * Load it with `import()` where it is needed.
  */
 export async function reportClientError(
   message: string,
@@ -16,15 +16,13 @@ export async function reportClientError(
 ): Promise<void> {
   console.error(message, context)
   try {
-    const { api } = await import('./api-client')
-    await api.POST('/errors/log', {
-      body: {
-        message,
-        url: pageAddress(),
-        timestamp: new Date().toISOString(),
-        userAgent: navigator.userAgent || 'unknown',
-        context,
-      },
+    const { sendReport } = await import('./telemetry')
+    await sendReport('/errors/log', {
+      message,
+      url: pageAddress(),
+      timestamp: new Date().toISOString(),
+      userAgent: navigator.userAgent || 'unknown',
+      context,
     })
   } catch (error) {
     console.warn('Error report not sent', error)

@@ -48,9 +48,10 @@ function toSecurityEvent(entry: EventEntry): SecurityEventBody {
 /** Sends one entry to POST /security/log; a failure only warns (decision 14). */
 export async function sendEvent(entry: EventEntry): Promise<void> {
   try {
-    // Loaded on first use: the API client stays out of every page's first JavaScript.
-    const { api } = await import('./api-client')
-    await api.POST('/security/log', { body: toSecurityEvent(entry) })
+    // The light sender, loaded on first use: every page view is reported, and the full API
+    // client would otherwise load on every page for that alone.
+    const { sendReport } = await import('./telemetry')
+    await sendReport('/security/log', toSecurityEvent(entry))
   } catch (error) {
     console.warn('Security event not sent', entry.type, error)
   }
