@@ -52,9 +52,9 @@ test.describe('not found', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
   })
 
-  test('Go Back returns to the previous page when there is one', async ({ page }) => {
+  test('Go Back returns to the previous page when there is one', async ({ page, baseURL }) => {
     await page.goto('/pricing')
-    await page.goto('/nowhere', { referer: 'http://127.0.0.1:4173/pricing' })
+    await page.goto('/nowhere', { referer: `${baseURL}/pricing` })
     await page.getByRole('button', { name: 'Go Back' }).click()
     await expect(page).toHaveURL('/pricing')
   })
