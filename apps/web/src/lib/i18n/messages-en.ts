@@ -180,12 +180,6 @@ export const webEn = {
   'technical.security.text':
     'This page is confidential. Access is logged, and its content must not be shared outside your organisation.',
 
-  // Signed-in placeholders (the account issues fill these in)
-  'private.admin.heading': 'Development environments',
-  'private.myPage.heading': 'My Account',
-  'private.changeProfile.heading': 'Profile Settings',
-  'private.comingSoon': 'This page is being built.',
-
   // Reset password shell
   'reset.brand.heading': 'Secure by design',
   'reset.brand.text': 'Your environments, your code and your account, protected end to end.',

@@ -175,10 +175,6 @@ export const webKa: WebCatalogue = {
   'technical.security.text':
     'ეს გვერდი კონფიდენციალურია. წვდომა აღირიცხება და მისი შინაარსი არ უნდა გავრცელდეს თქვენი ორგანიზაციის გარეთ.',
 
-  'private.admin.heading': 'სადეველოპერო გარემოები',
-  'private.myPage.heading': 'ჩემი ანგარიში',
-  'private.changeProfile.heading': 'პროფილის პარამეტრები',
-  'private.comingSoon': 'ეს გვერდი მზადდება.',
 
   'reset.brand.heading': 'უსაფრთხო თავიდანვე',
   'reset.brand.text': 'თქვენი გარემოები, კოდი და ანგარიში ბოლომდე დაცულია.',
