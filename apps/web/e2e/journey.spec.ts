@@ -65,7 +65,9 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
   await page.getByLabel('First Name', { exact: true }).fill('Tamar')
   await page.getByLabel('Last Name', { exact: true }).fill('Kvaratskhelia')
   await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(toast(page, 'success').filter({ hasText: 'Profile updated successfully' })).toBeVisible()
+  await expect(
+    toast(page, 'success').filter({ hasText: 'Profile updated successfully' }),
+  ).toBeVisible()
   await expect(userMenu(page, 'Tamar Kvaratskhelia')).toBeVisible()
 
   // Change the password.
@@ -73,7 +75,9 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
   await page.getByLabel('New password', { exact: true }).fill(SECOND_PASSWORD)
   await page.getByLabel('Confirm new password', { exact: true }).fill(SECOND_PASSWORD)
   await page.getByRole('button', { name: 'Change password' }).click()
-  await expect(toast(page, 'success').filter({ hasText: 'Password changed successfully' })).toBeVisible()
+  await expect(
+    toast(page, 'success').filter({ hasText: 'Password changed successfully' }),
+  ).toBeVisible()
 
   // Sign out.
   await userMenu(page, 'Tamar Kvaratskhelia').click()
