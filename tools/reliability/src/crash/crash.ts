@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadContract } from '@devenv/contract'
+import { exampleBody, type JsonCall, jsonClient } from '../stub-http'
 import { killStub, type StubProcess, startStubProcess } from '../stub-process'
 
 /**
@@ -57,34 +57,7 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
-function exampleBody(operationId: string): Record<string, unknown> {
-  const operation = loadContract().operations.find((each) => each.operationId === operationId)
-  const example = operation?.bodyExamples[0]?.value
-  if (!example || typeof example !== 'object') throw new Error(`no example for ${operationId}`)
-  return { ...(example as Record<string, unknown>) }
-}
-
-async function call(
-  stub: StubProcess,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${stub.origin}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
-  }
-}
+const call = (stub: StubProcess, ...args: Parameters<JsonCall>) => jsonClient(stub.origin)(...args)
 
 async function signIn(stub: StubProcess): Promise<string> {
   const answer = await call(stub, 'POST', '/api/auth/auth', ACCOUNT)

@@ -1,8 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
-import { loadContract } from '@devenv/contract'
 import { seededRandom } from '../crash/crash'
+import { type JsonAnswer as Answer, exampleBody, type JsonCall, jsonClient } from '../stub-http'
 import { assertStubBuilt } from '../stub-process'
 
 /**
@@ -72,38 +72,8 @@ async function stopServer(server: StubServer): Promise<void> {
   await once(server.child, 'exit')
 }
 
-type Answer = { status: number; body: Record<string, unknown> }
-
-function client(origin: string) {
-  return async (method: string, path: string, body?: unknown, token?: string): Promise<Answer> => {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    let parsed: Record<string, unknown> = {}
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-    } catch {
-      parsed = { text }
-    }
-    return { status: response.status, body: parsed }
-  }
-}
-
-function exampleBody(operationId: string): Record<string, unknown> {
-  const operation = loadContract().operations.find((each) => each.operationId === operationId)
-  const example = operation?.bodyExamples[0]?.value
-  if (!example || typeof example !== 'object') throw new Error(`no example for ${operationId}`)
-  return { ...(example as Record<string, unknown>) }
-}
-
 /** Registers and activates the accounts through the API and the development mailbox. */
-async function createAccounts(call: ReturnType<typeof client>, count: number, runId: string) {
+async function createAccounts(call: JsonCall, count: number, runId: string) {
   const emails: string[] = []
   for (let index = 0; index < count; index++) {
     const email = `soak-${runId}-${index}@devenv.example`
@@ -133,7 +103,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const random = seededRandom(options.seed ?? 1)
   const server = await startServer()
   try {
-    const call = client(server.origin)
+    const call = jsonClient(server.origin)
     const runId = String(Date.now())
     const accounts = await createAccounts(call, options.accounts ?? 20, runId)
     const contact = exampleBody('submitContact')
