@@ -67,7 +67,9 @@ describe('the Dashboard button', () => {
 
   it('without an access token: logs the spec error, reports it, opens the sign-in modal', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const fetchMock = vi.fn(async (_request: Request) => new Response(null, { status: 204 }))
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     const router = await renderBar()
     const button = await screen.findByRole('button', { name: 'Dashboard' })
@@ -79,9 +81,11 @@ describe('the Dashboard button', () => {
     expect(consoleError).toHaveBeenCalledWith('No access token available for SSO', {
       action: 'dashboard',
     })
-    const sent = fetchMock.mock.calls[0]?.[0] as Request
-    expect(new URL(sent.url).pathname).toBe('/api/errors/log')
-    expect(await sent.json()).toMatchObject({ message: 'No access token available for SSO' })
+    const [url, init] = fetchMock.mock.calls[0] ?? ['', {}]
+    expect(new URL(url, location.origin).pathname).toBe('/api/errors/log')
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      message: 'No access token available for SSO',
+    })
     await vi.waitFor(() => expect(router.state.location.search).toEqual({ auth: 'login' }))
   })
 })
