@@ -19,6 +19,8 @@ test.describe('not found', () => {
 
   test('a client-side unknown link lands on /404 too', async ({ page }) => {
     await page.goto('/')
+    // The router listens for history changes once the page has hydrated.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await page.evaluate(() => {
       history.pushState({}, '', '/missing-page')
       dispatchEvent(new PopStateEvent('popstate'))
