@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { test as stubTest } from './stub'
 import { watchConsole } from './support'
 
 const PAGES = [
@@ -120,14 +121,12 @@ test.describe('hydration', () => {
     })
   }
 
-  test('a signed-in visitor in Georgian hydrates cleanly too', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.setItem('preferred-locale', 'ka')
-      localStorage.setItem('access_token', 'e30.eyJuYW1lIjoiTmlubyJ9.s')
-    })
+  stubTest('a signed-in visitor in Georgian hydrates cleanly too', async ({ page, stub }) => {
+    await stub.signIn(page)
+    await page.addInitScript(() => localStorage.setItem('preferred-locale', 'ka'))
     const messages = watchConsole(page)
     await page.goto('/pricing')
-    await expect(page.getByRole('button', { name: 'Nino' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Nino Beridze' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'ka')
     expect(messages.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([])
   })

@@ -153,6 +153,19 @@ describe('start-up', () => {
     expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ to: '.', replace: true }))
   })
 
+  it('leaving the page during start-up is no failure: the session stays for the next page', async () => {
+    storeSession()
+    fakeApi({ 'GET /user/profile': json(500, { message: 'cut off by the navigation' }) })
+    const { router, navigate } = fakeRouter('/technical', true)
+    attachSession(router)
+    window.dispatchEvent(new Event('pagehide'))
+    await flush()
+    window.dispatchEvent(new Event('pageshow'))
+    expect(getSession().isAuthenticated).toBe(true)
+    expect(notify).not.toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
   it('runs once, however often it is attached (StrictMode, re-renders)', async () => {
     storeSession()
     const api = fakeApi({ 'GET /user/profile': json(200, profile()) })

@@ -56,6 +56,11 @@ let leading = false
 let leadershipAsked = false
 /** An end that came before a router was known (a page's loader hit it): applied on attach. */
 let pendingEnd: EndReason | null = null
+/**
+ * The document is being left (a full navigation, a reload): its calls are cut off, which is no
+ * failure of the session. Without this, leaving a page during start-up signed the user out.
+ */
+let leavingPage = false
 
 function subjectOf(accessToken: string | null): string {
   const subject = accessToken ? tokenClaims(accessToken)?.sub : null
@@ -276,6 +281,13 @@ export function attachSession(next: AppRouter): void {
     listening = true
     window.addEventListener('storage', onStorage)
     document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('pagehide', () => {
+      leavingPage = true
+    })
+    // Back to a page kept in the back-forward cache: it is alive again.
+    window.addEventListener('pageshow', () => {
+      leavingPage = false
+    })
   }
   askForLeadership()
   if (pendingEnd) {
@@ -346,6 +358,7 @@ function leave(reason: EndReason): void {
  * modal. Called by the client for every 401 it could not cure, so a second call does nothing.
  */
 export function sessionExpired(): void {
+  if (leavingPage) return
   if (!getAccessToken() && !getRefreshToken()) return
   endSession()
   logEvent('logout', { reason: 'expired' })
