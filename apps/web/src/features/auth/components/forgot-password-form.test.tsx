@@ -58,7 +58,8 @@ describe('ForgotPasswordForm', () => {
     await solve()
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
     const heading = await screen.findByRole('heading', { name: 'Email Sent!' })
-    expect(document.activeElement).toBe(heading)
+    // The heading takes the focus in an effect after it is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(heading))
     expect(screen.getByText('We sent a password reset link to nino@example.com.')).toBeTruthy()
     expect(notify).toHaveBeenCalledWith('success', 'Password reset link sent to your email!')
     fireEvent.click(screen.getByRole('button', { name: 'Resend Email' }))
