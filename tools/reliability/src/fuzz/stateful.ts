@@ -360,7 +360,9 @@ class SignIn extends Step {
   }
 }
 
-class Refresh extends Step {
+/** A step that presents one of a device's refresh tokens: its current one, or the one before. */
+abstract class PresentsRefreshToken extends Step {
+  abstract readonly operation: string
   constructor(
     readonly device: number,
     readonly previous: boolean,
@@ -368,7 +370,7 @@ class Refresh extends Step {
     super()
   }
   get label() {
-    return `refresh(device ${this.device}, ${this.previous ? 'an already used token' : 'its current token'})`
+    return `${this.operation}(device ${this.device}, ${this.previous ? 'an already used token' : 'its current token'})`
   }
   override check(model: Readonly<Model>) {
     const index = deviceAt(model, this.device)
@@ -377,15 +379,24 @@ class Refresh extends Step {
       (!this.previous || (model.devices[index]?.refreshTokens.length ?? 0) > 1)
     )
   }
-  async act(model: Model, real: Real) {
+  /** The device on both sides, the model's token and the text the real side presents. */
+  protected presented(model: Model, real: Real) {
     const index = deviceAt(model, this.device) ?? 0
     const device = model.devices[index]
     const tokens = real.devices[index]
-    if (!device || !tokens) throw new Error(`${this.label}: no such device`)
-    const position = device.refreshTokens.length - (this.previous ? 2 : 1)
-    const token = device.refreshTokens[position]
-    const presented = tokens.refreshTokens[position]
-    if (!token || presented === undefined) throw new Error(`${this.label}: no such token`)
+    const position = (device?.refreshTokens.length ?? 0) - (this.previous ? 2 : 1)
+    const token = device?.refreshTokens[position]
+    const presented = tokens?.refreshTokens[position]
+    if (!device || !tokens || !token || presented === undefined)
+      throw new Error(`${this.label}: no such token`)
+    return { device, tokens, token, presented }
+  }
+}
+
+class Refresh extends PresentsRefreshToken {
+  readonly operation = 'refresh'
+  async act(model: Model, real: Real) {
+    const { device, tokens, token, presented } = this.presented(model, real)
     const answer = await call(real, 'refreshToken', {
       method: 'POST',
       path: '/auth/token/refresh',
@@ -410,31 +421,10 @@ class Refresh extends Step {
   }
 }
 
-class SignOut extends Step {
-  constructor(
-    readonly device: number,
-    readonly previous: boolean,
-  ) {
-    super()
-  }
-  get label() {
-    return `signOut(device ${this.device}, ${this.previous ? 'an already used token' : 'its current token'})`
-  }
-  override check(model: Readonly<Model>) {
-    const index = deviceAt(model, this.device)
-    return (
-      index !== undefined &&
-      (!this.previous || (model.devices[index]?.refreshTokens.length ?? 0) > 1)
-    )
-  }
+class SignOut extends PresentsRefreshToken {
+  readonly operation = 'signOut'
   async act(model: Model, real: Real) {
-    const index = deviceAt(model, this.device) ?? 0
-    const device = model.devices[index]
-    const position = (device?.refreshTokens.length ?? 0) - (this.previous ? 2 : 1)
-    const token = device?.refreshTokens[position]
-    const presented = real.devices[index]?.refreshTokens[position]
-    if (!device || !token || presented === undefined)
-      throw new Error(`${this.label}: no such token`)
+    const { device, token, presented } = this.presented(model, real)
     const answer = await call(real, 'signOut', {
       method: 'POST',
       path: '/auth/logout',
