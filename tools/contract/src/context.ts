@@ -1,5 +1,4 @@
-import { isJsonObject } from '@devenv/openapi'
-import type { Contract } from './contract'
+import { type Contract, isJsonObject } from '@devenv/openapi'
 import { send, type Target } from './http'
 import type { Finding } from './report'
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
 import type { Credentials, RunContext } from './context'
-import { type Contract, loadContract, type RunnerOperation } from './contract'
 import { runFlows } from './flows'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
@@ -41,7 +40,7 @@ export const STUB_SEEDED_ACCOUNT: Credentials = {
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
 
-function pathOf(operation: RunnerOperation, values: Record<string, string> = {}): string {
+function pathOf(operation: Operation, values: Record<string, string> = {}): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const value =
       values[name] ?? operation.pathParameters.find((each) => each.name === name)?.example ?? 'x'
@@ -68,7 +67,7 @@ async function signIn(target: Target, credentials: Credentials): Promise<string 
 }
 
 function exampleRequests(
-  operation: RunnerOperation,
+  operation: Operation,
   token: string | undefined,
 ): Array<{ name: string; request: Outgoing }> {
   const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
@@ -82,7 +81,7 @@ function exampleRequests(
 }
 
 function invalidOutgoing(
-  operation: RunnerOperation,
+  operation: Operation,
   invalid: ReturnType<typeof invalidRequests>[number],
   token: string | undefined,
 ): Outgoing {
@@ -101,7 +100,7 @@ function invalidOutgoing(
 
 async function checkOperation(
   context: RunContext,
-  operation: RunnerOperation,
+  operation: Operation,
   token: string | undefined,
 ): Promise<SuiteRecorder> {
   const suite = new SuiteRecorder(
