@@ -6,7 +6,7 @@ export {
   buildRunReport,
   type Coverage,
   closingLine,
-  coverageOf,
+  coverageOfExchanges,
   formatCoverage,
   formatSummary,
   type Report,
@@ -18,7 +18,6 @@ export {
 } from './report'
 export {
   checkTarget,
-  documentedOperations,
   type RunOptions,
   runContract,
   STUB_SEEDED_ACCOUNT,

@@ -1,4 +1,10 @@
-import { type Contract, type Judgement, judgeAnswer } from '@devenv/openapi'
+import {
+  type Contract,
+  type Judgement,
+  judgeAnswer,
+  requestExampleOf,
+  responseExampleOf,
+} from '@devenv/openapi'
 import {
   type Answer,
   describeAnswer,
@@ -111,10 +117,18 @@ export class SuiteRecorder {
       if (extra) problems.push(extra)
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const operation = this.contract.byId.get(operationId)
     const exchange = exchangeOf(
       operationId,
       wireRequestOf(this.target, request),
       answer.error ? null : answer.status,
+      {
+        requestExample: operation && requestExampleOf(operation, request.body),
+        responseExample:
+          operation && !answer.error
+            ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+      },
     )
     this.add(
       problems.length === 0

@@ -7,8 +7,7 @@ import { type Outgoing, send, type Target, targetOf } from './http'
 import { SuiteRecorder } from './recorder'
 import {
   buildRunReport,
-  coverageOf,
-  type DocumentedOperation,
+  coverageOfExchanges,
   exchangesOf,
   type Report,
   type RunReport,
@@ -204,17 +203,6 @@ export async function runContract(options: RunOptions): Promise<Report> {
   return report
 }
 
-/** What coverage is measured against, from the runner's model of the contract. */
-export function documentedOperations(contract: Contract): DocumentedOperation[] {
-  return contract.operations.map((operation) => ({
-    operationId: operation.operationId,
-    method: operation.method,
-    path: operation.path,
-    statuses: operation.statuses,
-    requestExamples: operation.bodyExamples,
-  }))
-}
-
 /** `check`: runs every check against a target and answers the run's report with its coverage. */
 export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const contract = options.contract ?? loadContract()
@@ -228,6 +216,6 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
     notes: report.notes,
     suites: report.suites,
     findings: report.findings,
-    coverage: coverageOf(documentedOperations(contract), exchangesOf(report.suites)),
+    coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
   })
 }

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { mkdirSync } from 'node:fs'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
-import { type Contract, loadContract } from '../contract'
+import { type Contract, loadContract } from '@devenv/openapi'
 import { coverageShortfall, formatSummary, type RunReport, writeReports } from '../report'
 
 /** Bad input: the CLI prints its one-line reason and exits with 2, never a stack trace. */
@@ -128,13 +127,10 @@ export function urlOption(name: string, value: string | undefined): string {
   return value
 }
 
-// In the packed CLI the contract sits at the package's root, beside dist/; in the workspace it is
-// resolved from @devenv/openapi.
-const PACKED_CONTRACT = fileURLToPath(new URL('../openapi.yaml', import.meta.url))
-
 /** The contract to hold the server to; a document that does not load is a usage error. */
 export function contractFor(shared: SharedOptions): Contract {
-  const path = shared.contractPath ?? (existsSync(PACKED_CONTRACT) ? PACKED_CONTRACT : undefined)
+  // Without --contract: openapi/openapi.yaml in the workspace, the copy beside dist/ when packed.
+  const path = shared.contractPath
   try {
     return loadContract(path)
   } catch (error) {
