@@ -49,7 +49,8 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
       allowPositionals: false,
     }).values
   } catch (error) {
-    throw new UsageError((error as Error).message)
+    // Node's own messages can run to several lines; the first one names the problem.
+    throw new UsageError((error as Error).message.split('\n')[0] as string)
   }
   if (values.help) return 'help'
   const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined)
