@@ -36,8 +36,8 @@ async function closedPort(): Promise<number> {
 }
 
 type Report = {
-  endedBy: string
-  summary: { passed: number; failed: number; skipped: number }
+  notes: string[]
+  summary: { passed: number; failed: number; skipped: number; schemaViolations: number }
   operations: Array<{ operationId: string; passed: number; statusesSeen: number[] }>
   failures: Array<{ operationId: string | null; check: string; status: number | null }>
 }
@@ -148,8 +148,8 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
     expect(lines.filter((line) => line.startsWith('violation'))).toEqual([])
     const report = await readReport(directory)
-    expect(report.endedBy).toBe('duration')
-    expect(report.summary).toEqual({ passed: 4, failed: 0, skipped: 0 })
+    expect(report.notes).toEqual([expect.stringMatching(/ended by duration$/)])
+    expect(report.summary).toEqual({ passed: 4, failed: 0, skipped: 0, schemaViolations: 0 })
     expect(report.failures).toEqual([])
     const seen = Object.fromEntries(
       report.operations.map((operation) => [operation.operationId, operation.statusesSeen]),
@@ -195,8 +195,10 @@ describe('proxy as a process', () => {
       const [code] = (await once(child, 'exit')) as [number]
       expect(code).toBe(1)
       const report = await readReport(directory)
-      expect(report.endedBy).toBe('SIGTERM')
+      expect(report.notes).toEqual([expect.stringMatching(/ended by SIGTERM$/)])
       expect(report.failures[0]).toMatchObject({ operationId: 'getHealth', check: 'schema' })
+      expect(await readFile(join(directory, 'junit.xml'), 'utf8')).toContain('<testsuite')
+      expect(await readFile(join(directory, 'report.html'), 'utf8')).toContain('getHealth')
     } finally {
       child.kill('SIGKILL')
       upstream.close()

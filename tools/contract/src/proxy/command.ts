@@ -1,8 +1,10 @@
 import { connect } from 'node:net'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { loadProxyContract, type ProxyContract } from './contract-checks'
-import { writeProxyReports } from './report'
+import type { Contract } from '@devenv/openapi'
+import { formatSummary, writeReports } from '../report'
+import { loadProxyContract } from './contract-checks'
+import { proxyRunReport } from './report'
 import { runValidationProxy } from './run'
 
 export const PROXY_USAGE = `Usage: devenv-contract proxy --upstream URL [options]
@@ -15,7 +17,7 @@ Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
   --upstream URL        the server to check (http://host:port)                 required
   --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4011)
   --duration S          stop after S seconds                                   (default: on a signal)
-  --report-dir DIR      report.json goes here                                  (default reports/proxy)
+  --report-dir DIR      report.json, junit.xml and report.html go here      (default reports/proxy)
   --contract PATH       another OpenAPI document                               (default: the bundled one)
 `
 
@@ -132,7 +134,7 @@ function stopWhenAsked(durationSeconds: number | undefined): Promise<string> {
 /** `devenv-contract proxy ...`: answers the exit code (0 no violation, 1 violations, 2 usage). */
 export async function proxyCommand(argv: string[]): Promise<number> {
   let settings: ProxySettings | 'help'
-  let contract: ProxyContract
+  let contract: Contract
   try {
     settings = parseProxyArguments(argv)
     if (settings === 'help') {
@@ -174,9 +176,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     }
     throw error
   }
-  await writeProxyReports(reportDir, run, contract)
-  console.log(
-    `proxy: ${run.exchangeCount} exchanges, ${run.violationCount} violations, ended by ${run.endedBy}; report in ${reportDir}`,
-  )
-  return run.violationCount === 0 ? 0 : 1
+  const report = proxyRunReport(run, contract)
+  const paths = await writeReports(reportDir, report)
+  console.log(`reports: ${paths.join(', ')}\n`)
+  console.log(formatSummary(report))
+  return report.summary.failed === 0 ? 0 : 1
 }

@@ -1,62 +1,26 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import type { ProxyContract } from './contract-checks'
-import type { ProxyRun } from './run'
+import type { Contract } from '@devenv/openapi'
+import { buildRunReport, coverageOf, type RunReport } from '../report'
+import { documentedOperations } from '../runner'
+import { type ProxyRun, UNDOCUMENTED_SUITE } from './run'
 
-/** report.json of a proxy run: what every subcommand reports (see the package README). */
-export function proxyReportOf(run: ProxyRun, contract: ProxyContract) {
-  const byOperation = new Map(run.tallies.map((tally) => [tally.operationId, tally]))
-  const operations = contract.operations.map((operation) => {
-    const tally = byOperation.get(operation.operationId)
-    return {
-      operationId: operation.operationId,
-      method: operation.method.toUpperCase(),
-      path: operation.path,
-      passed: tally?.passed ?? 0,
-      failed: tally?.failed ?? 0,
-      skipped: 0,
-      statusesSeen: [...(tally?.statusesSeen ?? [])].sort((a, b) => a - b),
-    }
-  })
-  const exercised = operations.filter((operation) => operation.passed + operation.failed > 0)
-  const passed = run.tallies.reduce((sum, tally) => sum + tally.passed, 0)
-  const failed = run.tallies.reduce((sum, tally) => sum + tally.failed, 0)
-  return {
+/** The report of a proxy run: what report.json, junit.xml and report.html are written from. */
+export function proxyRunReport(run: ProxyRun, contract: Contract): RunReport {
+  const report = buildRunReport({
     mode: 'proxy',
-    upstream: run.upstream,
+    target: run.upstream,
     startedAt: run.startedAt.toISOString(),
-    finishedAt: run.finishedAt.toISOString(),
-    endedBy: run.endedBy,
-    summary: { passed, failed, skipped: 0 },
-    coverage: {
-      operations: {
-        covered: exercised.length,
-        total: operations.length,
-        percent:
-          operations.length === 0
-            ? 100
-            : Math.floor((exercised.length / operations.length) * 1000) / 10,
-      },
-    },
-    operations,
-    failures: run.violations.map((violation) => ({
-      operationId: violation.operationId ?? null,
-      check: violation.check,
-      message: violation.message,
-      request: violation.request,
-      status: violation.status ?? null,
-    })),
+    durationMs: run.durationMs,
+    notes: [
+      `${run.exchangeCount} exchanges through ${run.address}, ${run.violationCount} violations; ended by ${run.endedBy}`,
+    ],
+    suites: run.suites,
+    coverage: coverageOf(documentedOperations(contract), run.exercised),
+  })
+  return {
+    ...report,
+    // An undocumented operation has no operationId to report.
+    failures: report.failures.map((failure) =>
+      failure.suite === UNDOCUMENTED_SUITE ? { ...failure, operationId: null } : failure,
+    ),
   }
-}
-
-export async function writeProxyReports(
-  directory: string,
-  run: ProxyRun,
-  contract: ProxyContract,
-): Promise<void> {
-  await mkdir(directory, { recursive: true })
-  await writeFile(
-    join(directory, 'report.json'),
-    `${JSON.stringify(proxyReportOf(run, contract), null, 2)}\n`,
-  )
 }

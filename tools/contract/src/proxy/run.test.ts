@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadProxyContract } from './contract-checks'
+import { proxyRunReport } from './report'
 import { type ProxyRun, runValidationProxy } from './run'
 
 const HEALTHY = {
@@ -84,8 +85,11 @@ describe('the validation proxy', () => {
     expect(got).toEqual({ status: 200, body: HEALTHY })
     expect(lines).toEqual([])
     expect(run.violationCount).toBe(0)
-    expect(run.tallies).toMatchObject([
-      { operationId: 'getHealth', passed: 1, failed: 0, statusesSeen: new Set([200]) },
+    expect(run.suites).toMatchObject([
+      {
+        name: 'getHealth',
+        checks: [{ name: 'GET /api/v1/health -> 200', status: 'passed', detail: 'seen 1 time' }],
+      },
     ])
   })
 
@@ -102,13 +106,13 @@ describe('the validation proxy', () => {
       ).arrayBuffer()
     })
     expect(lines).toContain(
-      "violation: getHealth schema: (root) must have required property 'version' [GET /api/health -> 200]",
+      "violation: getHealth schema: (body) must have required property 'version' [GET /api/health -> 200]",
     )
     expect(lines).toContain(
-      'violation: listModels media type: media type text/html is not documented here [GET /api/ai/models -> 200]',
+      'violation: listModels media type: content type "text/html" is not documented (application/json) [GET /api/ai/models -> 200]',
     )
     expect(lines).toContain(
-      'violation: getHealth required header: the retry-after header is missing [GET /api/health?limited -> 429]',
+      'violation: getHealth headers: the Retry-After header is missing [GET /api/health?limited -> 429]',
     )
     expect(lines).toContain(
       'violation: (no operation) undocumented operation: GET /api/nowhere is not in the contract [GET /api/nowhere -> 404]',
@@ -117,21 +121,26 @@ describe('the validation proxy', () => {
       expect.arrayContaining([expect.stringMatching(/^violation: submitContact status: /)]),
     )
     expect(run.violationCount).toBe(lines.length)
-    expect(run.violations.map((violation) => violation.check)).toEqual(
+    const report = proxyRunReport(run, contract)
+    expect(report.failures).toHaveLength(lines.length)
+    expect(report.failures.map((failure) => failure.check)).toEqual(
       expect.arrayContaining([
         'schema',
         'media type',
-        'required header',
+        'headers',
         'undocumented operation',
         'status',
         'request body',
       ]),
     )
-    expect(run.violations.find((violation) => violation.check === 'status')).toMatchObject({
+    expect(report.failures.find((failure) => failure.check === 'status')).toMatchObject({
       operationId: 'submitContact',
-      request: { method: 'POST', url: '/api/contact' },
+      request: { method: 'POST', url: `${upstreamUrl.origin}/api/contact` },
       status: 418,
     })
+    expect(
+      report.failures.find((failure) => failure.check === 'undocumented operation'),
+    ).toMatchObject({ operationId: null, status: 404 })
   })
 
   it('counts each operation and the statuses it answered with', async () => {
@@ -140,9 +149,32 @@ describe('the validation proxy', () => {
         await (await fetch(`${address}${path}`)).arrayBuffer()
     })
     expect(run.exchangeCount).toBe(3)
-    expect(run.tallies).toMatchObject([
-      { operationId: 'getHealth', passed: 2, failed: 1, statusesSeen: new Set([200, 429]) },
+    expect(run.suites).toMatchObject([
+      {
+        name: 'getHealth',
+        checks: [
+          { name: 'GET /api/v1/health -> 200', status: 'passed', detail: 'seen 2 times' },
+          { name: 'headers', status: 'failed', detail: 'seen 1 time' },
+        ],
+      },
     ])
-    expect(run.distinctExchanges).toHaveLength(2)
+    const report = proxyRunReport(run, contract)
+    expect(report.operations.find((operation) => operation.operationId === 'getHealth')).toEqual({
+      operationId: 'getHealth',
+      method: 'GET',
+      path: '/health',
+      passed: 1,
+      failed: 1,
+      skipped: 0,
+      statusesSeen: [200, 429],
+    })
+    const health = report.coverage.matrix.find((row) => row.operationId === 'getHealth')
+    expect(health?.statuses).toEqual(
+      expect.arrayContaining([
+        { status: '200', exercised: true },
+        { status: '429', exercised: true },
+        { status: '503', exercised: false },
+      ]),
+    )
   })
 })

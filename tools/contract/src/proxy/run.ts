@@ -1,120 +1,128 @@
-import type { ProxyContract, Violation } from './contract-checks'
+import type { Contract } from '@devenv/openapi'
+import type { CheckResult, Exchange, Suite } from '../report'
+import { judgeExchange, type Violation } from './contract-checks'
+import { redactUrl, toExchange } from './exchange'
 import { type ProxiedExchange, startProxyServer } from './transport'
 
-/** One distinct exchange the proxy saw: what coverage is computed from. */
-export type SeenExchange = {
-  operationId: string | undefined
-  method: string
-  url: string
-  status: number | undefined
-  /** The request body as text, when it was small enough to keep (for example coverage). */
-  requestBody: string | undefined
-}
-
-/** Exchanges of one operation (or, for undocumented ones, of one method and path). */
-export type OperationTally = {
-  operationId: string | undefined
-  method: string
-  path: string
-  passed: number
-  failed: number
-  statusesSeen: Set<number>
-}
+/** Where exchanges of no documented operation are reported. */
+export const UNDOCUMENTED_SUITE = 'undocumented operations'
 
 export type ProxyRun = {
+  /** The upstream's URL. */
   upstream: string
+  /** Where the proxy listened. */
   address: string
   startedAt: Date
-  finishedAt: Date
-  /** Why the run ended: `SIGINT`, `SIGTERM` or `duration`. */
+  durationMs: number
+  /** Why the run ended: `SIGINT`, `SIGTERM`, `duration`. */
   endedBy: string
   exchangeCount: number
-  tallies: OperationTally[]
-  /** Distinct by operation, status and request body, in the order first seen. */
-  distinctExchanges: SeenExchange[]
   violationCount: number
-  /** The first violations (all of them but in very long, very broken sessions). */
-  violations: Violation[]
+  /**
+   * One check per distinct exchange (operation, method, path, status and verdict): a session
+   * of thousands of identical requests is a few checks, each saying how often it was seen.
+   */
+  suites: Suite[]
+  /** Distinct by operation, status and request body, unredacted: what coverage is measured on. */
+  exercised: Exchange[]
 }
 
 export type ProxyRunOptions = {
   upstream: URL
   port: number
   host?: string
-  contract: ProxyContract
+  contract: Contract
   /** Settles with the reason the run ends (a signal's name, `duration`). */
   stop: (started: { address: string }) => Promise<string>
   /** Where the proxy's lines go (one per violation as it happens). */
   print: (line: string) => void
 }
 
-// A long session through the proxy must not grow without bound: past these, only the counts go on.
-const KEPT_DISTINCT_EXCHANGES = 20_000
-const KEPT_VIOLATIONS = 10_000
+// A long session must not grow without bound: past this, new kinds of exchange are only counted.
+const KEPT_DISTINCT_CHECKS = 20_000
+const KEPT_EXERCISED = 20_000
 // Documented examples are small: a larger body cannot be one of them.
-const KEPT_REQUEST_BODY_BYTES = 16 * 1024
+const EXAMPLE_SIZED_BODY_BYTES = 16 * 1024
 
 export function formatViolation(violation: Violation): string {
   const { operationId, check, message, request, status } = violation
   const answer = status === undefined ? 'no answer' : String(status)
-  return `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${request.url} -> ${answer}]`
+  return `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${redactUrl(request.url)} -> ${answer}]`
 }
+
+type Kept = { suite: string; check: CheckResult; seen: number }
 
 /**
  * Runs the validation proxy until `stop` settles: every exchange is forwarded untouched, then
  * judged against the contract once its client has the answer. Answers what the run saw.
  */
 export async function runValidationProxy(options: ProxyRunOptions): Promise<ProxyRun> {
-  const { contract, print } = options
-  const tallies = new Map<string, OperationTally>()
-  const distinct = new Map<string, SeenExchange>()
-  const violations: Violation[] = []
+  const { contract, print, upstream } = options
+  const kept = new Map<string, Kept>()
+  const exercised = new Map<string, Exchange>()
   let exchangeCount = 0
   let violationCount = 0
+
+  const keep = (key: string, make: () => Kept) => {
+    const known = kept.get(key)
+    if (known) known.seen++
+    else if (kept.size < KEPT_DISTINCT_CHECKS) kept.set(key, make())
+  }
+
   const judge = (exchange: ProxiedExchange) => {
-    const judged = contract.judge(exchange)
+    const { operationId, violations } = judgeExchange(contract, exchange)
     exchangeCount++
-    for (const violation of judged.violations) {
+    const suite = operationId ?? UNDOCUMENTED_SUITE
+    const path = exchange.url.split('?')[0] ?? exchange.url
+    const status = exchange.status ?? null
+    if (operationId !== undefined && exercised.size < KEPT_EXERCISED) {
+      const body = exchange.requestBody
+      const text =
+        body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
+      const key = `${operationId}\n${status}\n${text ?? ''}`
+      if (!exercised.has(key))
+        exercised.set(key, {
+          operationId,
+          request: { method: exchange.method, url: exchange.url, headers: {}, body: text },
+          status,
+        })
+    }
+    if (violations.length === 0) {
+      keep(`${suite}\n${exchange.method} ${path}\n${status}`, () => ({
+        suite,
+        seen: 1,
+        check: {
+          name: `${exchange.method} ${path} -> ${status}`,
+          status: 'passed',
+          durationMs: 0,
+          exchange: toExchange(upstream, operationId, exchange),
+        },
+      }))
+      return
+    }
+    for (const violation of violations) {
       print(formatViolation(violation))
       violationCount++
-      if (violations.length < KEPT_VIOLATIONS) violations.push(violation)
+      const { check, message, request } = violation
+      keep(`${suite}\n${check}\n${message}\n${request.method} ${request.url}\n${status}`, () => ({
+        suite,
+        seen: 1,
+        check: {
+          name: check,
+          status: 'failed',
+          message,
+          durationMs: 0,
+          schemaViolation: ['status', 'media type', 'schema', 'headers'].includes(check),
+          exchange: toExchange(upstream, operationId, exchange),
+        },
+      }))
     }
-    const path = exchange.url.split('?')[0] ?? exchange.url
-    const tallyKey = judged.operationId ?? `${exchange.method} ${path}`
-    let tally = tallies.get(tallyKey)
-    if (!tally) {
-      tally = {
-        operationId: judged.operationId,
-        method: exchange.method,
-        path,
-        passed: 0,
-        failed: 0,
-        statusesSeen: new Set(),
-      }
-      tallies.set(tallyKey, tally)
-    }
-    if (judged.violations.length === 0) tally.passed++
-    else tally.failed++
-    if (exchange.status !== undefined) tally.statusesSeen.add(exchange.status)
-
-    const body = exchange.requestBody
-    const requestBody =
-      body && body.length > 0 && body.length <= KEPT_REQUEST_BODY_BYTES
-        ? body.toString('utf8')
-        : undefined
-    const distinctKey = `${tallyKey}\n${exchange.status}\n${requestBody ?? ''}`
-    if (distinct.size < KEPT_DISTINCT_EXCHANGES && !distinct.has(distinctKey))
-      distinct.set(distinctKey, {
-        operationId: judged.operationId,
-        method: exchange.method,
-        url: exchange.url,
-        status: exchange.status,
-        requestBody,
-      })
   }
+
   const startedAt = new Date()
+  const started = performance.now()
   const server = await startProxyServer({
-    upstream: options.upstream,
+    upstream,
     port: options.port,
     host: options.host,
     onExchange: (exchange) => {
@@ -130,16 +138,22 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
   await server.close()
   // Judgements are queued behind each answer (setImmediate): let the last ones run.
   await new Promise((resolve) => setImmediate(resolve))
+
+  const suites = new Map<string, Suite>()
+  for (const { suite, check, seen } of kept.values()) {
+    const target = suites.get(suite) ?? { name: suite, kind: 'operation', checks: [] }
+    suites.set(suite, target)
+    target.checks.push({ ...check, detail: `seen ${seen} time${seen === 1 ? '' : 's'}` })
+  }
   return {
-    upstream: options.upstream.href,
+    upstream: upstream.href,
     address: server.address,
     startedAt,
-    finishedAt: new Date(),
+    durationMs: performance.now() - started,
     endedBy,
     exchangeCount,
-    tallies: [...tallies.values()],
-    distinctExchanges: [...distinct.values()],
     violationCount,
-    violations,
+    suites: [...suites.values()],
+    exercised: [...exercised.values()],
   }
 }
