@@ -6,7 +6,14 @@ import { FLOW_IDS, runFlows } from './flows'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
 import { SuiteRecorder } from './recorder'
-import type { Report } from './report'
+import {
+  buildRunReport,
+  coverageOf,
+  type DocumentedOperation,
+  exchangesOf,
+  type Report,
+  type RunReport,
+} from './report'
 
 export type RunOptions = {
   /** `http://host:port` (then `/api` is used), or the API base itself. */
@@ -166,7 +173,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
     target: target.apiBase,
     session,
     startedAt: new Date().toISOString(),
-    notes: [],
+    notes: [`stub session (X-Stub-Session): ${session}`],
     suites: [],
     findings: [],
   }
@@ -228,4 +235,32 @@ export async function runContract(options: RunOptions): Promise<Report> {
   }
   for (const suite of await runFlows(context, progress, flowOptions)) report.suites.push(suite)
   return report
+}
+
+/** What coverage is measured against, from the runner's model of the contract. */
+export function documentedOperations(contract: Contract): DocumentedOperation[] {
+  return contract.operations.map((operation) => ({
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    statuses: operation.statuses,
+    requestExamples: operation.bodyExamples,
+  }))
+}
+
+/** `check`: runs every check against a target and answers the run's report with its coverage. */
+export async function checkTarget(options: RunOptions): Promise<RunReport> {
+  const contract = options.contract ?? loadContract()
+  const started = performance.now()
+  const report = await runContract({ ...options, contract })
+  return buildRunReport({
+    mode: 'check',
+    target: report.target,
+    startedAt: report.startedAt,
+    durationMs: performance.now() - started,
+    notes: report.notes,
+    suites: report.suites,
+    findings: report.findings,
+    coverage: coverageOf(documentedOperations(contract), exchangesOf(report.suites)),
+  })
 }
