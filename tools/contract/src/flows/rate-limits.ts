@@ -1,6 +1,5 @@
 import { isJsonObject, type RateLimit } from '@devenv/openapi'
 import type { RunContext } from '../context'
-import type { RunnerOperation } from '../contract'
 import type { Answer, Outgoing } from '../http'
 import type { CheckResult, Suite } from '../report'
 import { type Flow, isolated, recorderOf, runEmail } from './support'
@@ -8,8 +7,10 @@ import { type Flow, isolated, recorderOf, runEmail } from './support'
 /** Forgot-password and resend-activation: public, e-mail sending, so their windows matter most. */
 const WINDOWED_OPERATIONS = ['requestPasswordReset', 'resendActivation'] as const
 
+type Operation = RunContext['contract']['operations'][number]
+
 /** The operation's first documented request body with every e-mail address replaced by `email`. */
-function bodyFor(operation: RunnerOperation, email: string): unknown {
+function bodyFor(operation: Operation, email: string): unknown {
   const example = operation.bodyExamples[0]?.value
   if (!isJsonObject(example)) return { email }
   return Object.fromEntries(
@@ -38,7 +39,7 @@ const retryAfterWithin = (periodSeconds: number) => (answer: Answer) => {
  */
 async function checkWindow(
   run: RunContext,
-  operation: RunnerOperation,
+  operation: Operation,
   rule: RateLimit,
 ): Promise<CheckResult[]> {
   const context = isolated(run, `limits-${operation.operationId}-${rule.scope}`)
