@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
-import type { Credentials, RunContext } from './context'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { type Credentials, devClientOf, type RunContext } from './context'
 import { FLOW_IDS, runFlows } from './flows'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
@@ -38,10 +39,7 @@ export type RunOptions = {
 }
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
-export const STUB_SEEDED_ACCOUNT: Credentials = {
-  email: 'user@devenv.example',
-  password: 'UserPass123!',
-}
+export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
@@ -55,12 +53,11 @@ function pathOf(operation: Operation, values: Record<string, string> = {}): stri
 }
 
 async function hasMailbox(target: Target): Promise<boolean> {
-  const answer = await send(target, {
-    method: 'GET',
-    path: '/__dev/mailbox?to=contract-probe%40example.invalid',
-    dev: true,
-  })
-  return answer.status === 200 && isJsonObject(answer.json) && Array.isArray(answer.json.items)
+  try {
+    return await devClientOf(target).hasMailbox()
+  } catch {
+    return false
+  }
 }
 
 async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
