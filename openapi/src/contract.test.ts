@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createContract, loadContract } from './contract'
+import { componentEnum, createContract, isDocumentedStatus, loadContract } from './contract'
 import { loadOpenApiDocument } from './document'
 import { apiPrefixesOf } from './operations'
 
@@ -85,5 +85,18 @@ describe('the matcher from (method, concrete path) to operation', () => {
     expect(contract.match('GET', '/environments')).toBeUndefined()
     expect(contract.match('GET', '/api/environments/a/b')).toBeUndefined()
     expect(contract.match('GET', '/__dev/mailbox')).toBeUndefined()
+  })
+})
+
+describe('small questions to the contract', () => {
+  it('whether a status is documented, by exact code, range or default', () => {
+    expect(isDocumentedStatus(contract, 'getProfile', 200)).toBe(true)
+    expect(isDocumentedStatus(contract, 'getProfile', 418)).toBe(false)
+    expect(() => isDocumentedStatus(contract, 'nope', 200)).toThrow('no operation nope')
+  })
+
+  it('the values of a component enum', () => {
+    expect(componentEnum(contract, 'Region')).toContain('eu-central')
+    expect(componentEnum(contract, 'NoSuchSchema')).toEqual([])
   })
 })

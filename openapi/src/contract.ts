@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { loadOpenApiDocument, OPENAPI_DOCUMENT_PATH, type OpenApiDocument } from './document'
+import {
+  isJsonObject,
+  loadOpenApiDocument,
+  OPENAPI_DOCUMENT_PATH,
+  type OpenApiDocument,
+  stringList,
+} from './document'
 import { createOperationMatcher, type OperationMatcher } from './matcher'
-import { apiPrefixesOf, describeOperations, type Operation } from './operations'
+import { apiPrefixesOf, describeOperations, type Operation, responseFor } from './operations'
 import { createSchemaValidator, type SchemaValidator } from './validator'
 
 /** The contract as every tool uses it: the document, its operations, a validator and a matcher. */
@@ -38,13 +44,16 @@ export function createContract(document: OpenApiDocument, documentPath?: string)
   }
 }
 
-const loaded = new Map<string, Contract>()
+/** A contract read from a file: it knows where its document is. */
+export type LoadedContract = Contract & { documentPath: string }
+
+const loaded = new Map<string, LoadedContract>()
 
 /** Reads and builds the contract at `path` (openapi.yaml of this package by default), once per process. */
-export function loadContract(path: string = OPENAPI_DOCUMENT_PATH): Contract {
+export function loadContract(path: string = OPENAPI_DOCUMENT_PATH): LoadedContract {
   const known = loaded.get(path)
   if (known) return known
-  const contract = createContract(loadOpenApiDocument(path), path)
+  const contract = { ...createContract(loadOpenApiDocument(path), path), documentPath: path }
   loaded.set(path, contract)
   return contract
 }
@@ -54,4 +63,20 @@ export function operationOf(contract: Contract, operationId: string): Operation 
   const operation = contract.byId.get(operationId)
   if (!operation) throw new Error(`The contract has no operation ${operationId}`)
   return operation
+}
+
+/** True when the operation documents the status (exact, range or `default`). */
+export function isDocumentedStatus(
+  contract: Contract,
+  operationId: string,
+  status: number,
+): boolean {
+  return responseFor(operationOf(contract, operationId), status) !== undefined
+}
+
+/** The enum of a component schema (the regions), so no tool keeps a second list. */
+export function componentEnum(contract: Contract, name: string): string[] {
+  const schemas = contract.document.components?.schemas
+  const schema = isJsonObject(schemas) ? schemas[name] : undefined
+  return isJsonObject(schema) ? stringList(schema.enum) : []
 }

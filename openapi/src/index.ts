@@ -8,7 +8,15 @@
  * - contract: all of the above built once, with the matcher from (method, path) to operation;
  * - judgement: the one answer judgement (status, media type, schema, required headers).
  */
-export { type Contract, createContract, loadContract, operationOf } from './contract'
+export {
+  type Contract,
+  componentEnum,
+  createContract,
+  isDocumentedStatus,
+  type LoadedContract,
+  loadContract,
+  operationOf,
+} from './contract'
 export {
   HTTP_METHODS,
   type HttpMethod,

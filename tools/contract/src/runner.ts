@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { isJsonObject } from '@devenv/openapi'
 import type { Credentials, RunContext } from './context'
 import { type Contract, loadContract, type RunnerOperation } from './contract'
-import { runFlows } from './flows'
+import { FLOW_IDS, runFlows } from './flows'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
 import { SuiteRecorder } from './recorder'
@@ -24,6 +24,13 @@ export type RunOptions = {
   mailbox?: 'auto' | 'off'
   /** An activated account for protected operations; the stub's seeded one is used otherwise. */
   credentials?: Credentials
+  /** A second activated account for the two-user flows when the target has no mailbox. */
+  secondCredentials?: Credentials
+  /**
+   * Runs only these suites: operations by operationId, flows by id (`FLOW_IDS`); a missing list
+   * selects none of its kind. Everything runs when `only` is not given.
+   */
+  only?: { operations?: readonly string[]; flows?: readonly string[] }
   timeoutMs?: number
   /** How long flows wait for an environment to be provisioned or deleted. */
   waitSeconds?: number
@@ -139,9 +146,26 @@ async function checkOperation(
   return suite
 }
 
-/** Runs every check against a target and answers the report (it never throws for a failing target). */
+/** Throws on an operation or flow that does not exist: a typo must not select nothing. */
+function checkSelection(contract: Contract, only: RunOptions['only']): void {
+  const operationIds = contract.operations.map((operation) => operation.operationId)
+  const unknown = [
+    ...(only?.operations ?? []).filter((id) => !operationIds.includes(id)),
+    ...(only?.flows ?? []).filter((id) => !(FLOW_IDS as readonly string[]).includes(id)),
+  ]
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown operation or flow: ${unknown.join(', ')} (flows: ${FLOW_IDS.join(', ')})`,
+    )
+}
+
+/**
+ * Runs every check (or the selected ones) against a target and answers the report. It never
+ * throws for a failing target, only for a selection that names nothing.
+ */
 export async function runContract(options: RunOptions): Promise<Report> {
   const contract = options.contract ?? loadContract()
+  checkSelection(contract, options.only)
   const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
   const target = targetOf(options.baseUrl, session, options.timeoutMs)
   const progress = options.progress ?? (() => undefined)
@@ -197,11 +221,19 @@ export async function runContract(options: RunOptions): Promise<Report> {
     waitSeconds: options.waitSeconds ?? 150,
     findings: report.findings,
   }
-  for (const operation of contract.operations) {
+  const { only } = options
+  const operations = only
+    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
+    : contract.operations
+  for (const operation of operations) {
     progress(`operation ${operation.operationId}`)
     report.suites.push((await checkOperation(context, operation, token)).suite)
   }
-  for (const suite of await runFlows(context, progress)) report.suites.push(suite)
+  const flowOptions = {
+    secondCredentials: options.secondCredentials,
+    only: only ? (only.flows ?? []) : undefined,
+  }
+  for (const suite of await runFlows(context, progress, flowOptions)) report.suites.push(suite)
   return report
 }
 
