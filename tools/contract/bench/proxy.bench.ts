@@ -170,7 +170,7 @@ function cpuMicros(server: Server): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000
 }
 
-type Load = { url: string; method: 'GET' | 'POST'; body?: string }
+type Load = { url: string; method: 'GET' | 'POST'; body?: string; connections: number }
 
 type Measured = {
   requestsPerSecond: number
@@ -188,7 +188,7 @@ function hammer(load: Load, seconds: number): Promise<Measured> {
     const instance = autocannon(
       {
         url: load.url,
-        connections: CONNECTIONS,
+        connections: load.connections,
         duration: seconds,
         method: load.method,
         ...(load.body === undefined
@@ -216,7 +216,7 @@ function hammer(load: Load, seconds: number): Promise<Measured> {
   })
 }
 
-type Row = Measured & { name: string; cpuPerRequest: number }
+type Row = Measured & { name: string; connections: number; cpuPerRequest: number }
 
 async function measure(name: string, load: Load, processes: Server[]): Promise<Row> {
   console.error(`  ... ${name}`)
@@ -228,7 +228,12 @@ async function measure(name: string, load: Load, processes: Server[]): Promise<R
     (sum, server, index) => sum + cpuMicros(server) - (before[index] ?? 0),
     0,
   )
-  return { name, ...measured, cpuPerRequest: cpu / Math.max(1, measured.total) }
+  return {
+    name,
+    connections: load.connections,
+    ...measured,
+    cpuPerRequest: cpu / Math.max(1, measured.total),
+  }
 }
 
 const contact = JSON.stringify({
@@ -257,22 +262,24 @@ try {
   )
   await waitForHealth(`${ours.address}/api/health`, 'our proxy')
 
-  for (const [label, method, path, body] of [
-    ['GET /api/health', 'GET', '/health', undefined],
-    ['POST /api/contact', 'POST', '/contact', contact],
+  // The last case is the proxy's own latency, without the queueing of 50 connections on 2 cores.
+  for (const [label, method, path, body, connections] of [
+    ['GET /api/health', 'GET', '/health', undefined, CONNECTIONS],
+    ['POST /api/contact', 'POST', '/contact', contact, CONNECTIONS],
+    ['GET /api/health, 1 connection', 'GET', '/health', undefined, 1],
   ] as const) {
+    const load = { method, body, connections }
     rows.push(
-      await measure(`${label} direct`, { url: `${stub.address}/api${path}`, method, body }, [stub]),
+      await measure(`${label} direct`, { ...load, url: `${stub.address}/api${path}` }, [stub]),
     )
     rows.push(
-      await measure(
-        `${label} through our proxy`,
-        { url: `${ours.address}/api${path}`, method, body },
-        [ours, stub],
-      ),
+      await measure(`${label} through our proxy`, { ...load, url: `${ours.address}/api${path}` }, [
+        ours,
+        stub,
+      ]),
     )
     rows.push(
-      await measure(`${label} through Prism`, { url: `${prism.address}${path}`, method, body }, [
+      await measure(`${label} through Prism`, { ...load, url: `${prism.address}${path}` }, [
         prism,
         stub,
       ]),
@@ -292,7 +299,7 @@ try {
 
 const ms = (value: number) => value.toFixed(2)
 console.log(
-  `\n${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up, ${MEASURE_SECONDS} s measured, 127.0.0.1; load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
+  `\n${CONNECTIONS} connections (but the last three cases), ${WARM_UP_SECONDS} s warm-up, ${MEASURE_SECONDS} s measured, 127.0.0.1; load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
 )
 console.log('| case | req/s | p50 ms | p99 ms | CPU µs/req (proxy + stub) | non-2xx | errors |')
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
@@ -312,6 +319,7 @@ for (let index = 0; index + 2 < rows.length; index += 3) {
   console.log(
     `${label}: our proxy adds ${ms(added)} ms at p50 (goal <= 1 ms: ${added <= 1 ? 'met' : 'NOT met'}) and ${ms(ours.p99 - direct.p99)} ms at p99; carries ${ratio.toFixed(1)} x Prism's throughput (needed >= 5: ${ratio >= 5 ? 'met' : 'NOT met'})`,
   )
-  if (ratio < 5) failed = true
+  // The requirement is at 50 connections; the 1-connection case shows latency without queueing.
+  if (ratio < 5 && direct.connections === CONNECTIONS) failed = true
 }
 if (failed) process.exitCode = 1
