@@ -10,8 +10,9 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { loadOpenApiDocument } from '@devenv/openapi'
+import { loadContract, loadOpenApiDocument } from '@devenv/openapi'
 import autocannon from 'autocannon'
+import { spawnProxy } from '../src/proxy/spawn'
 
 const CONNECTIONS = 50
 const WARM_UP_SECONDS = 1
@@ -79,20 +80,7 @@ async function startStub(): Promise<Server> {
 
 /** Our proxy in its own process, as `devenv-contract proxy` runs it. */
 async function startOurProxy(upstream: string, reportDir: string): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@devenv/source',
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '--eval',
-      "import { proxyCommand } from './src/proxy/command.ts'; process.exit(await proxyCommand(process.argv.slice(1)))",
-      '--',
-      ...['--upstream', upstream, '--port', '0', '--report-dir', reportDir],
-    ],
-    { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+  const child = spawnProxy(['--upstream', upstream, '--port', '0', '--report-dir', reportDir])
   const server = { name: 'proxy', child, address: '' }
   started.push(server)
   const line = await firstLine(child, 'our proxy')
@@ -236,19 +224,10 @@ async function measure(name: string, load: Load, processes: Server[]): Promise<R
   }
 }
 
-const contact = JSON.stringify({
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  email: 'nino.beridze@example.com',
-  company: '',
-  phone: '',
-  inquiryType: 'support',
-  message: 'My environment has been provisioning for an hour.',
-  newsletter: false,
-  timestamp: '2026-03-02T09:42:13.512Z',
-  source: 'website_contact_form',
-  userAgent: 'autocannon',
-})
+// The contract's own documented contact form, as the site sends it.
+const contactExample = loadContract().byId.get('submitContact')?.bodyExamples[0]
+if (!contactExample) throw new Error('the contract documents no submitContact example')
+const contact = JSON.stringify(contactExample.value)
 
 const reportDir = await mkdtemp(join(tmpdir(), 'proxy-bench-'))
 const rows: Row[] = []
