@@ -15,13 +15,13 @@ violation as it happens; writes the reports on Ctrl+C, SIGTERM or after --durati
 Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 
   --upstream URL        the server to check (http://host:port)                 required
-  --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4011)
+  --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4012)
   --duration S          stop after S seconds                                   (default: on a signal)
   --report-dir DIR      report.json, junit.xml and report.html go here      (default reports/proxy)
   --contract PATH       another OpenAPI document                               (default: the bundled one)
 `
 
-const DEFAULT_PORT = 4011
+const DEFAULT_PORT = 4012
 const CONNECT_TIMEOUT_MS = 5000
 
 export class UsageError extends Error {}
