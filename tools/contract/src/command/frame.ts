@@ -28,12 +28,12 @@ export const SHARED_OPTIONS = {
 /** The shared options about the contract and the reports, which the proxy takes too. */
 export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
   --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
-  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)
-  -h, --help            this help`
+  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)`
 
 export const SHARED_USAGE = `${REPORT_USAGE}
   --timeout MS          per request                                            (default 15000)
-  --quiet               no progress lines`
+  --quiet               no progress lines
+  -h, --help            this help`
 
 export type SharedOptions = {
   reportDir: string | undefined

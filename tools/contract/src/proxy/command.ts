@@ -26,6 +26,7 @@ Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 ${REPORT_USAGE}
                         (the proxy writes its reports to reports/proxy without --report-dir)
   --quiet               no line per violation (the reports still list them)
+  -h, --help            this help
 `
 
 const DEFAULT_PORT = 4012
