@@ -1,5 +1,5 @@
+export { type Contract, loadContract } from '@devenv/openapi'
 export type { Credentials } from './context'
-export { type Contract, loadContract } from './contract'
 export { invalidBodies, invalidParameters, invalidRequests } from './generators'
 export { targetOf } from './http'
 export {
