@@ -52,7 +52,7 @@ export type NewEvent = {
 }
 
 export function isSecurityEventType(value: unknown): value is SecurityEventType {
-  return typeof value === 'string' && (SECURITY_EVENT_TYPES as readonly string[]).includes(value)
+  return (SECURITY_EVENT_TYPES as readonly unknown[]).includes(value)
 }
 
 export function createEventEntry(event: NewEvent): EventEntry {

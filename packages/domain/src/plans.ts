@@ -144,7 +144,7 @@ export const PLANS: readonly Plan[] = [
 ]
 
 export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value)
+  return (PLAN_IDS as readonly unknown[]).includes(value)
 }
 
 export function planById(id: PlanId): Plan {
