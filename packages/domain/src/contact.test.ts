@@ -68,3 +68,47 @@ describe('contactPayload', () => {
     expect(CONTACT_SOURCE).toBe('website_contact_form')
   })
 })
+
+describe('the contact form', () => {
+  it('opens empty: nothing typed, no inquiry type or team size chosen, no newsletter', () => {
+    expect(emptyContactForm()).toEqual({
+      firstName: '',
+      lastName: '',
+      email: '',
+      company: '',
+      phone: '',
+      inquiryType: '',
+      teamSize: '',
+      message: '',
+      newsletter: false,
+    })
+  })
+
+  it('sends every typed field without its surrounding spaces', () => {
+    const form = {
+      ...emptyContactForm(),
+      firstName: ' Nino ',
+      lastName: ' Beridze ',
+      email: ' nino@example.ge ',
+      company: ' Acme ',
+      phone: ' +995 555 123 456 ',
+      message: ' Hello ',
+    }
+    const payload = contactPayload(form, { now: 0, userAgent: 'agent' })
+    expect(payload).toMatchObject({
+      firstName: 'Nino',
+      lastName: 'Beridze',
+      email: 'nino@example.ge',
+      company: 'Acme',
+      phone: '+995 555 123 456',
+      message: 'Hello',
+    })
+  })
+
+  it('recognises nothing but the listed inquiry types and team sizes', () => {
+    for (const other of [undefined, null, 1, ['demo'], '', 'demo ']) {
+      expect(isInquiryType(other)).toBe(false)
+      expect(isTeamSize(other)).toBe(false)
+    }
+  })
+})

@@ -87,8 +87,8 @@ export function appendEvent(
 }
 
 function isEventEntry(value: unknown): value is EventEntry {
-  if (typeof value !== 'object' || value === null) return false
-  const entry = value as Record<string, unknown>
+  // null and undefined have no fields; any other value is read field by field.
+  const entry = (value ?? {}) as Record<string, unknown>
   return (
     isSecurityEventType(entry.type) &&
     typeof entry.id === 'string' &&
