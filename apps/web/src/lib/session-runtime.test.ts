@@ -1,7 +1,7 @@
 import { queryKeys } from '@devenv/api-client/query'
 import { QueryClient } from '@tanstack/react-query'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AppRouter } from '../router'
 import { fakeApi, json } from '../testing/fake-api'
 import { notify } from './notify'
 import { getSession, setTokens } from './session'
@@ -59,7 +59,7 @@ function fakeRouter(path: string, protectedPage: boolean) {
       matches: protectedPage ? [{ routeId: '__root__' }, { routeId: '/_authed' }] : [],
     },
     navigate,
-  } as unknown as AppRouter
+  } as unknown as RegisteredRouter
   return { router, queryClient, navigate }
 }
 

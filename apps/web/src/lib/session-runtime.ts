@@ -1,7 +1,7 @@
 import { type components, dataOf, type TokenPair } from '@devenv/api-client'
 import { profileQueryOptions, queryKeys } from '@devenv/api-client/query'
 import { refreshDelayMs, STORAGE_KEYS, tokensIssuedAt } from '@devenv/domain/session'
-import type { AppRouter } from '../router'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { api } from './api-client'
 import { logEvent } from './event-log'
 import { t } from './i18n/i18n'
@@ -44,7 +44,7 @@ const STORAGE_SETTLE_MS = 250
 // setTimeout keeps at most a 32-bit delay.
 const LONGEST_TIMER_MS = 2_147_483_647
 
-let router: AppRouter | null = null
+let router: RegisteredRouter | null = null
 let stopFollowingProfile: (() => void) | null = null
 let listening = false
 /** The account whose session runs in this tab (null: none started here). */
@@ -187,13 +187,13 @@ export function userFromProfile(profile: Profile): SessionUser {
   }
 }
 
-const queryClientOf = (from: AppRouter) => from.options.context.queryClient
+const queryClientOf = (from: RegisteredRouter) => from.options.context.queryClient
 
 /**
  * The greeting follows the profile in the query cache, whoever writes it: the start-up fetch, or a
  * page that saved the profile and put the answer there (`setQueryData(queryKeys.profile, …)`).
  */
-function followProfile(from: AppRouter): () => void {
+function followProfile(from: RegisteredRouter): () => void {
   const queryClient = queryClientOf(from)
   let published: Profile | undefined | null = null
   // Only a new answer is news: the cache also reports observers and options coming and going,
@@ -271,7 +271,7 @@ function onVisible(): void {
 }
 
 /** Gives the runtime the router (and its query cache); starts the stored session if there is one. */
-export function attachSession(next: AppRouter): void {
+export function attachSession(next: RegisteredRouter): void {
   if (router !== next) {
     stopFollowingProfile?.()
     router = next
@@ -299,7 +299,7 @@ export function attachSession(next: AppRouter): void {
 }
 
 /** A successful sign-in: the new pair, its schedule and the profile of (maybe) another account. */
-export function signedIn(next: AppRouter, pair: TokenPair): void {
+export function signedIn(next: RegisteredRouter, pair: TokenPair): void {
   stopTimer()
   runningFor = null
   queryClientOf(next).removeQueries({ queryKey: queryKeys.profile })
@@ -318,7 +318,7 @@ export function discardSession(): void {
   if (getAccessToken() || getRefreshToken()) endSession()
 }
 
-function isOnProtectedPage(from: AppRouter): boolean {
+function isOnProtectedPage(from: RegisteredRouter): boolean {
   return from.state.matches.some((match) => match.routeId === '/_authed')
 }
 

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@devenv/domain/session'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useSyncExternalStore } from 'react'
-import type { AppRouter } from '../router'
 
 /**
  * The session as every page sees it: tokens in browser storage and the user they belong to. This
@@ -179,7 +179,7 @@ export function loadSessionRuntime(): Promise<SessionRuntime> {
 }
 
 /** Starts the runtime whenever there is a session (and once it was needed before the first render). */
-export function useSessionRuntime(router: AppRouter): void {
+export function useSessionRuntime(router: RegisteredRouter): void {
   const { isAuthenticated } = useSession()
   useEffect(() => {
     if (isAuthenticated || runtime)

@@ -1,9 +1,9 @@
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
 import { discardSession, signedIn } from '../../../lib/session-runtime'
-import type { AppRouter } from '../../../router'
 import { fakeApi, json } from '../../../testing/fake-api'
 import { SignInForm } from './sign-in-form'
 
@@ -16,7 +16,7 @@ const INVALID = json(401, { message: 'Invalid email or password', code: 'INVALID
 
 function renderForm(search: Record<string, unknown> = {}, registeredEmail: string | null = null) {
   const navigate = vi.fn(async (_options: unknown) => {})
-  const router = { state: { location: { search } }, navigate } as unknown as AppRouter
+  const router = { state: { location: { search } }, navigate } as unknown as RegisteredRouter
   const onSwitch = vi.fn()
   const view = render(
     <SignInForm router={router} registeredEmail={registeredEmail} onSwitch={onSwitch} />,

@@ -11,13 +11,13 @@ import { safeRedirect } from '@devenv/domain/redirect'
 import { STORAGE_KEYS } from '@devenv/domain/session'
 import type { AuthModalType } from '@devenv/domain/ui'
 import { type LoginError, normalizeEmail, validateLogin } from '@devenv/domain/validation'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { api } from '../../../lib/api-client'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
 import { discardSession, signedIn } from '../../../lib/session-runtime'
-import type { AppRouter } from '../../../router'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { domainResolver } from '../domain-resolver'
 import { readLoginLock, writeLoginLock } from '../login-lock-store'
@@ -63,7 +63,7 @@ export function SignInForm({
   registeredEmail,
   onSwitch,
 }: {
-  router: AppRouter
+  router: RegisteredRouter
   /** Set right after a registration: the sign-in modal then says to check the mailbox. */
   registeredEmail: string | null
   onSwitch: (type: AuthModalType) => void
