@@ -7,7 +7,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AuthModalHost } from './auth-modal-host'
 
 async function renderHost(path: string) {
@@ -31,6 +31,12 @@ async function renderHost(path: string) {
   render(<RouterProvider router={router as never} />)
   return router
 }
+
+// The dialog is a lazy chunk: its first transform can take seconds on a loaded machine, longer
+// than a query waits. Loaded once here, the tests measure the host, not the transform.
+beforeAll(async () => {
+  await import('./auth-dialog')
+}, 30_000)
 
 afterEach(() => {
   vi.useRealTimers()

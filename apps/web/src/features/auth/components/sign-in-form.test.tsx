@@ -3,13 +3,18 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
-import { discardSession, signedIn } from '../../../lib/session-runtime'
 import { fakeApi, json } from '../../../testing/fake-api'
 import { SignInForm } from './sign-in-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 vi.mock('../../../lib/event-log', () => ({ logEvent: vi.fn() }))
-vi.mock('../../../lib/session-runtime', () => ({ signedIn: vi.fn(), discardSession: vi.fn() }))
+const { signedIn, discardSession } = vi.hoisted(() => ({
+  signedIn: vi.fn(),
+  discardSession: vi.fn(),
+}))
+vi.mock('../../../lib/session/runtime', () => ({
+  createSessionRuntime: () => ({ signedIn, discardSession }),
+}))
 
 const PAIR = { access_token: 'a.b.c', refresh_token: 'R1', token_valid_seconds: 900 }
 const INVALID = json(401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' })

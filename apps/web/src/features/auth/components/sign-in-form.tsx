@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form'
 import { api } from '../../../lib/api-client'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
-import { discardSession, signedIn } from '../../../lib/session-runtime'
+import { loadSessionRuntime } from '../../../lib/session'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { domainResolver } from '../domain-resolver'
 import { readLoginLock, writeLoginLock } from '../login-lock-store'
@@ -89,10 +89,13 @@ export function SignInForm({
     }
     setFailure(null)
     const username = normalizeEmail(email)
+    // The session runtime loads while the credentials are checked.
+    const runtime = loadSessionRuntime()
     try {
       const answer = await dataOf(api.POST('/auth/auth', { body: { email: username, password } }))
       writeLoginLock(resetLoginLock())
-      signedIn(router, {
+      const session = await runtime
+      session.signedIn(router, {
         accessToken: answer.access_token,
         refreshToken: answer.refresh_token,
         tokenValidSeconds: answer.token_valid_seconds,
@@ -104,7 +107,7 @@ export function SignInForm({
       await router.navigate({ href: safeRedirect(redirect), replace: true })
     } catch (error) {
       // A failed sign-in also ends whatever session this browser had (spec 4).
-      discardSession()
+      void runtime.then((loaded) => loaded.discardSession())
       const failed = apiFailureOf(error)
       logEvent('login_failure', { user: username, status: failed.status ?? null })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.

@@ -1,4 +1,4 @@
-import type { SessionTextCode } from './session-texts'
+import type { SessionTextCode } from './texts'
 
 export const sessionKa: Record<SessionTextCode, string> = {
   'sessionRuntime.expired': 'თქვენი სესია დასრულდა. გთხოვთ, ხელახლა შეხვიდეთ სისტემაში.',
