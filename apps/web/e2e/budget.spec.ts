@@ -29,3 +29,22 @@ test('the home page loads at most 130 KB of gzipped JavaScript, idle-time loads 
     [...sizes.keys()].filter((path) => /auth-dialog|toaster|admin|technical/.test(path)),
   ).toEqual([])
 })
+
+test('pages and assets are served from the precompressed copies, brotli first', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  const script = html.match(/<script type="module" crossorigin[^>]* src="([^"]+)"/)?.[1] ?? ''
+  expect(script).toMatch(/^\/assets\//)
+  for (const path of ['/', script]) {
+    const brotli = await request.get(path, { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(brotli.headers()['content-encoding'], path).toBe('br')
+    expect(brotli.headers().vary, path).toBe('Accept-Encoding')
+    const gzip = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gzip.headers()['content-encoding'], path).toBe('gzip')
+    // The same bytes in the end, whichever copy was sent.
+    expect((await brotli.body()).equals(await gzip.body()), path).toBe(true)
+    const brotliBytes = Number(brotli.headers()['content-length'])
+    expect(brotliBytes, path).toBeLessThan(Number(gzip.headers()['content-length']))
+  }
+})

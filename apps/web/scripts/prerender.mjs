@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { precompress } from './compress.mjs'
 import { APP_SHELL_FILE, DEFAULT_SITE_ORIGIN, PRERENDERED_ROUTES } from './site.mjs'
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -113,6 +114,7 @@ for (const route of PRERENDERED_ROUTES) {
   const file = join(outDir, route.file)
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, html)
+  precompress(file)
   console.log(`prerendered ${route.path.padEnd(26)} -> ${route.file} (${page.head.title})`)
 }
 
@@ -121,6 +123,7 @@ const shell = template
   .replace('<!--app-head-->', `<title>DevEnv</title>\n    <meta name="robots" content="noindex" />`)
   .replace('<div id="root"><!--app-html--></div>', '<div id="root"></div>')
 writeFileSync(join(outDir, APP_SHELL_FILE), shell)
+precompress(join(outDir, APP_SHELL_FILE))
 
 const today = new Date().toISOString().slice(0, 10)
 const urls = PRERENDERED_ROUTES.filter((route) => route.sitemap)
@@ -134,4 +137,6 @@ writeFileSync(
   join(outDir, 'robots.txt'),
   `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /my/\nDisallow: /changeprofile\nDisallow: /technical\n\nSitemap: ${origin}/sitemap.xml\n`,
 )
+// What this run rewrote must not be served from an older compressed copy.
+for (const name of ['sitemap.xml', 'robots.txt']) precompress(join(outDir, name))
 console.log(`sitemap.xml and robots.txt for ${origin}`)

@@ -1,4 +1,5 @@
 import { ApiError } from './errors'
+import { BEARER_OPERATIONS } from './generated/contract'
 
 export type TokenPair = {
   accessToken: string
@@ -36,9 +37,29 @@ export const CLIENT_TYPE_HEADER = 'X-Client-Type'
 export const CLIENT_VERSION_HEADER = 'X-Client-Version'
 export const REQUEST_TIMESTAMP_HEADER = 'X-Request-Timestamp'
 
-/** Login, refresh and the other account calls go without the bearer header, as the spec's client does. */
-export function sendsBearer(url: string): boolean {
-  return !new URL(url, 'http://relative.invalid').pathname.includes('/auth/')
+const RELATIVE = 'http://relative.invalid'
+
+// `GET /environments/{id}` -> GET and a pattern matching one segment in place of `{id}`.
+const bearerOperations = BEARER_OPERATIONS.map((operation) => {
+  const [method = '', template = ''] = operation.split(' ')
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')
+  return { method, path: new RegExp(`^${pattern}$`) }
+})
+
+/**
+ * Whether a call carries the bearer token: exactly when the contract's `security` for its
+ * operation accepts it (generated with the client). The path is read relative to the API base
+ * (`/api` and the optional version); a call outside it, or to no known operation, goes without.
+ */
+export function sendsBearer(method: string, url: string, apiBase: string): boolean {
+  const base = new URL(apiBase, RELATIVE).pathname.replace(/\/+$/, '')
+  const path = new URL(url, RELATIVE).pathname
+  if (!path.startsWith(`${base}/`)) return false
+  const operationPath = path.slice(base.length)
+  const wanted = method.toUpperCase()
+  return bearerOperations.some(
+    (operation) => operation.method === wanted && operation.path.test(operationPath),
+  )
 }
 
 /**
@@ -125,7 +146,7 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
 
   return async (input, init) => {
     const original = new Request(input, init)
-    const withBearer = sendsBearer(original.url)
+    const withBearer = sendsBearer(original.method, original.url, options.apiBase)
     const token = withBearer ? (options.tokens?.getAccessToken() ?? null) : null
     // Kept unread so the body can be sent again after a refresh.
     const spare = token ? original.clone() : null

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { formatSummary, toJUnitXml, totalsOf } from './report'
-import { runContract } from './runner'
+import { formatSummary, toJUnitXml } from './report'
+import { checkTarget } from './runner'
 
 const USAGE = `Usage: contract --base-url URL [options]
 
@@ -81,7 +81,7 @@ const password = text('password') ?? process.env.CONTRACT_PASSWORD
 if ((email === undefined) !== (password === undefined))
   fail('give both an e-mail and a password, or neither')
 
-const report = await runContract({
+const report = await checkTarget({
   baseUrl,
   mailbox,
   session: text('session'),
@@ -96,4 +96,4 @@ await mkdir(dirname(junitPath), { recursive: true })
 await writeFile(junitPath, toJUnitXml(report))
 console.log(`JUnit report: ${junitPath}\n`)
 console.log(formatSummary(report))
-process.exit(totalsOf(report).failed > 0 ? 1 : 0)
+process.exit(report.summary.failed > 0 ? 1 : 0)

@@ -7,8 +7,9 @@ import {
   type Outgoing,
   send,
   type Target,
+  wireRequestOf,
 } from './http'
-import type { CheckResult, Suite, SuiteKind } from './report'
+import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from './report'
 
 export type Expectation = {
   /** Exact statuses that pass; or a class of statuses. */
@@ -99,9 +100,14 @@ export class SuiteRecorder {
       if (extra) problems.push(extra)
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const exchange = exchangeOf(
+      operationId,
+      wireRequestOf(this.target, request),
+      answer.error ? null : answer.status,
+    )
     this.add(
       problems.length === 0
-        ? { name, status: 'passed', durationMs: answer.durationMs }
+        ? { name, status: 'passed', durationMs: answer.durationMs, exchange }
         : {
             name,
             status: 'failed',
@@ -109,6 +115,7 @@ export class SuiteRecorder {
             detail,
             durationMs: answer.durationMs,
             schemaViolation: verdict.schemaViolation,
+            exchange,
           },
     )
     if (problems.length > 0 && stopOnFailure)

@@ -73,18 +73,19 @@ export default function ResetPasswordFlow({ user, hash }: { user: string; hash: 
     }
   }
 
-  // One tick a second; at zero, home and the sign-in modal.
+  // One tick a second; when the last second is over, home and the sign-in modal (the page never
+  // says 'in 0 seconds').
   useEffect(() => {
     if (state.phase !== 'success') return
-    if (state.secondsLeft > 0) {
-      const timer = setTimeout(() => dispatch({ type: 'tick' }), 1000)
-      return () => clearTimeout(timer)
-    }
-    if (!leaving.current) {
-      leaving.current = true
-      void goHomeThenSignIn(router)
-    }
-    return undefined
+    const timer = setTimeout(() => {
+      if (state.secondsLeft > 1) {
+        dispatch({ type: 'tick' })
+      } else if (!leaving.current) {
+        leaving.current = true
+        void goHomeThenSignIn(router)
+      }
+    }, 1000)
+    return () => clearTimeout(timer)
   }, [state, router])
 
   if (state.phase === 'error') return <ResetProblem problem={state.problem} focusOnMount />
