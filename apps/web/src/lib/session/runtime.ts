@@ -1,4 +1,4 @@
-import { type ApiClient, type components, dataOf } from '@devenv/api-client'
+import { type ApiClient, type components, dataOf, tokenPairOf } from '@devenv/api-client'
 import { profileQueryOptions, queryKeys } from '@devenv/api-client/query'
 import { refreshDelayMs, STORAGE_KEYS, tokensIssuedAt } from '@devenv/domain/session'
 import type { RegisteredRouter } from '@tanstack/react-router'
@@ -142,14 +142,8 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
   const refresh = createRefreshCoordinator({
     readRefreshToken: getRefreshToken,
     storePair: setTokens,
-    exchange: async (refreshToken) => {
-      const answer = await dataOf(api.POST('/auth/token/refresh', { body: { refreshToken } }))
-      return {
-        accessToken: answer.access_token,
-        refreshToken: answer.refresh_token,
-        tokenValidSeconds: answer.token_valid_seconds,
-      }
-    },
+    exchange: async (refreshToken) =>
+      tokenPairOf(await dataOf(api.POST('/auth/token/refresh', { body: { refreshToken } }))),
     locks,
     onRenewed: scheduleRefresh,
   })

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { withQueryClient } from '../../../testing/fake-api'
 import { AuthModalHost } from './auth-modal-host'
 
 async function renderHost(path: string) {
@@ -28,7 +29,7 @@ async function renderHost(path: string) {
   await act(async () => {
     await router.load()
   })
-  render(<RouterProvider router={router as never} />)
+  render(withQueryClient(<RouterProvider router={router as never} />))
   return router
 }
 

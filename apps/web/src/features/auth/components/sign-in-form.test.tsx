@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
-import { fakeApi, json } from '../../../testing/fake-api'
+import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
 import { SignInForm } from './sign-in-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -24,7 +24,9 @@ function renderForm(search: Record<string, unknown> = {}, registeredEmail: strin
   const router = { state: { location: { search } }, navigate } as unknown as RegisteredRouter
   const onSwitch = vi.fn()
   const view = render(
-    <SignInForm router={router} registeredEmail={registeredEmail} onSwitch={onSwitch} />,
+    withQueryClient(
+      <SignInForm router={router} registeredEmail={registeredEmail} onSwitch={onSwitch} />,
+    ),
   )
   const submit = () => screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement
   const attempt = (email: string, password: string) => {

@@ -1,4 +1,3 @@
-import { dataOf } from '@devenv/api-client'
 import { loginFailureNotice } from '@devenv/domain/api-failures'
 import {
   isLoginLocked,
@@ -14,11 +13,11 @@ import { type LoginError, normalizeEmail, validateLogin } from '@devenv/domain/v
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { api } from '../../../lib/api-client'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
 import { loadSessionRuntime } from '../../../lib/session'
 import { apiFailureOf, noticeMessage } from '../api/failures'
+import { useSignIn } from '../api/sign-in'
 import { domainResolver } from '../domain-resolver'
 import { readLoginLock, writeLoginLock } from '../login-lock-store'
 import { authTexts } from '../texts'
@@ -71,6 +70,7 @@ export function SignInForm({
   const t = authTexts.useT()
   const id = useId()
   const lock = useLoginLock()
+  const signIn = useSignIn()
   const [failure, setFailure] = useState<FormMessage | null>(null)
   const form = useForm<SignInValues>({
     defaultValues: { email: registeredEmail ?? '', password: '', rememberMe: false },
@@ -92,14 +92,10 @@ export function SignInForm({
     // The session runtime loads while the credentials are checked.
     const runtime = loadSessionRuntime()
     try {
-      const answer = await dataOf(api.POST('/auth/auth', { body: { email: username, password } }))
+      const pair = await signIn.mutateAsync({ email: username, password })
       writeLoginLock(resetLoginLock())
       const session = await runtime
-      session.signedIn(router, {
-        accessToken: answer.access_token,
-        refreshToken: answer.refresh_token,
-        tokenValidSeconds: answer.token_valid_seconds,
-      })
+      session.signedIn(router, pair)
       logEvent('login_success', { user: username })
       void notify('success', t('login.success'))
       // Read when it is needed: the URL's `redirect`, if it is a path of this site (decision 10).
