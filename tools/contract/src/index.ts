@@ -3,11 +3,22 @@ export type { Credentials } from './context'
 export { invalidBodies, invalidParameters, invalidRequests } from './generators'
 export { targetOf } from './http'
 export {
+  buildRunReport,
+  type Coverage,
   closingLine,
+  coverageOfExchanges,
+  formatCoverage,
   formatSummary,
   type Report,
+  type RunReport,
   type Totals,
   toJUnitXml,
   totalsOf,
+  writeReports,
 } from './report'
-export { type RunOptions, runContract, STUB_SEEDED_ACCOUNT } from './runner'
+export {
+  checkTarget,
+  type RunOptions,
+  runContract,
+  STUB_SEEDED_ACCOUNT,
+} from './runner'

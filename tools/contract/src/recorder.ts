@@ -1,4 +1,10 @@
-import { type Contract, type Judgement, judgeAnswer } from '@devenv/openapi'
+import {
+  type Contract,
+  type Judgement,
+  judgeAnswer,
+  requestExampleOf,
+  responseExampleOf,
+} from '@devenv/openapi'
 import {
   type Answer,
   describeAnswer,
@@ -6,8 +12,9 @@ import {
   type Outgoing,
   send,
   type Target,
+  wireRequestOf,
 } from './http'
-import type { CheckResult, Suite, SuiteKind } from './report'
+import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from './report'
 
 export type Expectation = {
   /** Exact statuses that pass; or a class of statuses. */
@@ -110,9 +117,22 @@ export class SuiteRecorder {
       if (extra) problems.push(extra)
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const operation = this.contract.byId.get(operationId)
+    const exchange = exchangeOf(
+      operationId,
+      wireRequestOf(this.target, request),
+      answer.error ? null : answer.status,
+      {
+        requestExample: operation && requestExampleOf(operation, request.body),
+        responseExample:
+          operation && !answer.error
+            ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+      },
+    )
     this.add(
       problems.length === 0
-        ? { name, status: 'passed', durationMs: answer.durationMs }
+        ? { name, status: 'passed', durationMs: answer.durationMs, exchange }
         : {
             name,
             status: 'failed',
@@ -120,6 +140,7 @@ export class SuiteRecorder {
             detail,
             durationMs: answer.durationMs,
             schemaViolation: verdict.schemaViolation,
+            exchange,
           },
     )
     if (problems.length > 0 && stopOnFailure)
