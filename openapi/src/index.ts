@@ -55,6 +55,8 @@ export {
 } from './invalid-data'
 export {
   type AnswerToJudge,
+  type CapturedAnswer,
+  captureAnswer,
   describeSchemaErrors,
   type HeaderSource,
   JUDGEMENT_STEPS,
