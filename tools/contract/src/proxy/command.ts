@@ -14,15 +14,18 @@ unchanged, and checks both against the contract off the way of the traffic. Prin
 violation as it happens; writes the reports on Ctrl+C, SIGTERM or after --duration.
 Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 
-  --upstream URL        the server to check (http://host:port)                 required
-  --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4012)
-  --duration S          stop after S seconds                                   (default: on a signal)
-  --report-dir DIR      report.json, junit.xml and report.html go here      (default reports/proxy)
-  --contract PATH       another OpenAPI document                               (default: the bundled one)
+  --upstream URL      the server to check (http://host:port)                     required
+  --port P            where it listens on 127.0.0.1; 0 takes a free one          (default 4012)
+  --duration S        stop after S seconds                               (default: on a signal)
+  --timeout MS        how long the upstream may stay silent; then a 504         (default 60000)
+  --report-dir DIR    report.json, junit.xml and report.html go there    (default reports/proxy)
+  --contract FILE     the OpenAPI document to check against                (default the bundled)
 `
 
 const DEFAULT_PORT = 4012
 const CONNECT_TIMEOUT_MS = 5000
+// Longer than the runner's 15 s: a development session may wait on a slow AI answer.
+const DEFAULT_TIMEOUT_MS = 60_000
 
 export class UsageError extends Error {}
 
@@ -30,6 +33,7 @@ type ProxySettings = {
   upstream: URL
   port: number
   durationSeconds: number | undefined
+  timeoutMs: number
   reportDir: string
   contractPath: string | undefined
 }
@@ -43,6 +47,7 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
         upstream: { type: 'string' },
         port: { type: 'string' },
         duration: { type: 'string' },
+        timeout: { type: 'string' },
         'report-dir': { type: 'string' },
         contract: { type: 'string' },
         help: { type: 'boolean' },
@@ -78,10 +83,18 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
   if (durationSeconds !== undefined && !(Number.isFinite(durationSeconds) && durationSeconds > 0))
     throw new UsageError(`--duration must be a positive number of seconds, not ${durationText}`)
 
+  const timeoutText = text('timeout')
+  const timeoutMs = timeoutText === undefined ? DEFAULT_TIMEOUT_MS : Number(timeoutText)
+  if (!(Number.isInteger(timeoutMs) && timeoutMs > 0))
+    throw new UsageError(
+      `--timeout must be a positive whole number of milliseconds, not ${timeoutText}`,
+    )
+
   return {
     upstream,
     port,
     durationSeconds,
+    timeoutMs,
     reportDir: resolve(text('report-dir') ?? 'reports/proxy'),
     contractPath: text('contract'),
   }
@@ -152,13 +165,14 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     console.error(`proxy: ${error.message}`)
     return 2
   }
-  const { upstream, port, durationSeconds, reportDir } = settings
+  const { upstream, port, durationSeconds, timeoutMs, reportDir } = settings
 
   let run: Awaited<ReturnType<typeof runValidationProxy>>
   try {
     run = await runValidationProxy({
       upstream,
       port,
+      timeoutMs,
       contract,
       print: (line) => console.log(line),
       stop: ({ address }) => {

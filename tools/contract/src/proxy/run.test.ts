@@ -65,6 +65,7 @@ async function proxied(
   const run = await runValidationProxy({
     upstream: upstreamUrl,
     port: 0,
+    timeoutMs: 5000,
     contract,
     print: (line) => lines.push(line),
     stop: async ({ address }) => {

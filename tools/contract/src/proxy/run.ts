@@ -31,6 +31,8 @@ export type ProxyRunOptions = {
   upstream: URL
   port: number
   host?: string
+  /** How long the upstream may stay silent before the client gets a 504. */
+  timeoutMs: number
   contract: Contract
   /** Settles with the reason the run ends (a signal's name, `duration`). */
   stop: (started: { address: string }) => Promise<string>
@@ -125,6 +127,7 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     upstream,
     port: options.port,
     host: options.host,
+    timeoutMs: options.timeoutMs,
     onExchange: (exchange) => {
       try {
         judge(exchange)

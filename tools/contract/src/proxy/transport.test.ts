@@ -98,6 +98,9 @@ function answer(request: IncomingMessage, response: ServerResponse, body: Buffer
       response.writeHead(500, 'Broken Here', { date: DATE, 'content-type': 'application/json' })
       response.end('{"error":"internal","detail":"stack not shown"}')
       return
+    case '/hang':
+      // Answers nothing: the proxy's timeout must.
+      return
     case '/echo': {
       const reply = Buffer.from(JSON.stringify({ size: body.length }))
       response.writeHead(201, {
@@ -131,6 +134,7 @@ beforeAll(async () => {
   proxy = await startProxyServer({
     upstream: new URL(upstreamUrl),
     port: 0,
+    timeoutMs: 2000,
     onExchange: (exchange) => exchanges.push(exchange),
   })
 })
@@ -290,6 +294,7 @@ describe('the proxy forwards traffic unchanged', () => {
     const orphan = await startProxyServer({
       upstream: new URL(`http://127.0.0.1:${port}`),
       port: 0,
+      timeoutMs: 2000,
       onExchange: (exchange) => seen.push(exchange),
     })
     try {
@@ -302,6 +307,29 @@ describe('the proxy forwards traffic unchanged', () => {
       expect(seen[0]?.error).toContain('ECONNREFUSED')
     } finally {
       await orphan.close()
+    }
+  })
+})
+
+describe('a silent upstream', () => {
+  it('gets the client a 504 after the timeout, and is reported as no answer', async () => {
+    const seen: ProxiedExchange[] = []
+    const impatient = await startProxyServer({
+      upstream: new URL(upstreamUrl),
+      port: 0,
+      timeoutMs: 200,
+      onExchange: (exchange) => seen.push(exchange),
+    })
+    try {
+      const started = Date.now()
+      const got = await send(impatient.address, { method: 'GET', path: '/hang' })
+      expect(got.status).toBe(504)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(seen[0]?.status).toBeUndefined()
+      expect(seen[0]?.error).toBe('no answer from the upstream (ETIMEDOUT)')
+    } finally {
+      await impatient.close()
     }
   })
 })

@@ -34,6 +34,8 @@ export type ProxyServerOptions = {
   upstream: URL
   port: number
   host?: string
+  /** How long the upstream may stay silent (no byte) before the client gets a 504. */
+  timeoutMs: number
   /** Called after the client has its answer, never on the way of it. */
   onExchange: (exchange: ProxiedExchange) => void
 }
@@ -196,9 +198,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       if (clientGone) return
       const reason = error.code ?? error.message
       if (!response.headersSent) {
-        // Nothing came to pass on: the one answer the proxy writes itself.
-        response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
-        response.end(`Bad gateway: the upstream did not answer (${reason})\n`)
+        // Nothing came to pass on: the only answers the proxy writes itself.
+        const timedOut = error.code === 'ETIMEDOUT'
+        response.writeHead(timedOut ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' })
+        response.end(
+          `${timedOut ? 'Gateway timeout' : 'Bad gateway'}: the upstream did not answer (${reason})\n`,
+        )
       } else response.destroy(error)
       report({
         requestBody: requestBody(),
@@ -207,6 +212,12 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
         responseBody: undefined,
         error: `no answer from the upstream (${reason})`,
       })
+    })
+
+    outgoing.setTimeout(options.timeoutMs, () => {
+      const silent: NodeJS.ErrnoException = new Error(`silent for ${options.timeoutMs} ms`)
+      silent.code = 'ETIMEDOUT'
+      outgoing.destroy(silent)
     })
 
     // The client went away before its answer was whole: stop the upstream's work as well, and
