@@ -1,7 +1,6 @@
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
 import { type Exchange, judge } from './checks'
-import { type FuzzContract, loadFuzzContract } from './contract'
 import {
   ACTIVATION_LINK_MS,
   accessVerdict,
@@ -62,7 +61,7 @@ type RealDevice = { access: string; refreshTokens: string[] }
 /** The stub side of a sequence: its stub session, and the real tokens behind the model's devices. */
 export type Real = {
   stub: FuzzStub
-  contract: FuzzContract
+  contract: Contract
   tally: Tally
   session: string
   devices: RealDevice[]
@@ -750,7 +749,7 @@ export type StatefulResult = {
  */
 export async function runStateful(options: StatefulOptions): Promise<StatefulResult> {
   const started = performance.now()
-  const contract = loadFuzzContract()
+  const contract = loadContract()
   // Rate limits off: their windows run on real time, which a sequence's clock jumps do not move.
   const stub = await startFuzzStub({ rateLimits: 'off' })
   const tally = new Tally()
