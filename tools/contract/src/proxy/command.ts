@@ -1,9 +1,16 @@
-import { connect } from 'node:net'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { Contract } from '@devenv/openapi'
-import { formatSummary, writeReports } from '../report'
-import { loadProxyContract } from './contract-checks'
+import {
+  type Command,
+  contractFor,
+  EXIT,
+  finishRun,
+  parseCommand,
+  type SharedOptions,
+  UsageError,
+  urlOption,
+} from '../command/frame'
+import { preflight } from '../command/preflight'
 import { proxyRunReport } from './report'
 import { runValidationProxy } from './run'
 
@@ -14,114 +21,52 @@ unchanged, and checks both against the contract off the way of the traffic. Prin
 violation as it happens; writes the reports on Ctrl+C, SIGTERM or after --duration.
 Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 
-  --upstream URL      the server to check (http://host:port)                     required
-  --port P            where it listens on 127.0.0.1; 0 takes a free one          (default 4012)
-  --duration S        stop after S seconds                               (default: on a signal)
-  --timeout MS        how long the upstream may stay silent; then a 504         (default 60000)
-  --report-dir DIR    report.json, junit.xml and report.html go there    (default reports/proxy)
-  --contract FILE     the OpenAPI document to check against                (default the bundled)
+  --upstream URL        the server to check (http://host:port)                   required
+  --port P              where it listens on 127.0.0.1; 0 takes a free one        (default 4012)
+  --duration S          stop after S seconds                             (default: on a signal)
+  --timeout MS          how long the upstream may stay silent; then a 504       (default 60000)
+  --report-dir DIR      write report.json, junit.xml and report.html there (default reports/proxy)
+  --min-coverage PCT    exit 1 when operations, statuses or examples covered are below PCT %
+  --contract FILE       the OpenAPI document to hold the server to     (default the bundled one)
+  --quiet               no line per violation (the reports still list them)
+  -h, --help            this help
 `
 
 const DEFAULT_PORT = 4012
-const CONNECT_TIMEOUT_MS = 5000
-// Longer than the runner's 15 s: a development session may wait on a slow AI answer.
+// Longer than a check's 15 s: a development session may wait on a slow AI answer.
 const DEFAULT_TIMEOUT_MS = 60_000
-
-export class UsageError extends Error {}
+const DEFAULT_REPORT_DIR = 'reports/proxy'
 
 type ProxySettings = {
   upstream: URL
   port: number
   durationSeconds: number | undefined
-  timeoutMs: number
-  reportDir: string
-  contractPath: string | undefined
+  shared: SharedOptions & { reportDir: string }
 }
 
 export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  let values: Record<string, string | boolean | undefined>
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        upstream: { type: 'string' },
-        port: { type: 'string' },
-        duration: { type: 'string' },
-        timeout: { type: 'string' },
-        'report-dir': { type: 'string' },
-        contract: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values
-  } catch (error) {
-    // Node's own messages can run to several lines; the first one names the problem.
-    throw new UsageError((error as Error).message.split('\n')[0] as string)
-  }
-  if (values.help) return 'help'
-  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined)
-
-  const upstreamText = text('upstream')
-  if (!upstreamText) throw new UsageError('--upstream is required')
-  let upstream: URL
-  try {
-    upstream = new URL(upstreamText)
-  } catch {
-    throw new UsageError(`--upstream ${upstreamText} is not a URL`)
-  }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
-    throw new UsageError(`--upstream must be an http:// or https:// URL, not ${upstream.protocol}`)
-
-  const portText = text('port')
-  const port = portText === undefined ? DEFAULT_PORT : Number(portText)
-  if (!/^\d+$/.test(portText ?? '0') || port > 65_535)
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not ${portText}`)
-
-  const durationText = text('duration')
-  const durationSeconds = durationText === undefined ? undefined : Number(durationText)
-  if (durationSeconds !== undefined && !(Number.isFinite(durationSeconds) && durationSeconds > 0))
-    throw new UsageError(`--duration must be a positive number of seconds, not ${durationText}`)
-
-  const timeoutText = text('timeout')
-  const timeoutMs = timeoutText === undefined ? DEFAULT_TIMEOUT_MS : Number(timeoutText)
-  if (!(Number.isInteger(timeoutMs) && timeoutMs > 0))
-    throw new UsageError(
-      `--timeout must be a positive whole number of milliseconds, not ${timeoutText}`,
-    )
-
+  const command = parseCommand(argv, {
+    upstream: { type: 'string' },
+    port: { type: 'string' },
+    duration: { type: 'string' },
+  })
+  if (command.help) return 'help'
+  const { text, shared } = command
+  const upstream = new URL(urlOption('upstream', text('upstream')))
+  const port = command.number('port', DEFAULT_PORT, { min: 0, max: 65_535, integer: true })
+  const duration = text('duration')
+  const durationSeconds =
+    duration === undefined ? undefined : command.number('duration', 1, { min: 0.001 })
   return {
     upstream,
     port,
     durationSeconds,
-    timeoutMs,
-    reportDir: resolve(text('report-dir') ?? 'reports/proxy'),
-    contractPath: text('contract'),
+    shared: {
+      ...shared,
+      timeoutMs: text('timeout') === undefined ? DEFAULT_TIMEOUT_MS : shared.timeoutMs,
+      reportDir: resolve(shared.reportDir ?? DEFAULT_REPORT_DIR),
+    },
   }
-}
-
-/** Whether a TCP connection to the upstream opens: an answer of any kind is for the checks. */
-async function checkReachable(upstream: URL): Promise<void> {
-  const port = Number(upstream.port || (upstream.protocol === 'https:' ? 443 : 80))
-  const host = upstream.hostname.replace(/^\[|\]$/g, '')
-  await new Promise<void>((done, fail) => {
-    const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS })
-    socket.once('connect', () => {
-      socket.destroy()
-      done()
-    })
-    socket.once('timeout', () => {
-      socket.destroy()
-      fail(new UsageError(`cannot reach the upstream ${upstream.origin}: no answer in 5 s`))
-    })
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      fail(
-        new UsageError(
-          `cannot reach the upstream ${upstream.origin}: ${error.code ?? error.message}`,
-        ),
-      ),
-    )
-  })
 }
 
 /** Settles on the first of SIGINT, SIGTERM or the end of the duration. */
@@ -144,37 +89,41 @@ function stopWhenAsked(durationSeconds: number | undefined): Promise<string> {
   })
 }
 
-/** `devenv-contract proxy ...`: answers the exit code (0 no violation, 1 violations, 2 usage). */
-export async function proxyCommand(argv: string[]): Promise<number> {
-  let settings: ProxySettings | 'help'
+/**
+ * `devenv-contract proxy ...`: answers the exit code (0 no violation, 1 violations or coverage
+ * under --min-coverage, 2 bad input, printed here as one line so that it reads the same however
+ * the command is started).
+ */
+export const proxyCommand: Command = async (argv) => {
+  let settings: ProxySettings
   let contract: Contract
   try {
-    settings = parseProxyArguments(argv)
-    if (settings === 'help') {
+    const parsed = parseProxyArguments(argv)
+    if (parsed === 'help') {
       console.log(PROXY_USAGE)
-      return 0
+      return EXIT.passed
     }
-    try {
-      contract = loadProxyContract(settings.contractPath)
-    } catch (error) {
-      throw new UsageError(`the contract does not load: ${(error as Error).message}`)
-    }
-    await checkReachable(settings.upstream)
+    settings = parsed
+    contract = contractFor(settings.shared)
+    // An upstream that is down, hangs, or answers HTML or a redirect is a wrong --upstream.
+    await preflight(settings.upstream.href, Math.min(settings.shared.timeoutMs, 15_000), 'upstream')
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     console.error(`proxy: ${error.message}`)
-    return 2
+    return EXIT.usage
   }
-  const { upstream, port, durationSeconds, timeoutMs, reportDir } = settings
+  const { upstream, port, durationSeconds, shared } = settings
 
   let run: Awaited<ReturnType<typeof runValidationProxy>>
   try {
     run = await runValidationProxy({
       upstream,
       port,
-      timeoutMs,
+      timeoutMs: shared.timeoutMs,
       contract,
-      print: (line) => console.log(line),
+      print: (line) => {
+        if (!shared.quiet) console.log(line)
+      },
       stop: ({ address }) => {
         console.log(
           `proxy: ${address} -> ${upstream.origin}${upstream.pathname.replace(/\/$/, '')}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
@@ -186,13 +135,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       console.error(`proxy: cannot listen on port ${port} (${code})`)
-      return 2
+      return EXIT.usage
     }
     throw error
   }
-  const report = proxyRunReport(run, contract)
-  const paths = await writeReports(reportDir, report)
-  console.log(`reports: ${paths.join(', ')}\n`)
-  console.log(formatSummary(report))
-  return report.summary.failed === 0 ? 0 : 1
+  return finishRun(proxyRunReport(run, contract), shared)
 }

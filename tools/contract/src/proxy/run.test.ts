@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadProxyContract } from './contract-checks'
 import { proxyRunReport } from './report'
 import { type ProxyRun, runValidationProxy } from './run'
 
@@ -41,7 +41,7 @@ const CARELESS: Record<string, { status: number; headers: Record<string, string>
 
 let upstream: Server
 let upstreamUrl: URL
-const contract = loadProxyContract()
+const contract = loadContract()
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
