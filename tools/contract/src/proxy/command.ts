@@ -139,5 +139,5 @@ export const proxyCommand: Command = async (argv) => {
     }
     throw error
   }
-  return finishRun(proxyRunReport(run, contract), shared)
+  return finishRun(proxyRunReport(run), shared)
 }
