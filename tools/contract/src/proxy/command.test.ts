@@ -116,7 +116,7 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
       '--port',
       '0',
       '--duration',
-      '3',
+      '4',
       '--report-dir',
       directory,
     ])
@@ -145,7 +145,7 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
     await anonymous.arrayBuffer()
 
     expect(await exit).toBe(0)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000)
     expect(lines.filter((line) => line.startsWith('violation'))).toEqual([])
     const report = await readReport(directory)
     expect(report.notes).toEqual([expect.stringMatching(/ended by duration$/)])
