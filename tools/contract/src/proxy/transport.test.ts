@@ -122,6 +122,11 @@ let upstreamUrl: string
 let proxy: ProxyServer
 const exchanges: ProxiedExchange[] = []
 
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -307,6 +312,49 @@ describe('the proxy forwards traffic unchanged', () => {
       expect(seen[0]?.error).toContain('ECONNREFUSED')
     } finally {
       await orphan.close()
+    }
+  })
+})
+
+describe('a kept-alive connection the upstream has closed', () => {
+  it('sends the request once more on a new connection, body and all', async () => {
+    // Every connection serves one request; a second one on it is cut off unanswered, as a server
+    // that has just timed the idle connection out does.
+    const served = new WeakMap<object, number>()
+    const forgetful = createServer((request, response) => {
+      const count = (served.get(request.socket) ?? 0) + 1
+      served.set(request.socket, count)
+      if (count > 1) {
+        request.socket.destroy()
+        return
+      }
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/plain' })
+        response.end(`got ${Buffer.concat(chunks).length} bytes`)
+      })
+    })
+    const forgetfulUrl = await listening(forgetful)
+    const retrying = await startProxyServer({
+      upstream: new URL(forgetfulUrl),
+      port: 0,
+      timeoutMs: 2000,
+      onExchange: () => {},
+    })
+    try {
+      for (const body of [undefined, undefined, Buffer.from('{"a":1}')]) {
+        const got = await send(retrying.address, {
+          method: body ? 'POST' : 'GET',
+          path: '/x',
+          body,
+        })
+        expect(got.status).toBe(200)
+        expect(got.body.toString()).toBe(`got ${body?.length ?? 0} bytes`)
+      }
+    } finally {
+      await retrying.close()
+      forgetful.close()
     }
   })
 })
