@@ -86,6 +86,9 @@ describe('recognising documented examples', () => {
     )
     expect(requestExampleOf(operation('signIn'), { email: 'other@example.com' })).toBeUndefined()
     expect(requestExampleOf(operation('getProfile'), undefined)).toBeUndefined()
+    let deep: unknown = {}
+    for (let depth = 0; depth < 100_000; depth++) deep = { a: deep }
+    expect(requestExampleOf(operation('signIn'), deep)).toBeUndefined()
   })
 
   it('finds the response example an answer is, for its status only', () => {

@@ -232,7 +232,13 @@ export function requestExampleOf(operation: Operation, body: unknown): string | 
   const texts = textsOf(requestExampleTexts, operation, () =>
     operation.bodyExamples.map((example) => [JSON.stringify(example.value), example.name]),
   )
-  return texts.get(typeof body === 'string' ? body : JSON.stringify(body))
+  if (typeof body === 'string') return texts.get(body)
+  try {
+    return texts.get(JSON.stringify(body))
+  } catch {
+    // A body nested too deep to write out again (a fuzzer's) is no example.
+    return undefined
+  }
 }
 
 /** The name of the documented example of the answer's status its body text is, if any. */

@@ -72,7 +72,7 @@ describe('check catches', () => {
       const failures = report.failures.filter(
         (failure) =>
           names(broken, failure.suite, failure.check) &&
-          (!message || failure.message.includes(message)),
+          (!message || failure.message.toLowerCase().includes(message.toLowerCase())),
       )
       expect(report.summary.failed).toBeGreaterThan(0)
       expect(failures, formatSummary(report)).not.toEqual([])

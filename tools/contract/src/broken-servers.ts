@@ -32,7 +32,10 @@ export type BrokenServer = {
   kind: BugKind
   /** Only the suites needed to catch it run (the runner's `only`). */
   only: NonNullable<RunOptions['only']>
-  /** The check that must fail: its suite's name starts with `suite`, its name matches `check`. */
+  /**
+   * The check that must fail: its suite's name starts with `suite`, its name matches `check`, its
+   * message contains `message` (in any letter case).
+   */
   caughtBy: { suite: string; check: string | RegExp; message?: string }
   /** Stub settings that are the bug (a limit switched off). */
   settings?: Partial<ServerOptions>

@@ -25,12 +25,15 @@ export const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs
 
-export const SHARED_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
+/** The shared options about the contract and the reports, which the proxy takes too. */
+export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
   --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
-  --timeout MS          per request                                            (default 15000)
   --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)
-  --quiet               no progress lines
   -h, --help            this help`
+
+export const SHARED_USAGE = `${REPORT_USAGE}
+  --timeout MS          per request                                            (default 15000)
+  --quiet               no progress lines`
 
 export type SharedOptions = {
   reportDir: string | undefined
@@ -61,12 +64,19 @@ export function reasonOf(error: unknown): string {
 }
 
 /** Parses a subcommand's arguments (its own options and the shared ones); throws UsageError. */
-export function parseCommand(argv: string[], options: OptionSpecs): ParsedCommand {
+export function parseCommand(
+  argv: string[],
+  options: OptionSpecs,
+  { without = [] }: { without?: ReadonlyArray<keyof typeof SHARED_OPTIONS> } = {},
+): ParsedCommand {
+  const shared = Object.fromEntries(
+    Object.entries(SHARED_OPTIONS).filter(([name]) => !(without as string[]).includes(name)),
+  )
   let values: Record<string, string | boolean | undefined>
   try {
     const parsed = parseArgs({
       args: argv,
-      options: { ...SHARED_OPTIONS, ...options },
+      options: { ...shared, ...options },
       strict: true,
       allowPositionals: false,
     })

@@ -1,4 +1,5 @@
-import { buildServer, SEEDED_ACCOUNTS } from '@devenv/stub-api'
+import { buildServer } from '@devenv/stub-api'
+import { DEMO_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSummary } from '../report'
 import { checkTarget, STUB_SEEDED_ACCOUNT } from '../runner'
@@ -22,14 +23,13 @@ afterAll(async () => {
 })
 
 const NEW_FLOWS = ['registration', 'profile', 'password', 'authorisation', 'tokens', 'rate-limits']
-const second = SEEDED_ACCOUNTS.find((account) => account.email !== STUB_SEEDED_ACCOUNT.email)
 
 describe('the flows against a server without development controls', () => {
   it('pass on given accounts, and skip with a reason what needs the mailbox or the clock', async () => {
     const report = await checkTarget({
       baseUrl,
       credentials: STUB_SEEDED_ACCOUNT,
-      secondCredentials: second && { email: second.email, password: second.password },
+      secondCredentials: DEMO_ACCOUNT,
       only: { flows: NEW_FLOWS },
     })
     expect(report.summary.failed, formatSummary(report)).toBe(0)

@@ -6,6 +6,7 @@ import {
   EXIT,
   finishRun,
   parseCommand,
+  REPORT_USAGE,
   type SharedOptions,
   UsageError,
   urlOption,
@@ -25,11 +26,9 @@ Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
   --port P              where it listens on 127.0.0.1; 0 takes a free one        (default 4012)
   --duration S          stop after S seconds                             (default: on a signal)
   --timeout MS          how long the upstream may stay silent; then a 504       (default 60000)
-  --report-dir DIR      write report.json, junit.xml and report.html there (default reports/proxy)
-  --min-coverage PCT    exit 1 when operations, statuses or examples covered are below PCT %
-  --contract FILE       the OpenAPI document to hold the server to     (default the bundled one)
   --quiet               no line per violation (the reports still list them)
-  -h, --help            this help
+${REPORT_USAGE}
+                        (without --report-dir, the reports go to reports/proxy)
 `
 
 const DEFAULT_PORT = 4012
