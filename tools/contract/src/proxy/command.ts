@@ -19,7 +19,8 @@ export const PROXY_USAGE = `Usage: devenv-contract proxy --upstream URL [options
 
 A validation proxy: forwards every request to the upstream unchanged, passes every answer back
 unchanged, and checks both against the contract off the way of the traffic. Prints one line per
-violation as it happens; writes the reports on Ctrl+C, SIGTERM or after --duration.
+violation as it happens; writes the reports (into reports/proxy unless --report-dir says
+otherwise) on Ctrl+C, SIGTERM or after --duration.
 Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 
   --upstream URL        the server to check (http://host:port)                   required
@@ -28,7 +29,6 @@ Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
   --timeout MS          how long the upstream may stay silent; then a 504       (default 60000)
   --quiet               no line per violation (the reports still list them)
 ${REPORT_USAGE}
-                        (without --report-dir, the reports go to reports/proxy)
 `
 
 const DEFAULT_PORT = 4012
