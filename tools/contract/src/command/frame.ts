@@ -26,7 +26,7 @@ export const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs
 
-/** The shared options about the contract and the reports, which the proxy takes too. */
+/** The shared options about the contract and the reports. */
 export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
   --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
   --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)`
@@ -73,19 +73,12 @@ export function userPath(path: string): string {
 }
 
 /** Parses a subcommand's arguments (its own options and the shared ones); throws UsageError. */
-export function parseCommand(
-  argv: string[],
-  options: OptionSpecs,
-  { without = [] }: { without?: ReadonlyArray<keyof typeof SHARED_OPTIONS> } = {},
-): ParsedCommand {
-  const shared = Object.fromEntries(
-    Object.entries(SHARED_OPTIONS).filter(([name]) => !(without as string[]).includes(name)),
-  )
+export function parseCommand(argv: string[], options: OptionSpecs): ParsedCommand {
   let values: Record<string, string | boolean | undefined>
   try {
     const parsed = parseArgs({
       args: argv,
-      options: { ...shared, ...options },
+      options: { ...SHARED_OPTIONS, ...options },
       strict: true,
       allowPositionals: false,
     })
