@@ -17,7 +17,10 @@ Every subcommand takes --report-dir DIR, --min-coverage PCT, --timeout MS, --con
 Exit codes: 0 all passed, 1 a failure (or coverage under --min-coverage), 2 bad input.
 `
 
-/** Each subcommand's module; `undefined` until it is part of the toolkit. */
+/**
+ * Each subcommand's module; `undefined` until it is part of the toolkit (then, for example,
+ * `fuzz: async () => (await import('./fuzz/command')).fuzzCommand`).
+ */
 const COMMANDS: Record<string, (() => Promise<Command>) | undefined> = {
   check: async () => check,
   fuzz: undefined,
