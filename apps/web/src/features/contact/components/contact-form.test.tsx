@@ -169,7 +169,8 @@ describe('ContactForm checks fields as the contract does', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     const [request] = (fetchMock.mock.calls as unknown as Array<[Request]>)[0] ?? []
-    expect((await request?.json()).userAgent).toBe('unknown')
+    expect(request).toBeDefined()
+    expect((await (request as Request).json()).userAgent).toBe('unknown')
     vi.restoreAllMocks()
   })
 })
