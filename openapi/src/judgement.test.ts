@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadContract } from './contract'
-import { type AnswerToJudge, judgeAnswer, problemsOf, readHeader } from './judgement'
+import { type AnswerToJudge, captureAnswer, judgeAnswer, problemsOf, readHeader } from './judgement'
 
 const contract = loadContract()
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
@@ -105,5 +105,17 @@ describe('the answer judgement', () => {
 
   it('throws on an operation the contract does not have (a programming error)', () => {
     expect(() => judgeAnswer(contract, 'nope', json(200, {}))).toThrow('no operation nope')
+  })
+
+  it('captures an answer once: JSON parsed when the content type says so and it parses', () => {
+    expect(captureAnswer(200, JSON_HEADERS, '{"a":1}').json).toEqual({ a: 1 })
+    expect(captureAnswer(200, JSON_HEADERS, '{"a":').json).toBeUndefined()
+    expect(captureAnswer(200, { 'content-type': 'text/html' }, '{"a":1}').json).toBeUndefined()
+    expect(captureAnswer(204, new Headers(), '')).toEqual({
+      status: 204,
+      headers: new Headers(),
+      text: '',
+      json: undefined,
+    })
   })
 })

@@ -73,6 +73,32 @@ export type AnswerToJudge = {
   json?: unknown
 }
 
+/** An answer as every tool captures it: status, headers, the body as text and, for JSON, parsed. */
+export type CapturedAnswer<Source extends HeaderSource = HeaderSource> = {
+  status: number
+  headers: Source
+  text: string
+  /** The parsed body when the content type names JSON and it parses; else undefined. */
+  json: unknown
+}
+
+/** Captures an answer once for all tools: the body parsed when its content type names JSON. */
+export function captureAnswer<Source extends HeaderSource>(
+  status: number,
+  headers: Source,
+  text: string,
+): CapturedAnswer<Source> {
+  let json: unknown
+  if (text !== '' && (readHeader(headers, 'content-type') ?? '').includes('json')) {
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = undefined
+    }
+  }
+  return { status, headers, text, json }
+}
+
 /** Reads one header (case-insensitively) from any `HeaderSource`; the first value of a list. */
 export function readHeader(headers: HeaderSource, name: string): string | undefined {
   const lower = name.toLowerCase()

@@ -1,14 +1,11 @@
+import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
+
 export const STUB_SESSION_HEADER = 'X-Stub-Session'
 
 /** Where the runner sends requests: the API base (`/api` or `/api/v1`) and the origin for `/__dev`. */
 export type Target = { apiBase: string; origin: string; session: string; timeoutMs: number }
 
-export type Answer = {
-  status: number
-  headers: Headers
-  text: string
-  /** Parsed when the answer is JSON. */
-  json: unknown
+export type Answer = CapturedAnswer<Headers> & {
   durationMs: number
   /** Set when no answer came (connection refused, reset, timeout). */
   error?: string
@@ -89,19 +86,8 @@ export async function send(target: Target, request: Outgoing): Promise<Answer> {
       signal: AbortSignal.timeout(target.timeoutMs),
     })
     const text = await response.text()
-    let json: unknown
-    if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
-    }
     return {
-      status: response.status,
-      headers: response.headers,
-      text,
-      json,
+      ...captureAnswer(response.status, response.headers, text),
       durationMs: performance.now() - started,
     }
   } catch (error) {

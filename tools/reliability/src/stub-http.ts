@@ -1,4 +1,4 @@
-import { loadContract } from '@devenv/openapi'
+import { captureAnswer, isJsonObject, loadContract } from '@devenv/openapi'
 
 /** The first documented example body of an operation: realistic load without hand-written data. */
 export function exampleBody(operationId: string): Record<string, unknown> {
@@ -28,11 +28,9 @@ export function jsonClient(origin: string): JsonCall {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    const text = await response.text()
-    try {
-      return { status: response.status, body: text ? (JSON.parse(text) as JsonAnswer['body']) : {} }
-    } catch {
-      return { status: response.status, body: { text } }
-    }
+    const answer = captureAnswer(response.status, response.headers, await response.text())
+    const { json, text } = answer
+    const parsed: JsonAnswer['body'] = isJsonObject(json) ? json : text ? { text } : {}
+    return { status: answer.status, body: parsed }
   }
 }

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { coverageShortfall, formatSummary, type RunReport, writeReports } from '../report'
@@ -25,15 +26,15 @@ export const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs
 
-/** The shared options about the contract and the reports, which the proxy takes too. */
+/** The shared options about the contract and the reports. */
 export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
   --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
-  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)
-  -h, --help            this help`
+  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)`
 
 export const SHARED_USAGE = `${REPORT_USAGE}
   --timeout MS          per request                                            (default 15000)
-  --quiet               no progress lines`
+  --quiet               no progress lines
+  -h, --help            this help`
 
 export type SharedOptions = {
   reportDir: string | undefined
@@ -63,20 +64,21 @@ export function reasonOf(error: unknown): string {
   return message.split('\n')[0]?.trim() || 'unknown error'
 }
 
+/**
+ * A path given on the command line, from where the user typed it: `pnpm contract` runs in
+ * tools/contract, and pnpm and npm keep the caller's folder in INIT_CWD.
+ */
+export function userPath(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path)
+}
+
 /** Parses a subcommand's arguments (its own options and the shared ones); throws UsageError. */
-export function parseCommand(
-  argv: string[],
-  options: OptionSpecs,
-  { without = [] }: { without?: ReadonlyArray<keyof typeof SHARED_OPTIONS> } = {},
-): ParsedCommand {
-  const shared = Object.fromEntries(
-    Object.entries(SHARED_OPTIONS).filter(([name]) => !(without as string[]).includes(name)),
-  )
+export function parseCommand(argv: string[], options: OptionSpecs): ParsedCommand {
   let values: Record<string, string | boolean | undefined>
   try {
     const parsed = parseArgs({
       args: argv,
-      options: { ...shared, ...options },
+      options: { ...SHARED_OPTIONS, ...options },
       strict: true,
       allowPositionals: false,
     })
@@ -99,13 +101,15 @@ export function parseCommand(
   }
   const minCoverage =
     text('min-coverage') === undefined ? undefined : number('min-coverage', 0, { min: 0, max: 100 })
-  const reportDir = text('report-dir')
+  const contract = text('contract')
+  const givenReportDir = text('report-dir')
+  const reportDir = givenReportDir === undefined ? undefined : userPath(givenReportDir)
   // Before the run, so that a run is never lost to a folder that cannot be written.
   if (reportDir !== undefined) {
     try {
       mkdirSync(reportDir, { recursive: true })
     } catch (error) {
-      throw new UsageError(`--report-dir ${reportDir} cannot be created: ${reasonOf(error)}`)
+      throw new UsageError(`--report-dir ${givenReportDir} cannot be created: ${reasonOf(error)}`)
     }
   }
   return {
@@ -117,7 +121,7 @@ export function parseCommand(
       reportDir,
       minCoverage,
       timeoutMs: number('timeout', 15_000, { min: 1, max: 3_600_000 }),
-      contractPath: text('contract'),
+      contractPath: contract === undefined ? undefined : userPath(contract),
       quiet: values.quiet === true,
     },
   }

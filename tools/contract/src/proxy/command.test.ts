@@ -53,12 +53,12 @@ describe('proxy: bad input is a one-line reason and exit code 2', () => {
     [
       'a contract that does not load',
       () => ['--upstream', 'http://127.0.0.1:1', '--contract', join(tmpdir(), 'no-such.yaml')],
-      /the contract does not load/,
+      /the contract .*no-such\.yaml does not load: no such file/,
     ],
     [
       'an upstream nobody listens on',
       (port) => ['--upstream', `http://127.0.0.1:${port}`, '--port', '0'],
-      /cannot reach the upstream http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/,
+      /cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/health \(--upstream\)/,
     ],
   ]
 
@@ -74,7 +74,10 @@ describe('proxy: bad input is a one-line reason and exit code 2', () => {
   })
 
   it('a port another process holds', async () => {
-    const upstream = createServer((_request, response) => response.end())
+    const upstream = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{}')
+    })
     const taken = createServer()
     try {
       const upstreamUrl = await listening(upstream)
@@ -113,7 +116,7 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
       '--port',
       '0',
       '--duration',
-      '3',
+      '4',
       '--report-dir',
       directory,
     ])
@@ -142,7 +145,7 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
     await anonymous.arrayBuffer()
 
     expect(await exit).toBe(0)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000)
     expect(lines.filter((line) => line.startsWith('violation'))).toEqual([])
     const report = await readReport(directory)
     expect(report.notes).toEqual([expect.stringMatching(/ended by duration$/)])
@@ -152,6 +155,28 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
       report.operations.map((operation) => [operation.operationId, operation.statusesSeen]),
     )
     expect(seen).toMatchObject({ getHealth: [200], signIn: [200], getProfile: [200, 401] })
+  })
+})
+
+describe('proxy: --min-coverage', () => {
+  it('fails a run whose traffic covered less of the contract than asked', async () => {
+    const upstream = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{}')
+    })
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: string) => lines.push(line))
+    try {
+      const upstreamUrl = await listening(upstream)
+      const code = await proxyCommand([
+        ...['--upstream', upstreamUrl, '--port', '0', '--duration', '0.2'],
+        ...['--min-coverage', '50', '--report-dir', join(reportDir, 'coverage')],
+      ])
+      expect(code).toBe(1)
+      expect(lines.join('\n')).toContain('coverage below --min-coverage 50%: operations 0%')
+    } finally {
+      upstream.close()
+    }
   })
 })
 

@@ -1,15 +1,17 @@
-import { connect } from 'node:net'
 import { resolve } from 'node:path'
 import type { Contract } from '@devenv/openapi'
 import {
+  type Command,
+  contractFor,
+  EXIT,
   finishRun,
   parseCommand,
   REPORT_USAGE,
-  reasonOf,
   type SharedOptions,
   UsageError,
+  urlOption,
 } from '../command/frame'
-import { loadProxyContract } from './contract-checks'
+import { preflight } from '../command/preflight'
 import { proxyRunReport } from './report'
 import { runValidationProxy } from './run'
 
@@ -17,21 +19,23 @@ export const PROXY_USAGE = `Usage: devenv-contract proxy --upstream URL [options
 
 A validation proxy: forwards every request to the upstream unchanged, passes every answer back
 unchanged, and checks both against the contract off the way of the traffic. Prints one line per
-violation as it happens; writes the reports on Ctrl+C, SIGTERM or after --duration.
+violation as it happens; writes the reports (into reports/proxy unless --report-dir says
+otherwise) on Ctrl+C, SIGTERM or after --duration.
 Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 
-  --upstream URL        the server to check (http://host:port)                 required
-  --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4012)
-  --duration S          stop after S seconds                                   (default: on a signal)
-${REPORT_USAGE}
-                        (the proxy writes its reports to reports/proxy without --report-dir)
+  --upstream URL        the server to check (http://host:port)                   required
+  --port P              where it listens on 127.0.0.1; 0 takes a free one        (default 4012)
+  --duration S          stop after S seconds                             (default: on a signal)
+  --timeout MS          how long the upstream may stay silent; then a 504       (default 60000)
   --quiet               no line per violation (the reports still list them)
+${REPORT_USAGE}
+  -h, --help            this help
 `
 
 const DEFAULT_PORT = 4012
-const CONNECT_TIMEOUT_MS = 5000
-
-export { UsageError }
+// Longer than a check's 15 s: a development session may wait on a slow AI answer.
+const DEFAULT_TIMEOUT_MS = 60_000
+const DEFAULT_REPORT_DIR = 'reports/proxy'
 
 type ProxySettings = {
   upstream: URL
@@ -41,67 +45,28 @@ type ProxySettings = {
 }
 
 export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  // The shared options (--report-dir, --min-coverage, --contract, --quiet) but --timeout: the proxy
-  // waits for the upstream as long as its client does.
-  const command = parseCommand(
-    argv,
-    { upstream: { type: 'string' }, port: { type: 'string' }, duration: { type: 'string' } },
-    { without: ['timeout'] },
-  )
+  const command = parseCommand(argv, {
+    upstream: { type: 'string' },
+    port: { type: 'string' },
+    duration: { type: 'string' },
+  })
   if (command.help) return 'help'
   const { text, shared } = command
-
-  const upstreamText = text('upstream')
-  if (!upstreamText) throw new UsageError('--upstream is required')
-  let upstream: URL
-  try {
-    upstream = new URL(upstreamText)
-  } catch {
-    throw new UsageError(`--upstream ${upstreamText} is not a URL`)
-  }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
-    throw new UsageError(`--upstream must be an http:// or https:// URL, not ${upstream.protocol}`)
-
-  const portText = text('port')
-  const port = portText === undefined ? DEFAULT_PORT : Number(portText)
-  if (!/^\d+$/.test(portText ?? '0') || port > 65_535)
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not ${portText}`)
-
-  const durationText = text('duration')
-  const durationSeconds = durationText === undefined ? undefined : Number(durationText)
-  if (durationSeconds !== undefined && !(Number.isFinite(durationSeconds) && durationSeconds > 0))
-    throw new UsageError(`--duration must be a positive number of seconds, not ${durationText}`)
-
+  const upstream = new URL(urlOption('upstream', text('upstream')))
+  const port = command.number('port', DEFAULT_PORT, { min: 0, max: 65_535, integer: true })
+  const duration = text('duration')
+  const durationSeconds =
+    duration === undefined ? undefined : command.number('duration', 1, { min: 0.001 })
   return {
     upstream,
     port,
     durationSeconds,
-    shared: { ...shared, reportDir: resolve(shared.reportDir ?? 'reports/proxy') },
+    shared: {
+      ...shared,
+      timeoutMs: text('timeout') === undefined ? DEFAULT_TIMEOUT_MS : shared.timeoutMs,
+      reportDir: resolve(shared.reportDir ?? DEFAULT_REPORT_DIR),
+    },
   }
-}
-
-/** Whether a TCP connection to the upstream opens: an answer of any kind is for the checks. */
-async function checkReachable(upstream: URL): Promise<void> {
-  const port = Number(upstream.port || (upstream.protocol === 'https:' ? 443 : 80))
-  const host = upstream.hostname.replace(/^\[|\]$/g, '')
-  await new Promise<void>((done, fail) => {
-    const socket = connect({ host, port, timeout: CONNECT_TIMEOUT_MS })
-    socket.once('connect', () => {
-      socket.destroy()
-      done()
-    })
-    socket.once('timeout', () => {
-      socket.destroy()
-      fail(new UsageError(`cannot reach the upstream ${upstream.origin}: no answer in 5 s`))
-    })
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      fail(
-        new UsageError(
-          `cannot reach the upstream ${upstream.origin}: ${error.code ?? error.message}`,
-        ),
-      ),
-    )
-  })
 }
 
 /** Settles on the first of SIGINT, SIGTERM or the end of the duration. */
@@ -124,26 +89,28 @@ function stopWhenAsked(durationSeconds: number | undefined): Promise<string> {
   })
 }
 
-/** `devenv-contract proxy ...`: answers the exit code (0 no violation, 1 violations, 2 usage). */
-export async function proxyCommand(argv: string[]): Promise<number> {
-  let settings: ProxySettings | 'help'
+/**
+ * `devenv-contract proxy ...`: answers the exit code (0 no violation, 1 violations or coverage
+ * under --min-coverage, 2 bad input, printed here as one line so that it reads the same however
+ * the command is started).
+ */
+export const proxyCommand: Command = async (argv) => {
+  let settings: ProxySettings
   let contract: Contract
   try {
-    settings = parseProxyArguments(argv)
-    if (settings === 'help') {
+    const parsed = parseProxyArguments(argv)
+    if (parsed === 'help') {
       console.log(PROXY_USAGE)
-      return 0
+      return EXIT.passed
     }
-    try {
-      contract = loadProxyContract(settings.shared.contractPath)
-    } catch (error) {
-      throw new UsageError(`the contract does not load: ${reasonOf(error)}`)
-    }
-    await checkReachable(settings.upstream)
+    settings = parsed
+    contract = contractFor(settings.shared)
+    // An upstream that is down, hangs, or answers HTML or a redirect is a wrong --upstream.
+    await preflight(settings.upstream.href, Math.min(settings.shared.timeoutMs, 15_000), 'upstream')
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     console.error(`proxy: ${error.message}`)
-    return 2
+    return EXIT.usage
   }
   const { upstream, port, durationSeconds, shared } = settings
 
@@ -152,6 +119,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     run = await runValidationProxy({
       upstream,
       port,
+      timeoutMs: shared.timeoutMs,
       contract,
       print: (line) => {
         if (!shared.quiet) console.log(line)
@@ -167,9 +135,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       console.error(`proxy: cannot listen on port ${port} (${code})`)
-      return 2
+      return EXIT.usage
     }
     throw error
   }
-  return finishRun(proxyRunReport(run, contract), shared)
+  return finishRun(proxyRunReport(run), shared)
 }

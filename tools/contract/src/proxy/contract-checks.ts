@@ -6,7 +6,6 @@ import {
   describeSchemaErrors,
   type JudgementStep,
   judgeAnswer,
-  loadContract,
   mediaTypeOf,
   problemsOf,
 } from '@devenv/openapi'
@@ -32,11 +31,6 @@ const CHECK_OF_STEP: Record<JudgementStep, string> = {
   mediaType: 'media type',
   schema: 'schema',
   headers: 'headers',
-}
-
-/** The contract at `path` (the bundled openapi.yaml by default). */
-export function loadProxyContract(path?: string): Contract {
-  return loadContract(path)
 }
 
 /** The request body as the validator takes it: parsed JSON, text, or undefined for none. */

@@ -1,9 +1,8 @@
-import type { Contract } from '@devenv/openapi'
-import { buildRunReport, coverageOfExchanges, type RunReport } from '../report'
+import { buildRunReport, type RunReport } from '../report'
 import { type ProxyRun, UNDOCUMENTED_SUITE } from './run'
 
 /** The report of a proxy run: what report.json, junit.xml and report.html are written from. */
-export function proxyRunReport(run: ProxyRun, contract: Contract): RunReport {
+export function proxyRunReport(run: ProxyRun): RunReport {
   const report = buildRunReport({
     mode: 'proxy',
     target: run.upstream,
@@ -13,7 +12,7 @@ export function proxyRunReport(run: ProxyRun, contract: Contract): RunReport {
       `${run.exchangeCount} exchanges through ${run.address}, ${run.violationCount} violations; ended by ${run.endedBy}`,
     ],
     suites: run.suites,
-    coverage: coverageOfExchanges(contract, run.exercised),
+    coverage: run.coverage,
   })
   return {
     ...report,

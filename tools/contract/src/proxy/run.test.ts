@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadProxyContract } from './contract-checks'
 import { proxyRunReport } from './report'
 import { type ProxyRun, runValidationProxy } from './run'
 
@@ -41,7 +41,7 @@ const CARELESS: Record<string, { status: number; headers: Record<string, string>
 
 let upstream: Server
 let upstreamUrl: URL
-const contract = loadProxyContract()
+const contract = loadContract()
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
@@ -65,6 +65,7 @@ async function proxied(
   const run = await runValidationProxy({
     upstream: upstreamUrl,
     port: 0,
+    timeoutMs: 5000,
     contract,
     print: (line) => lines.push(line),
     stop: async ({ address }) => {
@@ -121,7 +122,7 @@ describe('the validation proxy', () => {
       expect.arrayContaining([expect.stringMatching(/^violation: submitContact status: /)]),
     )
     expect(run.violationCount).toBe(lines.length)
-    const report = proxyRunReport(run, contract)
+    const report = proxyRunReport(run)
     expect(report.failures).toHaveLength(lines.length)
     expect(report.failures.map((failure) => failure.check)).toEqual(
       expect.arrayContaining([
@@ -143,22 +144,26 @@ describe('the validation proxy', () => {
     ).toMatchObject({ operationId: null, status: 404 })
   })
 
-  it('counts each operation and the statuses it answered with', async () => {
+  it('counts each operation, the statuses it answered with and the examples it was sent', async () => {
+    const example = contract.byId.get('submitContact')?.bodyExamples[0]
     const { run } = await proxied(async (address) => {
       for (const path of ['/api/v1/health', '/api/v1/health', '/api/health?limited'])
         await (await fetch(`${address}${path}`)).arrayBuffer()
+      await fetch(`${address}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(example?.value),
+      })
     })
-    expect(run.exchangeCount).toBe(3)
-    expect(run.suites).toMatchObject([
-      {
-        name: 'getHealth',
-        checks: [
-          { name: 'GET /api/v1/health -> 200', status: 'passed', detail: 'seen 2 times' },
-          { name: 'headers', status: 'failed', detail: 'seen 1 time' },
-        ],
-      },
-    ])
-    const report = proxyRunReport(run, contract)
+    expect(run.exchangeCount).toBe(4)
+    expect(run.suites[0]).toMatchObject({
+      name: 'getHealth',
+      checks: [
+        { name: 'GET /api/v1/health -> 200', status: 'passed', detail: 'seen 2 times' },
+        { name: 'headers', status: 'failed', detail: 'seen 1 time' },
+      ],
+    })
+    const report = proxyRunReport(run)
     expect(report.operations.find((operation) => operation.operationId === 'getHealth')).toEqual({
       operationId: 'getHealth',
       method: 'GET',
@@ -171,10 +176,13 @@ describe('the validation proxy', () => {
     const health = report.coverage.operations.find((row) => row.operationId === 'getHealth')
     expect(health?.statuses).toEqual(
       expect.arrayContaining([
-        { status: '200', count: 1 },
+        { status: '200', count: 2 },
         { status: '429', count: 1 },
         { status: '503', count: 0 },
       ]),
     )
+    const contact = report.coverage.operations.find((row) => row.operationId === 'submitContact')
+    expect(contact?.examples).toContainEqual({ in: 'request', name: example?.name, count: 1 })
+    expect(contact?.undocumentedStatuses).toEqual([{ status: 418, count: 1 }])
   })
 })

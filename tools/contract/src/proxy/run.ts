@@ -1,5 +1,11 @@
-import type { Contract } from '@devenv/openapi'
-import type { CheckResult, Exchange, Suite } from '../report'
+import {
+  type Contract,
+  type ContractCoverage,
+  createCoverageRecorder,
+  requestExampleOf,
+  responseExampleOf,
+} from '@devenv/openapi'
+import type { CheckResult, Suite } from '../report'
 import { judgeExchange, type Violation } from './contract-checks'
 import { redactUrl, toExchange } from './exchange'
 import { type ProxiedExchange, startProxyServer } from './transport'
@@ -23,14 +29,16 @@ export type ProxyRun = {
    * of thousands of identical requests is a few checks, each saying how often it was seen.
    */
   suites: Suite[]
-  /** Distinct by operation, status and request body, unredacted: what coverage is measured on. */
-  exercised: Exchange[]
+  /** Which operations, documented statuses and examples the traffic exercised. */
+  coverage: ContractCoverage
 }
 
 export type ProxyRunOptions = {
   upstream: URL
   port: number
   host?: string
+  /** How long the upstream may stay silent before the client gets a 504. */
+  timeoutMs: number
   contract: Contract
   /** Settles with the reason the run ends (a signal's name, `duration`). */
   stop: (started: { address: string }) => Promise<string>
@@ -40,9 +48,11 @@ export type ProxyRunOptions = {
 
 // A long session must not grow without bound: past this, new kinds of exchange are only counted.
 const KEPT_DISTINCT_CHECKS = 20_000
-const KEPT_EXERCISED = 20_000
 // Documented examples are small: a larger body cannot be one of them.
 const EXAMPLE_SIZED_BODY_BYTES = 16 * 1024
+
+const exampleText = (body: Buffer | undefined) =>
+  body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
 
 export function formatViolation(violation: Violation): string {
   const { operationId, check, message, request, status } = violation
@@ -59,7 +69,7 @@ type Kept = { suite: string; check: CheckResult; seen: number }
 export async function runValidationProxy(options: ProxyRunOptions): Promise<ProxyRun> {
   const { contract, print, upstream } = options
   const kept = new Map<string, Kept>()
-  const exercised = new Map<string, Exchange>()
+  const coverage = createCoverageRecorder(contract)
   let exchangeCount = 0
   let violationCount = 0
 
@@ -75,17 +85,16 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     const suite = operationId ?? UNDOCUMENTED_SUITE
     const path = exchange.url.split('?')[0] ?? exchange.url
     const status = exchange.status ?? null
-    if (operationId !== undefined && exercised.size < KEPT_EXERCISED) {
-      const body = exchange.requestBody
-      const text =
-        body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
-      const key = `${operationId}\n${status}\n${text ?? ''}`
-      if (!exercised.has(key))
-        exercised.set(key, {
-          operationId,
-          request: { method: exchange.method, url: exchange.url, headers: {}, body: text },
-          status,
-        })
+    const operation = operationId === undefined ? undefined : contract.byId.get(operationId)
+    if (operation && exchange.status !== undefined) {
+      const answer = exampleText(exchange.responseBody)
+      coverage.record({
+        operationId: operation.operationId,
+        status: exchange.status,
+        requestExample: requestExampleOf(operation, exampleText(exchange.requestBody)),
+        responseExample:
+          answer === undefined ? undefined : responseExampleOf(operation, exchange.status, answer),
+      })
     }
     if (violations.length === 0) {
       keep(`${suite}\n${exchange.method} ${path}\n${status}`, () => ({
@@ -125,6 +134,7 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     upstream,
     port: options.port,
     host: options.host,
+    timeoutMs: options.timeoutMs,
     onExchange: (exchange) => {
       try {
         judge(exchange)
@@ -154,6 +164,6 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     exchangeCount,
     violationCount,
     suites: [...suites.values()],
-    exercised: [...exercised.values()],
+    coverage: coverage.report(),
   }
 }

@@ -98,6 +98,9 @@ function answer(request: IncomingMessage, response: ServerResponse, body: Buffer
       response.writeHead(500, 'Broken Here', { date: DATE, 'content-type': 'application/json' })
       response.end('{"error":"internal","detail":"stack not shown"}')
       return
+    case '/hang':
+      // Answers nothing: the proxy's timeout must.
+      return
     case '/echo': {
       const reply = Buffer.from(JSON.stringify({ size: body.length }))
       response.writeHead(201, {
@@ -119,6 +122,11 @@ let upstreamUrl: string
 let proxy: ProxyServer
 const exchanges: ProxiedExchange[] = []
 
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -131,6 +139,7 @@ beforeAll(async () => {
   proxy = await startProxyServer({
     upstream: new URL(upstreamUrl),
     port: 0,
+    timeoutMs: 2000,
     onExchange: (exchange) => exchanges.push(exchange),
   })
 })
@@ -290,6 +299,7 @@ describe('the proxy forwards traffic unchanged', () => {
     const orphan = await startProxyServer({
       upstream: new URL(`http://127.0.0.1:${port}`),
       port: 0,
+      timeoutMs: 2000,
       onExchange: (exchange) => seen.push(exchange),
     })
     try {
@@ -302,6 +312,72 @@ describe('the proxy forwards traffic unchanged', () => {
       expect(seen[0]?.error).toContain('ECONNREFUSED')
     } finally {
       await orphan.close()
+    }
+  })
+})
+
+describe('a kept-alive connection the upstream has closed', () => {
+  it('sends the request once more on a new connection, body and all', async () => {
+    // Every connection serves one request; a second one on it is cut off unanswered, as a server
+    // that has just timed the idle connection out does.
+    const served = new WeakMap<object, number>()
+    const forgetful = createServer((request, response) => {
+      const count = (served.get(request.socket) ?? 0) + 1
+      served.set(request.socket, count)
+      if (count > 1) {
+        request.socket.destroy()
+        return
+      }
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/plain' })
+        response.end(`got ${Buffer.concat(chunks).length} bytes`)
+      })
+    })
+    const forgetfulUrl = await listening(forgetful)
+    const retrying = await startProxyServer({
+      upstream: new URL(forgetfulUrl),
+      port: 0,
+      timeoutMs: 2000,
+      onExchange: () => {},
+    })
+    try {
+      for (const body of [undefined, undefined, Buffer.from('{"a":1}')]) {
+        const got = await send(retrying.address, {
+          method: body ? 'POST' : 'GET',
+          path: '/x',
+          body,
+        })
+        expect(got.status).toBe(200)
+        expect(got.body.toString()).toBe(`got ${body?.length ?? 0} bytes`)
+      }
+    } finally {
+      await retrying.close()
+      forgetful.close()
+    }
+  })
+})
+
+describe('a silent upstream', () => {
+  it('gets the client a 504 after the timeout, and is reported as no answer', async () => {
+    const seen: ProxiedExchange[] = []
+    const impatient = await startProxyServer({
+      upstream: new URL(upstreamUrl),
+      port: 0,
+      timeoutMs: 200,
+      onExchange: (exchange) => seen.push(exchange),
+    })
+    try {
+      const started = Date.now()
+      const got = await send(impatient.address, { method: 'GET', path: '/hang' })
+      expect(got.status).toBe(504)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190)
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(seen[0]?.status).toBeUndefined()
+      expect(seen[0]?.error).toBe('no answer from the upstream (ETIMEDOUT)')
+    } finally {
+      await impatient.close()
     }
   })
 })

@@ -34,6 +34,8 @@ export type ProxyServerOptions = {
   upstream: URL
   port: number
   host?: string
+  /** How long the upstream may stay silent (no byte) before the client gets a 504. */
+  timeoutMs: number
   /** Called after the client has its answer, never on the way of it. */
   onExchange: (exchange: ProxiedExchange) => void
 }
@@ -150,79 +152,107 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
       setImmediate(() => onExchange(whole))
     }
 
-    const outgoing = send({
-      protocol: upstream.protocol,
-      hostname: upstream.hostname,
-      port: upstream.port,
-      method,
-      path: `${basePath}${url}`,
-      headers: headers as unknown as OutgoingHttpHeaders,
-      agent,
-      setHost: false,
-    })
+    // A kept-alive connection the upstream has just closed fails the request sent on it: such a
+    // request is sent once more, on a new connection, when its whole body is at hand.
+    let retried = false
+    let requestEnded = false
+    let clientGone = false
 
-    outgoing.on('response', (answer) => {
-      const status = answer.statusCode ?? 502
-      response.writeHead(
-        status,
-        answer.statusMessage,
-        endToEndHeaders(answer.rawHeaders) as unknown as OutgoingHttpHeaders,
-      )
-      relay(answer, response, (responseBody) => {
-        // Trailers (rare, but part of the message) go out before the end.
-        if (answer.rawTrailers.length > 0) response.addTrailers(pairsOf(answer.rawTrailers))
-        if (!response.writableEnded) response.end()
-        report({
-          requestBody: requestBody(),
+    const attempt = () => {
+      const outgoing = send({
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method,
+        path: `${basePath}${url}`,
+        headers: headers as unknown as OutgoingHttpHeaders,
+        agent,
+        setHost: false,
+      })
+
+      outgoing.on('response', (answer) => {
+        const status = answer.statusCode ?? 502
+        response.writeHead(
           status,
-          responseHeaders: answer.headers,
-          responseBody: responseBody(),
+          answer.statusMessage,
+          endToEndHeaders(answer.rawHeaders) as unknown as OutgoingHttpHeaders,
+        )
+        relay(answer, response, (responseBody) => {
+          // Trailers (rare, but part of the message) go out before the end.
+          if (answer.rawTrailers.length > 0) response.addTrailers(pairsOf(answer.rawTrailers))
+          if (!response.writableEnded) response.end()
+          report({
+            requestBody: requestBody(),
+            status,
+            responseHeaders: answer.headers,
+            responseBody: responseBody(),
+          })
+        })
+        // Cut off by the upstream mid-answer: cut the client off too, rather than end it cleanly.
+        answer.on('error', (error) => {
+          response.destroy(error)
+          report({
+            requestBody: requestBody(),
+            status,
+            responseHeaders: answer.headers,
+            responseBody: undefined,
+            error: `the upstream cut the answer off (${error.message})`,
+          })
         })
       })
-      // Cut off by the upstream mid-answer: cut the client off too, rather than end it cleanly.
-      answer.on('error', (error) => {
-        response.destroy(error)
+
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        if (clientGone) return
+        const stale =
+          outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+        const body = requestEnded ? requestBody() : undefined
+        if (stale && !retried && !response.headersSent && body !== undefined) {
+          retried = true
+          current = attempt()
+          current.end(body)
+          return
+        }
+        const reason = error.code ?? error.message
+        if (!response.headersSent) {
+          // Nothing came to pass on: the only answers the proxy writes itself.
+          const timedOut = error.code === 'ETIMEDOUT'
+          response.writeHead(timedOut ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' })
+          response.end(
+            `${timedOut ? 'Gateway timeout' : 'Bad gateway'}: the upstream did not answer (${reason})\n`,
+          )
+        } else response.destroy(error)
         report({
           requestBody: requestBody(),
-          status,
-          responseHeaders: answer.headers,
+          status: undefined,
+          responseHeaders: {},
           responseBody: undefined,
-          error: `the upstream cut the answer off (${error.message})`,
+          error: `no answer from the upstream (${reason})`,
         })
       })
-    })
 
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (clientGone) return
-      const reason = error.code ?? error.message
-      if (!response.headersSent) {
-        // Nothing came to pass on: the one answer the proxy writes itself.
-        response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
-        response.end(`Bad gateway: the upstream did not answer (${reason})\n`)
-      } else response.destroy(error)
-      report({
-        requestBody: requestBody(),
-        status: undefined,
-        responseHeaders: {},
-        responseBody: undefined,
-        error: `no answer from the upstream (${reason})`,
+      outgoing.setTimeout(options.timeoutMs, () => {
+        const silent: NodeJS.ErrnoException = new Error(`silent for ${options.timeoutMs} ms`)
+        silent.code = 'ETIMEDOUT'
+        outgoing.destroy(silent)
       })
-    })
+      return outgoing
+    }
+    let current = attempt()
 
     // The client went away before its answer was whole: stop the upstream's work as well, and
     // judge nothing (no whole answer reached anyone).
-    let clientGone = false
     const leave = () => {
       if (response.writableFinished) return
       clientGone = true
       settled = true
-      outgoing.destroy()
+      current.destroy()
     }
     response.on('close', leave)
     request.on('error', leave)
-    relay(request, outgoing, (body) => {
+    relay(request, current, (body) => {
       requestBody = body
-      if (!outgoing.writableEnded) outgoing.end()
+      requestEnded = true
+      if (!current.writableEnded) current.end()
     })
   }
 

@@ -1,3 +1,4 @@
+import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
 import { buildServer } from '@devenv/stub-api'
 import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
 
@@ -15,12 +16,7 @@ export type OutgoingRequest = {
   payload?: Buffer
 }
 
-export type Answer = {
-  status: number
-  headers: Record<string, string | string[] | number | undefined>
-  text: string
-  /** The parsed body when it is JSON. */
-  json: unknown
+export type Answer = CapturedAnswer<Record<string, string | string[] | number | undefined>> & {
   /** Error lines the stub logged while answering (why a 500 happened). */
   logged: string[]
 }
@@ -59,21 +55,8 @@ export async function startFuzzStub(
         headers: request.headers,
         ...(request.payload !== undefined ? { payload: request.payload } : {}),
       })
-      const text = response.body
-      let json: unknown
-      const type = String(response.headers['content-type'] ?? '')
-      if (type.includes('json') && text !== '') {
-        try {
-          json = JSON.parse(text)
-        } catch {
-          json = undefined
-        }
-      }
       return {
-        status: response.statusCode,
-        headers: response.headers,
-        text,
-        json,
+        ...captureAnswer(response.statusCode, response.headers, response.body),
         logged: [...logged],
       }
     },
