@@ -7,6 +7,7 @@
  * - schemas: following a schema's `$ref`s, its JSON types, `allOf` folded;
  * - validator: Ajv (JSON Schema 2020-12) over the document;
  * - contract: all of the above built once, with the matcher from (method, path) to operation;
+ * - invalid-data: paths in a body and the one edit that breaks it, shared by both generators;
  * - judgement: the one answer judgement (status, media type, schema, required headers);
  * - coverage: which operations, documented statuses and examples a run exercised.
  */
@@ -44,6 +45,14 @@ export {
   type SecurityRequirement,
   stringList,
 } from './document'
+export {
+  applyEdit,
+  type Edit,
+  isPlainObject,
+  labelOf,
+  type Path,
+  setAt,
+} from './invalid-data'
 export {
   type AnswerToJudge,
   describeSchemaErrors,

@@ -97,21 +97,10 @@ describe('the packed devenv-contract, installed with npm', () => {
   })
 
   it('checks the stub with the contract it carries: exit 0, the coverage, the three reports', async () => {
+    const options = '--wait 10 --quiet --report-dir reports'.split(' ')
     const outcome = await run(
       'npx',
-      [
-        '--no',
-        '--',
-        'devenv-contract',
-        'check',
-        '--base-url',
-        stubUrl,
-        '--wait',
-        '10',
-        '--quiet',
-        '--report-dir',
-        'reports',
-      ],
+      ['--no', '--', 'devenv-contract', 'check', '--base-url', stubUrl, ...options],
       folder,
     )
     const lines = cliLines(outcome.stdout)

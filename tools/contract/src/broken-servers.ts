@@ -395,7 +395,11 @@ export const BROKEN_SERVERS: BrokenServer[] = [
     bug: 'a 429 goes out without Retry-After',
     kind: 'undocumented status, content type or header',
     only: { flows: ['login-lock'] },
-    caughtBy: { suite: 'login lock', check: /^sixth attempt: 429/, message: 'retry-after' },
+    caughtBy: {
+      suite: 'login lock',
+      check: /^sixth attempt: 429/,
+      message: 'the Retry-After header is missing',
+    },
     plant: (stub) =>
       stub.addHook('onSend', async (_request, reply, payload) => {
         if (reply.statusCode === 429) reply.removeHeader('retry-after')
@@ -465,7 +469,7 @@ export const BROKEN_SERVERS: BrokenServer[] = [
     caughtBy: {
       suite: 'createEnvironment',
       check: /^example .* answers a documented status and body/,
-      message: 'the location header is missing',
+      message: 'the Location header is missing',
     },
     plant: (stub) =>
       stub.addHook('onSend', async (request, reply, payload) => {

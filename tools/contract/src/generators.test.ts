@@ -1,4 +1,4 @@
-import { loadContract, type Operation } from '@devenv/openapi'
+import { loadContract, type Operation, setAt, typesOf } from '@devenv/openapi'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -6,8 +6,6 @@ import {
   invalidParameters,
   invalidRequests,
   MAX_INVALID_REQUESTS,
-  setAt,
-  typesOf,
   UNKNOWN_FIELD,
   wrongTypeValue,
 } from './generators'

@@ -2,8 +2,12 @@ import {
   type Contract,
   isJsonObject,
   type JsonObject,
+  labelOf,
   type Operation,
+  type Path,
   schemaAtPointer,
+  setAt,
+  typesOf,
 } from '@devenv/openapi'
 
 /** A request the contract says must be refused (4xx), generated from the schemas. */
@@ -13,7 +17,6 @@ export type InvalidRequest =
   | { kind: 'no-body'; name: string }
   | { kind: 'parameter'; name: string; parameter: string; value: string }
 
-type Path = ReadonlyArray<string | number>
 type Mutation = { name: string; body: unknown }
 
 /** Most generated requests per operation, so a huge schema cannot make a run endless. */
@@ -21,7 +24,7 @@ export const MAX_INVALID_REQUESTS = 80
 const MAX_DEPTH = 4
 export const UNKNOWN_FIELD = 'contractUnknownField'
 
-const label = (path: Path) => (path.length === 0 ? 'body' : path.join('.'))
+const label = labelOf
 
 function clone<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
@@ -30,43 +33,6 @@ function clone<T>(value: T): T {
 function container(value: unknown, key: string | number): unknown {
   if (Array.isArray(value) && typeof key === 'number') return value[key]
   return isJsonObject(value) ? value[String(key)] : undefined
-}
-
-/** A copy of `root` with the value at `path` replaced (or removed when `value` is undefined). */
-export function setAt(root: unknown, path: Path, value: unknown): unknown {
-  if (path.length === 0) return value
-  const copy = clone(root) ?? {}
-  let parent: unknown = copy
-  for (const key of path.slice(0, -1)) {
-    let next = container(parent, key)
-    if (next === undefined && isJsonObject(parent)) {
-      next = {}
-      parent[String(key)] = next
-    }
-    parent = next
-  }
-  const last = path.at(-1)
-  if (last === undefined) return copy
-  if (Array.isArray(parent) && typeof last === 'number') {
-    if (value === undefined) parent.splice(last, 1)
-    else parent[last] = value
-  } else if (isJsonObject(parent)) {
-    if (value === undefined) delete parent[String(last)]
-    else parent[String(last)] = value
-  }
-  return copy
-}
-
-/** The JSON types a schema allows, from `type`, or else from its `enum`/`const` values. */
-export function typesOf(schema: JsonObject): string[] {
-  if (typeof schema.type === 'string') return [schema.type]
-  if (Array.isArray(schema.type)) return schema.type.filter((each) => typeof each === 'string')
-  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : []
-  const types = values.map((value) =>
-    Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value,
-  )
-  if (isJsonObject(schema.properties)) types.push('object')
-  return [...new Set(types)]
 }
 
 const WRONG_TYPE_CANDIDATES: ReadonlyArray<{ type: string; value: unknown }> = [

@@ -1,3 +1,4 @@
+import type { operations } from '@devenv/api-client/generated'
 import type { Operation } from '@devenv/openapi'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import type { StubContext } from '../context'
@@ -11,7 +12,29 @@ export const API_PREFIXES = ['/api', '/api/v1'] as const
 
 /** What a handler answers; errors are thrown as ApiError. */
 export type Answer = { status: number; body?: unknown; headers?: Record<string, string> }
-export type OperationHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<Answer>
+
+/** The operations of the contract, by operationId (the generated types of packages/api-client). */
+export type OperationId = keyof operations
+
+/**
+ * The JSON request body of an operation as the contract types it (generated from openapi.yaml):
+ * `undefined` included when the body is optional, `undefined` alone when there is none.
+ */
+export type RequestBody<Id extends OperationId> = operations[Id] extends {
+  requestBody: { content: { 'application/json': infer Body } }
+}
+  ? Body
+  : operations[Id] extends { requestBody?: { content: { 'application/json': infer Body } } }
+    ? Body | undefined
+    : undefined
+
+/** A request whose body has passed the contract's validation, typed as the contract says. */
+export type ValidatedRequest<Id extends OperationId> = FastifyRequest<{ Body: RequestBody<Id> }>
+
+export type OperationHandler<Id extends OperationId = OperationId> = (
+  request: ValidatedRequest<Id>,
+  reply: FastifyReply,
+) => Promise<Answer>
 
 const shapedCache = new WeakMap<StubContext, Map<string, boolean>>()
 
@@ -61,11 +84,11 @@ function windowChecks(operation: Operation, request: FastifyRequest): WindowChec
  * operations, then parameters and body validated against the document (no coercion of bodies),
  * then the operation's `x-rate-limits` windows, then the handler.
  */
-export function defineOperation(
+export function defineOperation<Id extends OperationId>(
   app: FastifyInstance,
   ctx: StubContext,
-  operationId: string,
-  handler: OperationHandler,
+  operationId: Id,
+  handler: OperationHandler<Id>,
 ): void {
   const operation = ctx.contract.byId.get(operationId)
   if (!operation) throw new Error(`The contract has no operation ${operationId}`)
@@ -120,7 +143,8 @@ export function defineOperation(
           }
         : undefined,
       handler: async (request, reply) => {
-        const answer = await handler(request, reply)
+        // preValidation has checked the body against the contract: it has the contract's type.
+        const answer = await handler(request as ValidatedRequest<Id>, reply)
         reply.code(answer.status)
         if (answer.headers) reply.headers(answer.headers)
         return answer.body === undefined ? reply.send() : reply.send(answer.body)

@@ -1,12 +1,10 @@
 import { componentEnum } from '@devenv/openapi'
 import type { FastifyInstance } from 'fastify'
-import { AI_MODELS, answerChat, type ChatMessage } from '../ai/assistant'
+import { AI_MODELS, answerChat } from '../ai/assistant'
 import type { PluginOptions } from '../context'
 import { validationError } from '../contract/errors'
 import { defineOperation } from '../contract/operations'
 import { signedInAccount } from '../security/authenticate'
-
-type ChatRequest = { model?: string; messages: ChatMessage[] }
 
 export async function aiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const regions = componentEnum(ctx.contract, 'Region')
@@ -18,7 +16,7 @@ export async function aiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
 
   defineOperation(app, ctx, 'chatCompletion', async (request) => {
     signedInAccount(request)
-    const chat = request.body as ChatRequest
+    const chat = request.body
     const model =
       chat.model === undefined ? AI_MODELS[0] : AI_MODELS.find((each) => each.id === chat.model)
     if (!model) {

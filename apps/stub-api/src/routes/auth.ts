@@ -6,10 +6,10 @@ import {
   resetLoginLock,
 } from '@devenv/domain/login-lock'
 import { en, translate } from '@devenv/domain/messages'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { PluginOptions, StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
-import { type Answer, defineOperation } from '../contract/operations'
+import { type Answer, defineOperation, type ValidatedRequest } from '../contract/operations'
 import { sendActivationMail, sendResetMail } from '../dev/mailbox'
 import { digest } from '../security/tokens'
 import type { Account, LinkToken } from '../state/records'
@@ -18,21 +18,6 @@ import type { StubStore } from '../state/store'
 
 const ACTIVATION_VALID_MS = 24 * 60 * 60 * 1000
 const LINK_TOKEN_BYTES = 32
-
-// Bodies reach handlers only after validation against the contract, so these shapes hold.
-type SignInBody = { email: string; password: string }
-type RegistrationBody = {
-  username: string
-  password: string
-  userType: 'PERSONAL' | 'COMPANY'
-  firstName?: string
-  lastName?: string
-  company?: string
-}
-type ChangePasswordBody = { username: string; oldPassword: string; newPassword: string }
-type SetPasswordBody = { username: string; hash: string; password: string }
-
-const bodyOf = <T>(request: FastifyRequest): T => request.body as T
 
 export const AUTH_MESSAGES = {
   invalidCredentials: translate(en, 'login.invalidCredentials'),
@@ -121,14 +106,20 @@ function sendActivation(ctx: StubContext, store: StubStore, account: Account): v
   sendActivationMail(ctx, store, account, token)
 }
 
-async function signIn(ctx: StubContext, request: FastifyRequest): Promise<Answer> {
-  const { email, password } = bodyOf<SignInBody>(request)
+async function signIn(
+  ctx: StubContext,
+  request: ValidatedRequest<'signIn' | 'legacySignIn'>,
+): Promise<Answer> {
+  const { email, password } = request.body
   const account = await checkCredentials(ctx, request.store, email, password)
   return { status: 200, body: await startSession(request.store, ctx.tokens, account) }
 }
 
-async function refresh(ctx: StubContext, request: FastifyRequest): Promise<Answer> {
-  const { refreshToken } = bodyOf<{ refreshToken: string }>(request)
+async function refresh(
+  ctx: StubContext,
+  request: ValidatedRequest<'refreshToken' | 'legacyRefreshToken'>,
+): Promise<Answer> {
+  const { refreshToken } = request.body
   const outcome = await rotateRefreshToken(request.store, ctx.tokens, refreshToken)
   if (outcome.ok) return { status: 200, body: outcome.pair }
   const message =
@@ -145,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   defineOperation(app, ctx, 'legacyRefreshToken', (request) => refresh(ctx, request))
 
   defineOperation(app, ctx, 'register', async (request) => {
-    const body = bodyOf<RegistrationBody>(request)
+    const { body } = request
     const store = request.store
     const email = body.username.trim().toLowerCase()
     if (store.findAccountByEmail(email))
@@ -174,7 +165,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   })
 
   defineOperation(app, ctx, 'activateAccount', async (request) => {
-    const { token } = bodyOf<{ token: string }>(request)
+    const { token } = request.body
     const store = request.store
     const record = store.activations.get(digest(token))
     const account = record ? store.accounts.get(record.accountId) : undefined
@@ -192,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   })
 
   defineOperation(app, ctx, 'resendActivation', async (request) => {
-    const { email } = bodyOf<{ email: string }>(request)
+    const { email } = request.body
     const account = request.store.findAccountByEmail(email)
     // The same answer either way, so addresses cannot be probed.
     if (account && !account.activated) sendActivation(ctx, request.store, account)
@@ -200,13 +191,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   })
 
   defineOperation(app, ctx, 'signOut', async (request) => {
-    const body = request.body as { refreshToken?: string } | undefined
+    const { body } = request
     if (body?.refreshToken) signOutWith(request.store, body.refreshToken)
     return { status: 204 }
   })
 
   defineOperation(app, ctx, 'changePassword', async (request) => {
-    const { username, oldPassword, newPassword } = bodyOf<ChangePasswordBody>(request)
+    const { username, oldPassword, newPassword } = request.body
     const account = await checkCredentials(ctx, request.store, username, oldPassword)
     if (newPassword === oldPassword) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
@@ -216,7 +207,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   })
 
   defineOperation(app, ctx, 'requestPasswordReset', async (request) => {
-    const { username } = bodyOf<{ username: string }>(request)
+    const { username } = request.body
     const store = request.store
     const account = store.findAccountByEmail(username)
     if (!account) {
@@ -231,7 +222,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   })
 
   defineOperation(app, ctx, 'setPassword', async (request) => {
-    const { username, hash, password } = bodyOf<SetPasswordBody>(request)
+    const { username, hash, password } = request.body
     const store = request.store
     const account = store.findAccountByEmail(username)
     const record = store.resetLinks.get(digest(hash.toLowerCase()))

@@ -30,12 +30,12 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: PluginOptions
   defineOperation(app, ctx, 'submitContact', async (request) => {
     const entry = received(request)
     appendBounded(request.store.contacts, entry, SUBMISSION_LIMIT)
-    const message = thanks.get((request.body as { inquiryType: InquiryType }).inquiryType)
+    const message = thanks.get(request.body.inquiryType)
     return { status: 201, body: { id: entry.id, message } }
   })
 
   defineOperation(app, ctx, 'requestDemo', async (request) => {
-    const { preferredDate } = request.body as { preferredDate?: string }
+    const { preferredDate } = request.body
     const today = new Date(request.store.now()).toISOString().slice(0, 10)
     if (preferredDate !== undefined && preferredDate < today) {
       throw validationError({

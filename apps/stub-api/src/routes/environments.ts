@@ -1,9 +1,4 @@
-import {
-  type DevEnvironmentSize,
-  type DevEnvironmentStatus,
-  type DevEnvironmentTemplate,
-  devEnvironmentResources,
-} from '@devenv/domain/dev-environments'
+import { type DevEnvironmentStatus, devEnvironmentResources } from '@devenv/domain/dev-environments'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { PluginOptions, StubContext } from '../context'
 import { ApiError } from '../contract/errors'
@@ -90,13 +85,6 @@ function apiPrefixOf(url: string): string {
   return url.startsWith(`${API_PREFIXES[1]}/`) ? API_PREFIXES[1] : API_PREFIXES[0]
 }
 
-type CreateEnvironment = {
-  name: string
-  template: DevEnvironmentTemplate
-  size: DevEnvironmentSize
-  region: string
-}
-
 export async function environmentRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   defineOperation(app, ctx, 'listEnvironments', async (request) => {
     const account = signedInAccount(request)
@@ -110,7 +98,7 @@ export async function environmentRoutes(app: FastifyInstance, { ctx }: PluginOpt
   defineOperation(app, ctx, 'createEnvironment', async (request) => {
     const account = signedInAccount(request)
     const store = request.store
-    const wanted = request.body as CreateEnvironment
+    const wanted = request.body
     const existing = environmentsOf(ctx, store, account.id)
     const now = store.now()
     const counted = existing.filter((each) => lifecycleOf(ctx, each, now).status !== 'deleting')

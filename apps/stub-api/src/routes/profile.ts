@@ -21,8 +21,6 @@ export function profileOf(account: Account) {
   }
 }
 
-type ProfileUpdate = { firstName: string; lastName: string; company?: string }
-
 export async function profileRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   defineOperation(app, ctx, 'getProfile', async (request) => ({
     status: 200,
@@ -31,7 +29,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: PluginOptions
 
   defineOperation(app, ctx, 'updateProfile', async (request) => {
     const account = signedInAccount(request)
-    const update = request.body as ProfileUpdate
+    const update = request.body
     const firstName = update.firstName.trim()
     const lastName = update.lastName.trim()
     const blank: Record<string, string> = {}

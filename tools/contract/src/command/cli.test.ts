@@ -146,6 +146,13 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     )
   })
 
+  it('an --only that names no operation or flow', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--only', 'signIn,sign-in']),
+      /--only names no operation or flow: sign-in \(flows: account, /,
+    )
+  })
+
   it('a bad option value', async () => {
     expectUsageError(
       await runCli(['check', '--base-url', stubUrl, '--min-coverage', '120']),

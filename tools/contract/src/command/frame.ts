@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { coverageShortfall, formatSummary, type RunReport, writeReports } from '../report'
@@ -28,12 +29,12 @@ export const SHARED_OPTIONS = {
 /** The shared options about the contract and the reports, which the proxy takes too. */
 export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
   --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
-  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)
-  -h, --help            this help`
+  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)`
 
 export const SHARED_USAGE = `${REPORT_USAGE}
   --timeout MS          per request                                            (default 15000)
-  --quiet               no progress lines`
+  --quiet               no progress lines
+  -h, --help            this help`
 
 export type SharedOptions = {
   reportDir: string | undefined
@@ -61,6 +62,14 @@ export type ParsedCommand = {
 export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return message.split('\n')[0]?.trim() || 'unknown error'
+}
+
+/**
+ * A path given on the command line, from where the user typed it: `pnpm contract` runs in
+ * tools/contract, and pnpm and npm keep the caller's folder in INIT_CWD.
+ */
+export function userPath(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path)
 }
 
 /** Parses a subcommand's arguments (its own options and the shared ones); throws UsageError. */
@@ -99,13 +108,15 @@ export function parseCommand(
   }
   const minCoverage =
     text('min-coverage') === undefined ? undefined : number('min-coverage', 0, { min: 0, max: 100 })
-  const reportDir = text('report-dir')
+  const contract = text('contract')
+  const givenReportDir = text('report-dir')
+  const reportDir = givenReportDir === undefined ? undefined : userPath(givenReportDir)
   // Before the run, so that a run is never lost to a folder that cannot be written.
   if (reportDir !== undefined) {
     try {
       mkdirSync(reportDir, { recursive: true })
     } catch (error) {
-      throw new UsageError(`--report-dir ${reportDir} cannot be created: ${reasonOf(error)}`)
+      throw new UsageError(`--report-dir ${givenReportDir} cannot be created: ${reasonOf(error)}`)
     }
   }
   return {
@@ -117,7 +128,7 @@ export function parseCommand(
       reportDir,
       minCoverage,
       timeoutMs: number('timeout', 15_000, { min: 1, max: 3_600_000 }),
-      contractPath: text('contract'),
+      contractPath: contract === undefined ? undefined : userPath(contract),
       quiet: values.quiet === true,
     },
   }

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer'
-import { INVALID_UTF8, isPlainObject } from './raw-json'
+import { isPlainObject } from '@devenv/openapi'
+import { INVALID_UTF8 } from './raw-json'
 
 /** Content types of a JSON body that the contract's `application/json` covers. */
 export const JSON_CONTENT_TYPES = [

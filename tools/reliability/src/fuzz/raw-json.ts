@@ -1,3 +1,4 @@
+import { isPlainObject } from '@devenv/openapi'
 /**
  * A piece of a request body that JSON.stringify cannot make: thousands of nested brackets,
  * bytes that are not UTF-8, a string of megabytes. It is spliced into the serialized body, and
@@ -59,13 +60,6 @@ export function hugeString(length: number, unit: string): RawJson {
 }
 
 const TOKEN = '\u0001raw\u0001'
-
-/** A plain JSON object (not an array, not an instance of a class such as RawJson). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const prototype: unknown = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
-}
 
 /** Replaces every value by `replace(value)` where it returns something, deeply. */
 export function mapLeaves(value: unknown, replace: (leaf: unknown) => unknown): unknown {

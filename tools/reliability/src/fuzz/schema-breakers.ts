@@ -1,9 +1,13 @@
 import {
+  applyEdit,
+  type Edit,
   isJsonObject,
   jsonTypeOf,
+  labelOf,
   mergeAllOf,
   numberOr,
   type OpenApiDocument,
+  type Path,
   resolveSchema,
   type Schema,
   type SchemaValidator,
@@ -12,23 +16,14 @@ import {
   typesOf,
 } from '@devenv/openapi'
 import fc from 'fast-check'
-import {
-  deepNesting,
-  hugeString,
-  INVALID_UTF8,
-  invalidUtf8String,
-  isPlainObject,
-  RawJson,
-} from './raw-json'
+import { deepNesting, hugeString, INVALID_UTF8, invalidUtf8String, RawJson } from './raw-json'
 import { repeatToLength, textValues, type ValueGenerator } from './schema-values'
-
-export type Path = ReadonlyArray<string | number>
 
 /** How a valid body was broken, for reports and for the checks that need to know. */
 export type Breakage = {
   label: string
   path: Path
-  edit: { kind: 'set'; value: unknown } | { kind: 'delete' }
+  edit: Edit
   /** Set when the only change is an unknown field: the contract says the 400 names it. */
   unknownField?: string
 }
@@ -37,8 +32,6 @@ export type BrokenBody = { body: unknown; breakage: Breakage }
 
 /** A place in a body schema: where the value sits, its schema and where that schema is. */
 type Site = { path: Path; schema: Schema; pointer: string; required: boolean }
-
-export const labelOf = (path: Path) => (path.length === 0 ? 'body' : path.join('.'))
 
 /** Formats Ajv checks (`password` is documentation only: every string is one). */
 const CHECKED_FORMATS: readonly string[] = [
@@ -71,30 +64,6 @@ function allows(types: readonly string[], value: unknown): boolean {
   if (types.length === 0) return true
   const type = jsonTypeOf(value)
   return types.includes(type) || (type === 'integer' && types.includes('number'))
-}
-
-/** A copy of `root` with the value at `path` replaced or removed; missing containers are created. */
-export function applyEdit(root: unknown, path: Path, edit: Breakage['edit']): unknown {
-  if (path.length === 0) return edit.kind === 'set' ? edit.value : undefined
-  const [head, ...rest] = path
-  if (head === undefined) return root
-  if (typeof head === 'number') {
-    const list = Array.isArray(root) ? [...root] : []
-    if (rest.length === 0 && edit.kind === 'delete') list.splice(head, 1)
-    else list[head] = applyEdit(list[head], rest, edit)
-    return list
-  }
-  const copy: Record<string, unknown> = isPlainObject(root) ? { ...root } : {}
-  if (rest.length === 0 && edit.kind === 'delete') delete copy[head]
-  // defineProperty: a key such as __proto__ must become an own field, as JSON.parse would make it.
-  else
-    Object.defineProperty(copy, head, {
-      value: applyEdit(copy[head], rest, edit),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  return copy
 }
 
 function pointerJoin(pointer: string, ...segments: string[]): string {
