@@ -169,7 +169,9 @@ describe('ContactForm checks fields as the contract does', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     const [request] = (fetchMock.mock.calls as unknown as Array<[Request]>)[0] ?? []
-    expect((await request?.json()).userAgent).toBe('unknown')
+    expect(request).toBeInstanceOf(Request)
+    const body = (await request?.json()) as { userAgent?: string } | undefined
+    expect(body?.userAgent).toBe('unknown')
     vi.restoreAllMocks()
   })
 })
