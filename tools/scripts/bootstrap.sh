@@ -63,6 +63,21 @@ ensure_nginx() {
   ensure_apt_package nginx "nginx (production server for the browser tests)"
 }
 
+# Brotli for nginx (Debian's libnginx-mod-http-brotli-static): serves the build's precompressed
+# .br copies. Optional: without it (no root, no apt) nginx serves the .gz copies instead.
+ensure_nginx_brotli() {
+  if [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then
+    return
+  fi
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "Note: nginx will serve gzip only (for brotli: apt-get install -y libnginx-mod-http-brotli-static)." >&2
+    return
+  fi
+  if ! ensure_apt_package libnginx-mod-http-brotli-static "nginx's brotli module"; then
+    echo "Note: the brotli module did not install; nginx will serve gzip only." >&2
+  fi
+}
+
 APT_UPDATED=0
 ensure_apt_package() {
   local package="$1" purpose="$2"

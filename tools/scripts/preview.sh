@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 
 install_dependencies
 ensure_nginx
+ensure_nginx_brotli
 pnpm exec turbo run build --filter=@devenv/web --filter=@devenv/stub-api --output-logs=errors-only
 
 STUB_PORT="${PORT:-4010}"

@@ -7,6 +7,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/bootstrap.sh"
 install_dependencies
 ensure_chromium
 ensure_nginx
+ensure_nginx_brotli
 
 say "Running the whole test suite"
 # Reports are rewritten by every run (or restored from turbo's cache): none may be left over.

@@ -21,6 +21,10 @@ export function startServer(options = {}) {
   const nginx =
     process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx')
   const mimeTypes = process.env.NGINX_MIME_TYPES ?? '/etc/nginx/mime.types'
+  // Debian's libnginx-mod-http-brotli-static; without it the precompressed gzip copies are served.
+  const brotliModule =
+    process.env.NGINX_BROTLI_MODULE ?? '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
+  const hasBrotli = existsSync(brotliModule)
 
   if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, '404.html'))) {
     throw new Error(`No built site in ${root}: run "pnpm --filter @devenv/web build" first`)
@@ -49,6 +53,8 @@ export function startServer(options = {}) {
     fill(read('nginx.conf.template'), {
       // As root, workers would drop to "nobody" and lose the prefix: keep the current user.
       USER_DIRECTIVE: isRoot ? 'user root;' : '',
+      LOAD_MODULES: hasBrotli ? `load_module ${brotliModule};` : '',
+      BROTLI_STATIC: hasBrotli ? 'brotli_static on;' : '',
       PREFIX: prefix,
       MIME_TYPES: mimeTypes,
       HOST: host,
@@ -67,14 +73,14 @@ export function startServer(options = {}) {
   )
   const cleanup = () => rmSync(prefix, { recursive: true, force: true })
   child.on('exit', cleanup)
-  return { child, prefix, url: `http://${host}:${port}`, upstream }
+  return { child, prefix, url: `http://${host}:${port}`, upstream, brotli: hasBrotli }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const server = startServer()
     console.log(
-      `Serving ${server.url} (nginx, prefix ${server.prefix}); /api -> ${server.upstream}`,
+      `Serving ${server.url} (nginx, prefix ${server.prefix}, ${server.brotli ? 'brotli and gzip' : 'gzip only: apt-get install -y libnginx-mod-http-brotli-static for brotli'}); /api -> ${server.upstream}`,
     )
     for (const signal of ['SIGINT', 'SIGTERM']) {
       process.once(signal, () => server.child.kill('SIGQUIT'))
