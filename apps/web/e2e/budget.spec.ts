@@ -46,7 +46,9 @@ test('the home page receives at most 110 KB of script, idle-time loads included'
   expect(loads.filter((load) => load.encoding === 'none')).toEqual([])
   expect(total).toBeLessThanOrEqual(HOME_TRANSFER_BUDGET_BYTES)
   expect(
-    loads.map((load) => load.path).filter((path) => /auth-dialog|toaster|admin|technical/.test(path)),
+    loads
+      .map((load) => load.path)
+      .filter((path) => /auth-dialog|toaster|admin|technical/.test(path)),
   ).toEqual([])
 })
 
