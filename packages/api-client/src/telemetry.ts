@@ -1,11 +1,12 @@
-import { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
-import type { paths } from './generated/openapi'
 import {
+  apiBaseUrl,
   CLIENT_TYPE_HEADER,
   CLIENT_VERSION_HEADER,
+  DEFAULT_CLIENT_TYPE,
   REFERRER_POLICY,
   REQUEST_TIMESTAMP_HEADER,
-} from './transport'
+} from './base'
+import type { paths } from './generated/openapi'
 
 /** The public, fire-and-forget reports of the contract (`security: []`, no answer body to read). */
 export type TelemetryPath = '/security/log' | '/errors/log'

@@ -1,3 +1,9 @@
+import {
+  CLIENT_TYPE_HEADER,
+  CLIENT_VERSION_HEADER,
+  REFERRER_POLICY,
+  REQUEST_TIMESTAMP_HEADER,
+} from './base'
 import { ApiError } from './errors'
 import { BEARER_OPERATIONS } from './generated/contract'
 import type { components } from './generated/openapi'
@@ -43,15 +49,12 @@ export type TransportOptions = {
   now: () => Date
 }
 
-/**
- * Calls name the page they come from by its origin only: a page's address may hold a reset hash
- * or an activation token, and a full `Referer` would carry it into every access log on the way.
- */
-export const REFERRER_POLICY: ReferrerPolicy = 'strict-origin'
-
-export const CLIENT_TYPE_HEADER = 'X-Client-Type'
-export const CLIENT_VERSION_HEADER = 'X-Client-Version'
-export const REQUEST_TIMESTAMP_HEADER = 'X-Request-Timestamp'
+export {
+  CLIENT_TYPE_HEADER,
+  CLIENT_VERSION_HEADER,
+  REFERRER_POLICY,
+  REQUEST_TIMESTAMP_HEADER,
+} from './base'
 
 const RELATIVE = 'http://relative.invalid'
 
