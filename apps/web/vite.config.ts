@@ -78,7 +78,8 @@ export default defineConfig(
     server: {
       port: Number(process.env.WEB_DEV_PORT ?? 5173),
       strictPort: true,
-      proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 4010}` },
+      // API_UPSTREAM points /api elsewhere, e.g. at the contract's validation proxy in front of the stub.
+      proxy: { '/api': process.env.API_UPSTREAM ?? `http://127.0.0.1:${process.env.PORT ?? 4010}` },
     },
     test: {
       name: 'web',

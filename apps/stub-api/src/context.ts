@@ -1,5 +1,5 @@
+import type { LoadedContract } from '@devenv/openapi'
 import type { StubConfig } from './config'
-import type { Contract } from './contract/document'
 import type { StoreRegistry } from './dev/isolation'
 import type { PasswordHasher } from './security/passwords'
 import type { AccessClaims, TokenService } from './security/tokens'
@@ -11,7 +11,7 @@ import type { Randomness, StubStore } from './state/store'
 /** What every plugin of one stub server shares; passed as plugin options, never global. */
 export type StubContext = {
   config: StubConfig
-  contract: Contract
+  contract: LoadedContract
   /** The injected real clock (ms); each store adds its development offset to it. */
   realNow: () => number
   startedAt: number

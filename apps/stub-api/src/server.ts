@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { loadContract } from '@devenv/openapi'
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
 import Fastify, {
@@ -10,7 +12,7 @@ import Fastify, {
 import fastifyPlugin from 'fastify-plugin'
 import { ConfigError, defaultConfig, type StubConfig } from './config'
 import type { StubContext } from './context'
-import { loadContract } from './contract/document'
+import { registerResponseCheck } from './contract/answer-check'
 import { ApiError, errorBody, MESSAGES, validationError } from './contract/errors'
 import {
   BODY_LIMIT_BYTES,
@@ -18,8 +20,8 @@ import {
   registerJsonBodyParser,
 } from './contract/http-errors'
 import { assertEveryOperationImplemented } from './contract/operations'
-import { registerResponseCheck } from './contract/response-check'
 import { clockRoutes } from './dev/clock'
+import { coverageRoutes } from './dev/coverage'
 import { registerFaults } from './dev/faults'
 import { inspectRoutes } from './dev/inspect'
 import { requestedSession, StoreRegistry } from './dev/isolation'
@@ -126,7 +128,8 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   const defaultStore = makeStore('default')
   const ctx: StubContext = {
     config,
-    contract: loadContract(),
+    // Resolved through the package's export, so the source, the tests and the bundled dist/ all find it.
+    contract: loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml')),
     realNow,
     startedAt: realNow(),
     randomBytes,
@@ -249,7 +252,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   app.register(async (pages) => {
     await pages.register(helmet, { global: false })
     const pagePlugins = devControls
-      ? [mailboxRoutes, singleSignOnRoutes, clockRoutes, inspectRoutes, docsRoutes]
+      ? [mailboxRoutes, singleSignOnRoutes, clockRoutes, inspectRoutes, coverageRoutes, docsRoutes]
       : [docsRoutes]
     for (const plugin of pagePlugins) pages.register(plugin, { ctx })
   })

@@ -85,3 +85,26 @@ describe('createApiClient', () => {
     })
   })
 })
+
+describe('the bearer token, as the contract secures each operation', () => {
+  it('a typed GET /auth/verify goes out with it; POST /auth/auth without', async () => {
+    const seen: Request[] = []
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      version: 'v1',
+      tokens: { getAccessToken: () => 'A1', getRefreshToken: () => 'R1', setTokens: () => {} },
+      fetch: async (input, init) => {
+        seen.push(new Request(input, init))
+        return json(200, { valid: true })
+      },
+    })
+    await api.GET('/auth/verify')
+    await api.POST('/auth/auth', { body: { email: 'ada@example.com', password: 'Secret123!' } })
+    expect(
+      seen.map((request) => [new URL(request.url).pathname, request.headers.get('authorization')]),
+    ).toEqual([
+      ['/api/v1/auth/verify', 'Bearer A1'],
+      ['/api/v1/auth/auth', null],
+    ])
+  })
+})

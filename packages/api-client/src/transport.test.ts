@@ -65,14 +65,22 @@ describe('headers', () => {
     expect(headers?.get('x-request-timestamp')).toBe('2026-11-21T10:00:00.000Z')
   })
 
-  it('sends the bearer token on calls outside /auth/ and never on /auth/ calls', async () => {
+  it("sends the bearer token on exactly the contract's secured operations", async () => {
     const fake = fakeFetch(() => json(200, {}))
     const send = transport(fake.fetch, { tokens: memoryTokens({ accessToken: 'A1' }) })
     await send(`${API}/environments`)
+    await send(`${API}/auth/verify`)
+    await send(`${API}/environments/env-7`, { method: 'DELETE' })
     await send(`${API}/auth/auth`, { method: 'POST', body: '{}' })
     await send(`${API}/auth/token/refresh`, { method: 'POST', body: '{}' })
+    await send(`${API}/contact`, { method: 'POST', body: '{}' })
+    await send(`${API}/health`)
     expect(fake.requests.map((r) => r.headers.get('authorization'))).toEqual([
       'Bearer A1',
+      'Bearer A1',
+      'Bearer A1',
+      null,
+      null,
       null,
       null,
     ])
@@ -84,9 +92,16 @@ describe('headers', () => {
     expect(fake.requests[0]?.headers.has('authorization')).toBe(false)
   })
 
-  it('decides the exemption on the path, not on the host or the query', () => {
-    expect(sendsBearer('http://auth.example/api/environments?next=/auth/x')).toBe(true)
-    expect(sendsBearer('/api/v1/auth/activate')).toBe(false)
+  it('decides on the method and the path under the API base, not on the host or the query', () => {
+    expect(sendsBearer('GET', 'http://auth.example/api/environments?next=/auth/x', API)).toBe(true)
+    expect(sendsBearer('GET', '/api/v1/auth/verify', '/api/v1')).toBe(true)
+    expect(sendsBearer('get', '/api/user/profile', '/api/')).toBe(true)
+    expect(sendsBearer('POST', '/api/v1/auth/activate', '/api/v1')).toBe(false)
+    // A template matches one segment only; another method of a secured path is not secured.
+    expect(sendsBearer('GET', '/api/environments/a/b', '/api')).toBe(false)
+    expect(sendsBearer('PATCH', '/api/environments', '/api')).toBe(false)
+    // Outside the API base: never.
+    expect(sendsBearer('GET', '/other/environments', '/api')).toBe(false)
   })
 })
 

@@ -1,9 +1,20 @@
 import { ApiError } from './errors'
+import { BEARER_OPERATIONS } from './generated/contract'
+import type { components } from './generated/openapi'
 
 export type TokenPair = {
   accessToken: string
   refreshToken: string
   tokenValidSeconds: number
+}
+
+/** The API's answer of sign-in and refresh, as the session keeps it: the one mapping of the pair. */
+export function tokenPairOf(answer: components['schemas']['TokenPair']): TokenPair {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    tokenValidSeconds: answer.token_valid_seconds,
+  }
 }
 
 /** Where the client reads the session's tokens and stores refreshed ones (the web app's session). */
@@ -36,9 +47,29 @@ export const CLIENT_TYPE_HEADER = 'X-Client-Type'
 export const CLIENT_VERSION_HEADER = 'X-Client-Version'
 export const REQUEST_TIMESTAMP_HEADER = 'X-Request-Timestamp'
 
-/** Login, refresh and the other account calls go without the bearer header, as the spec's client does. */
-export function sendsBearer(url: string): boolean {
-  return !new URL(url, 'http://relative.invalid').pathname.includes('/auth/')
+const RELATIVE = 'http://relative.invalid'
+
+// `GET /environments/{id}` -> GET and a pattern matching one segment in place of `{id}`.
+const bearerOperations = BEARER_OPERATIONS.map((operation) => {
+  const [method = '', template = ''] = operation.split(' ')
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')
+  return { method, path: new RegExp(`^${pattern}$`) }
+})
+
+/**
+ * Whether a call carries the bearer token: exactly when the contract's `security` for its
+ * operation accepts it (generated with the client). The path is read relative to the API base
+ * (`/api` and the optional version); a call outside it, or to no known operation, goes without.
+ */
+export function sendsBearer(method: string, url: string, apiBase: string): boolean {
+  const base = new URL(apiBase, RELATIVE).pathname.replace(/\/+$/, '')
+  const path = new URL(url, RELATIVE).pathname
+  if (!path.startsWith(`${base}/`)) return false
+  const operationPath = path.slice(base.length)
+  const wanted = method.toUpperCase()
+  return bearerOperations.some(
+    (operation) => operation.method === wanted && operation.path.test(operationPath),
+  )
 }
 
 /**
@@ -101,11 +132,13 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
       if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') {
         return false
       }
-      options.tokens?.setTokens({
-        accessToken: body.access_token,
-        refreshToken: body.refresh_token,
-        tokenValidSeconds: Number(body.token_valid_seconds) || 0,
-      })
+      options.tokens?.setTokens(
+        tokenPairOf({
+          access_token: body.access_token,
+          refresh_token: body.refresh_token,
+          token_valid_seconds: Number(body.token_valid_seconds) || 0,
+        }),
+      )
       return true
     } catch {
       return false
@@ -125,7 +158,7 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
 
   return async (input, init) => {
     const original = new Request(input, init)
-    const withBearer = sendsBearer(original.url)
+    const withBearer = sendsBearer(original.method, original.url, options.apiBase)
     const token = withBearer ? (options.tokens?.getAccessToken() ?? null) : null
     // Kept unread so the body can be sent again after a refresh.
     const spare = token ? original.clone() : null

@@ -1,5 +1,6 @@
 import type { MessageCode } from './messages/en'
 import { isoTimestamp } from './time'
+import { reportedUserAgent } from './user-agent'
 
 export const INQUIRY_TYPES = [
   'trial',
@@ -42,11 +43,11 @@ export const RESPONSE_TIME_LABELS = {
 export const DEMO_LENGTH_MINUTES = 30
 
 export function isInquiryType(value: unknown): value is InquiryType {
-  return typeof value === 'string' && (INQUIRY_TYPES as readonly string[]).includes(value)
+  return (INQUIRY_TYPES as readonly unknown[]).includes(value)
 }
 
 export function isTeamSize(value: unknown): value is TeamSize {
-  return typeof value === 'string' && (TEAM_SIZES as readonly string[]).includes(value)
+  return (TEAM_SIZES as readonly unknown[]).includes(value)
 }
 
 /** The form as typed; the selects hold '' until a choice is made. */
@@ -82,7 +83,10 @@ export function emptyContactForm(): ContactForm {
   }
 }
 
-/** The body of POST /contact: the trimmed form plus when, from where and from which browser. */
+/**
+ * The body of POST /contact: the trimmed form plus when, from where and from which browser (a
+ * browser that gives no user agent is sent as 'unknown': the contract requires one).
+ */
 export function contactPayload(
   form: ContactForm,
   context: { now: number; userAgent: string },
@@ -99,6 +103,6 @@ export function contactPayload(
     newsletter: form.newsletter,
     timestamp: isoTimestamp(context.now),
     source: CONTACT_SOURCE,
-    userAgent: context.userAgent,
+    userAgent: reportedUserAgent(context.userAgent),
   }
 }

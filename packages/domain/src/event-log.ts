@@ -1,4 +1,6 @@
+import { loggableDetails, loggableUrl } from './secrets'
 import { isoTimestamp } from './time'
+import { reportedUserAgent } from './user-agent'
 
 export const SECURITY_LOG_LIMIT = 100
 
@@ -52,17 +54,22 @@ export type NewEvent = {
 }
 
 export function isSecurityEventType(value: unknown): value is SecurityEventType {
-  return typeof value === 'string' && (SECURITY_EVENT_TYPES as readonly string[]).includes(value)
+  return (SECURITY_EVENT_TYPES as readonly unknown[]).includes(value)
 }
 
+/**
+ * A new entry, fit for storage and the network: the address keeps only its path and the harmless
+ * query parameters, and details named like secrets are left out (the reset hash and the
+ * activation token arrive in page addresses).
+ */
 export function createEventEntry(event: NewEvent): EventEntry {
   return {
     type: event.type,
     id: event.id,
     timestamp: isoTimestamp(event.now),
-    userAgent: event.userAgent,
-    url: event.url,
-    details: { ...event.details },
+    userAgent: reportedUserAgent(event.userAgent),
+    url: loggableUrl(event.url),
+    details: loggableDetails(event.details ?? {}),
   }
 }
 
@@ -87,8 +94,8 @@ export function appendEvent(
 }
 
 function isEventEntry(value: unknown): value is EventEntry {
-  if (typeof value !== 'object' || value === null) return false
-  const entry = value as Record<string, unknown>
+  // null and undefined have no fields; any other value is read field by field.
+  const entry = (value ?? {}) as Record<string, unknown>
   return (
     isSecurityEventType(entry.type) &&
     typeof entry.id === 'string' &&
@@ -101,9 +108,17 @@ function isEventEntry(value: unknown): value is EventEntry {
   )
 }
 
-/** Reads stored entries defensively: malformed ones are dropped, not trusted. */
+/**
+ * Reads stored entries defensively: malformed ones are dropped, not trusted, and the rest are
+ * cleaned as new ones are (a log written before that rule may hold secrets).
+ */
 export function parseEventEntries(value: unknown): EventEntry[] {
-  return Array.isArray(value) ? value.filter(isEventEntry) : []
+  if (!Array.isArray(value)) return []
+  return value.filter(isEventEntry).map((entry) => ({
+    ...entry,
+    url: loggableUrl(entry.url),
+    details: loggableDetails(entry.details),
+  }))
 }
 
 export type EventLog = {

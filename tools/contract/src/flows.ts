@@ -1,22 +1,16 @@
 import { isJsonObject } from '@devenv/openapi'
 import { type Credentials, type RunContext, readMailbox } from './context'
+import { ACCOUNT_FLOWS } from './flows/accounts'
+import { AUTHORISATION_FLOWS } from './flows/authorisation'
+import { RATE_LIMIT_FLOWS } from './flows/rate-limits'
+import { codeIs, type FlowOptions, field, NO_MAILBOX, PASSWORD } from './flows/support'
+import { TOKEN_FLOWS } from './flows/tokens'
 import type { Answer } from './http'
 import { SuiteRecorder } from './recorder'
 import type { Suite } from './report'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
-const PASSWORD = 'Contract-Run-Pass-1'
 const NEW_PASSWORD = 'Contract-Run-Pass-2'
-const NO_MAILBOX =
-  'the activation or reset link is e-mailed: needs a target that offers GET /__dev/mailbox (--mailbox auto)'
-
-const field = (answer: Answer | undefined, name: string): unknown =>
-  answer && isJsonObject(answer.json) ? answer.json[name] : undefined
-
-const codeIs = (code: string) => (answer: Answer) =>
-  field(answer, 'code') === code
-    ? undefined
-    : `expected code ${code}, got ${String(field(answer, 'code'))}`
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -465,19 +459,63 @@ async function lookForFindings(context: RunContext): Promise<Suite> {
   return flow.suite
 }
 
+/** The flows that each need no other flow's outcome, each in its own stub session. */
+const ISOLATED_FLOWS = [
+  ...ACCOUNT_FLOWS,
+  ...AUTHORISATION_FLOWS,
+  ...TOKEN_FLOWS,
+  ...RATE_LIMIT_FLOWS,
+]
+
+/** Every flow's id, for `RunOptions.only.flows`. */
+export const FLOW_IDS = [
+  'account',
+  'reset-link',
+  'environment',
+  'login-lock',
+  ...ISOLATED_FLOWS.map((flow) => flow.id),
+  'findings',
+] as const
+
 export async function runFlows(
   context: RunContext,
   progress: (line: string) => void,
+  options: FlowOptions & { only?: readonly string[] } = {},
 ): Promise<Suite[]> {
-  progress('flow: account lifecycle')
-  const { suite: accountSuite, account } = await accountLifecycle(context)
-  progress('flow: reset link')
-  const resetSuite = await resetLinkSingleUse(context, account)
-  progress('flow: environment lifecycle')
-  const environmentSuite = await environmentLifecycle(context, account)
-  progress('flow: login lock')
-  const lockSuite = await loginLock(context)
-  progress('findings')
-  const findingsSuite = await lookForFindings(context)
-  return [accountSuite, resetSuite, environmentSuite, lockSuite, findingsSuite]
+  const wanted = (id: string) => !options.only || options.only.includes(id)
+  const suites: Suite[] = []
+  let account: Account | undefined
+  // The reset link needs the account flow's fresh account.
+  if (wanted('account') || wanted('reset-link')) {
+    progress('flow: account lifecycle')
+    const lifecycle = await accountLifecycle(context)
+    account = lifecycle.account
+    if (wanted('account')) suites.push(lifecycle.suite)
+  }
+  if (wanted('reset-link')) {
+    progress('flow: reset link')
+    suites.push(await resetLinkSingleUse(context, account))
+  }
+  if (wanted('environment')) {
+    progress('flow: environment lifecycle')
+    suites.push(await environmentLifecycle(context, account))
+  }
+  if (wanted('login-lock')) {
+    progress('flow: login lock')
+    suites.push(await loginLock(context))
+  }
+  const isolated = ISOLATED_FLOWS.filter((flow) => wanted(flow.id))
+  const run = (flow: (typeof isolated)[number]) => {
+    progress(`flow: ${flow.id}`)
+    return flow.run(context, options)
+  }
+  // With the mailbox each of these flows has its own fresh accounts and stub session, so they run
+  // at once; without it they share the given accounts (one changes its password) and take turns.
+  if (context.mailbox) suites.push(...(await Promise.all(isolated.map(run))))
+  else for (const flow of isolated) suites.push(await run(flow))
+  if (wanted('findings')) {
+    progress('findings')
+    suites.push(await lookForFindings(context))
+  }
+  return suites
 }

@@ -51,7 +51,15 @@ export function describeAnswer(answer: Answer): string {
   return `${answer.status} ${answer.headers.get('content-type') ?? ''} ${text}`.trim()
 }
 
-export async function send(target: Target, request: Outgoing): Promise<Answer> {
+/** A request as it goes on the wire: what `send` sends and what a reproducer repeats. */
+export type WireRequest = {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body: string | undefined
+}
+
+export function wireRequestOf(target: Target, request: Outgoing): WireRequest {
   const base = request.dev ? target.origin : target.apiBase
   const headers: Record<string, string> = {
     [STUB_SESSION_HEADER]: target.session,
@@ -66,10 +74,15 @@ export async function send(target: Target, request: Outgoing): Promise<Answer> {
     headers['Content-Type'] = 'application/json'
   }
   if (request.token) headers.Authorization = `Bearer ${request.token}`
+  return { method: request.method, url: `${base}${request.path}`, headers, body }
+}
+
+export async function send(target: Target, request: Outgoing): Promise<Answer> {
+  const { method, url, headers, body } = wireRequestOf(target, request)
   const started = performance.now()
   try {
-    const response = await fetch(`${base}${request.path}`, {
-      method: request.method,
+    const response = await fetch(url, {
+      method,
       headers,
       body,
       redirect: 'manual',

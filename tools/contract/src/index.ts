@@ -1,13 +1,24 @@
+export { type Contract, loadContract } from '@devenv/openapi'
 export type { Credentials } from './context'
-export { type Contract, loadContract } from './contract'
 export { invalidBodies, invalidParameters, invalidRequests } from './generators'
 export { targetOf } from './http'
 export {
+  buildRunReport,
+  type Coverage,
   closingLine,
+  coverageOfExchanges,
+  formatCoverage,
   formatSummary,
   type Report,
+  type RunReport,
   type Totals,
   toJUnitXml,
   totalsOf,
+  writeReports,
 } from './report'
-export { type RunOptions, runContract, STUB_SEEDED_ACCOUNT } from './runner'
+export {
+  checkTarget,
+  type RunOptions,
+  runContract,
+  STUB_SEEDED_ACCOUNT,
+} from './runner'

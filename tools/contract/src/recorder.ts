@@ -1,5 +1,10 @@
-import { conformance } from './checks'
-import type { Contract } from './contract'
+import {
+  type Contract,
+  type Judgement,
+  judgeAnswer,
+  requestExampleOf,
+  responseExampleOf,
+} from '@devenv/openapi'
 import {
   type Answer,
   describeAnswer,
@@ -7,8 +12,9 @@ import {
   type Outgoing,
   send,
   type Target,
+  wireRequestOf,
 } from './http'
-import type { CheckResult, Suite, SuiteKind } from './report'
+import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from './report'
 
 export type Expectation = {
   /** Exact statuses that pass; or a class of statuses. */
@@ -16,6 +22,18 @@ export type Expectation = {
   statusClass?: '2xx' | '4xx'
   /** Further checks on a conforming answer; a returned text is a failure. */
   also?: (answer: Answer) => string | undefined
+}
+
+export type Verdict = { problems: string[]; schemaViolation: boolean; judgement?: Judgement }
+
+/** The contract's judgement of an answer, in the runner's words; no answer is no judgement. */
+export function conformance(contract: Contract, operationId: string, answer: Answer): Verdict {
+  if (answer.error) return { problems: [`no answer (${answer.error})`], schemaViolation: false }
+  const judgement = judgeAnswer(contract, operationId, answer)
+  const problems = judgement.results
+    .filter((result) => !result.ok)
+    .map((result) => (result.step === 'schema' ? `body ${result.message}` : result.message))
+  return { problems, schemaViolation: !judgement.ok, judgement }
 }
 
 function statusProblem(answer: Answer, expectation: Expectation): string | undefined {
@@ -99,9 +117,22 @@ export class SuiteRecorder {
       if (extra) problems.push(extra)
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const operation = this.contract.byId.get(operationId)
+    const exchange = exchangeOf(
+      operationId,
+      wireRequestOf(this.target, request),
+      answer.error ? null : answer.status,
+      {
+        requestExample: operation && requestExampleOf(operation, request.body),
+        responseExample:
+          operation && !answer.error
+            ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+      },
+    )
     this.add(
       problems.length === 0
-        ? { name, status: 'passed', durationMs: answer.durationMs }
+        ? { name, status: 'passed', durationMs: answer.durationMs, exchange }
         : {
             name,
             status: 'failed',
@@ -109,6 +140,7 @@ export class SuiteRecorder {
             detail,
             durationMs: answer.durationMs,
             schemaViolation: verdict.schemaViolation,
+            exchange,
           },
     )
     if (problems.length > 0 && stopOnFailure)

@@ -72,4 +72,20 @@ describe('runContract against a server that breaks the contract', () => {
     expect(totalsOf(report)).toMatchObject({ passed: 0, failed: 1 })
     expect(report.suites[0]?.checks[0]?.message).toContain('no answer')
   })
+
+  it('runs only the selected operations and flows, and refuses a selection naming nothing', async () => {
+    const report = await runContract({
+      baseUrl,
+      waitSeconds: 1,
+      only: { operations: ['submitContact'], flows: ['findings'] },
+    })
+    expect(report.suites.map((suite) => suite.name)).toEqual([
+      'target',
+      'submitContact',
+      'findings',
+    ])
+    await expect(runContract({ baseUrl, only: { flows: ['tokenz'] } })).rejects.toThrow(
+      /unknown operation or flow: tokenz \(flows: account, .*tokens/,
+    )
+  })
 })

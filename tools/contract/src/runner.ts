@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { isJsonObject } from '@devenv/openapi'
-import type { Credentials, RunContext } from './context'
-import { type Contract, loadContract, type RunnerOperation } from './contract'
-import { runFlows } from './flows'
+import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { type Credentials, devClientOf, type RunContext } from './context'
+import { FLOW_IDS, runFlows } from './flows'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
 import { SuiteRecorder } from './recorder'
-import type { Report } from './report'
+import {
+  buildRunReport,
+  coverageOfExchanges,
+  exchangesOf,
+  type Report,
+  type RunReport,
+} from './report'
 
 export type RunOptions = {
   /** `http://host:port` (then `/api` is used), or the API base itself. */
@@ -17,6 +23,13 @@ export type RunOptions = {
   mailbox?: 'auto' | 'off'
   /** An activated account for protected operations; the stub's seeded one is used otherwise. */
   credentials?: Credentials
+  /** A second activated account for the two-user flows when the target has no mailbox. */
+  secondCredentials?: Credentials
+  /**
+   * Runs only these suites: operations by operationId, flows by id (`FLOW_IDS`); a missing list
+   * selects none of its kind. Everything runs when `only` is not given.
+   */
+  only?: { operations?: readonly string[]; flows?: readonly string[] }
   timeoutMs?: number
   /** How long flows wait for an environment to be provisioned or deleted. */
   waitSeconds?: number
@@ -26,15 +39,12 @@ export type RunOptions = {
 }
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
-export const STUB_SEEDED_ACCOUNT: Credentials = {
-  email: 'user@devenv.example',
-  password: 'UserPass123!',
-}
+export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
 
-function pathOf(operation: RunnerOperation, values: Record<string, string> = {}): string {
+function pathOf(operation: Operation, values: Record<string, string> = {}): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const value =
       values[name] ?? operation.pathParameters.find((each) => each.name === name)?.example ?? 'x'
@@ -43,12 +53,11 @@ function pathOf(operation: RunnerOperation, values: Record<string, string> = {})
 }
 
 async function hasMailbox(target: Target): Promise<boolean> {
-  const answer = await send(target, {
-    method: 'GET',
-    path: '/__dev/mailbox?to=contract-probe%40example.invalid',
-    dev: true,
-  })
-  return answer.status === 200 && isJsonObject(answer.json) && Array.isArray(answer.json.items)
+  try {
+    return await devClientOf(target).hasMailbox()
+  } catch {
+    return false
+  }
 }
 
 async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
@@ -61,7 +70,7 @@ async function signIn(target: Target, credentials: Credentials): Promise<string 
 }
 
 function exampleRequests(
-  operation: RunnerOperation,
+  operation: Operation,
   token: string | undefined,
 ): Array<{ name: string; request: Outgoing }> {
   const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
@@ -75,7 +84,7 @@ function exampleRequests(
 }
 
 function invalidOutgoing(
-  operation: RunnerOperation,
+  operation: Operation,
   invalid: ReturnType<typeof invalidRequests>[number],
   token: string | undefined,
 ): Outgoing {
@@ -94,7 +103,7 @@ function invalidOutgoing(
 
 async function checkOperation(
   context: RunContext,
-  operation: RunnerOperation,
+  operation: Operation,
   token: string | undefined,
 ): Promise<SuiteRecorder> {
   const suite = new SuiteRecorder(
@@ -132,9 +141,26 @@ async function checkOperation(
   return suite
 }
 
-/** Runs every check against a target and answers the report (it never throws for a failing target). */
+/** Throws on an operation or flow that does not exist: a typo must not select nothing. */
+function checkSelection(contract: Contract, only: RunOptions['only']): void {
+  const operationIds = contract.operations.map((operation) => operation.operationId)
+  const unknown = [
+    ...(only?.operations ?? []).filter((id) => !operationIds.includes(id)),
+    ...(only?.flows ?? []).filter((id) => !(FLOW_IDS as readonly string[]).includes(id)),
+  ]
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown operation or flow: ${unknown.join(', ')} (flows: ${FLOW_IDS.join(', ')})`,
+    )
+}
+
+/**
+ * Runs every check (or the selected ones) against a target and answers the report. It never
+ * throws for a failing target, only for a selection that names nothing.
+ */
 export async function runContract(options: RunOptions): Promise<Report> {
   const contract = options.contract ?? loadContract()
+  checkSelection(contract, options.only)
   const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
   const target = targetOf(options.baseUrl, session, options.timeoutMs)
   const progress = options.progress ?? (() => undefined)
@@ -142,7 +168,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
     target: target.apiBase,
     session,
     startedAt: new Date().toISOString(),
-    notes: [],
+    notes: [`stub session (X-Stub-Session): ${session}`],
     suites: [],
     findings: [],
   }
@@ -190,10 +216,35 @@ export async function runContract(options: RunOptions): Promise<Report> {
     waitSeconds: options.waitSeconds ?? 150,
     findings: report.findings,
   }
-  for (const operation of contract.operations) {
+  const { only } = options
+  const operations = only
+    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
+    : contract.operations
+  for (const operation of operations) {
     progress(`operation ${operation.operationId}`)
     report.suites.push((await checkOperation(context, operation, token)).suite)
   }
-  for (const suite of await runFlows(context, progress)) report.suites.push(suite)
+  const flowOptions = {
+    secondCredentials: options.secondCredentials,
+    only: only ? (only.flows ?? []) : undefined,
+  }
+  for (const suite of await runFlows(context, progress, flowOptions)) report.suites.push(suite)
   return report
+}
+
+/** `check`: runs every check against a target and answers the run's report with its coverage. */
+export async function checkTarget(options: RunOptions): Promise<RunReport> {
+  const contract = options.contract ?? loadContract()
+  const started = performance.now()
+  const report = await runContract({ ...options, contract })
+  return buildRunReport({
+    mode: 'check',
+    target: report.target,
+    startedAt: report.startedAt,
+    durationMs: performance.now() - started,
+    notes: report.notes,
+    suites: report.suites,
+    findings: report.findings,
+    coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
+  })
 }

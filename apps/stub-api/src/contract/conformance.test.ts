@@ -1,8 +1,8 @@
+import { loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO, startTestStub, type TestStub, USER } from '../test-support'
-import { loadContract } from './document'
 
 // Every documented status of every operation is provoked here, in test mode, where any answer
 // that does not match the contract becomes a 500: so each row also proves the answer's shape.

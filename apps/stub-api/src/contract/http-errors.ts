@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer'
+import { isDocumentedStatus } from '@devenv/openapi'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { StubContext } from '../context'
-import { isDocumentedStatus } from './document'
 import { ApiError, errorBody, MESSAGES, validationError } from './errors'
 import { isStatusShaped } from './operations'
 

@@ -1,8 +1,8 @@
+import type { Operation } from '@devenv/openapi'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import type { StubContext } from '../context'
 import { authenticate } from '../security/authenticate'
 import type { WindowCheck } from '../security/rate-limits'
-import type { ContractOperation } from './document'
 import { rateLimited, validationError } from './errors'
 import { checkBody, checkParameters } from './validation'
 
@@ -41,7 +41,7 @@ function emailOf(body: unknown): string | undefined {
   return typeof value === 'string' ? value.trim().toLowerCase() : undefined
 }
 
-function windowChecks(operation: ContractOperation, request: FastifyRequest): WindowCheck[] {
+function windowChecks(operation: Operation, request: FastifyRequest): WindowCheck[] {
   const checks: WindowCheck[] = []
   for (const rule of operation.rateLimits) {
     if (rule.kind !== 'window') continue

@@ -1,6 +1,5 @@
 import { en, translate } from '@devenv/domain/messages'
-import type { SchemaError, SchemaValidator } from '@devenv/openapi'
-import type { ContractOperation, ParameterSpec } from './document'
+import type { Operation, Parameter, SchemaError, SchemaValidator } from '@devenv/openapi'
 import type { FieldErrors } from './errors'
 
 // Catalogue sentences end with a period; field messages are joined with '. ' by the site.
@@ -152,7 +151,7 @@ export function toFieldErrors(errors: SchemaError[], root = 'body'): FieldErrors
 }
 
 /** Turns the text of a parameter into the JSON type its schema declares; undefined if it cannot. */
-export function coerceParameter(text: string, to: ParameterSpec['coerceTo']): unknown {
+export function coerceParameter(text: string, to: Parameter['coerceTo']): unknown {
   switch (to) {
     case 'integer':
     case 'number': {
@@ -170,7 +169,7 @@ export function coerceParameter(text: string, to: ParameterSpec['coerceTo']): un
 /** Validates path and query parameters of one request; an empty result means valid. */
 export function checkParameters(
   validator: SchemaValidator,
-  specs: readonly ParameterSpec[],
+  specs: readonly Parameter[],
   values: { path: Record<string, unknown>; query: Record<string, unknown> },
 ): FieldErrors {
   const fields: FieldErrors = {}
@@ -201,7 +200,7 @@ export function checkParameters(
  */
 export function checkBody(
   validator: SchemaValidator,
-  operation: ContractOperation,
+  operation: Operation,
   body: unknown,
 ): FieldErrors {
   if (body === undefined) {

@@ -1,6 +1,6 @@
+import { responseFor } from '@devenv/openapi'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { StubContext } from '../context'
-import { documentedResponse, exampleBody, requiredResponseHeaders } from '../contract/document'
 
 /** Longest `Prefer: delay=` honoured, so a typo cannot hang a test run. */
 export const MAX_DELAY_MS = 30_000
@@ -40,7 +40,8 @@ function forcedAnswer(
   code: number,
 ): FastifyReply {
   request.contractExempt = true
-  const documented = code >= 400 && documentedResponse(ctx.contract, operationId, code)
+  const operation = ctx.contract.byId.get(operationId)
+  const documented = code >= 400 && operation ? responseFor(operation, code) : undefined
   if (!documented) {
     return reply.code(400).send({
       message: `Prefer: code=${code} needs a documented 4xx or 5xx answer of ${operationId} (documented: ${documentedStatuses(ctx, operationId)})`,
@@ -48,10 +49,12 @@ function forcedAnswer(
   }
   // The answer is the document's own example, so it is checked like any other answer.
   request.contractExempt = false
-  for (const header of requiredResponseHeaders(ctx.contract, operationId, code)) {
-    if (header === 'retry-after') reply.header('retry-after', FORCED_RETRY_AFTER_SECONDS)
+  for (const header of documented.requiredHeaders) {
+    if (header.name.toLowerCase() === 'retry-after') {
+      reply.header('retry-after', FORCED_RETRY_AFTER_SECONDS)
+    }
   }
-  const { body } = exampleBody(ctx.contract, operationId, code)
+  const body = documented.examples[0]?.value
   reply.code(code)
   return body === undefined ? reply.send() : reply.send(body)
 }

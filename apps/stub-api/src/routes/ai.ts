@@ -1,7 +1,7 @@
+import { componentEnum } from '@devenv/openapi'
 import type { FastifyInstance } from 'fastify'
 import { AI_MODELS, answerChat, type ChatMessage } from '../ai/assistant'
 import type { PluginOptions } from '../context'
-import { componentEnum } from '../contract/document'
 import { validationError } from '../contract/errors'
 import { defineOperation } from '../contract/operations'
 import { signedInAccount } from '../security/authenticate'

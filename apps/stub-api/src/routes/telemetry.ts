@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { PluginOptions } from '../context'
 import { defineOperation } from '../contract/operations'
+import { redactSecrets } from '../security/redaction'
 import { receivedEntry } from '../state/store'
 
-const received = (request: FastifyRequest) => receivedEntry(request.store, request.body)
+// Kept redacted: a page address or a detail may carry a reset hash or a token (a client of
+// an older site, or any other client, is not trusted to have left them out).
+const received = (request: FastifyRequest) =>
+  receivedEntry(request.store, redactSecrets(request.body))
 
 /** Security events and client errors: the newest SECURITY_LOG_LIMIT of each are kept. */
 export async function telemetryRoutes(app: FastifyInstance, { ctx }: PluginOptions) {

@@ -67,3 +67,59 @@ describe('request log', () => {
     }
   })
 })
+
+describe('stored security events and error reports', () => {
+  it('keep a token, a reset hash and an activation token redacted, in the store and the log', async () => {
+    const lines: string[] = []
+    stub = await startTestStub({
+      logLevel: 'trace',
+      logStream: { write: (line) => lines.push(line) },
+    })
+    const token = 'act-0f1e2d3c4b5a'
+    const hash = '0123456789abcdef0123456789abcdef01234567'
+    const event = {
+      type: 'page_view',
+      id: 'evt-1',
+      timestamp: '2026-03-02T09:30:13.512Z',
+      userAgent: 'Mozilla/5.0',
+      url: `http://127.0.0.1:5173/?activate=${token}&auth=login`,
+      details: { token, path: `/reset-password?user=a%40b.co&hash=${hash}`, user: 'u' },
+    }
+    const report = {
+      message: `Failed at /reset-password?hash=${hash}`,
+      url: `http://127.0.0.1:5173/reset-password?user=a%40b.co&hash=${hash}`,
+      timestamp: '2026-03-02T09:35:02.004Z',
+      userAgent: 'Mozilla/5.0',
+      context: { access_token: token, route: '/' },
+    }
+    expect((await stub.call({ url: '/api/security/log', body: event })).statusCode).toBe(204)
+    expect((await stub.call({ url: '/api/errors/log', body: report })).statusCode).toBe(204)
+
+    const [storedEvent] = (await stub.call({ url: '/__dev/security-log' })).json().items
+    const [storedReport] = (await stub.call({ url: '/__dev/errors' })).json().items
+    expect(storedEvent.body).toEqual({
+      ...event,
+      url: 'http://127.0.0.1:5173/?activate=[redacted]&auth=login',
+      details: {
+        token: '[redacted]',
+        path: '/reset-password?user=a%40b.co&hash=[redacted]',
+        user: 'u',
+      },
+    })
+    expect(storedReport.body).toMatchObject({
+      message: 'Failed at /reset-password?hash=[redacted]',
+      url: 'http://127.0.0.1:5173/reset-password?user=a%40b.co&hash=[redacted]',
+      context: { access_token: '[redacted]', route: '/' },
+    })
+    // pino redacts by field name: the secret fields of an event or a report logged by mistake.
+    stub.app.log.info(
+      { body: { token, details: { hash }, context: { access_token: token } } },
+      'an event logged by mistake',
+    )
+    for (const text of [JSON.stringify([storedEvent, storedReport]), lines.join('')]) {
+      expect(text).not.toContain(token)
+      expect(text).not.toContain(hash)
+    }
+    expect(lines.join('')).toContain('an event logged by mistake')
+  })
+})

@@ -43,3 +43,32 @@ describe('reportClientError', () => {
     expect(consoleWarn).toHaveBeenCalledWith('Error report not sent', expect.anything())
   })
 })
+
+describe('reportClientError keeps secrets out', () => {
+  it('of the console and the report: secret context fields, secret query values in the message', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    history.replaceState(null, '', '/?activate=act-secret-1&auth=login')
+    await reportClientError('Failed at /?activate=act-secret-1', {
+      token: 'act-secret-1',
+      path: '/reset-password?hash=abc123',
+      route: '/',
+    })
+    const [, init] = fetchMock.mock.calls[0] ?? ['', {}]
+    const sent = String(init.body)
+    const printed = JSON.stringify(consoleError.mock.calls)
+    for (const text of [sent, printed]) {
+      expect(text).not.toContain('act-secret-1')
+      expect(text).not.toContain('abc123')
+    }
+    expect(JSON.parse(sent)).toMatchObject({
+      message: 'Failed at /?activate=[redacted]',
+      url: `${location.origin}/?auth=login`,
+      context: { path: '/reset-password', route: '/' },
+    })
+    history.replaceState(null, '', '/')
+  })
+})

@@ -1,9 +1,7 @@
-export type ErrorContext = Record<string, string | number | boolean | null>
+import { loggableDetails, loggableUrl, redactSecretParams } from '@devenv/domain/secrets'
+import { reportedUserAgent } from '@devenv/domain/user-agent'
 
-/** The page's address without its query and fragment: those may carry tokens or reset hashes. */
-function pageAddress(): string {
-  return `${location.origin}${location.pathname}`
-}
+export type ErrorContext = Record<string, string | number | boolean | null>
 
 /**
  * Logs a client-side error (spec 4 and 8: "logs an error"): to the console, and to
@@ -14,15 +12,18 @@ export async function reportClientError(
   message: string,
   context: ErrorContext = {},
 ): Promise<void> {
-  console.error(message, context)
+  // The page's address, a message and its context may carry a reset hash or a token.
+  const safeMessage = redactSecretParams(message)
+  const safeContext = loggableDetails(context)
+  console.error(safeMessage, safeContext)
   try {
     const { sendReport } = await import('./telemetry')
     await sendReport('/errors/log', {
-      message,
-      url: pageAddress(),
+      message: safeMessage,
+      url: loggableUrl(location.href),
       timestamp: new Date().toISOString(),
-      userAgent: navigator.userAgent || 'unknown',
-      context,
+      userAgent: reportedUserAgent(navigator.userAgent),
+      context: safeContext,
     })
   } catch (error) {
     console.warn('Error report not sent', error)

@@ -1,9 +1,8 @@
-import { useRouter } from '@tanstack/react-router'
+import { type ParsedLocation, type RegisteredRouter, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { logEvent } from '../../lib/event-log'
 import { headOfMatches } from '../../lib/head'
 import { useLocale } from '../../lib/i18n/i18n'
-import type { AppRouter } from '../../router'
 
 function setMeta(
   selector: string,
@@ -27,7 +26,7 @@ function metaElement(attribute: 'name' | 'property', key: string): () => HTMLEle
 }
 
 /** Keeps the document's head in step with the route heads (prerendering wrote the first one). */
-export function syncDocumentHead(router: AppRouter): void {
+export function syncDocumentHead(router: RegisteredRouter): void {
   const { title, description } = headOfMatches(router.state.matches)
   if (title) document.title = title
   const url = new URL(router.state.location.pathname, location.origin).href
@@ -63,6 +62,15 @@ export function scrollForLocation(hash: string): void {
   else window.scrollTo({ top: 0, behavior })
 }
 
+/**
+ * The page a location shows: its path, hash and search without `auth`, which only says which
+ * modal is open over the page. Opening or closing a modal is no navigation to a new page.
+ */
+export function pageOf(location: Pick<ParsedLocation, 'pathname' | 'search' | 'hash'>): string {
+  const { auth: _modal, ...search } = location.search as Record<string, unknown>
+  return JSON.stringify([location.pathname, search, location.hash])
+}
+
 /** Page views, scrolling and the document head on every navigation; heads follow the locale. */
 export function useRouteEffects(): void {
   const router = useRouter()
@@ -78,6 +86,7 @@ export function useRouteEffects(): void {
       const from = event.fromLocation
       const to = event.toLocation
       if (from?.href === to.href) return
+      if (from && pageOf(from) === pageOf(to)) return
       logEvent('page_view', { path: to.pathname })
       if (event.pathChanged || event.hashChanged) scrollForLocation(to.hash)
     })

@@ -8,12 +8,12 @@ import {
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '../../lib/session'
-import { logOut } from '../../lib/session-runtime'
 import { UserMenu } from './user-menu'
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 // The menu hands sign-out to the session runtime (loaded when it is needed).
-vi.mock('../../lib/session-runtime', () => ({ logOut: vi.fn() }))
+const { logOut } = vi.hoisted(() => ({ logOut: vi.fn() }))
+vi.mock('../../lib/session/runtime', () => ({ createSessionRuntime: () => ({ logOut }) }))
 
 const user = (fields: Partial<SessionUser>): SessionUser => ({
   id: 'u1',
@@ -29,7 +29,10 @@ async function renderMenu(who: SessionUser | null) {
   const rootRoute = createRootRoute({
     component: () => (
       <div>
-        <UserMenu user={who} />
+        <nav aria-label="Main">
+          <button type="button">Dashboard</button>
+          <UserMenu user={who} />
+        </nav>
         <p>Outside</p>
       </div>
     ),
@@ -66,7 +69,7 @@ describe('UserMenu', () => {
     expect(await screen.findByRole('button', { name: 'User' })).toBeTruthy()
   })
 
-  it('toggles on click; closes on a click outside and on Escape (focus back on the toggle)', async () => {
+  it('toggles on click; closes on a click outside the bar and on Escape (focus back on the toggle)', async () => {
     await renderMenu(user({ name: 'Nino' }))
     const toggle = await screen.findByRole('button', { name: 'Nino' })
     fireEvent.click(toggle)
@@ -79,6 +82,9 @@ describe('UserMenu', () => {
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(toggle)
+    // Inside the navigation bar but outside the menu: it stays open (spec: outside the bar).
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Dashboard' }))
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
     fireEvent.pointerDown(screen.getByText('Outside'))
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(toggle)

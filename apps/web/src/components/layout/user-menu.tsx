@@ -5,7 +5,10 @@ import { useT } from '../../lib/i18n/i18n'
 import { loadSessionRuntime, type SessionUser } from '../../lib/session'
 import { Icon } from '../ui/icons'
 
-/** The greeting toggles the menu; a click anywhere outside it or Escape closes it. */
+/**
+ * The greeting toggles the menu; a click outside the navigation bar (spec: "any click outside the
+ * bar") or Escape closes it. A click elsewhere in the bar, on Dashboard say, leaves it open.
+ */
 export function UserMenu({ user }: { user: SessionUser | null }) {
   const t = useT()
   const [open, setOpen] = useState(false)
@@ -17,7 +20,8 @@ export function UserMenu({ user }: { user: SessionUser | null }) {
   useEffect(() => {
     if (!open) return
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+      const bar = rootRef.current?.closest('nav') ?? rootRef.current
+      if (!bar?.contains(event.target as Node)) setOpen(false)
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return

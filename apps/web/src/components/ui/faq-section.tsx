@@ -1,7 +1,9 @@
+import type { MessageParams } from '@devenv/domain/messages'
 import { type TextCode, useT } from '../../lib/i18n/i18n'
 import { Accordion } from './accordion'
 
-export type FaqEntry = { id: string; question: TextCode; answer: TextCode }
+/** One question; `params` fill the answer's placeholders (figures come from the domain). */
+export type FaqEntry = { id: string; question: TextCode; answer: TextCode; params?: MessageParams }
 
 /** A titled FAQ accordion on the alternate background, as the pricing and contact pages show it. */
 export function FaqSection({
@@ -24,7 +26,7 @@ export function FaqSection({
           items={entries.map((entry) => ({
             id: entry.id,
             question: t(entry.question),
-            answer: t(entry.answer),
+            answer: t(entry.answer, entry.params),
           }))}
         />
       </div>

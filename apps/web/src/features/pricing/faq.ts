@@ -1,13 +1,20 @@
-import type { WebMessageCode } from '../../lib/i18n/messages-en'
+import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@devenv/domain/plans'
+import type { FaqEntry } from '../../components/ui/faq-section'
 
-/** Six questions; the answers carry the spec's claims (trial, annual discount, plan changes). */
-export const PRICING_FAQ: ReadonlyArray<{
-  id: string
-  question: WebMessageCode
-  answer: WebMessageCode
-}> = [
-  { id: 'trial', question: 'pricing.faq.trial.q', answer: 'pricing.faq.trial.a' },
-  { id: 'annual', question: 'pricing.faq.annual.q', answer: 'pricing.faq.annual.a' },
+/** Six questions; the answers carry the spec's claims, their figures from the domain. */
+export const PRICING_FAQ: ReadonlyArray<FaqEntry> = [
+  {
+    id: 'trial',
+    question: 'pricing.faq.trial.q',
+    answer: 'pricing.faq.trial.a',
+    params: { days: TRIAL_DAYS },
+  },
+  {
+    id: 'annual',
+    question: 'pricing.faq.annual.q',
+    answer: 'pricing.faq.annual.a',
+    params: { percent: ANNUAL_DISCOUNT_PERCENT },
+  },
   { id: 'change', question: 'pricing.faq.change.q', answer: 'pricing.faq.change.a' },
   { id: 'payment', question: 'pricing.faq.payment.q', answer: 'pricing.faq.payment.a' },
   { id: 'data', question: 'pricing.faq.data.q', answer: 'pricing.faq.data.a' },

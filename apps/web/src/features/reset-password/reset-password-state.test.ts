@@ -27,16 +27,16 @@ describe('resetPasswordReducer', () => {
     })
   })
 
-  it('counts down one second per tick and stops at zero', () => {
+  it('counts down one second per tick and stops at one, never showing zero seconds', () => {
     const success = run([{ type: 'submit' }, { type: 'succeeded' }])
     expect(run([{ type: 'tick' }], success)).toEqual({ phase: 'success', secondsLeft: 2 })
-    expect(run([{ type: 'tick' }, { type: 'tick' }, { type: 'tick' }], success)).toEqual({
+    expect(run([{ type: 'tick' }, { type: 'tick' }], success)).toEqual({
       phase: 'success',
-      secondsLeft: 0,
+      secondsLeft: 1,
     })
     expect(
       run([{ type: 'tick' }, { type: 'tick' }, { type: 'tick' }, { type: 'tick' }], success),
-    ).toEqual({ phase: 'success', secondsLeft: 0 })
+    ).toEqual({ phase: 'success', secondsLeft: 1 })
   })
 
   it('keeps the problem of a failed call', () => {

@@ -31,7 +31,8 @@ export function resetPasswordReducer(
     case 'failed':
       return state.phase === 'loading' ? { phase: 'error', problem: event.problem } : state
     case 'tick':
-      return state.phase === 'success' && state.secondsLeft > 0
+      // The last second ends in leaving the page, never in 'Redirecting to login in 0 seconds...'.
+      return state.phase === 'success' && state.secondsLeft > 1
         ? { phase: 'success', secondsLeft: state.secondsLeft - 1 }
         : state
   }

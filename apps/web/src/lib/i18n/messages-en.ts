@@ -99,12 +99,13 @@ export const webEn = {
   'pricing.enterprise.heading': 'Need something bigger?',
   'pricing.enterprise.text':
     'Dedicated infrastructure, custom compliance, on-premises language models and a named account team.',
+  'pricing.terms.label': 'Trial, billing and plan changes',
   'pricing.faq.heading': 'Frequently asked questions',
   'pricing.faq.trial.q': 'Is there a free trial?',
   'pricing.faq.trial.a':
-    'Yes. The Starter plan comes with a 14-day free trial, and no credit card is required.',
+    'Yes. The Starter plan comes with a {days}-day free trial, and no credit card is required.',
   'pricing.faq.annual.q': 'Do you offer annual billing?',
-  'pricing.faq.annual.a': 'Yes. Annual billing gives you a 15% discount on every plan.',
+  'pricing.faq.annual.a': 'Yes. Annual billing gives you a {percent}% discount on every plan.',
   'pricing.faq.change.q': 'Can I change plans later?',
   'pricing.faq.change.a':
     'Any time. Upgrades take effect immediately; downgrades apply at the next billing cycle.',
@@ -142,7 +143,7 @@ export const webEn = {
   'contact.faq.demo.a':
     'Demos take 30 minutes: a walk through the platform and time for your questions.',
   'contact.faq.trial.q': 'Can I try the platform before buying?',
-  'contact.faq.trial.a': 'Yes. The Starter plan has a 14-day free trial with no credit card.',
+  'contact.faq.trial.a': 'Yes. The Starter plan has a {days}-day free trial with no credit card.',
   'contact.faq.enterprise.q': 'Do you support on-premises installations?',
   'contact.faq.enterprise.a':
     'Enterprise customers can run the platform on dedicated or on-premises infrastructure.',
@@ -176,6 +177,17 @@ export const webEn = {
   'technical.clients.restricted': 'Restricted',
   'technical.clients.text':
     'Client names and deployments are confidential and shared only under a signed agreement.',
+  'technical.connection.heading': 'Connection test',
+  'technical.connection.checking': 'Checking the connection to the API...',
+  'technical.connection.connected': 'Connected',
+  'technical.connection.status': 'Status',
+  'technical.connection.version': 'API version',
+  'technical.connection.uptime': 'Uptime',
+  'technical.connection.seconds': '{seconds} seconds',
+  'technical.connection.time': 'Server time',
+  'technical.connection.answered': 'The API answered with status {status}.',
+  'technical.connection.noAnswer': 'The API did not answer.',
+  'technical.connection.retry': 'Test again',
   'technical.security.heading': 'Security notice',
   'technical.security.text':
     'This page is confidential. Access is logged, and its content must not be shared outside your organisation.',

@@ -97,12 +97,13 @@ export const webKa: WebCatalogue = {
   'pricing.enterprise.heading': 'გჭირდებათ მეტი?',
   'pricing.enterprise.text':
     'გამოყოფილი ინფრასტრუქტურა, ინდივიდუალური შესაბამისობა, ადგილობრივი ენობრივი მოდელები და პერსონალური გუნდი.',
+  'pricing.terms.label': 'საცდელი პერიოდი, გადახდა და პაკეტის შეცვლა',
   'pricing.faq.heading': 'ხშირად დასმული კითხვები',
   'pricing.faq.trial.q': 'გაქვთ უფასო საცდელი პერიოდი?',
   'pricing.faq.trial.a':
-    'დიახ. Starter პაკეტს აქვს 14-დღიანი უფასო საცდელი პერიოდი, საკრედიტო ბარათი საჭირო არ არის.',
+    'დიახ. Starter პაკეტს აქვს {days}-დღიანი უფასო საცდელი პერიოდი, საკრედიტო ბარათი საჭირო არ არის.',
   'pricing.faq.annual.q': 'გაქვთ წლიური გადახდა?',
-  'pricing.faq.annual.a': 'დიახ. წლიური გადახდით ყველა პაკეტზე 15%-იან ფასდაკლებას მიიღებთ.',
+  'pricing.faq.annual.a': 'დიახ. წლიური გადახდით ყველა პაკეტზე {percent}%-იან ფასდაკლებას მიიღებთ.',
   'pricing.faq.change.q': 'შემიძლია პაკეტის შეცვლა მოგვიანებით?',
   'pricing.faq.change.a':
     'ნებისმიერ დროს. გაუმჯობესება ძალაში შედის დაუყოვნებლივ, შემცირება კი შემდეგი საანგარიშო ციკლიდან.',
@@ -139,7 +140,7 @@ export const webKa: WebCatalogue = {
   'contact.faq.demo.a': 'დემო 30 წუთს გრძელდება: პლატფორმის მიმოხილვა და დრო თქვენი კითხვებისთვის.',
   'contact.faq.trial.q': 'შემიძლია პლატფორმის გამოცდა ყიდვამდე?',
   'contact.faq.trial.a':
-    'დიახ. Starter პაკეტს აქვს 14-დღიანი უფასო საცდელი პერიოდი ბარათის გარეშე.',
+    'დიახ. Starter პაკეტს აქვს {days}-დღიანი უფასო საცდელი პერიოდი ბარათის გარეშე.',
   'contact.faq.enterprise.q': 'გაქვთ ადგილობრივი ინსტალაციის მხარდაჭერა?',
   'contact.faq.enterprise.a':
     'Enterprise კლიენტებს შეუძლიათ პლატფორმის გაშვება გამოყოფილ ან საკუთარ ინფრასტრუქტურაზე.',
@@ -171,6 +172,17 @@ export const webKa: WebCatalogue = {
   'technical.clients.restricted': 'შეზღუდული',
   'technical.clients.text':
     'კლიენტების სახელები და დანერგვები კონფიდენციალურია და მხოლოდ ხელმოწერილი შეთანხმებით გაზიარდება.',
+  'technical.connection.heading': 'კავშირის შემოწმება',
+  'technical.connection.checking': 'მოწმდება კავშირი API-სთან...',
+  'technical.connection.connected': 'დაკავშირებულია',
+  'technical.connection.status': 'სტატუსი',
+  'technical.connection.version': 'API-ს ვერსია',
+  'technical.connection.uptime': 'მუშაობის დრო',
+  'technical.connection.seconds': '{seconds} წამი',
+  'technical.connection.time': 'სერვერის დრო',
+  'technical.connection.answered': 'API-მ უპასუხა სტატუსით {status}.',
+  'technical.connection.noAnswer': 'API-მ არ უპასუხა.',
+  'technical.connection.retry': 'ხელახლა შემოწმება',
   'technical.security.heading': 'უსაფრთხოების შეტყობინება',
   'technical.security.text':
     'ეს გვერდი კონფიდენციალურია. წვდომა აღირიცხება და მისი შინაარსი არ უნდა გავრცელდეს თქვენი ორგანიზაციის გარეთ.',

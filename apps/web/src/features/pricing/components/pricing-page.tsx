@@ -1,4 +1,11 @@
-import { choosePlan, localizePlan, PLANS, type PlanId } from '@devenv/domain/plans'
+import {
+  ANNUAL_DISCOUNT_PERCENT,
+  choosePlan,
+  localizePlan,
+  PLANS,
+  type PlanId,
+  TRIAL_DAYS,
+} from '@devenv/domain/plans'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { FaqSection } from '../../../components/ui/faq-section'
@@ -39,6 +46,12 @@ export function PricingPage() {
         <div className="container">
           <h1>{t('pricing.heading')}</h1>
           <p className="lead">{t('pricing.lead')}</p>
+          {/* The spec's copy claims, with the domain's figures. */}
+          <ul className="pricing-terms" aria-label={t('pricing.terms.label')}>
+            <li>{t('pricing.trialNote', { days: TRIAL_DAYS })}</li>
+            <li>{t('pricing.annualDiscount', { percent: ANNUAL_DISCOUNT_PERCENT })}</li>
+            <li>{t('pricing.planChanges')}</li>
+          </ul>
         </div>
       </section>
 

@@ -199,6 +199,20 @@ describe('ResetPasswordFlow: submitting', () => {
     expect(router.state.location.search).toEqual({ auth: 'login' })
   })
 
+  it("never shows 'Redirecting to login in 0 seconds...'", async () => {
+    const shown: string[] = []
+    const observer = new MutationObserver(() => shown.push(document.body.textContent ?? ''))
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    const { answer, router } = await submitValid()
+    answer({ status: 200, body: { status: true, message: 'ok' } })
+    await settle()
+    for (const _second of [3, 2, 1]) await settle(1000)
+    observer.disconnect()
+    expect(router.state.location.pathname).toBe('/')
+    expect(shown.some((text) => text.includes('Redirecting to login in 1 seconds...'))).toBe(true)
+    expect(shown.filter((text) => text.includes('in 0 seconds'))).toEqual([])
+  })
+
   it('does not open the modal when the visitor left home within the 0.5 s', async () => {
     const { answer, router } = await submitValid()
     answer({ status: 200, body: { status: true, message: 'ok' } })

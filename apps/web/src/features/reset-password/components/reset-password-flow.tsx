@@ -8,12 +8,11 @@ import {
   resetPasswordsMismatch,
 } from '@devenv/domain/password'
 import { RESET_MODAL_DELAY_MS } from '@devenv/domain/ui'
-import { useRouter } from '@tanstack/react-router'
+import { type RegisteredRouter, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useReducer, useRef } from 'react'
 import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Icon } from '../../../components/ui/icons'
 import { notify } from '../../../lib/notify'
-import type { AppRouter } from '../../../router'
 import { setNewPassword } from '../api/set-password'
 import { initialResetPasswordState, resetPasswordReducer } from '../reset-password-state'
 import { resetPasswordTexts } from '../texts'
@@ -39,7 +38,7 @@ const resetPasswordResolver: Resolver<ResetPasswordValues> = async (values) => {
  * After success: home (replacing the used link in the history), then the sign-in modal 0.5 s
  * later, unless the visitor has gone elsewhere meanwhile.
  */
-async function goHomeThenSignIn(router: AppRouter): Promise<void> {
+async function goHomeThenSignIn(router: RegisteredRouter): Promise<void> {
   await router.navigate({ to: '/', replace: true })
   setTimeout(() => {
     if (router.state.location.pathname !== '/') return
@@ -74,18 +73,19 @@ export default function ResetPasswordFlow({ user, hash }: { user: string; hash: 
     }
   }
 
-  // One tick a second; at zero, home and the sign-in modal.
+  // One tick a second; when the last second is over, home and the sign-in modal (the page never
+  // says 'in 0 seconds').
   useEffect(() => {
     if (state.phase !== 'success') return
-    if (state.secondsLeft > 0) {
-      const timer = setTimeout(() => dispatch({ type: 'tick' }), 1000)
-      return () => clearTimeout(timer)
-    }
-    if (!leaving.current) {
-      leaving.current = true
-      void goHomeThenSignIn(router)
-    }
-    return undefined
+    const timer = setTimeout(() => {
+      if (state.secondsLeft > 1) {
+        dispatch({ type: 'tick' })
+      } else if (!leaving.current) {
+        leaving.current = true
+        void goHomeThenSignIn(router)
+      }
+    }, 1000)
+    return () => clearTimeout(timer)
   }, [state, router])
 
   if (state.phase === 'error') return <ResetProblem problem={state.problem} focusOnMount />

@@ -1,0 +1,116 @@
+import type { Page, Request } from '@playwright/test'
+import { expect, type Stub, test, USER_ACCOUNT } from './stub'
+import { securityEvent, toast } from './support'
+
+type Sent = { document: boolean; url: string; body: string }
+
+/**
+ * Every request the page makes, with its body. API calls are read through a pass-through route
+ * (the client streams its bodies, which plain request events miss); the rest by request events.
+ */
+async function recordNetwork(page: Page): Promise<Sent[]> {
+  const sent: Sent[] = []
+  const record = (request: Request) =>
+    sent.push({
+      document: request.resourceType() === 'document',
+      url: request.url(),
+      body: request.postData() ?? '',
+    })
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/')) record(request)
+  })
+  await page.route('**/api/**', async (route) => {
+    record(route.request())
+    // On to the routes registered before this one (the security-event readers), then the network.
+    await route.fallback()
+  })
+  return sent
+}
+
+/** Everything the page keeps in localStorage and sessionStorage, keys and values. */
+async function browserStorage(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify([localStorage, sessionStorage].map((storage) => Object.entries(storage))),
+  )
+}
+
+/** What the stub stored of this session's security events and error reports. */
+async function storedOnServer(stub: Stub): Promise<string> {
+  const events = await (await stub.api.get('/__dev/security-log')).json()
+  const errors = await (await stub.api.get('/__dev/errors')).json()
+  return JSON.stringify([events, errors])
+}
+
+test.describe('secrets stay out of the event log', () => {
+  test('the reset hash reaches neither storage nor the network', async ({ page, stub }) => {
+    const email = USER_ACCOUNT.email
+    await stub.api.post('/api/auth/reset-password', { data: { username: email } })
+    const { hash } = (await stub.waitForMail(email, 'password-reset')).linkParams
+    expect(hash).toMatch(/^[0-9a-f]{64}$/)
+    const sent = await recordNetwork(page)
+    const pageViews = () =>
+      sent
+        .filter((request) => request.url.endsWith('/api/security/log'))
+        .map((request) => JSON.parse(request.body) as { url: string; details: object })
+
+    const link = `/reset-password?user=${encodeURIComponent(email)}&hash=${hash}`
+    await page.goto(link)
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible()
+    // The page was logged, by its path only.
+    await expect.poll(() => pageViews().length).toBe(1)
+    expect(pageViews()[0]).toMatchObject({
+      url: new URL('/reset-password', page.url()).href,
+      details: { path: '/reset-password' },
+    })
+    // Leaving the page logs again, from a document whose address still held the hash.
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await expect.poll(() => pageViews().length).toBe(2)
+
+    // Every request but the document request of the link the user opened.
+    const requests = sent.filter(
+      (request) => !(request.document && request.url === new URL(link, page.url()).href),
+    )
+    for (const request of requests) {
+      expect(`${request.url} ${request.body}`).not.toContain(hash)
+    }
+    expect(await browserStorage(page)).not.toContain(hash)
+    expect(await storedOnServer(stub)).not.toContain(hash)
+  })
+
+  test('the activation token reaches neither storage nor any call but the activation', async ({
+    page,
+    stub,
+  }) => {
+    const email = 'secret.keeper@example.com'
+    const registered = await stub.api.post('/api/auth/registration', {
+      data: { username: email, password: 'Kutaisi-Bagrati-9', userType: 'PERSONAL' },
+    })
+    expect(registered.status()).toBe(201)
+    const token = (await stub.waitForMail(email, 'activation')).linkParams.activate ?? ''
+    expect(token).not.toBe('')
+    const pageView = await securityEvent(page, 'page_view')
+    const sent = await recordNetwork(page)
+
+    await page.goto(`/?activate=${encodeURIComponent(token)}`)
+    await expect(toast(page, 'success')).toContainText('Your account has been activated.')
+    await expect(page).toHaveURL('/?auth=login')
+    expect((await pageView.body).url).toBe(new URL('/', page.url()).href)
+
+    // The one call the token is for carries it: the recorder sees bodies.
+    const activation = sent.filter((request) => request.url.endsWith('/api/auth/activate'))
+    expect(activation).toHaveLength(1)
+    expect(activation[0]?.body).toContain(token)
+    // Every other request but the document request of the link the user opened.
+    const link = new URL(`/?activate=${encodeURIComponent(token)}`, page.url()).href
+    const others = sent.filter(
+      (request) =>
+        !request.url.endsWith('/api/auth/activate') && !(request.document && request.url === link),
+    )
+    expect(others.some((request) => request.url.endsWith('/api/security/log'))).toBe(true)
+    for (const request of others) {
+      expect(`${request.url} ${request.body}`).not.toContain(token)
+    }
+    expect(await browserStorage(page)).not.toContain(token)
+    expect(await storedOnServer(stub)).not.toContain(token)
+  })
+})

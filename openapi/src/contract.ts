@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import {
+  isJsonObject,
+  loadOpenApiDocument,
+  OPENAPI_DOCUMENT_PATH,
+  type OpenApiDocument,
+  stringList,
+} from './document'
+import { createOperationMatcher, type OperationMatcher } from './matcher'
+import { apiPrefixesOf, describeOperations, type Operation, responseFor } from './operations'
+import { createSchemaValidator, type SchemaValidator } from './validator'
+
+/** The contract as every tool uses it: the document, its operations, a validator and a matcher. */
+export type Contract = {
+  document: OpenApiDocument
+  validator: SchemaValidator
+  operations: Operation[]
+  byId: ReadonlyMap<string, Operation>
+  /** The API prefixes every operation answers under (`/api`, `/api/v1`), from the servers. */
+  prefixes: string[]
+  /** Finds the operation of a concrete request: `match('GET', '/api/v1/environments/abc')`. */
+  match: OperationMatcher
+  /** Where the document was read from; undefined when built from a document in memory. */
+  documentPath: string | undefined
+  /** `dist/reference.html` next to the document when the package's build has made it. */
+  referencePath: string | null
+}
+
+/** Builds the contract of a parsed document (the validator's compilation is the slow part). */
+export function createContract(document: OpenApiDocument, documentPath?: string): Contract {
+  const prefixes = apiPrefixesOf(document)
+  const operations = describeOperations(document, prefixes)
+  const reference = documentPath ? join(dirname(documentPath), 'dist', 'reference.html') : undefined
+  return {
+    document,
+    validator: createSchemaValidator(document),
+    operations,
+    byId: new Map(operations.map((operation) => [operation.operationId, operation])),
+    prefixes,
+    match: createOperationMatcher(operations, prefixes),
+    documentPath,
+    referencePath: reference && existsSync(reference) ? reference : null,
+  }
+}
+
+/** A contract read from a file: it knows where its document is. */
+export type LoadedContract = Contract & { documentPath: string }
+
+const loaded = new Map<string, LoadedContract>()
+
+/** Reads and builds the contract at `path` (openapi.yaml of this package by default), once per process. */
+export function loadContract(path: string = OPENAPI_DOCUMENT_PATH): LoadedContract {
+  const known = loaded.get(path)
+  if (known) return known
+  const contract = { ...createContract(loadOpenApiDocument(path), path), documentPath: path }
+  loaded.set(path, contract)
+  return contract
+}
+
+/** The operation of an id; throws when the contract has none (a programming error). */
+export function operationOf(contract: Contract, operationId: string): Operation {
+  const operation = contract.byId.get(operationId)
+  if (!operation) throw new Error(`The contract has no operation ${operationId}`)
+  return operation
+}
+
+/** True when the operation documents the status (exact, range or `default`). */
+export function isDocumentedStatus(
+  contract: Contract,
+  operationId: string,
+  status: number,
+): boolean {
+  return responseFor(operationOf(contract, operationId), status) !== undefined
+}
+
+/** The enum of a component schema (the regions), so no tool keeps a second list. */
+export function componentEnum(contract: Contract, name: string): string[] {
+  const schemas = contract.document.components?.schemas
+  const schema = isJsonObject(schemas) ? schemas[name] : undefined
+  return isJsonObject(schema) ? stringList(schema.enum) : []
+}

@@ -1,0 +1,125 @@
+/**
+ * The one list of names that carry secrets, as body fields, event details, query parameters or
+ * headers. The site never logs a field of these names; the stub redacts them in what it stores
+ * and in its own log. Names are compared without case, `_` or `-` (`accessToken` is
+ * `access_token`); both spellings are listed because pino's redact paths are exact.
+ */
+export const SECRET_NAMES = [
+  'password',
+  'oldPassword',
+  'newPassword',
+  'confirmPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'access_token',
+  'refreshToken',
+  'refresh_token',
+  'refresh',
+  'idToken',
+  'id_token',
+  'hash',
+  'activate',
+  'authorization',
+  'cookie',
+  'secret',
+  'apiKey',
+  'api_key',
+] as const
+
+/**
+ * Query parameters a logged address keeps: which auth modal was open, and the path a 404 came
+ * from (a path, never a query). Everything else is dropped, whatever its name, so that a new
+ * parameter carrying a secret is safe by default.
+ */
+export const LOGGABLE_QUERY_PARAMS = ['auth', 'from'] as const
+
+/** Event details and report fields that hold an address, logged only as `loggableUrl` gives it. */
+export const URL_DETAIL_NAMES = ['url', 'path', 'original_path', 'referrer', 'redirect'] as const
+
+/** What the stub writes in place of a secret. */
+export const REDACTED = '[redacted]'
+
+const normalise = (name: string) => name.toLowerCase().replace(/[-_]/g, '')
+const secretKeys = new Set(SECRET_NAMES.map(normalise))
+const loggableParams = new Set<string>(LOGGABLE_QUERY_PARAMS)
+const urlDetails = new Set<string>(URL_DETAIL_NAMES)
+
+export function isSecretName(name: string): boolean {
+  return secretKeys.has(normalise(name))
+}
+
+function decodedName(pair: string): string {
+  const name = (pair.split('=')[0] ?? '').replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+/** The allow-listed pairs of a query (written without its `?`), as they were written. */
+function keptQuery(query: string): string {
+  const kept = query.split('&').filter((pair) => loggableParams.has(decodedName(pair)))
+  return kept.length > 0 ? `?${kept.join('&')}` : ''
+}
+
+/**
+ * An address fit for a log: its path (with origin when it had one) and only the allow-listed
+ * query parameters; the fragment and any user:password are dropped. Text that is no address
+ * (a referrer of `direct`) is returned as it is.
+ */
+export function loggableUrl(address: string): string {
+  const queryAt = address.indexOf('?')
+  const fragmentAt = address.indexOf('#')
+  const pathEnd = Math.min(
+    queryAt === -1 ? address.length : queryAt,
+    fragmentAt === -1 ? address.length : fragmentAt,
+  )
+  const path = address.slice(0, pathEnd).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1')
+  const queryEnd = fragmentAt > queryAt ? fragmentAt : address.length
+  // pathEnd is never -1, so this also says that there is a '?', and that it comes first.
+  const query = queryAt === pathEnd ? address.slice(queryAt + 1, queryEnd) : ''
+  return `${path}${keptQuery(query)}`
+}
+
+/**
+ * Details or context fit for a log: fields named like secrets left out, addresses through
+ * `loggableUrl`. Used for every security event and error report the site makes.
+ */
+export function loggableDetails<T>(details: Readonly<Record<string, T>>): Record<string, T> {
+  const kept: Record<string, T> = {}
+  for (const [name, value] of Object.entries(details)) {
+    if (isSecretName(name)) continue
+    kept[name] =
+      typeof value === 'string' && urlDetails.has(name) ? (loggableUrl(value) as T) : value
+  }
+  return kept
+}
+
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const secretParam = new RegExp(
+  `([?&](?:${SECRET_NAMES.map(escapeForPattern).join('|')})=)[^&#\\s"']*`,
+  'gi',
+)
+
+/** Text (a request line, an error message) with the values of secret query parameters replaced. */
+export function redactSecretParams(text: string): string {
+  return text.replace(secretParam, `$1${REDACTED}`)
+}
+
+/**
+ * A received record kept without secrets: every field named like a secret, at any depth, has its
+ * value replaced; secret query parameters inside any text are replaced too. The stub applies it to
+ * the security events and error reports it stores.
+ */
+export function redactSecrets(value: unknown): unknown {
+  if (typeof value === 'string') return redactSecretParams(value)
+  if (Array.isArray(value)) return value.map(redactSecrets)
+  if (typeof value !== 'object' || value === null) return value
+  const redacted: Record<string, unknown> = {}
+  for (const [name, field] of Object.entries(value)) {
+    redacted[name] = isSecretName(name) ? REDACTED : redactSecrets(field)
+  }
+  return redacted
+}

@@ -1,0 +1,25 @@
+import type { Contract } from '@devenv/openapi'
+import { buildRunReport, coverageOfExchanges, type RunReport } from '../report'
+import { type ProxyRun, UNDOCUMENTED_SUITE } from './run'
+
+/** The report of a proxy run: what report.json, junit.xml and report.html are written from. */
+export function proxyRunReport(run: ProxyRun, contract: Contract): RunReport {
+  const report = buildRunReport({
+    mode: 'proxy',
+    target: run.upstream,
+    startedAt: run.startedAt.toISOString(),
+    durationMs: run.durationMs,
+    notes: [
+      `${run.exchangeCount} exchanges through ${run.address}, ${run.violationCount} violations; ended by ${run.endedBy}`,
+    ],
+    suites: run.suites,
+    coverage: coverageOfExchanges(contract, run.exercised),
+  })
+  return {
+    ...report,
+    // An undocumented operation has no operationId to report.
+    failures: report.failures.map((failure) =>
+      failure.suite === UNDOCUMENTED_SUITE ? { ...failure, operationId: null } : failure,
+    ),
+  }
+}

@@ -1,0 +1,159 @@
+import type { Contract } from '@devenv/openapi'
+import type { CheckResult, Exchange, Suite } from '../report'
+import { judgeExchange, type Violation } from './contract-checks'
+import { redactUrl, toExchange } from './exchange'
+import { type ProxiedExchange, startProxyServer } from './transport'
+
+/** Where exchanges of no documented operation are reported. */
+export const UNDOCUMENTED_SUITE = 'undocumented operations'
+
+export type ProxyRun = {
+  /** The upstream's URL. */
+  upstream: string
+  /** Where the proxy listened. */
+  address: string
+  startedAt: Date
+  durationMs: number
+  /** Why the run ended: `SIGINT`, `SIGTERM`, `duration`. */
+  endedBy: string
+  exchangeCount: number
+  violationCount: number
+  /**
+   * One check per distinct exchange (operation, method, path, status and verdict): a session
+   * of thousands of identical requests is a few checks, each saying how often it was seen.
+   */
+  suites: Suite[]
+  /** Distinct by operation, status and request body, unredacted: what coverage is measured on. */
+  exercised: Exchange[]
+}
+
+export type ProxyRunOptions = {
+  upstream: URL
+  port: number
+  host?: string
+  contract: Contract
+  /** Settles with the reason the run ends (a signal's name, `duration`). */
+  stop: (started: { address: string }) => Promise<string>
+  /** Where the proxy's lines go (one per violation as it happens). */
+  print: (line: string) => void
+}
+
+// A long session must not grow without bound: past this, new kinds of exchange are only counted.
+const KEPT_DISTINCT_CHECKS = 20_000
+const KEPT_EXERCISED = 20_000
+// Documented examples are small: a larger body cannot be one of them.
+const EXAMPLE_SIZED_BODY_BYTES = 16 * 1024
+
+export function formatViolation(violation: Violation): string {
+  const { operationId, check, message, request, status } = violation
+  const answer = status === undefined ? 'no answer' : String(status)
+  return `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${redactUrl(request.url)} -> ${answer}]`
+}
+
+type Kept = { suite: string; check: CheckResult; seen: number }
+
+/**
+ * Runs the validation proxy until `stop` settles: every exchange is forwarded untouched, then
+ * judged against the contract once its client has the answer. Answers what the run saw.
+ */
+export async function runValidationProxy(options: ProxyRunOptions): Promise<ProxyRun> {
+  const { contract, print, upstream } = options
+  const kept = new Map<string, Kept>()
+  const exercised = new Map<string, Exchange>()
+  let exchangeCount = 0
+  let violationCount = 0
+
+  const keep = (key: string, make: () => Kept) => {
+    const known = kept.get(key)
+    if (known) known.seen++
+    else if (kept.size < KEPT_DISTINCT_CHECKS) kept.set(key, make())
+  }
+
+  const judge = (exchange: ProxiedExchange) => {
+    const { operationId, violations } = judgeExchange(contract, exchange)
+    exchangeCount++
+    const suite = operationId ?? UNDOCUMENTED_SUITE
+    const path = exchange.url.split('?')[0] ?? exchange.url
+    const status = exchange.status ?? null
+    if (operationId !== undefined && exercised.size < KEPT_EXERCISED) {
+      const body = exchange.requestBody
+      const text =
+        body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
+      const key = `${operationId}\n${status}\n${text ?? ''}`
+      if (!exercised.has(key))
+        exercised.set(key, {
+          operationId,
+          request: { method: exchange.method, url: exchange.url, headers: {}, body: text },
+          status,
+        })
+    }
+    if (violations.length === 0) {
+      keep(`${suite}\n${exchange.method} ${path}\n${status}`, () => ({
+        suite,
+        seen: 1,
+        check: {
+          name: `${exchange.method} ${path} -> ${status}`,
+          status: 'passed',
+          durationMs: 0,
+          exchange: toExchange(upstream, operationId, exchange),
+        },
+      }))
+      return
+    }
+    for (const violation of violations) {
+      print(formatViolation(violation))
+      violationCount++
+      const { check, message, request } = violation
+      keep(`${suite}\n${check}\n${message}\n${request.method} ${request.url}\n${status}`, () => ({
+        suite,
+        seen: 1,
+        check: {
+          name: check,
+          status: 'failed',
+          message,
+          durationMs: 0,
+          schemaViolation: ['status', 'media type', 'schema', 'headers'].includes(check),
+          exchange: toExchange(upstream, operationId, exchange),
+        },
+      }))
+    }
+  }
+
+  const startedAt = new Date()
+  const started = performance.now()
+  const server = await startProxyServer({
+    upstream,
+    port: options.port,
+    host: options.host,
+    onExchange: (exchange) => {
+      try {
+        judge(exchange)
+      } catch (error) {
+        // A judgement that throws is the proxy's own bug: say so, and keep forwarding.
+        print(`proxy: could not check ${exchange.method} ${exchange.url}: ${String(error)}`)
+      }
+    },
+  })
+  const endedBy = await options.stop({ address: server.address })
+  await server.close()
+  // Judgements are queued behind each answer (setImmediate): let the last ones run.
+  await new Promise((resolve) => setImmediate(resolve))
+
+  const suites = new Map<string, Suite>()
+  for (const { suite, check, seen } of kept.values()) {
+    const target = suites.get(suite) ?? { name: suite, kind: 'operation', checks: [] }
+    suites.set(suite, target)
+    target.checks.push({ ...check, detail: `seen ${seen} time${seen === 1 ? '' : 's'}` })
+  }
+  return {
+    upstream: upstream.href,
+    address: server.address,
+    startedAt,
+    durationMs: performance.now() - started,
+    endedBy,
+    exchangeCount,
+    violationCount,
+    suites: [...suites.values()],
+    exercised: [...exercised.values()],
+  }
+}

@@ -1,0 +1,37 @@
+// The reports every subcommand writes and prints: one RunReport, three files, one summary.
+export {
+  COVERAGE_KINDS,
+  type Coverage,
+  type CoverageKind,
+  coverageLine,
+  coverageOfExchanges,
+  coverageShortfall,
+  formatCoverage,
+} from './coverage'
+export { curlCommand, type Exchange, exchangeOf, shellQuote } from './exchange'
+export { escapeHtml, toHtml } from './html'
+export { escapeXml, toJUnitXml } from './junit'
+export {
+  buildRunReport,
+  exchangesOf,
+  type OperationResult,
+  type RunFailure,
+  type RunMode,
+  type RunReport,
+  type RunReportInput,
+  toReportJson,
+} from './run-report'
+export {
+  type CheckResult,
+  type CheckStatus,
+  closingLine,
+  countChecks,
+  type Finding,
+  type Report,
+  type Suite,
+  type SuiteKind,
+  type Totals,
+  totalsOf,
+} from './suites'
+export { formatSummary } from './summary'
+export { REPORT_FILES, writeReports } from './write'

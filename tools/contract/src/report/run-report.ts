@@ -1,0 +1,144 @@
+import type { Coverage } from './coverage'
+import { curlCommand, type Exchange } from './exchange'
+import { countChecks, type Finding, type Suite } from './suites'
+
+export type RunMode = 'check' | 'fuzz' | 'proxy'
+
+/** One operation of the contract in a run: its checks by outcome and the statuses it answered. */
+export type OperationResult = {
+  operationId: string
+  method: string
+  path: string
+  passed: number
+  failed: number
+  skipped: number
+  statusesSeen: number[]
+}
+
+export type RunFailure = {
+  /** The operation the failing request called; `null` for a step that sent none. */
+  operationId: string | null
+  /** The operation, flow or fuzz property the check belongs to. */
+  suite: string
+  check: string
+  message: string
+  request: { method: string; url: string } | null
+  /** The answer's status; `null` when no request was sent or no answer came. */
+  status: number | null
+  /** A command that repeats the request (curl), when there was one. */
+  reproducer: string | null
+}
+
+/**
+ * The outcome of any run (check, fuzz, proxy): what report.json, junit.xml and report.html are
+ * written from. The README documents report.json's schema: every field here but `suites`.
+ */
+export type RunReport = {
+  tool: 'devenv-contract'
+  mode: RunMode
+  /** The API base that was checked, fuzzed or proxied to. */
+  target: string
+  startedAt: string
+  durationMs: number
+  /** The fuzzer's seed, which `--seed` replays. */
+  seed?: string
+  notes: string[]
+  summary: { passed: number; failed: number; skipped: number; schemaViolations: number }
+  coverage: Coverage
+  operations: OperationResult[]
+  failures: RunFailure[]
+  findings: Finding[]
+  /** Every check, grouped; junit.xml is written from these. Not part of report.json. */
+  suites: Suite[]
+}
+
+export type RunReportInput = {
+  mode: RunMode
+  target: string
+  startedAt: string
+  durationMs: number
+  seed?: string
+  notes?: string[]
+  suites: Suite[]
+  findings?: Finding[]
+  coverage: Coverage
+}
+
+/** Every exchange the checks of a run recorded, for coverage. */
+export function exchangesOf(suites: readonly Suite[]): Exchange[] {
+  return suites.flatMap((suite) =>
+    suite.checks.flatMap((check) => (check.exchange ? [check.exchange] : [])),
+  )
+}
+
+/**
+ * Assembles a run's report. A check counts for the operation its request called; a check that
+ * sent none (a skip, a verdict) counts for its suite when the suite is an operation's.
+ */
+export function buildRunReport(input: RunReportInput): RunReport {
+  const operations = new Map<string, OperationResult>(
+    input.coverage.operations.map((row) => [
+      row.operationId,
+      {
+        operationId: row.operationId,
+        method: row.method,
+        path: row.path,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        statusesSeen: [],
+      },
+    ]),
+  )
+  const failures: RunFailure[] = []
+  for (const suite of input.suites) {
+    for (const check of suite.checks) {
+      const exchange = check.exchange
+      const operationId =
+        exchange?.operationId ?? (suite.kind === 'operation' ? suite.name : undefined)
+      const operation = operationId === undefined ? undefined : operations.get(operationId)
+      if (operation) {
+        operation[check.status]++
+        if (
+          exchange?.status !== null &&
+          exchange?.status !== undefined &&
+          !operation.statusesSeen.includes(exchange.status)
+        )
+          operation.statusesSeen.push(exchange.status)
+      }
+      if (check.status !== 'failed') continue
+      failures.push({
+        operationId: operationId ?? null,
+        suite: suite.name,
+        check: check.name,
+        message: check.message ?? 'failed',
+        request: exchange ? { method: exchange.request.method, url: exchange.request.url } : null,
+        status: exchange?.status ?? null,
+        reproducer: exchange ? curlCommand(exchange.request) : null,
+      })
+    }
+  }
+  for (const operation of operations.values()) operation.statusesSeen.sort((a, b) => a - b)
+  const totals = countChecks(input.suites.flatMap((suite) => suite.checks))
+  return {
+    tool: 'devenv-contract',
+    mode: input.mode,
+    target: input.target,
+    startedAt: input.startedAt,
+    durationMs: Math.round(input.durationMs),
+    ...(input.seed === undefined ? {} : { seed: input.seed }),
+    notes: input.notes ?? [],
+    summary: totals,
+    coverage: input.coverage,
+    operations: [...operations.values()],
+    failures,
+    findings: input.findings ?? [],
+    suites: input.suites,
+  }
+}
+
+/** report.json's content: the report without its raw suites (junit.xml carries those). */
+export function toReportJson(report: RunReport): string {
+  const { suites: _suites, ...document } = report
+  return `${JSON.stringify(document, null, 2)}\n`
+}

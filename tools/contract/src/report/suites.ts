@@ -1,0 +1,56 @@
+import type { Exchange } from './exchange'
+
+export type CheckStatus = 'passed' | 'failed' | 'skipped'
+
+/** One check: a request (or a step of a flow) and what was expected of its answer. */
+export type CheckResult = {
+  name: string
+  status: CheckStatus
+  /** Why it failed or was skipped. */
+  message?: string
+  /** Request and answer, for the JUnit file and the failure list. */
+  detail?: string
+  durationMs: number
+  /** The answer's status was undocumented, or its body or headers did not match the schema. */
+  schemaViolation?: boolean
+  /** The request the check sent and the status it got, when it sent one. */
+  exchange?: Exchange
+}
+
+export type SuiteKind = 'operation' | 'flow' | 'property'
+
+/** The checks of one operation of the contract, or of one stateful flow. */
+export type Suite = { name: string; kind: SuiteKind; checks: CheckResult[] }
+
+/** Worth knowing, not a failure (for example e-mail enumeration). */
+export type Finding = { title: string; detail: string }
+
+/** What the runner (`check`) records, before it becomes a RunReport. */
+export type Report = {
+  target: string
+  session: string
+  startedAt: string
+  notes: string[]
+  suites: Suite[]
+  findings: Finding[]
+}
+
+export type Totals = { passed: number; failed: number; skipped: number; schemaViolations: number }
+
+export function countChecks(checks: readonly CheckResult[]): Totals {
+  const totals: Totals = { passed: 0, failed: 0, skipped: 0, schemaViolations: 0 }
+  for (const check of checks) {
+    totals[check.status]++
+    if (check.schemaViolation) totals.schemaViolations++
+  }
+  return totals
+}
+
+export function totalsOf(report: Report): Totals {
+  return countChecks(report.suites.flatMap((suite) => suite.checks))
+}
+
+/** The last line of every run, in a fixed form that CI logs can grep. */
+export function closingLine(totals: Totals): string {
+  return `contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`
+}

@@ -1,0 +1,67 @@
+import { formatCoverage } from './coverage'
+import type { RunReport } from './run-report'
+import { closingLine, countChecks, type Suite, type SuiteKind } from './suites'
+
+const SECTIONS: ReadonlyArray<[SuiteKind, string]> = [
+  ['operation', 'operations'],
+  ['flow', 'stateful flows'],
+  ['property', 'properties'],
+]
+
+const pad = (text: string, width: number) =>
+  text.length >= width ? text : text + ' '.repeat(width - text.length)
+const padStart = (text: string, width: number) =>
+  text.length >= width ? text : ' '.repeat(width - text.length) + text
+
+function suiteLine(suite: Suite, width: number): string {
+  const totals = countChecks(suite.checks)
+  const mark = totals.failed > 0 ? '✗' : totals.passed === 0 && totals.skipped > 0 ? '-' : '✓'
+  return `  ${mark} ${pad(suite.name, width)} ${padStart(String(totals.passed), 4)} passed ${padStart(String(totals.failed), 3)} failed ${padStart(String(totals.skipped), 3)} skipped`
+}
+
+/** The readable summary: per operation, per flow, findings, failures, skipped reasons, totals. */
+export function formatSummary(report: RunReport): string {
+  const width = Math.max(24, ...report.suites.map((suite) => suite.name.length))
+  const lines: string[] = [`contract ${report.mode} against ${report.target}`]
+  for (const note of report.notes) lines.push(`  ${note}`)
+  for (const [kind, title] of SECTIONS) {
+    const suites = report.suites.filter((suite) => suite.kind === kind)
+    if (suites.length === 0) continue
+    lines.push('', title)
+    for (const suite of suites) lines.push(suiteLine(suite, width))
+  }
+  if (report.findings.length > 0) {
+    lines.push('', 'findings (not failures)')
+    for (const finding of report.findings) lines.push(`  ! ${finding.title}: ${finding.detail}`)
+  }
+  const failures = report.suites.flatMap((suite) =>
+    suite.checks.filter((check) => check.status === 'failed').map((check) => ({ suite, check })),
+  )
+  if (failures.length > 0) {
+    lines.push('', 'failures')
+    for (const { suite, check } of failures) {
+      lines.push(`  ✗ ${suite.name} › ${check.name}: ${check.message ?? 'failed'}`)
+    }
+  }
+  const skipped = new Map<string, string[]>()
+  for (const suite of report.suites) {
+    for (const check of suite.checks) {
+      if (check.status !== 'skipped') continue
+      const reason = check.message ?? 'skipped'
+      skipped.set(reason, [...(skipped.get(reason) ?? []), `${suite.name} › ${check.name}`])
+    }
+  }
+  if (skipped.size > 0) {
+    lines.push('', 'skipped')
+    for (const [reason, names] of skipped) lines.push(`  - ${names.length} check(s): ${reason}`)
+  }
+  const totals = report.summary
+  lines.push(
+    '',
+    formatCoverage(report.coverage),
+    '',
+    `response-schema violations: ${totals.schemaViolations}`,
+    closingLine(totals),
+  )
+  return lines.join('\n')
+}
