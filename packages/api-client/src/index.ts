@@ -17,4 +17,5 @@ export {
   sendsBearer,
   type TokenPair,
   type TokenSource,
+  tokenPairOf,
 } from './transport'

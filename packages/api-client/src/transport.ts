@@ -1,10 +1,20 @@
 import { ApiError } from './errors'
 import { BEARER_OPERATIONS } from './generated/contract'
+import type { components } from './generated/openapi'
 
 export type TokenPair = {
   accessToken: string
   refreshToken: string
   tokenValidSeconds: number
+}
+
+/** The API's answer of sign-in and refresh, as the session keeps it: the one mapping of the pair. */
+export function tokenPairOf(answer: components['schemas']['TokenPair']): TokenPair {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    tokenValidSeconds: answer.token_valid_seconds,
+  }
 }
 
 /** Where the client reads the session's tokens and stores refreshed ones (the web app's session). */
@@ -122,11 +132,13 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
       if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') {
         return false
       }
-      options.tokens?.setTokens({
-        accessToken: body.access_token,
-        refreshToken: body.refresh_token,
-        tokenValidSeconds: Number(body.token_valid_seconds) || 0,
-      })
+      options.tokens?.setTokens(
+        tokenPairOf({
+          access_token: body.access_token,
+          refresh_token: body.refresh_token,
+          token_valid_seconds: Number(body.token_valid_seconds) || 0,
+        }),
+      )
       return true
     } catch {
       return false

@@ -1,5 +1,6 @@
 import type { MessageCode } from './messages/en'
 import { isoTimestamp } from './time'
+import { reportedUserAgent } from './user-agent'
 
 export const INQUIRY_TYPES = [
   'trial',
@@ -82,7 +83,10 @@ export function emptyContactForm(): ContactForm {
   }
 }
 
-/** The body of POST /contact: the trimmed form plus when, from where and from which browser. */
+/**
+ * The body of POST /contact: the trimmed form plus when, from where and from which browser (a
+ * browser that gives no user agent is sent as 'unknown': the contract requires one).
+ */
 export function contactPayload(
   form: ContactForm,
   context: { now: number; userAgent: string },
@@ -99,6 +103,6 @@ export function contactPayload(
     newsletter: form.newsletter,
     timestamp: isoTimestamp(context.now),
     source: CONTACT_SOURCE,
-    userAgent: context.userAgent,
+    userAgent: reportedUserAgent(context.userAgent),
   }
 }

@@ -1,5 +1,6 @@
 import { loggableDetails, loggableUrl } from './secrets'
 import { isoTimestamp } from './time'
+import { reportedUserAgent } from './user-agent'
 
 export const SECURITY_LOG_LIMIT = 100
 
@@ -66,7 +67,7 @@ export function createEventEntry(event: NewEvent): EventEntry {
     type: event.type,
     id: event.id,
     timestamp: isoTimestamp(event.now),
-    userAgent: event.userAgent,
+    userAgent: reportedUserAgent(event.userAgent),
     url: loggableUrl(event.url),
     details: loggableDetails(event.details ?? {}),
   }

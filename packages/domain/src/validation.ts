@@ -133,3 +133,48 @@ export function validateContact(form: ContactFormFields): ContactError | null {
   if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
   return null
 }
+
+/** The form's text fields, as the contract's ContactRequest names them. */
+export const CONTACT_TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'phone',
+  'message',
+] as const
+export type ContactTextField = (typeof CONTACT_TEXT_FIELDS)[number]
+
+/** A string property's limits as a contract states them (`maxLength`, `pattern`). */
+export type StringRule = { readonly maxLength?: number; readonly pattern?: string }
+
+export type ContactFieldError =
+  | { code: MessageCodeSubset<'validation.tooLong'>; params: { max: number } }
+  | { code: MessageCodeSubset<'validation.phoneInvalid'>; params?: undefined }
+
+/** Code points, as JSON Schema counts a string's length (an emoji is one character). */
+function lengthOf(text: string): number {
+  return [...text].length
+}
+
+/**
+ * The contact form's fields checked against the contract's limits (given by the caller: the
+ * domain does not read the contract), on the trimmed values that are sent. Only the phone has a
+ * pattern in the contract, and its own message; a pattern on another field is left to the server.
+ */
+export function contactFieldErrors(
+  form: Readonly<Record<ContactTextField, string>>,
+  rules: Readonly<Partial<Record<string, StringRule>>>,
+): Partial<Record<ContactTextField, ContactFieldError>> {
+  const errors: Partial<Record<ContactTextField, ContactFieldError>> = {}
+  for (const field of CONTACT_TEXT_FIELDS) {
+    const rule = rules[field]
+    const value = form[field].trim()
+    if (rule?.maxLength !== undefined && lengthOf(value) > rule.maxLength) {
+      errors[field] = { code: 'validation.tooLong', params: { max: rule.maxLength } }
+    } else if (field === 'phone' && rule?.pattern && !new RegExp(rule.pattern, 'u').test(value)) {
+      errors[field] = { code: 'validation.phoneInvalid' }
+    }
+  }
+  return errors
+}

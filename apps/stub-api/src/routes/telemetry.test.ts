@@ -1,4 +1,5 @@
-import { SECURITY_LOG_LIMIT } from '@devenv/domain/event-log'
+import { SECURITY_EVENT_TYPES, SECURITY_LOG_LIMIT } from '@devenv/domain/event-log'
+import { getAtPointer, loadOpenApiDocument } from '@devenv/openapi'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestStub, type TestStub } from '../test-support'
 
@@ -66,5 +67,16 @@ describe('POST /errors/log', () => {
     for (let index = 0; index < 121; index++) {
       expect((await stub.call({ url: '/api/errors/log', body: report })).statusCode).toBe(204)
     }
+  })
+})
+
+describe('event types', () => {
+  it("the contract's description names exactly the domain's list", () => {
+    const document = loadOpenApiDocument()
+    const schema = getAtPointer(document, '#/components/schemas/SecurityEvent/properties/type') as {
+      description: string
+    }
+    const named = [...schema.description.matchAll(/`([a-z0-9_]+)`/g)].map((match) => match[1])
+    expect(named).toEqual([...SECURITY_EVENT_TYPES])
   })
 })

@@ -1,4 +1,5 @@
 import { loggableDetails, loggableUrl, redactSecretParams } from '@devenv/domain/secrets'
+import { reportedUserAgent } from '@devenv/domain/user-agent'
 
 export type ErrorContext = Record<string, string | number | boolean | null>
 
@@ -21,7 +22,7 @@ export async function reportClientError(
       message: safeMessage,
       url: loggableUrl(location.href),
       timestamp: new Date().toISOString(),
-      userAgent: navigator.userAgent || 'unknown',
+      userAgent: reportedUserAgent(navigator.userAgent),
       context: safeContext,
     })
   } catch (error) {

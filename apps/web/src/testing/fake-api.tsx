@@ -70,6 +70,11 @@ export function testQueryClient(): QueryClient {
   })
 }
 
+/** A component inside a query client of its own (mutations and queries of the features). */
+export function withQueryClient(ui: ReactNode, queryClient = testQueryClient()) {
+  return <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+}
+
 /** Renders inside the query client and a memory router (for components with links). */
 export async function renderPage(ui: ReactNode, queryClient = testQueryClient()) {
   const rootRoute = createRootRoute({ component: () => ui })

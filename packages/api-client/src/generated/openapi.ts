@@ -958,8 +958,11 @@ export interface components {
         };
         SecurityEvent: {
             /**
-             * @description The event, e.g. `page_view`, `404_page_access`, `technical_page_access`,
-             *     `unauthorized_access`, `docs_search`, `login_failed`.
+             * @description The event. The web app sends one of `page_view`, `404_page_access`,
+             *     `technical_page_access`, `unauthorized_access`, `documentation_search`,
+             *     `contact_form_submission`, `demo_request`, `login_success`, `login_failure`,
+             *     `login_locked`, `logout`, `developer_tools_blocked`; other names of the same shape are
+             *     kept as they come.
              */
             type: string;
             /** @description Client-chosen id of the log entry. */

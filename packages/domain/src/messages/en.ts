@@ -59,6 +59,8 @@ export const en = {
   'validation.passwordTooWeak': 'Password is too weak. Please use a stronger password.',
   'validation.captchaRequired': 'Please complete the human verification first.',
   'validation.requiredFields': 'Please fill in all required fields',
+  'validation.tooLong': 'Please use at most {max} characters.', // ours
+  'validation.phoneInvalid': 'Please enter a phone number: digits, spaces and + ( ) - . only.', // ours
 
   // Password strength
   'password.strength.weak': 'Weak',

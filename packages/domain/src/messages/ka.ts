@@ -54,6 +54,9 @@ export const ka: Catalogue = {
   'validation.passwordTooWeak': 'პაროლი ძალიან სუსტია. გთხოვთ, გამოიყენოთ უფრო ძლიერი პაროლი.',
   'validation.captchaRequired': 'გთხოვთ, ჯერ გაიაროთ შემოწმება, რომ ადამიანი ხართ.',
   'validation.requiredFields': 'გთხოვთ, შეავსოთ ყველა სავალდებულო ველი',
+  'validation.tooLong': 'გთხოვთ, გამოიყენოთ არაუმეტეს {max} სიმბოლო.',
+  'validation.phoneInvalid':
+    'გთხოვთ, შეიყვანოთ ტელეფონის ნომერი: მხოლოდ ციფრები, ჰარები და + ( ) - .',
 
   'password.strength.weak': 'სუსტი',
   'password.strength.fair': 'დამაკმაყოფილებელი',

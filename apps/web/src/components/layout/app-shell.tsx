@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { useActivationLink } from '../../features/activation/use-activation-link'
 import { useT } from '../../lib/i18n/i18n'
 import { ToasterHost } from '../toaster-host'
 import { Footer } from './footer'
@@ -9,7 +8,6 @@ import { useRouteEffects } from './use-route-effects'
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useT()
   useRouteEffects()
-  useActivationLink()
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,9 +1,8 @@
-import { type ParsedLocation, useRouter } from '@tanstack/react-router'
+import { type ParsedLocation, type RegisteredRouter, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { logEvent } from '../../lib/event-log'
 import { headOfMatches } from '../../lib/head'
 import { useLocale } from '../../lib/i18n/i18n'
-import type { AppRouter } from '../../router'
 
 function setMeta(
   selector: string,
@@ -27,7 +26,7 @@ function metaElement(attribute: 'name' | 'property', key: string): () => HTMLEle
 }
 
 /** Keeps the document's head in step with the route heads (prerendering wrote the first one). */
-export function syncDocumentHead(router: AppRouter): void {
+export function syncDocumentHead(router: RegisteredRouter): void {
   const { title, description } = headOfMatches(router.state.matches)
   if (title) document.title = title
   const url = new URL(router.state.location.pathname, location.origin).href

@@ -8,12 +8,12 @@ import {
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '../../lib/session'
-import { logOut } from '../../lib/session-runtime'
 import { UserMenu } from './user-menu'
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 // The menu hands sign-out to the session runtime (loaded when it is needed).
-vi.mock('../../lib/session-runtime', () => ({ logOut: vi.fn() }))
+const { logOut } = vi.hoisted(() => ({ logOut: vi.fn() }))
+vi.mock('../../lib/session/runtime', () => ({ createSessionRuntime: () => ({ logOut }) }))
 
 const user = (fields: Partial<SessionUser>): SessionUser => ({
   id: 'u1',

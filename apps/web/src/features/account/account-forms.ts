@@ -1,4 +1,4 @@
-import type { components, ValidationErrors } from '@devenv/api-client'
+import type { components } from '@devenv/api-client'
 import type { MessageCode } from '@devenv/domain/messages'
 import {
   isPasswordStrongEnough,
@@ -102,20 +102,7 @@ const CHANGE_PASSWORD_FIELDS: Readonly<Record<string, ChangePasswordField>> = {
   newPassword: 'newPassword',
 }
 
-/** A 400's `errors` split into the fields that show them and the rest (shown above the button). */
-export function splitServerErrors<Field extends string>(
-  errors: ValidationErrors | undefined,
-  fieldOf: (key: string) => Field | undefined,
-): { fields: Partial<Record<Field, string>>; other: string[] } {
-  const fields: Partial<Record<Field, string>> = {}
-  const other: string[] = []
-  for (const [key, message] of Object.entries(errors ?? {})) {
-    const field = fieldOf(key)
-    if (field) fields[field] = message
-    else other.push(message)
-  }
-  return { fields, other }
-}
+export { splitServerErrors } from '../../lib/server-errors'
 
 export const changePasswordFieldOf = (key: string): ChangePasswordField | undefined =>
   CHANGE_PASSWORD_FIELDS[key]

@@ -1,6 +1,5 @@
-import type { AccountCode } from './texts'
-
-export const accountKa: Record<AccountCode, string> = {
+// Checked against the English codes where it is loaded (`texts.ts`): no import back to it.
+export const accountKa = {
   'account.myPage.lead': 'თქვენი ანგარიშის მონაცემები და სადეველოპერო გარემოების მიმოხილვა.',
   'account.settings.lead': 'განაახლეთ სახელი და კომპანია, ან შეცვალეთ პაროლი.',
   'account.loading': 'თქვენი ანგარიში იტვირთება...',

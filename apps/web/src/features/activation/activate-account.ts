@@ -1,9 +1,9 @@
 import { isApiError } from '@devenv/api-client'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { api } from '../../lib/api-client'
 import { t } from '../../lib/i18n/i18n'
 import { notify } from '../../lib/notify'
-import type { AppRouter } from '../../router'
-import type { RootSearch } from '../../routes/__root'
+import type { RootSearch } from '../../lib/root-search'
 
 export const ACTIVATE_PARAM = 'activate'
 
@@ -31,7 +31,7 @@ async function activate(token: string): Promise<boolean> {
  * Activates the account of the link's token through POST /auth/activate, reports the outcome in
  * a notification, then takes the token out of the address and opens the sign-in modal.
  */
-export async function activateFromLink(router: AppRouter): Promise<void> {
+export async function activateFromLink(router: RegisteredRouter): Promise<void> {
   const token = activationToken(router.history.location.search)
   if (token === null || handled.has(token)) return
   handled.add(token)

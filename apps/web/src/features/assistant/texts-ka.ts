@@ -1,6 +1,5 @@
-import type { AssistantCode } from './texts'
-
-export const assistantKa: Record<AssistantCode, string> = {
+// Checked against the English codes where it is loaded (`texts.ts`): no import back to it.
+export const assistantKa = {
   'assistant.heading': 'AI ასისტენტი',
   'assistant.lead':
     'ჰკითხეთ შაბლონების, ზომების, რეგიონების ან თქვენი კოდის შესახებ. პასუხებს ლოკალური მოდელები იძლევიან; საუბარი არ ინახება და სრულდება, როცა ამ გვერდს დატოვებთ.',

@@ -6,6 +6,7 @@ import {
   type DevEnvironmentTemplate,
   devEnvironmentNameProblem,
 } from '@devenv/domain/dev-environments'
+import { splitServerErrors as splitErrorsByField } from '../../lib/server-errors'
 import type { EnvironmentsCode } from './texts'
 
 export type EnvironmentFormValues = {
@@ -44,16 +45,6 @@ const FORM_FIELDS = ['name', 'template', 'size', 'region'] as const
 export type EnvironmentFormField = (typeof FORM_FIELDS)[number]
 
 /** The server's 400 `errors`, split into those a field shows and the rest (shown above the button). */
-export function splitServerErrors(errors: ValidationErrors | undefined): {
-  fields: Partial<Record<EnvironmentFormField, string>>
-  other: string[]
-} {
-  const fields: Partial<Record<EnvironmentFormField, string>> = {}
-  const other: string[] = []
-  for (const [key, message] of Object.entries(errors ?? {})) {
-    const field = FORM_FIELDS.find((each) => each === key)
-    if (field) fields[field] = message
-    else other.push(message)
-  }
-  return { fields, other }
+export function splitServerErrors(errors: ValidationErrors | undefined) {
+  return splitErrorsByField(errors, (key) => FORM_FIELDS.find((each) => each === key))
 }

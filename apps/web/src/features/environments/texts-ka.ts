@@ -1,6 +1,5 @@
-import type { EnvironmentsCode } from './texts'
-
-export const environmentsKa: Record<EnvironmentsCode, string> = {
+// Checked against the English codes where it is loaded (`texts.ts`): no import back to it.
+export const environmentsKa = {
   'environments.heading': 'სადეველოპერო გარემოები',
   'environments.lead':
     'შექმენით, თვალი ადევნეთ და წაშალეთ თქვენი AI-ზე დაფუძნებული სადეველოპერო გარემოები. ახალი გარემო 2 წუთზე ნაკლებ დროში მზადდება.',

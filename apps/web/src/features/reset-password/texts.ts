@@ -10,6 +10,6 @@ export const resetPasswordEn = {
 
 export type ResetPasswordTextCode = keyof typeof resetPasswordEn
 
-export const resetPasswordTexts = createFeatureTexts<ResetPasswordTextCode>(resetPasswordEn, () =>
+export const resetPasswordTexts = createFeatureTexts(resetPasswordEn, () =>
   import('./texts-ka').then((module) => module.resetPasswordKa),
 )

@@ -22,9 +22,14 @@ export type FeatureTexts<Code extends string> = {
   loadGeorgian(): Promise<void>
 }
 
-export function createFeatureTexts<Code extends string>(
+/** Every code of the English texts, and no other: the Georgian twin is checked where it is loaded. */
+type TwinOf<Code extends string, Texts> = Texts &
+  Readonly<Record<Code, string>> &
+  Readonly<Record<Exclude<keyof Texts, Code>, never>>
+
+export function createFeatureTexts<Code extends string, Georgian>(
   english: Readonly<Record<Code, string>>,
-  georgian: () => Promise<Readonly<Record<Code, string>>>,
+  georgian: () => Promise<TwinOf<Code, Georgian>>,
 ): FeatureTexts<Code> {
   let loaded: Readonly<Record<Code, string>> | null = null
   let loading: Promise<void> | null = null

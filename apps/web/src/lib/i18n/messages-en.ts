@@ -177,6 +177,17 @@ export const webEn = {
   'technical.clients.restricted': 'Restricted',
   'technical.clients.text':
     'Client names and deployments are confidential and shared only under a signed agreement.',
+  'technical.connection.heading': 'Connection test',
+  'technical.connection.checking': 'Checking the connection to the API...',
+  'technical.connection.connected': 'Connected',
+  'technical.connection.status': 'Status',
+  'technical.connection.version': 'API version',
+  'technical.connection.uptime': 'Uptime',
+  'technical.connection.seconds': '{seconds} seconds',
+  'technical.connection.time': 'Server time',
+  'technical.connection.answered': 'The API answered with status {status}.',
+  'technical.connection.noAnswer': 'The API did not answer.',
+  'technical.connection.retry': 'Test again',
   'technical.security.heading': 'Security notice',
   'technical.security.text':
     'This page is confidential. Access is logged, and its content must not be shared outside your organisation.',

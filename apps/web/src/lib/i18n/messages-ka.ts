@@ -172,6 +172,17 @@ export const webKa: WebCatalogue = {
   'technical.clients.restricted': 'შეზღუდული',
   'technical.clients.text':
     'კლიენტების სახელები და დანერგვები კონფიდენციალურია და მხოლოდ ხელმოწერილი შეთანხმებით გაზიარდება.',
+  'technical.connection.heading': 'კავშირის შემოწმება',
+  'technical.connection.checking': 'მოწმდება კავშირი API-სთან...',
+  'technical.connection.connected': 'დაკავშირებულია',
+  'technical.connection.status': 'სტატუსი',
+  'technical.connection.version': 'API-ს ვერსია',
+  'technical.connection.uptime': 'მუშაობის დრო',
+  'technical.connection.seconds': '{seconds} წამი',
+  'technical.connection.time': 'სერვერის დრო',
+  'technical.connection.answered': 'API-მ უპასუხა სტატუსით {status}.',
+  'technical.connection.noAnswer': 'API-მ არ უპასუხა.',
+  'technical.connection.retry': 'ხელახლა შემოწმება',
   'technical.security.heading': 'უსაფრთხოების შეტყობინება',
   'technical.security.text':
     'ეს გვერდი კონფიდენციალურია. წვდომა აღირიცხება და მისი შინაარსი არ უნდა გავრცელდეს თქვენი ორგანიზაციის გარეთ.',

@@ -1,8 +1,8 @@
 import type { AuthModalType } from '@devenv/domain/ui'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Icon } from '../../../components/ui/icons'
 import { useOpenAuthModal } from '../../../lib/auth-modal'
-import type { AppRouter } from '../../../router'
 import { useFocusTrap } from '../hooks/use-focus-trap'
 import { authTexts } from '../texts'
 import './auth.css'
@@ -30,7 +30,7 @@ export default function AuthDialog({
   onClose,
 }: {
   /** Passed down rather than read from context: the modal's chunk then shares less with the page's. */
-  router: AppRouter
+  router: RegisteredRouter
   type: AuthModalType
   open: boolean
   onClose: () => void

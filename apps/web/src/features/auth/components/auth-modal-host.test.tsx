@@ -7,7 +7,8 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { withQueryClient } from '../../../testing/fake-api'
 import { AuthModalHost } from './auth-modal-host'
 
 async function renderHost(path: string) {
@@ -28,9 +29,15 @@ async function renderHost(path: string) {
   await act(async () => {
     await router.load()
   })
-  render(<RouterProvider router={router as never} />)
+  render(withQueryClient(<RouterProvider router={router as never} />))
   return router
 }
+
+// The dialog is a lazy chunk: its first transform can take seconds on a loaded machine, longer
+// than a query waits. Loaded once here, the tests measure the host, not the transform.
+beforeAll(async () => {
+  await import('./auth-dialog')
+}, 30_000)
 
 afterEach(() => {
   vi.useRealTimers()

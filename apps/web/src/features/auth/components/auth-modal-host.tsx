@@ -3,7 +3,6 @@ import { useRouter, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useCloseAuthModal } from '../../../lib/auth-modal'
 import { useHydrated } from '../../../lib/hydration'
-import { useSessionRuntime } from '../../../lib/session'
 
 // Code split: nothing of the modals is in a page's first JavaScript.
 const AuthDialog = lazy(() => import('./auth-dialog'))
@@ -11,7 +10,6 @@ const AuthDialog = lazy(() => import('./auth-dialog'))
 /**
  * One modal at a time, chosen by the typed `auth` search param. Closing hides the dialog at once
  * and keeps its content for 300 ms, then drops it: the next opening starts afresh at sign-in.
- * Also starts the session runtime (lazily) when there is a session: the host is on every page.
  */
 export function AuthModalHost() {
   const { auth } = useSearch({ strict: false })
@@ -19,7 +17,6 @@ export function AuthModalHost() {
   const hydrated = useHydrated()
   const [lingering, setLingering] = useState<AuthModalType | null>(null)
   const router = useRouter()
-  useSessionRuntime(router)
 
   useEffect(() => {
     if (auth) {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../../lib/notify'
-import { fakeApi, json } from '../../../testing/fake-api'
+import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
 import { ForgotPasswordForm } from './forgot-password-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -32,7 +32,7 @@ afterEach(() => {
 describe('ForgotPasswordForm', () => {
   it('the puzzle comes with the @; taking the @ away takes a solved puzzle with it', async () => {
     const api = fakeApi({})
-    render(<ForgotPasswordForm onSwitch={vi.fn()} />)
+    render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail('nino')
     expect(screen.queryByRole('group', { name: 'Human Verification' })).toBeNull()
     typeEmail('nino@example.com')
@@ -53,7 +53,7 @@ describe('ForgotPasswordForm', () => {
         json(200, { message: 'sent' }),
       ],
     })
-    render(<ForgotPasswordForm onSwitch={vi.fn()} />)
+    render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail(' nino@example.com ')
     await solve()
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))

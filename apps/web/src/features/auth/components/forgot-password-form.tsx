@@ -1,4 +1,3 @@
-import { dataOf } from '@devenv/api-client'
 import {
   forgotPasswordFailureNotice,
   resendResetEmailFailureNotice,
@@ -13,9 +12,9 @@ import {
 } from '@devenv/domain/validation'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { api } from '../../../lib/api-client'
 import { notify } from '../../../lib/notify'
 import { apiFailureOf, noticeMessage } from '../api/failures'
+import { useRequestPasswordReset } from '../api/request-password-reset'
 import { domainResolver } from '../domain-resolver'
 import { authTexts } from '../texts'
 import { Captcha } from './captcha'
@@ -28,9 +27,6 @@ const resolver = domainResolver<ForgotValues, ForgotPasswordError>(validateForgo
   'validation.emailInvalid': 'email',
   'validation.captchaRequired': 'captchaVerified',
 })
-
-const requestReset = (username: string) =>
-  dataOf(api.POST('/auth/reset-password', { body: { username } }))
 
 /** Forgot password: the form, then 'Email Sent!' with Resend and Back to login (spec 2, 4, 8). */
 export function ForgotPasswordForm({ onSwitch }: { onSwitch: (type: AuthModalType) => void }) {
@@ -51,6 +47,7 @@ function ResetRequestForm({
 }) {
   const t = authTexts.useT()
   const id = useId()
+  const requestReset = useRequestPasswordReset().mutateAsync
   const [failure, setFailure] = useState<FormMessage | null>(null)
   const [captchaRound, setCaptchaRound] = useState(0)
   const form = useForm<ForgotValues>({
@@ -133,6 +130,7 @@ function EmailSent({
 }) {
   const t = authTexts.useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const requestReset = useRequestPasswordReset().mutateAsync
   const [resending, setResending] = useState(false)
   const [outcome, setOutcome] = useState<ResendOutcome>(null)
 

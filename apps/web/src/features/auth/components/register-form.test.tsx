@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, json } from '../../../testing/fake-api'
+import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
 import { RegisterForm } from './register-form'
 
 const PASSWORD = 'Tbilisi-Sunrise-2025'
@@ -8,7 +8,7 @@ const PASSWORD = 'Tbilisi-Sunrise-2025'
 function renderForm() {
   const onRegistered = vi.fn()
   const onSwitch = vi.fn()
-  render(<RegisterForm onRegistered={onRegistered} onSwitch={onSwitch} />)
+  render(withQueryClient(<RegisterForm onRegistered={onRegistered} onSwitch={onSwitch} />))
   const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
   const type = (label: RegExp, value: string) =>
     fireEvent.change(field(label), { target: { value } })

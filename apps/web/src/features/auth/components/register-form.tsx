@@ -1,4 +1,3 @@
-import { dataOf } from '@devenv/api-client'
 import { registrationFailureNotice } from '@devenv/domain/api-failures'
 import type { MessageCode } from '@devenv/domain/messages'
 import type { AuthModalType } from '@devenv/domain/ui'
@@ -12,8 +11,8 @@ import {
 } from '@devenv/domain/validation'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { api } from '../../../lib/api-client'
 import { apiFailureOf, noticeMessage } from '../api/failures'
+import { useRegister } from '../api/register'
 import { domainResolver } from '../domain-resolver'
 import { authTexts } from '../texts'
 import { Captcha } from './captcha'
@@ -58,6 +57,7 @@ export function RegisterForm({
 }) {
   const t = authTexts.useT()
   const id = useId()
+  const register = useRegister()
   const [failure, setFailure] = useState<FormMessage | null>(null)
   // A new round remounts the puzzle: a fresh sum after a failed submission (spec 4).
   const [captchaRound, setCaptchaRound] = useState(0)
@@ -72,7 +72,7 @@ export function RegisterForm({
     setFailure(null)
     try {
       // Exactly the spec's three fields; names and company stay in the modal (spec 3).
-      await dataOf(api.POST('/auth/registration', { body: registrationBody(submitted) }))
+      await register.mutateAsync(registrationBody(submitted))
       onRegistered(normalizeEmail(submitted.email))
     } catch (error) {
       setFailure({ text: noticeMessage(t, registrationFailureNotice(apiFailureOf(error))) })

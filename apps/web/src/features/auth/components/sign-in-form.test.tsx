@@ -1,25 +1,32 @@
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
-import { discardSession, signedIn } from '../../../lib/session-runtime'
-import type { AppRouter } from '../../../router'
-import { fakeApi, json } from '../../../testing/fake-api'
+import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
 import { SignInForm } from './sign-in-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 vi.mock('../../../lib/event-log', () => ({ logEvent: vi.fn() }))
-vi.mock('../../../lib/session-runtime', () => ({ signedIn: vi.fn(), discardSession: vi.fn() }))
+const { signedIn, discardSession } = vi.hoisted(() => ({
+  signedIn: vi.fn(),
+  discardSession: vi.fn(),
+}))
+vi.mock('../../../lib/session/runtime', () => ({
+  createSessionRuntime: () => ({ signedIn, discardSession }),
+}))
 
 const PAIR = { access_token: 'a.b.c', refresh_token: 'R1', token_valid_seconds: 900 }
 const INVALID = json(401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' })
 
 function renderForm(search: Record<string, unknown> = {}, registeredEmail: string | null = null) {
   const navigate = vi.fn(async (_options: unknown) => {})
-  const router = { state: { location: { search } }, navigate } as unknown as AppRouter
+  const router = { state: { location: { search } }, navigate } as unknown as RegisteredRouter
   const onSwitch = vi.fn()
   const view = render(
-    <SignInForm router={router} registeredEmail={registeredEmail} onSwitch={onSwitch} />,
+    withQueryClient(
+      <SignInForm router={router} registeredEmail={registeredEmail} onSwitch={onSwitch} />,
+    ),
   )
   const submit = () => screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement
   const attempt = (email: string, password: string) => {

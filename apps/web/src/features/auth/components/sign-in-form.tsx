@@ -1,4 +1,3 @@
-import { dataOf } from '@devenv/api-client'
 import { loginFailureNotice } from '@devenv/domain/api-failures'
 import {
   isLoginLocked,
@@ -11,14 +10,14 @@ import { safeRedirect } from '@devenv/domain/redirect'
 import { STORAGE_KEYS } from '@devenv/domain/session'
 import type { AuthModalType } from '@devenv/domain/ui'
 import { type LoginError, normalizeEmail, validateLogin } from '@devenv/domain/validation'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { api } from '../../../lib/api-client'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
-import { discardSession, signedIn } from '../../../lib/session-runtime'
-import type { AppRouter } from '../../../router'
+import { loadSessionRuntime } from '../../../lib/session'
 import { apiFailureOf, noticeMessage } from '../api/failures'
+import { useSignIn } from '../api/sign-in'
 import { domainResolver } from '../domain-resolver'
 import { readLoginLock, writeLoginLock } from '../login-lock-store'
 import { authTexts } from '../texts'
@@ -63,7 +62,7 @@ export function SignInForm({
   registeredEmail,
   onSwitch,
 }: {
-  router: AppRouter
+  router: RegisteredRouter
   /** Set right after a registration: the sign-in modal then says to check the mailbox. */
   registeredEmail: string | null
   onSwitch: (type: AuthModalType) => void
@@ -71,6 +70,7 @@ export function SignInForm({
   const t = authTexts.useT()
   const id = useId()
   const lock = useLoginLock()
+  const signIn = useSignIn()
   const [failure, setFailure] = useState<FormMessage | null>(null)
   const form = useForm<SignInValues>({
     defaultValues: { email: registeredEmail ?? '', password: '', rememberMe: false },
@@ -89,14 +89,13 @@ export function SignInForm({
     }
     setFailure(null)
     const username = normalizeEmail(email)
+    // The session runtime loads while the credentials are checked.
+    const runtime = loadSessionRuntime()
     try {
-      const answer = await dataOf(api.POST('/auth/auth', { body: { email: username, password } }))
+      const pair = await signIn.mutateAsync({ email: username, password })
       writeLoginLock(resetLoginLock())
-      signedIn(router, {
-        accessToken: answer.access_token,
-        refreshToken: answer.refresh_token,
-        tokenValidSeconds: answer.token_valid_seconds,
-      })
+      const session = await runtime
+      session.signedIn(router, pair)
       logEvent('login_success', { user: username })
       void notify('success', t('login.success'))
       // Read when it is needed: the URL's `redirect`, if it is a path of this site (decision 10).
@@ -104,7 +103,7 @@ export function SignInForm({
       await router.navigate({ href: safeRedirect(redirect), replace: true })
     } catch (error) {
       // A failed sign-in also ends whatever session this browser had (spec 4).
-      discardSession()
+      void runtime.then((loaded) => loaded.discardSession())
       const failed = apiFailureOf(error)
       logEvent('login_failure', { user: username, status: failed.status ?? null })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.

@@ -1,3 +1,4 @@
+import { CONTACT_REQUEST_RULES } from '@devenv/api-client/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -83,5 +84,92 @@ describe('ContactForm', () => {
     )
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Nino')
     expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe('Help, please.')
+  })
+})
+
+describe('ContactForm checks fields as the contract does', () => {
+  const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
+  const messageOf = (element: HTMLElement) =>
+    document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent
+
+  it("limits each text field to the contract's maximum length", () => {
+    renderForm()
+    expect(input(/^First Name/).maxLength).toBe(CONTACT_REQUEST_RULES.firstName.maxLength)
+    expect(input(/^Company/).maxLength).toBe(CONTACT_REQUEST_RULES.company.maxLength)
+    expect(input(/^Phone/).maxLength).toBe(CONTACT_REQUEST_RULES.phone.maxLength)
+    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).maxLength).toBe(
+      CONTACT_REQUEST_RULES.message.maxLength,
+    )
+  })
+
+  it('a value over the limit or a malformed phone: a message on the field, nothing sent', async () => {
+    const { fetchMock } = deferredFetch()
+    renderForm()
+    fillRequired()
+    fireEvent.change(input(/^First Name/), { target: { value: 'N'.repeat(101) } })
+    fireEvent.change(input(/^Phone/), { target: { value: '555-CALL-NOW' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+    expect(messageOf(input(/^First Name/))).toBe('Please use at most 100 characters.')
+    expect(input(/^First Name/).getAttribute('aria-invalid')).toBe('true')
+    expect(messageOf(input(/^Phone/))).toBe(
+      'Please enter a phone number: digits, spaces and + ( ) - . only.',
+    )
+    expect(screen.getByRole('alert').textContent).toBe('')
+    await waitFor(() => expect(document.activeElement).toBe(input(/^First Name/)))
+    expect(fetchMock).not.toHaveBeenCalled()
+    // Editing the field answers its message.
+    fireEvent.change(input(/^Phone/), { target: { value: '+995 32 200 00 00' } })
+    expect(input(/^Phone/).hasAttribute('aria-invalid')).toBe(false)
+  })
+
+  it("shows the server's 400 errors on their fields, and the rest as the failure", async () => {
+    const { fetchMock, answer } = deferredFetch()
+    renderForm()
+    fillRequired()
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    answer(
+      new Response(
+        JSON.stringify({
+          message: 'Validation errors',
+          code: 'VALIDATION_FAILED',
+          errors: { lastName: 'Must not be blank', email: 'Must be an e-mail address' },
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      ),
+    )
+    await waitFor(() => expect(messageOf(input(/^Last Name/))).toBe('Must not be blank'))
+    expect(messageOf(input(/^Email/))).toBe('Must be an e-mail address')
+    expect(screen.getByRole('alert').textContent).toBe('')
+    expect(input(/^First Name/).value).toBe('Nino')
+  })
+
+  it('a 400 on a field the form does not show: the generic failure', async () => {
+    const { fetchMock, answer } = deferredFetch()
+    renderForm()
+    fillRequired()
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    answer(
+      new Response(JSON.stringify({ message: 'Validation errors', errors: { timestamp: 'Bad' } }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Failed to send message.'),
+    )
+  })
+
+  it("sends 'unknown' as the user agent when the browser gives none", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('')
+    const { fetchMock } = deferredFetch()
+    renderForm()
+    fillRequired()
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    const [request] = (fetchMock.mock.calls as unknown as Array<[Request]>)[0] ?? []
+    expect((await request?.json()).userAgent).toBe('unknown')
+    vi.restoreAllMocks()
   })
 })

@@ -1,3 +1,5 @@
+import { isApiError } from '@devenv/api-client'
+import { CONTACT_REQUEST_RULES } from '@devenv/api-client/contract'
 import {
   type ContactForm as ContactFormValues,
   emptyContactForm,
@@ -8,27 +10,65 @@ import {
   RESPONSE_TIME_HOURS,
   TEAM_SIZES,
 } from '@devenv/domain/contact'
-import { validateContact } from '@devenv/domain/validation'
+import {
+  CONTACT_TEXT_FIELDS,
+  type ContactTextField,
+  contactFieldErrors,
+  validateContact,
+} from '@devenv/domain/validation'
 import { type FormEvent, useRef, useState } from 'react'
 import { logEvent } from '../../../lib/event-log'
 import { useT } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
+import { splitServerErrors } from '../../../lib/server-errors'
 import { useSubmitContact } from '../api/submit-contact'
 import { CONTACT_EMAIL } from '../contact-info'
 
-type TextField = 'firstName' | 'lastName' | 'email' | 'company' | 'phone' | 'message'
+type TextField = ContactTextField
+type FieldErrors = Partial<Record<TextField, string>>
+
+const fieldOf = (key: string): TextField | undefined =>
+  CONTACT_TEXT_FIELDS.find((field) => field === key)
+
+const fieldId = (field: TextField) => `contact-${field}`
+
+/** The contract's maximum length of a field (the input takes no more). */
+const maxLengthOf = (field: TextField): number | undefined => {
+  const rule: { maxLength?: number } | undefined = CONTACT_REQUEST_RULES[field]
+  return rule?.maxLength
+}
+
+/** Moves focus to the first field with a message, so that it is read out. */
+function focusFirst(errors: FieldErrors): void {
+  const first = CONTACT_TEXT_FIELDS.find((field) => errors[field])
+  if (first) document.getElementById(fieldId(first))?.focus()
+}
 
 /** The contact form: idle -> submitting -> success (reset) or failure (values kept). */
 export function ContactForm() {
   const t = useT()
   const [values, setValues] = useState<ContactFormValues>(emptyContactForm)
   const [error, setError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
   const inFlight = useRef(false)
   const mutation = useSubmitContact()
   const submitting = mutation.isPending
 
-  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) =>
+  const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }))
+    // Editing a field answers its message.
+    setFieldErrors((previous) => {
+      if (!(key in previous)) return previous
+      const { [key as TextField]: _answered, ...rest } = previous
+      return rest
+    })
+  }
+
+  const showFieldErrors = (errors: FieldErrors) => {
+    setFieldErrors(errors)
+    // After React has enabled the inputs again (they are disabled while sending).
+    setTimeout(() => focusFirst(errors))
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -40,6 +80,18 @@ export function ContactForm() {
       return
     }
     setError(null)
+    // The contract's limits, checked here so that each field says what is wrong with it.
+    const tooLong = contactFieldErrors(values, CONTACT_REQUEST_RULES)
+    const local: FieldErrors = {}
+    for (const field of CONTACT_TEXT_FIELDS) {
+      const problem = tooLong[field]
+      if (problem) local[field] = t(problem.code, problem.params)
+    }
+    if (Object.keys(local).length > 0) {
+      showFieldErrors(local)
+      return
+    }
+    setFieldErrors({})
     inFlight.current = true
     try {
       await mutation.mutateAsync(values)
@@ -49,10 +101,18 @@ export function ContactForm() {
       })
       setValues(emptyContactForm())
       void notify('success', t('contact.success', { hours: RESPONSE_TIME_HOURS.general }))
-    } catch {
-      const message = t('contact.failed', { email: CONTACT_EMAIL })
-      setError(message)
-      void notify('error', message)
+    } catch (failure) {
+      // A 400 names the fields the server refused: each shows its message.
+      const { fields, other } = splitServerErrors(
+        isApiError(failure) && failure.status === 400 ? failure.errors : undefined,
+        fieldOf,
+      )
+      if (Object.keys(fields).length > 0) showFieldErrors(fields)
+      if (Object.keys(fields).length === 0 || other.length > 0) {
+        const message = t('contact.failed', { email: CONTACT_EMAIL })
+        setError(message)
+        void notify('error', message)
+      }
     } finally {
       inFlight.current = false
     }
@@ -64,24 +124,39 @@ export function ContactForm() {
     options: { required?: boolean; type?: string; autoComplete?: string } = {},
   ) => (
     <div className="field">
-      <label htmlFor={`contact-${field}`}>
+      <label htmlFor={fieldId(field)}>
         {label}
         {options.required ? (
           <span aria-hidden="true"> {t('contact.form.requiredMark')}</span>
         ) : null}
       </label>
       <input
-        id={`contact-${field}`}
+        id={fieldId(field)}
         name={field}
         type={options.type ?? 'text'}
         autoComplete={options.autoComplete}
         aria-required={options.required ? true : undefined}
+        maxLength={maxLengthOf(field)}
         value={values[field]}
         disabled={submitting}
         onChange={(event) => set(field, event.currentTarget.value)}
+        {...fieldErrorProps(field)}
       />
+      {fieldError(field)}
     </div>
   )
+
+  const fieldErrorProps = (field: TextField) =>
+    fieldErrors[field]
+      ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(field)}-error` }
+      : {}
+
+  const fieldError = (field: TextField) =>
+    fieldErrors[field] ? (
+      <p id={`${fieldId(field)}-error`} className="field__error">
+        {fieldErrors[field]}
+      </p>
+    ) : null
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-describedby="contact-required-note">
@@ -153,10 +228,13 @@ export function ContactForm() {
           name="message"
           rows={5}
           aria-required
+          maxLength={maxLengthOf('message')}
           value={values.message}
           disabled={submitting}
           onChange={(event) => set('message', event.currentTarget.value)}
+          {...fieldErrorProps('message')}
         />
+        {fieldError('message')}
       </div>
       <div className="field field--checkbox">
         <input

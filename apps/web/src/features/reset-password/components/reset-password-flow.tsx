@@ -8,12 +8,11 @@ import {
   resetPasswordsMismatch,
 } from '@devenv/domain/password'
 import { RESET_MODAL_DELAY_MS } from '@devenv/domain/ui'
-import { useRouter } from '@tanstack/react-router'
+import { type RegisteredRouter, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useReducer, useRef } from 'react'
 import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Icon } from '../../../components/ui/icons'
 import { notify } from '../../../lib/notify'
-import type { AppRouter } from '../../../router'
 import { setNewPassword } from '../api/set-password'
 import { initialResetPasswordState, resetPasswordReducer } from '../reset-password-state'
 import { resetPasswordTexts } from '../texts'
@@ -39,7 +38,7 @@ const resetPasswordResolver: Resolver<ResetPasswordValues> = async (values) => {
  * After success: home (replacing the used link in the history), then the sign-in modal 0.5 s
  * later, unless the visitor has gone elsewhere meanwhile.
  */
-async function goHomeThenSignIn(router: AppRouter): Promise<void> {
+async function goHomeThenSignIn(router: RegisteredRouter): Promise<void> {
   await router.navigate({ to: '/', replace: true })
   setTimeout(() => {
     if (router.state.location.pathname !== '/') return

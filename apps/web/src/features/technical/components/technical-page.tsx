@@ -3,6 +3,8 @@ import { Icon } from '../../../components/ui/icons'
 import { logEvent } from '../../../lib/event-log'
 import { type TextCode, useT } from '../../../lib/i18n/i18n'
 import { useSession } from '../../../lib/session'
+import { ConnectionTest } from './connection-test'
+import '../../../styles/signed-in.css'
 
 const SECTIONS: ReadonlyArray<{ heading: TextCode; text: TextCode; restricted?: boolean }> = [
   { heading: 'technical.infrastructure.heading', text: 'technical.infrastructure.text' },
@@ -50,6 +52,9 @@ export function TechnicalPage() {
               <p>{t(section.text)}</p>
             </section>
           ))}
+        </div>
+        <div className="container">
+          <ConnectionTest />
         </div>
         <div className="container">
           <section className="notice notice--warning" aria-labelledby="security-notice">

@@ -1,5 +1,4 @@
-import type { SessionTextCode } from './session-texts'
-
-export const sessionKa: Record<SessionTextCode, string> = {
+// Checked against the English codes where it is loaded (`texts.ts`): no import back to it.
+export const sessionKa = {
   'sessionRuntime.expired': 'თქვენი სესია დასრულდა. გთხოვთ, ხელახლა შეხვიდეთ სისტემაში.',
 }

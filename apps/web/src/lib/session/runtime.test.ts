@@ -1,22 +1,14 @@
 import { queryKeys } from '@devenv/api-client/query'
 import { QueryClient } from '@tanstack/react-query'
+import type { RegisteredRouter } from '@tanstack/react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AppRouter } from '../router'
-import { fakeApi, json } from '../testing/fake-api'
-import { notify } from './notify'
-import { getSession, setTokens } from './session'
-import {
-  attachSession,
-  logOut,
-  type Profile,
-  refreshSession,
-  resetSessionRuntimeForTests,
-  sessionExpired,
-  signedIn,
-} from './session-runtime'
+import { fakeApi, json } from '../../testing/fake-api'
+import { notify } from '../notify'
+import { createSessionRuntime, type Profile, type SessionRuntime } from './runtime'
+import { getSession, setTokens } from './store'
 
-vi.mock('./notify', () => ({ notify: vi.fn(async () => undefined) }))
-vi.mock('./event-log', () => ({ logEvent: vi.fn() }))
+vi.mock('../notify', () => ({ notify: vi.fn(async () => undefined) }))
+vi.mock('../event-log', () => ({ logEvent: vi.fn() }))
 
 const START = new Date('2026-03-02T09:00:00Z').getTime()
 
@@ -59,7 +51,7 @@ function fakeRouter(path: string, protectedPage: boolean) {
       matches: protectedPage ? [{ routeId: '__root__' }, { routeId: '/_authed' }] : [],
     },
     navigate,
-  } as unknown as AppRouter
+  } as unknown as RegisteredRouter
   return { router, queryClient, navigate }
 }
 
@@ -72,12 +64,18 @@ function storeSession(accessToken = NINO, receivedAt = START) {
 
 const flush = () => vi.advanceTimersByTimeAsync(0)
 
+// Each test has a runtime of its own, as each page has; the signal ends its listeners and timer.
+let page: AbortController
+let runtime: SessionRuntime
+
 beforeEach(() => {
   vi.useFakeTimers({ now: START })
+  page = new AbortController()
+  runtime = createSessionRuntime({ signal: page.signal })
 })
 
 afterEach(() => {
-  resetSessionRuntimeForTests()
+  page.abort()
   localStorage.clear()
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -90,7 +88,7 @@ describe('start-up', () => {
     storeSession()
     const api = fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, queryClient } = fakeRouter('/', false)
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     expect(api.callsTo('GET /user/profile')).toHaveLength(1)
     expect(getSession().user?.name).toBe('Nino Beridze')
@@ -106,7 +104,7 @@ describe('start-up', () => {
     storeSession()
     fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, queryClient } = fakeRouter('/', false)
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     const before = getSession()
     // What a page's useQuery does on every render: observe, change options, stop observing.
@@ -121,7 +119,7 @@ describe('start-up', () => {
   it('a profile of another account never greets this one', async () => {
     storeSession(GIORGI)
     fakeApi({ 'GET /user/profile': json(200, profile()) })
-    attachSession(fakeRouter('/', false).router)
+    runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     expect(getSession().user?.email).toBe('giorgi@example.com')
   })
@@ -132,7 +130,7 @@ describe('start-up', () => {
       'POST /auth/token/refresh': json(200, pair(1)),
       'GET /user/profile': json(200, profile()),
     })
-    attachSession(fakeRouter('/', false).router)
+    runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /auth/token/refresh',
@@ -146,7 +144,7 @@ describe('start-up', () => {
     storeSession()
     fakeApi({ 'GET /user/profile': json(500, { message: 'down' }) })
     const { router, navigate } = fakeRouter('/pricing', false)
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     expect(getSession().isAuthenticated).toBe(false)
     expect(notify).toHaveBeenCalledWith('warning', 'Your session has ended. Please sign in again.')
@@ -157,7 +155,7 @@ describe('start-up', () => {
     storeSession()
     fakeApi({ 'GET /user/profile': json(500, { message: 'cut off by the navigation' }) })
     const { router, navigate } = fakeRouter('/technical', true)
-    attachSession(router)
+    runtime.attachSession(router)
     window.dispatchEvent(new Event('pagehide'))
     await flush()
     window.dispatchEvent(new Event('pageshow'))
@@ -170,10 +168,10 @@ describe('start-up', () => {
     storeSession()
     const api = fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router } = fakeRouter('/', false)
-    attachSession(router)
-    attachSession(router)
+    runtime.attachSession(router)
+    runtime.attachSession(router)
     await flush()
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     expect(api.callsTo('GET /user/profile')).toHaveLength(1)
   })
@@ -186,7 +184,7 @@ describe('the refresh schedule', () => {
       'GET /user/profile': json(200, profile()),
       'POST /auth/token/refresh': [json(200, pair(1)), json(200, pair(2))],
     })
-    attachSession(fakeRouter('/', false).router)
+    runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     await vi.advanceTimersByTimeAsync(869_999)
     expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
@@ -210,7 +208,7 @@ describe('the refresh schedule', () => {
       'POST /auth/token/refresh': json(401, { message: 'Refresh token was already used' }),
     })
     const { router, navigate, queryClient } = fakeRouter('/admin?tab=ai', true)
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     await vi.advanceTimersByTimeAsync(870_000)
     expect(localStorage.getItem('access_token')).toBeNull()
@@ -227,7 +225,11 @@ describe('the refresh schedule', () => {
   it('one refresh in flight, however many ask for it', async () => {
     storeSession()
     const api = fakeApi({ 'POST /auth/token/refresh': json(200, pair(1)) })
-    const answers = await Promise.all([refreshSession(), refreshSession(), refreshSession()])
+    const answers = await Promise.all([
+      runtime.refreshSession(),
+      runtime.refreshSession(),
+      runtime.refreshSession(),
+    ])
     expect(answers).toEqual([true, true, true])
     expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(1)
   })
@@ -244,7 +246,7 @@ describe('the refresh schedule', () => {
         },
       },
     })
-    expect(await refreshSession()).toBe(true)
+    expect(await runtime.refreshSession()).toBe(true)
     expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
     expect(localStorage.getItem('refresh_token')).toBe('R-other-tab')
   })
@@ -270,7 +272,7 @@ describe('the refresh schedule', () => {
         },
       },
     })
-    attachSession(fakeRouter('/', false).router)
+    runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     await vi.advanceTimersByTimeAsync(900_000)
     expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
@@ -290,7 +292,7 @@ describe('the refresh schedule', () => {
           answer = resolve
         }),
     })
-    const renewing = refreshSession()
+    const renewing = runtime.refreshSession()
     await flush()
     localStorage.clear()
     answer(json(200, pair(1)))
@@ -307,7 +309,7 @@ describe('other tabs', () => {
       'POST /auth/token/refresh': json(200, pair(1)),
     })
     const { router, navigate } = fakeRouter('/technical', true)
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     localStorage.clear()
     window.dispatchEvent(new StorageEvent('storage', { key: 'access_token', newValue: null }))
@@ -325,7 +327,7 @@ describe('other tabs', () => {
     storeSession()
     fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, navigate } = fakeRouter('/pricing', false)
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
     localStorage.clear()
     window.dispatchEvent(new StorageEvent('storage', { key: null }))
@@ -339,7 +341,7 @@ describe('other tabs', () => {
       'GET /user/profile': json(200, profile()),
       'POST /auth/token/refresh': json(200, pair(2)),
     })
-    attachSession(fakeRouter('/', false).router)
+    runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     await vi.advanceTimersByTimeAsync(800_000)
     // The other tab stored a fresh pair 800 s in: this tab's refresh moves to 870 s after it.
@@ -359,7 +361,7 @@ describe('sign-in and sign-out', () => {
     const api = fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, queryClient } = fakeRouter('/', false)
     queryClient.setQueryData(queryKeys.profile, profile({ id: 'u-giorgi', firstName: 'Giorgi' }))
-    signedIn(router, { accessToken: NINO, refreshToken: 'R0', tokenValidSeconds: 900 })
+    runtime.signedIn(router, { accessToken: NINO, refreshToken: 'R0', tokenValidSeconds: 900 })
     expect(localStorage.getItem('token_received_at')).toBe(String(START))
     await flush()
     expect(api.callsTo('GET /user/profile')).toHaveLength(1)
@@ -375,9 +377,9 @@ describe('sign-in and sign-out', () => {
     })
     const { router, navigate } = fakeRouter('/admin', true)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
-    logOut()
+    runtime.logOut()
     await flush()
     // The call's failure is only logged (spec 4).
     expect(warn).toHaveBeenCalledWith('The sign-out call failed', expect.anything())
@@ -395,10 +397,10 @@ describe('sign-in and sign-out', () => {
     storeSession()
     const { router, navigate } = fakeRouter('/pricing', false)
     fakeApi({ 'GET /user/profile': json(200, profile()) })
-    attachSession(router)
+    runtime.attachSession(router)
     await flush()
-    sessionExpired()
-    sessionExpired()
+    runtime.sessionExpired()
+    runtime.sessionExpired()
     expect(notify).toHaveBeenCalledTimes(1)
     expect(navigate).toHaveBeenCalledTimes(1)
   })

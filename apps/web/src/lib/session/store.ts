@@ -1,11 +1,11 @@
+import type { TokenPair } from '@devenv/api-client'
 import { STORAGE_KEYS } from '@devenv/domain/session'
-import { useEffect, useSyncExternalStore } from 'react'
-import type { AppRouter } from '../router'
+import { useSyncExternalStore } from 'react'
 
 /**
  * The session as every page sees it: tokens in browser storage and the user they belong to. This
  * module is in every page's first load, so it only reads and writes storage; the runtime (profile,
- * refresh schedule, tabs, sign-out) is `session-runtime.ts`, loaded once there is a session.
+ * refresh schedule, tabs, sign-out) is `runtime.ts`, loaded once there is a session.
  */
 
 /** The signed-in user: the access token's claims, then the profile (the spec's entity). */
@@ -125,11 +125,7 @@ export function notifySessionChanged(): void {
 }
 
 /** Stores a token pair (sign-in or refresh) with the moment it arrived, for the refresh schedule. */
-export function setTokens(tokens: {
-  accessToken: string
-  refreshToken: string
-  tokenValidSeconds: number
-}): void {
+export function setTokens(tokens: TokenPair): void {
   const store = storage()
   store?.setItem(STORAGE_KEYS.accessToken, tokens.accessToken)
   store?.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken)
@@ -167,24 +163,6 @@ const serverSession = (): Session => SIGNED_OUT
 /** The session; its user is the profile once the runtime has it (and follows its updates). */
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession, serverSession)
-}
-
-type SessionRuntime = typeof import('./session-runtime')
-let runtime: Promise<SessionRuntime> | null = null
-
-/** The session runtime, loaded at the first need: a signed-out visitor never downloads it. */
-export function loadSessionRuntime(): Promise<SessionRuntime> {
-  runtime ??= import('./session-runtime')
-  return runtime
-}
-
-/** Starts the runtime whenever there is a session (and once it was needed before the first render). */
-export function useSessionRuntime(router: AppRouter): void {
-  const { isAuthenticated } = useSession()
-  useEffect(() => {
-    if (isAuthenticated || runtime)
-      void loadSessionRuntime().then((loaded) => loaded.attachSession(router))
-  }, [isAuthenticated, router])
 }
 
 /** What the router's guards read (the `auth` of the router context). */

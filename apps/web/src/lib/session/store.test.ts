@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // The legacy key is read once per page: each test loads a fresh copy of the module.
 async function freshSession() {
   vi.resetModules()
-  return import('./session')
+  return import('./store')
 }
 
 const claims = (value: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { createFeatureTexts } from './i18n/feature-texts'
+import { createFeatureTexts } from '../i18n/feature-texts'
 
 // Web-only texts of the session runtime; they load with it, never with a signed-out page.
 const sessionEn = {
@@ -8,5 +8,5 @@ const sessionEn = {
 export type SessionTextCode = keyof typeof sessionEn
 
 export const sessionTexts = createFeatureTexts(sessionEn, () =>
-  import('./session-texts-ka').then((module) => module.sessionKa),
+  import('./texts-ka').then((module) => module.sessionKa),
 )
