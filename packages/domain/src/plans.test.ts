@@ -8,11 +8,11 @@ import {
   isPlanId,
   localizePlan,
   PLANS,
+  PRICING_REDIRECT_MS,
   planById,
   planSize,
   TRIAL_DAYS,
 } from './plans'
-import { PRICING_REDIRECT_MS } from './ui'
 
 const allFeatures = (id: 'starter' | 'professional' | 'enterprise') => {
   const { core, tools, ai } = localizePlan(planById(id), en).features

@@ -1,5 +1,5 @@
-import { AUTH_MODAL_TYPES, type AuthModalType } from '@devenv/domain/ui'
 import * as z from 'zod/mini'
+import { AUTH_MODAL_TYPES, type AuthModalType } from '../config/ui'
 
 /** Search params every page understands: which auth modal is open, and where sign-in returns to. */
 export type RootSearch = { auth?: AuthModalType; redirect?: string }

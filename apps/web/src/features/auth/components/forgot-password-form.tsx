@@ -2,7 +2,6 @@ import {
   forgotPasswordFailureNotice,
   resendResetEmailFailureNotice,
 } from '@devenv/domain/api-failures'
-import type { AuthModalType } from '@devenv/domain/ui'
 import {
   type ForgotPasswordError,
   normalizeEmail,
@@ -11,6 +10,7 @@ import {
 } from '@devenv/domain/validation'
 import { useEffect, useId, useRef, useState } from 'react'
 import { FormAlert, SubmitButton } from '../../../components/form/form-fields'
+import type { AuthModalType } from '../../../config/ui'
 import { notify } from '../../../lib/notify'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useRequestPasswordReset } from '../api/request-password-reset'

@@ -1,5 +1,4 @@
 import { registrationFailureNotice } from '@devenv/domain/api-failures'
-import type { AuthModalType } from '@devenv/domain/ui'
 import {
   canSubmitRegistration,
   normalizeEmail,
@@ -17,6 +16,7 @@ import {
 } from '../../../components/form/form-fields'
 import { PasswordStrength } from '../../../components/form/password-strength'
 import { TextField } from '../../../components/form/text-field'
+import type { AuthModalType } from '../../../config/ui'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useRegister } from '../api/register'
 import { domainResolver } from '../domain-resolver'
