@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/server.ts', 'src/cli.ts'],
+  entry: ['src/server.ts', 'src/cli.ts', 'src/dev-client.ts'],
   format: ['esm'],
-  dts: { entry: 'src/server.ts' },
+  dts: { entry: ['src/server.ts', 'src/dev-client.ts'] },
   clean: true,
   target: 'node20',
   // Workspace packages are bundled in, so the built stub runs without building them first.

@@ -4,9 +4,11 @@
  * - pointer: JSON pointers and local `$ref`s;
  * - operations: the operations, each described once (paths under every prefix, parameters,
  *   body, examples, security, `x-rate-limits`, documented responses and required headers);
+ * - schemas: following a schema's `$ref`s, its JSON types, `allOf` folded;
  * - validator: Ajv (JSON Schema 2020-12) over the document;
  * - contract: all of the above built once, with the matcher from (method, path) to operation;
- * - judgement: the one answer judgement (status, media type, schema, required headers).
+ * - judgement: the one answer judgement (status, media type, schema, required headers);
+ * - coverage: which operations, documented statuses and examples a run exercised.
  */
 export {
   type Contract,
@@ -17,6 +19,19 @@ export {
   loadContract,
   operationOf,
 } from './contract'
+export {
+  type ContractCoverage,
+  type CoverageFigure,
+  type CoverageRecorder,
+  createCoverageRecorder,
+  type ExampleCoverage,
+  type Exercised,
+  mergeCoverage,
+  type OperationCoverage,
+  requestExampleOf,
+  responseExampleOf,
+  type StatusCoverage,
+} from './coverage'
 export {
   HTTP_METHODS,
   type HttpMethod,
@@ -73,6 +88,17 @@ export {
   resolveReference,
   toJsonPointer,
 } from './pointer'
+export {
+  codePointLength,
+  jsonTypeOf,
+  mergeAllOf,
+  numberOr,
+  type ResolvedSchema,
+  resolveSchema,
+  type Schema,
+  schemaAtPointer,
+  typesOf,
+} from './schemas'
 export {
   createSchemaValidator,
   type SchemaError,

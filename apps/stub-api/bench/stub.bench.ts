@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
+import { USER_ACCOUNT } from '../src/dev-client'
 
 /** Bounded, loopback only: 1 s warm-up then 5 s measured, 50 connections, per case. */
 const CONNECTIONS = 50
@@ -155,7 +156,7 @@ const cases: Case[] = [
     server: stub,
     path: '/api/auth/auth',
     method: 'POST',
-    body: { email: 'user@devenv.example', password: 'UserPass123!' },
+    body: { ...USER_ACCOUNT },
   },
 ]
 

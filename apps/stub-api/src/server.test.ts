@@ -1,7 +1,7 @@
 import { listOperations, loadOpenApiDocument } from '@devenv/openapi'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from './server'
-import { startTestStub, type TestStub } from './test-support'
+import { startTestStub, type TestStub, USER } from './test-support'
 
 let stub: TestStub | undefined
 afterEach(async () => {
@@ -109,7 +109,7 @@ describe('request bodies', () => {
       method: 'POST',
       url: '/api/auth/auth',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      payload: JSON.stringify({ email: 'user@devenv.example', password: 'UserPass123!' }),
+      payload: JSON.stringify(USER),
     })
     expect(charset.statusCode).toBe(200)
   })
@@ -392,7 +392,7 @@ describe('production mode', () => {
     expect(
       (await stub.call({ url: '/api/health', headers: { prefer: 'code=503' } })).statusCode,
     ).toBe(200)
-    await stub.signIn('user@devenv.example', 'UserPass123!', 'isolated-session')
+    await stub.signIn(USER.email, USER.password, 'isolated-session')
     const wrong = { email: 'user@devenv.example', password: 'wrong' }
     for (let index = 0; index < 5; index++)
       await stub.call({ url: '/api/auth/auth', body: wrong, session: `session-${index}` })
@@ -419,7 +419,7 @@ describe('injected randomness', () => {
       },
     })
     expect(first.json().id).toBe('00000000-0000-4000-8000-000000000000')
-    const pair = await stub.signIn('user@devenv.example', 'UserPass123!')
+    const pair = await stub.signIn(USER.email, USER.password)
     expect(pair.refresh_token).toBe(Buffer.alloc(32).toString('base64url'))
     await stub.close()
   })

@@ -21,6 +21,7 @@ import {
 } from './contract/http-errors'
 import { assertEveryOperationImplemented } from './contract/operations'
 import { clockRoutes } from './dev/clock'
+import { coverageRoutes } from './dev/coverage'
 import { registerFaults } from './dev/faults'
 import { inspectRoutes } from './dev/inspect'
 import { requestedSession, StoreRegistry } from './dev/isolation'
@@ -251,7 +252,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   app.register(async (pages) => {
     await pages.register(helmet, { global: false })
     const pagePlugins = devControls
-      ? [mailboxRoutes, singleSignOnRoutes, clockRoutes, inspectRoutes, docsRoutes]
+      ? [mailboxRoutes, singleSignOnRoutes, clockRoutes, inspectRoutes, coverageRoutes, docsRoutes]
       : [docsRoutes]
     for (const plugin of pagePlugins) pages.register(plugin, { ctx })
   })

@@ -45,8 +45,7 @@ export type TokenPairBody = {
   token_valid_seconds: number
 }
 
-export const DEMO = { email: 'demo@devenv.example', password: 'DemoPass123!' }
-export const USER = { email: 'user@devenv.example', password: 'UserPass123!' }
+export { DEMO_ACCOUNT as DEMO, USER_ACCOUNT as USER } from './dev-client'
 
 /** A stub in test mode (answers checked against the contract), with a cheap scrypt and a fixed clock. */
 export async function startTestStub(options: ServerOptions = {}): Promise<TestStub> {

@@ -1,32 +1,54 @@
-import { gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 
-const HOME_BUDGET_BYTES = 130 * 1024
+/** The issue's goal: the home page's script, as the browser receives it, headers included. */
+const HOME_TRANSFER_BUDGET_BYTES = 110 * 1024
 
-// The static check (scripts/check-budget.mjs) sees what the HTML names; this one also counts what
-// the page fetches by itself afterwards (lazy chunks, idle-time loads), as a visitor's browser does.
-test('the home page loads at most 130 KB of gzipped JavaScript, idle-time loads included', async ({
+type ScriptLoad = { path: string; encoding: string; bytes: number }
+
+// The static check (scripts/check-budget.mjs) sums what the HTML names, gzipped by the build. This
+// one counts what a visitor's browser receives from nginx on a first visit: every script response
+// (the HTML's, the lazy ones and those loaded at idle), headers and compressed body, as Chrome's
+// network layer reports them (encodedDataLength, the figure Lighthouse calls transfer size).
+test('the home page receives at most 110 KB of script, idle-time loads included', async ({
   page,
 }) => {
-  const sizes = new Map<string, number>()
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return
-    const body = await response.body().catch(() => null)
-    if (body) sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  const scripts = new Map<string, { path: string; encoding: string }>()
+  const loads: ScriptLoad[] = []
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type !== 'Script') return
+    const encoding = response.headers['content-encoding'] ?? response.headers['Content-Encoding']
+    scripts.set(requestId, { path: new URL(response.url).pathname, encoding: encoding ?? 'none' })
   })
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const script = scripts.get(requestId)
+    if (script) loads.push({ ...script, bytes: encodedDataLength })
+  })
+
   await page.goto('/')
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  // Long enough for idle callbacks and the first page-view report to have fetched their code.
-  await page.waitForTimeout(3000)
-  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0)
+  // Idle time: what the page fetches once it has nothing else to do (the page-view report).
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))))
+  await page.waitForLoadState('networkidle')
+
+  const total = loads.reduce((sum, load) => sum + load.bytes, 0)
   test.info().annotations.push({
-    type: 'home JavaScript (gzip)',
-    description: `${(total / 1024).toFixed(2)} KB in ${sizes.size} scripts`,
+    type: 'home script transferred',
+    description: `${(total / 1024).toFixed(2)} KB in ${loads.length} requests: ${loads
+      .map((load) => `${load.path} ${(load.bytes / 1024).toFixed(2)} KB ${load.encoding}`)
+      .join(', ')}`,
   })
-  expect(sizes.size).toBeGreaterThan(0)
-  expect(total).toBeLessThanOrEqual(HOME_BUDGET_BYTES)
+  expect(loads.length).toBeGreaterThan(0)
+  // Precompressed at build time: a script sent as it is means nginx lost the copies.
+  expect(loads.filter((load) => load.encoding === 'none')).toEqual([])
+  expect(total).toBeLessThanOrEqual(HOME_TRANSFER_BUDGET_BYTES)
   expect(
-    [...sizes.keys()].filter((path) => /auth-dialog|toaster|admin|technical/.test(path)),
+    loads
+      .map((load) => load.path)
+      .filter((path) => /auth-dialog|toaster|admin|technical/.test(path)),
   ).toEqual([])
 })
 

@@ -48,10 +48,11 @@ test.describe('pricing', () => {
     await expect(faq.nth(0)).toHaveAttribute('aria-expanded', 'false')
     await expect(faq.nth(1)).toHaveAttribute('aria-expanded', 'true')
     await faq.nth(2).click()
+    // In the FAQ answer (the page's terms under the heading say it too).
     await expect(
-      page.getByText(
-        'Upgrades take effect immediately; downgrades apply at the next billing cycle.',
-      ),
+      page
+        .locator('.accordion')
+        .getByText('Upgrades take effect immediately; downgrades apply at the next billing cycle.'),
     ).toBeVisible()
   })
 

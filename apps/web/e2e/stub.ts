@@ -1,3 +1,11 @@
+import {
+  type Credentials,
+  createDevClient,
+  type Mail,
+  DEMO_ACCOUNT as SEEDED_DEMO,
+  USER_ACCOUNT as SEEDED_USER,
+  STUB_SESSION_HEADER,
+} from '@devenv/stub-api/dev-client'
 import { type APIRequestContext, test as base, type Page, request } from '@playwright/test'
 
 /**
@@ -6,22 +14,14 @@ import { type APIRequestContext, test as base, type Page, request } from '@playw
  * tests never share accounts, mailboxes, login locks, rate limits or clocks.
  */
 
-export type Account = { email: string; password: string }
+export type Account = Credentials
+export type { Mail }
 
 /** The stub's seeded accounts (every stub session starts with them). */
-export const DEMO_ACCOUNT: Account = { email: 'demo@devenv.example', password: 'DemoPass123!' }
-export const USER_ACCOUNT: Account = { email: 'user@devenv.example', password: 'UserPass123!' }
+export const DEMO_ACCOUNT: Account = SEEDED_DEMO
+export const USER_ACCOUNT: Account = SEEDED_USER
 
 export type Tokens = { access_token: string; refresh_token: string; token_valid_seconds: number }
-
-export type Mail = {
-  kind: 'activation' | 'password-reset' | string
-  to: string
-  subject: string
-  link: string
-  linkParams: Record<string, string>
-  createdAt: string
-}
 
 export type Stub = {
   /** This test's stub session id. */
@@ -52,7 +52,7 @@ export const test = base.extend<{ stub: Stub }>({
     ])
     const api = await request.newContext({
       baseURL: STUB_ORIGIN,
-      extraHTTPHeaders: { 'x-stub-session': id },
+      extraHTTPHeaders: { [STUB_SESSION_HEADER]: id },
     })
 
     const tokens = async (account: Account = USER_ACCOUNT): Promise<Tokens> => {
@@ -61,16 +61,13 @@ export const test = base.extend<{ stub: Stub }>({
       return (await response.json()) as Tokens
     }
 
-    const mailbox = async (to: string): Promise<Mail[]> => {
-      const response = await api.get(`/__dev/mailbox?to=${encodeURIComponent(to)}`)
-      return ((await response.json()) as { items: Mail[] }).items
-    }
+    const dev = createDevClient({ origin: STUB_ORIGIN, session: id })
 
     const stub: Stub = {
       id,
       api,
       tokens,
-      mailbox,
+      mailbox: dev.mailbox,
       async signIn(page, account) {
         const issued = await tokens(account)
         await page.addInitScript((value) => {
@@ -83,17 +80,9 @@ export const test = base.extend<{ stub: Stub }>({
         }, issued)
         return issued
       },
-      async waitForMail(to, kind) {
-        for (let attempt = 0; attempt < 50; attempt += 1) {
-          const found = (await mailbox(to)).find((mail) => mail.kind === kind)
-          if (found) return found
-          await new Promise((done) => setTimeout(done, 100))
-        }
-        throw new Error(`no ${kind} mail to ${to}`)
-      },
+      waitForMail: (to, kind) => dev.waitForMail(to, kind),
       async advanceClock(seconds) {
-        const response = await api.post('/__dev/clock', { data: { advanceSeconds: seconds } })
-        if (!response.ok()) throw new Error(`clock: ${response.status()}`)
+        await dev.advanceClock(seconds)
       },
       async prefer(page, path, prefer, times = 1) {
         await page.route(

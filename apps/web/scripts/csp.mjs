@@ -1,8 +1,9 @@
 // The Content-Security-Policy of the built site: inline scripts and sonner's stylesheet by hash.
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { APP_SHELL_FILE, PRERENDERED_ROUTES } from './site.mjs'
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
@@ -52,10 +53,19 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes }) {
   ].join('; ')
 }
 
+/** One policy for the whole site: the inline scripts and styles of every prerendered page. */
 export function sitePolicy(appDir, distDir) {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8')
+  const pages = [...PRERENDERED_ROUTES.map((route) => route.file), APP_SHELL_FILE]
+    .map((file) => join(distDir, file))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, 'utf8'))
+  const unique = (lists) => [...new Set(lists.flat())]
   return contentSecurityPolicy({
-    scriptHashes: inlineScriptHashes(html),
-    styleHashes: [...inlineStyleHashes(html), EMPTY_STYLE_HASH, sonnerStyleHash(appDir)],
+    scriptHashes: unique(pages.map(inlineScriptHashes)),
+    styleHashes: [
+      ...unique(pages.map(inlineStyleHashes)),
+      EMPTY_STYLE_HASH,
+      sonnerStyleHash(appDir),
+    ],
   })
 }

@@ -9,6 +9,9 @@ interface ImportMetaEnv {
   readonly VITE_APP_VERSION?: string
 }
 
+/** The parsed configuration, defined by vite.config.ts (see src/config/env.ts). */
+declare const __APP_CONFIG__: import('./config/app-config').AppConfig
+
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }

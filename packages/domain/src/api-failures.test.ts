@@ -118,6 +118,13 @@ describe('reset-password failure', () => {
     expect(view({ status: null })[1]).toBe('An error occurred while resetting your password.')
   })
 
+  it("titles any other failure, and a status: false answer, 'Password Reset Failed'", () => {
+    for (const failure of [{ status: 403 }, { status: 429 }, { status: null }, {}]) {
+      expect(view(failure)[0]).toBe('Password Reset Failed')
+    }
+    expect(en[resetPasswordRejected('Hash already used').title]).toBe('Password Reset Failed')
+  })
+
   it('handles a status: false answer', () => {
     expect(shown(resetPasswordRejected('Hash already used').description)).toBe('Hash already used')
     expect(shown(resetPasswordRejected(undefined).description)).toBe(

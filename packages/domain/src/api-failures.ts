@@ -79,8 +79,9 @@ export function resendResetEmailFailureNotice(failure: ApiFailure): Notice {
 export type ResetPasswordProblem = { title: MessageCode; description: Notice }
 
 export function resetPasswordFailure(failure: ApiFailure): ResetPasswordProblem {
-  const status = failure.status ?? null
-  if (status !== null && status >= 500) {
+  // No answer at all counts as 0: none of the statuses below.
+  const status = failure.status ?? 0
+  if (status >= 500) {
     return { title: 'reset.serverError.title', description: code('reset.serverError.description') }
   }
   if (status === 400) {

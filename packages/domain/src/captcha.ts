@@ -1,4 +1,5 @@
 import type { MessageCode, MessageCodeSubset } from './messages/en'
+import { isInteger } from './numbers'
 
 export const CAPTCHA_MIN_NUMBER = 5
 export const CAPTCHA_MAX_NUMBER = 19
@@ -72,7 +73,7 @@ export function initialCaptchaState(captcha: Captcha): CaptchaState {
 /** The answer box takes whole numbers 0 to 99; anything else is not an answer. */
 export function parseCaptchaInput(input: string | number): number | null {
   const value = typeof input === 'number' ? input : parseDigits(input)
-  if (value === null || !Number.isInteger(value)) return null
+  if (!isInteger(value)) return null
   return value >= CAPTCHA_MIN_INPUT && value <= CAPTCHA_MAX_INPUT ? value : null
 }
 

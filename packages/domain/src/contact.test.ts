@@ -68,3 +68,34 @@ describe('contactPayload', () => {
     expect(CONTACT_SOURCE).toBe('website_contact_form')
   })
 })
+
+describe('the contact form', () => {
+  it('opens empty: nothing typed, no inquiry type or team size chosen, no newsletter', () => {
+    const { newsletter, ...fields } = emptyContactForm()
+    expect(newsletter).toBe(false)
+    expect(new Set(Object.values(fields))).toEqual(new Set(['']))
+  })
+
+  it('sends every typed field without its surrounding spaces', () => {
+    const typed = {
+      firstName: 'Nino',
+      lastName: 'Beridze',
+      email: 'nino@example.ge',
+      company: 'Acme',
+      phone: '+995 555 123 456',
+      message: 'Hello',
+    }
+    const padded = Object.fromEntries(
+      Object.entries(typed).map(([field, value]) => [field, ` ${value}\t`]),
+    )
+    const form = { ...emptyContactForm(), ...padded }
+    expect(contactPayload(form, { now: 0, userAgent: 'agent' })).toMatchObject(typed)
+  })
+
+  it('recognises nothing but the listed inquiry types and team sizes', () => {
+    for (const other of [undefined, null, 1, ['demo'], '', 'demo ']) {
+      expect(isInquiryType(other)).toBe(false)
+      expect(isTeamSize(other)).toBe(false)
+    }
+  })
+})

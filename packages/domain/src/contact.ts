@@ -43,11 +43,11 @@ export const RESPONSE_TIME_LABELS = {
 export const DEMO_LENGTH_MINUTES = 30
 
 export function isInquiryType(value: unknown): value is InquiryType {
-  return typeof value === 'string' && (INQUIRY_TYPES as readonly string[]).includes(value)
+  return (INQUIRY_TYPES as readonly unknown[]).includes(value)
 }
 
 export function isTeamSize(value: unknown): value is TeamSize {
-  return typeof value === 'string' && (TEAM_SIZES as readonly string[]).includes(value)
+  return (TEAM_SIZES as readonly unknown[]).includes(value)
 }
 
 /** The form as typed; the selects hold '' until a choice is made. */

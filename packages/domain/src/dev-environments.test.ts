@@ -7,6 +7,7 @@ import {
   DEV_ENVIRONMENT_REGIONS,
   DEV_ENVIRONMENT_STATUS_LABELS,
   DEV_ENVIRONMENT_STATUSES,
+  DEV_ENVIRONMENT_TEMPLATE_NAMES,
   DEV_ENVIRONMENT_TEMPLATES,
   type DevEnvironmentStatus,
   devEnvironmentNameProblem,
@@ -33,6 +34,20 @@ describe('development environments', () => {
     expect(isDevEnvironmentStatus('paused')).toBe(false)
     expect(isDevEnvironmentTemplate('go-1.23')).toBe(true)
     expect(isDevEnvironmentTemplate('ruby-3')).toBe(false)
+  })
+
+  it('name each runtime by its product name', () => {
+    expect(
+      DEV_ENVIRONMENT_TEMPLATES.map((template) => DEV_ENVIRONMENT_TEMPLATE_NAMES[template]),
+    ).toEqual(['Node.js 20', 'Python 3.12', 'Go 1.23', 'Java 21'])
+  })
+
+  it('recognise nothing but the listed statuses, templates and regions', () => {
+    for (const other of [undefined, null, 1, ['running'], 'Running']) {
+      expect(isDevEnvironmentStatus(other)).toBe(false)
+      expect(isDevEnvironmentTemplate(other)).toBe(false)
+      expect(isDevEnvironmentRegion(other)).toBe(false)
+    }
   })
 
   it('label every status', () => {

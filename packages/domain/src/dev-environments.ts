@@ -39,15 +39,11 @@ export function devEnvironmentResources(size: DevEnvironmentSize): PlanSize {
 }
 
 export function isDevEnvironmentStatus(value: unknown): value is DevEnvironmentStatus {
-  return (
-    typeof value === 'string' && (DEV_ENVIRONMENT_STATUSES as readonly string[]).includes(value)
-  )
+  return (DEV_ENVIRONMENT_STATUSES as readonly unknown[]).includes(value)
 }
 
 export function isDevEnvironmentTemplate(value: unknown): value is DevEnvironmentTemplate {
-  return (
-    typeof value === 'string' && (DEV_ENVIRONMENT_TEMPLATES as readonly string[]).includes(value)
-  )
+  return (DEV_ENVIRONMENT_TEMPLATES as readonly unknown[]).includes(value)
 }
 
 /** Still changing on its own: worth polling until it settles. */
@@ -60,7 +56,7 @@ export const DEV_ENVIRONMENT_REGIONS = ['eu-central', 'us-east', 'asia-southeast
 export type DevEnvironmentRegion = (typeof DEV_ENVIRONMENT_REGIONS)[number]
 
 export function isDevEnvironmentRegion(value: unknown): value is DevEnvironmentRegion {
-  return typeof value === 'string' && (DEV_ENVIRONMENT_REGIONS as readonly string[]).includes(value)
+  return (DEV_ENVIRONMENT_REGIONS as readonly unknown[]).includes(value)
 }
 
 /** Environments per user; those being deleted do not count (the contract's 403 beyond). */

@@ -147,3 +147,23 @@ describe('pure helpers', () => {
     expect(parseEventEntries(undefined)).toEqual([])
   })
 })
+
+describe('stored entries', () => {
+  it.each(['id', 'timestamp', 'userAgent', 'url'] as const)(
+    'are dropped when %s is not text',
+    (field) => {
+      const good = entry('good')
+      expect(parseEventEntries([good, { ...good, [field]: 7 }])).toEqual([good])
+      expect(parseEventEntries([{ ...good, [field]: undefined }])).toEqual([])
+    },
+  )
+
+  it('are dropped when their details are not an object', () => {
+    const good = entry('good')
+    expect(parseEventEntries([{ ...good, details: 'user=nino' }])).toEqual([])
+  })
+
+  it('refuse a limit below one with the reason and the limit given', () => {
+    expect(() => createEventLog(0)).toThrow('An event log keeps at least one entry; got limit 0')
+  })
+})

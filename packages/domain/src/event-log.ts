@@ -54,7 +54,7 @@ export type NewEvent = {
 }
 
 export function isSecurityEventType(value: unknown): value is SecurityEventType {
-  return typeof value === 'string' && (SECURITY_EVENT_TYPES as readonly string[]).includes(value)
+  return (SECURITY_EVENT_TYPES as readonly unknown[]).includes(value)
 }
 
 /**
@@ -94,8 +94,8 @@ export function appendEvent(
 }
 
 function isEventEntry(value: unknown): value is EventEntry {
-  if (typeof value !== 'object' || value === null) return false
-  const entry = value as Record<string, unknown>
+  // null and undefined have no fields; any other value is read field by field.
+  const entry = (value ?? {}) as Record<string, unknown>
   return (
     isSecurityEventType(entry.type) &&
     typeof entry.id === 'string' &&

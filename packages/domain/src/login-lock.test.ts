@@ -104,3 +104,38 @@ describe('login lock', () => {
     )
   })
 })
+
+describe('login lock edge rules', () => {
+  it('never counts failures without the time of the last one: no lock, and the next is the first', () => {
+    const timeless = { attempts: 5, lastAttemptAt: null }
+    expect(isLoginLocked(timeless, 0)).toBe(false)
+    expect(loginLockRemainingMs(timeless, 0)).toBe(0)
+    expect(recordLoginFailure({ attempts: 3, lastAttemptAt: null }, 1000)).toEqual({
+      attempts: 1,
+      lastAttemptAt: 1000,
+    })
+  })
+
+  it('reads a missing store (undefined) and a time that is no finite number as no failures', () => {
+    expect(parseLoginLock(undefined)).toEqual(resetLoginLock())
+    for (const lastAttemptAt of [Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(parseLoginLock({ attempts: 5, lastAttemptAt })).toEqual(resetLoginLock())
+    }
+  })
+
+  it('reads back every well-formed stored lock unchanged, zero failures included', () => {
+    const stored = fc.oneof(
+      fc.record({ attempts: fc.nat(), lastAttemptAt: fc.integer({ min: 0 }) }),
+      fc.constant(resetLoginLock()),
+    )
+    fc.assert(
+      fc.property(stored, (state) => {
+        expect(parseLoginLock(JSON.parse(JSON.stringify(state)))).toEqual(state)
+      }),
+    )
+    expect(parseLoginLock({ attempts: 0, lastAttemptAt: 1000 })).toEqual({
+      attempts: 0,
+      lastAttemptAt: 1000,
+    })
+  })
+})

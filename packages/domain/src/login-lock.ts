@@ -1,3 +1,5 @@
+import { isFiniteNumber, isInteger } from './numbers'
+
 export const LOGIN_MAX_ATTEMPTS = 5
 export const LOGIN_LOCK_MS = 15 * 60 * 1000
 
@@ -8,17 +10,20 @@ export function resetLoginLock(): LoginLock {
   return { attempts: 0, lastAttemptAt: null }
 }
 
+/** When the lock ends (ms); minus infinity, long past, until 5 failures with a time are counted. */
+function lockEndsAt(state: LoginLock): number {
+  if (state.attempts >= LOGIN_MAX_ATTEMPTS && state.lastAttemptAt !== null) {
+    return state.lastAttemptAt + LOGIN_LOCK_MS
+  }
+  return Number.NEGATIVE_INFINITY
+}
+
 export function isLoginLocked(state: LoginLock, now: number): boolean {
-  return (
-    state.attempts >= LOGIN_MAX_ATTEMPTS &&
-    state.lastAttemptAt !== null &&
-    now < state.lastAttemptAt + LOGIN_LOCK_MS
-  )
+  return now < lockEndsAt(state)
 }
 
 export function loginLockRemainingMs(state: LoginLock, now: number): number {
-  if (!isLoginLocked(state, now) || state.lastAttemptAt === null) return 0
-  return state.lastAttemptAt + LOGIN_LOCK_MS - now
+  return isLoginLocked(state, now) ? lockEndsAt(state) - now : 0
 }
 
 // A failure 15+ min after the previous one counts afresh; a locked attempt never reaches a password.
@@ -30,12 +35,10 @@ export function recordLoginFailure(state: LoginLock, now: number): LoginLock {
 
 /** Reads a stored lock defensively: anything malformed counts as no failures. */
 export function parseLoginLock(value: unknown): LoginLock {
-  if (typeof value !== 'object' || value === null) return resetLoginLock()
-  const { attempts, lastAttemptAt } = value as Record<string, unknown>
-  const validAttempts = typeof attempts === 'number' && Number.isInteger(attempts) && attempts >= 0
-  const validLast =
-    lastAttemptAt === null || (typeof lastAttemptAt === 'number' && Number.isFinite(lastAttemptAt))
-  if (!validAttempts || !validLast) return resetLoginLock()
-  if (attempts > 0 && lastAttemptAt === null) return resetLoginLock()
-  return { attempts, lastAttemptAt }
+  const { attempts, lastAttemptAt } = (value ?? {}) as Record<string, unknown>
+  // A count needs the time of its last failure; no failures and no time is resetLoginLock() itself.
+  if (isInteger(attempts) && attempts >= 0 && isFiniteNumber(lastAttemptAt)) {
+    return { attempts, lastAttemptAt }
+  }
+  return resetLoginLock()
 }

@@ -25,6 +25,7 @@ describe('not found page rules', () => {
       referrer: 'direct',
     })
     expect(notFoundEventDetails('/nope', null).referrer).toBe('direct')
+    expect(notFoundEventDetails('/nope', ' \t').referrer).toBe('direct')
   })
 
   it('searches only for a non-blank query', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { en } from './messages/en'
+import { translate } from './messages/index'
 import { ka } from './messages/ka'
 import {
   ANNUAL_DISCOUNT_PERCENT,
@@ -7,11 +8,13 @@ import {
   choosePlan,
   isPlanId,
   localizePlan,
+  PLAN_CURRENCY,
   PLANS,
   PRICING_REDIRECT_MS,
   planById,
   planSize,
   TRIAL_DAYS,
+  TRIAL_PLAN,
 } from './plans'
 
 const allFeatures = (id: 'starter' | 'professional' | 'enterprise') => {
@@ -80,13 +83,18 @@ describe('plans', () => {
   it('recognises plan ids', () => {
     expect(isPlanId('starter')).toBe(true)
     expect(isPlanId('free')).toBe(false)
-    expect(() => planById('free' as never)).toThrow()
+    expect(() => planById('free' as never)).toThrow('Unknown plan: free')
+    for (const other of [undefined, null, 1, ['starter'], 'Starter']) {
+      expect(isPlanId(other)).toBe(false)
+    }
   })
 })
 
 describe('copy claims and choosing a plan', () => {
   it('promises a 14-day trial and 15% off annual billing', () => {
     expect(TRIAL_DAYS).toBe(14)
+    expect(TRIAL_PLAN).toBe('starter')
+    expect(PLAN_CURRENCY).toBe('USD')
     expect(ANNUAL_DISCOUNT_PERCENT).toBe(15)
     expect(annualMonthlyPrice(75)).toBe(63.75)
     expect(annualMonthlyPrice(150)).toBe(127.5)
@@ -98,7 +106,9 @@ describe('copy claims and choosing a plan', () => {
     expect(choice.redirectTo).toBe('/contact')
     expect(choice.delayMs).toBe(PRICING_REDIRECT_MS)
     expect(PRICING_REDIRECT_MS).toBe(2000)
-    expect(choice.notice?.params.plan).toBe('Starter')
+    expect(choice.notice && translate(en, choice.notice.code, choice.notice.params)).toBe(
+      'Starter plan selected! Redirecting to setup...',
+    )
     expect(choosePlan('professional').notice?.params.plan).toBe('Professional')
   })
 

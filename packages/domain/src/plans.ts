@@ -64,18 +64,23 @@ function features(...codes: MessageCode[]): PlanFeature[] {
   return codes.map((code) => ({ code }))
 }
 
+// Emptied, any of these makes this module throw on load and fails every test that imports it;
+// Stryker's vitest runner 9.6 counts a file that cannot load as no test (StrykerJS issue 6150).
+// Stryker disable next-line ObjectLiteral: {} throws on load, which the runner misses (see above)
 const starterResources: PlanResources = {
   size: { vcpu: 2, ramGb: 8, ssdGb: 50 },
   bandwidthGb: 100,
   gpu: false,
   uptimePercent: 99,
 }
+// Stryker disable next-line ObjectLiteral: {} throws on load, which the runner misses (see above)
 const professionalResources: PlanResources = {
   size: { vcpu: 4, ramGb: 16, ssdGb: 100 },
   bandwidthGb: 500,
   gpu: false,
   uptimePercent: 99.9,
 }
+// Stryker disable next-line ObjectLiteral: {} throws on load, which the runner misses (see above)
 const enterpriseResources: PlanResources = {
   size: { vcpu: 8, ramGb: 32, ssdGb: 200 },
   bandwidthGb: null,
@@ -146,7 +151,7 @@ export const PLANS: readonly Plan[] = [
 ]
 
 export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value)
+  return (PLAN_IDS as readonly unknown[]).includes(value)
 }
 
 export function planById(id: PlanId): Plan {

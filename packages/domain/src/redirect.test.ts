@@ -9,7 +9,9 @@ function staysOnSite(path: string): boolean {
   return new URL(path, SITE).origin === SITE
 }
 
-describe('safeRedirect', () => {
+// The first property here also pays fast-check's warm-up (web URL generators): about 3 s on a
+// loaded machine and more under mutation testing, which is no failure of the rule under test.
+describe('safeRedirect', { timeout: 30_000 }, () => {
   it.each([
     '/',
     '/dashboard',
@@ -176,3 +178,38 @@ function safeDecode(value: string): string {
     return value
   }
 }
+
+describe('safeRedirect and control characters', () => {
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => from + index)
+  // C0 (U+0000 to U+001F), DEL (U+007F) and C1 (U+0080 to U+009F); most are not whitespace.
+  const controls = [...range(0x00, 0x1f), 0x7f, ...range(0x80, 0x9f)]
+
+  it('refuses a path holding any C0 or C1 control character or DEL, typed or percent-encoded', () => {
+    for (const code of controls) {
+      const typed = `/dash${String.fromCodePoint(code)}board`
+      const encoded = `/dash%${code.toString(16).padStart(2, '0')}board`
+      expect(safeRedirect(typed), `U+${code.toString(16)}`).toBe(DEFAULT_REDIRECT)
+      expect(safeRedirect(encoded), encoded).toBe(DEFAULT_REDIRECT)
+    }
+  })
+
+  it('follows the printable characters next to the control ranges', () => {
+    for (const path of ['/a!b', '/a~b', '/a\u00a1b', '/caf\u00e9']) {
+      expect(safeRedirect(path)).toBe(path)
+    }
+  })
+
+  it('refuses whitespace that is no control character', () => {
+    for (const space of [' ', '\u00a0', '\u2028', '\u3000', '\ufeff']) {
+      expect(safeRedirect(`/dash${space}board`), JSON.stringify(space)).toBe(DEFAULT_REDIRECT)
+    }
+  })
+
+  it('decodes at most five rounds: a path encoded four times is followed, five times is not', () => {
+    // '/%41' is '/A' encoded once; each further round encodes its '%' as '%25'.
+    const encoded = (times: number) => `/%${'25'.repeat(times - 1)}41`
+    expect(safeRedirect(encoded(4))).toBe(encoded(4))
+    expect(safeRedirect(encoded(5))).toBe(DEFAULT_REDIRECT)
+  })
+})

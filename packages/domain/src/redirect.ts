@@ -3,18 +3,17 @@ export const DEFAULT_REDIRECT = '/dashboard'
 // Enough rounds for any real double encoding; more nesting than this is an attack, not a path.
 const MAX_DECODE_ROUNDS = 5
 
-function isControlOrWhitespace(character: string): boolean {
-  const code = character.codePointAt(0) ?? 0
-  return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || /\s/u.test(character)
-}
+// \p{Cc}: every C0 and C1 control character and DEL; \s: every kind of whitespace.
+const CONTROL_OR_WHITESPACE = /[\p{Cc}\s]/u
 
-/** One '/' then a path: never '//' or '/\' (protocol-relative), never a backslash or a control. */
+/** One '/' then a path: never '//' (protocol-relative), never a backslash or a control. */
 function isPlainPath(path: string): boolean {
-  if (!path.startsWith('/')) return false
-  const second = path[1]
-  if (second === '/' || second === '\\') return false
-  if (path.includes('\\')) return false
-  return !Array.from(path).some(isControlOrWhitespace)
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\') &&
+    !CONTROL_OR_WHITESPACE.test(path)
+  )
 }
 
 /** Decodes %XX byte by byte; unlike decodeURIComponent it never throws on a stray '%'. */

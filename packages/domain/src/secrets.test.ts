@@ -141,3 +141,48 @@ describe('event entries carry no secrets', () => {
     ])
   })
 })
+
+describe('loggable addresses and records, edge rules', () => {
+  it('keeps every allowed parameter, joined as written', () => {
+    expect(loggableUrl('/404?from=%2Fadmin&hash=h&auth=login')).toBe(
+      '/404?from=%2Fadmin&auth=login',
+    )
+  })
+
+  it('reads a ? after the fragment as part of the fragment, allowed names included', () => {
+    expect(loggableUrl('/a#x?auth=login')).toBe('/a')
+  })
+
+  it('reads parameter names form-encoded: a + is a space, so "auth+" is not "auth"', () => {
+    expect(loggableUrl('/a?auth+=login')).toBe('/a')
+  })
+
+  it('drops a parameter whose name is a broken escape, and does not fail on it', () => {
+    expect(loggableUrl('/a?%E0%A4%A=x&auth=login')).toBe('/a?auth=login')
+  })
+
+  it("drops only the address's own user:password, not text a path holds", () => {
+    expect(loggableUrl('/go/https://me@site.example/x')).toBe('/go/https://me@site.example/x')
+  })
+
+  it('returns a word without a query as it is, even one the allow-list names', () => {
+    expect(loggableUrl('from')).toBe('from')
+  })
+
+  it('keeps a value of an address field that is no text as it is', () => {
+    expect(loggableDetails({ path: null, url: 3, referrer: false })).toEqual({
+      path: null,
+      url: 3,
+      referrer: false,
+    })
+  })
+
+  it('writes [redacted] in place of a secret and keeps empty and plain values', () => {
+    expect(REDACTED).toBe('[redacted]')
+    expect(redactSecrets({ hash: HASH, note: null, flags: [true, 0, null] })).toEqual({
+      hash: '[redacted]',
+      note: null,
+      flags: [true, 0, null],
+    })
+  })
+})

@@ -78,7 +78,8 @@ export function loggableUrl(address: string): string {
   )
   const path = address.slice(0, pathEnd).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1')
   const queryEnd = fragmentAt > queryAt ? fragmentAt : address.length
-  const query = queryAt !== -1 && queryAt === pathEnd ? address.slice(queryAt + 1, queryEnd) : ''
+  // pathEnd is never -1, so this also says that there is a '?', and that it comes first.
+  const query = queryAt === pathEnd ? address.slice(queryAt + 1, queryEnd) : ''
   return `${path}${keptQuery(query)}`
 }
 

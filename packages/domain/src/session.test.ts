@@ -113,3 +113,39 @@ describe('greetingName', () => {
     expect(greetingName(null)).toBeNull()
   })
 })
+
+describe('session edge rules', () => {
+  it('ignores an iat claim that is no finite number of seconds', () => {
+    expect(tokensIssuedAt(null, Number.POSITIVE_INFINITY)).toBeNull()
+  })
+
+  it('sends an empty token_valid_seconds when the validity is unknown', () => {
+    for (const tokenValidSeconds of [null, undefined]) {
+      expect(
+        singleSignOnUrl('https://admin.example/', {
+          accessToken: 't',
+          refreshToken: 'r',
+          tokenValidSeconds,
+        }),
+      ).toBe('https://admin.example/?token=t&refresh=r&token_valid_seconds=')
+    }
+  })
+
+  it('adds no second separator to an address whose query ends in ? or &', () => {
+    const tokens = { accessToken: 't', refreshToken: 'r', tokenValidSeconds: 1 }
+    expect(singleSignOnUrl('https://admin.example/sso?', tokens)).toBe(
+      'https://admin.example/sso?token=t&refresh=r&token_valid_seconds=1',
+    )
+    expect(singleSignOnUrl('https://admin.example/sso?lang=ka&', tokens)).toBe(
+      'https://admin.example/sso?lang=ka&token=t&refresh=r&token_valid_seconds=1',
+    )
+    expect(singleSignOnUrl('https://admin.example/sso&x', tokens)).toBe(
+      'https://admin.example/sso&x?token=t&refresh=r&token_valid_seconds=1',
+    )
+  })
+
+  it('greets by the trimmed e-mail, and a blank e-mail counts as none', () => {
+    expect(greetingName({ name: null, email: ' nino@example.ge ' })).toBe('nino@example.ge')
+    expect(greetingName({ name: '', email: '  ' })).toBeNull()
+  })
+})

@@ -1,3 +1,5 @@
+import { isFiniteNumber } from './numbers'
+
 export const TOKEN_REFRESH_LEAD_MS = 30_000
 export const API_TIMEOUT_MS = 10_000
 export const CLIENT_TYPE = 'vue-website'
@@ -34,11 +36,10 @@ export function refreshDelayMs(tokenValidSeconds: number, issuedAt: number, now:
  * token's `iat` claim in seconds (tokens stored by someone else), else null: refresh now.
  */
 export function tokensIssuedAt(receivedAt: string | null, issuedAtClaim: unknown): number | null {
-  const received = receivedAt === null || receivedAt.trim() === '' ? Number.NaN : Number(receivedAt)
+  // Number() reads a missing or blank value as 0, which is no moment either.
+  const received = Number(receivedAt)
   if (Number.isFinite(received) && received > 0) return received
-  if (typeof issuedAtClaim === 'number' && Number.isFinite(issuedAtClaim) && issuedAtClaim > 0) {
-    return issuedAtClaim * 1000
-  }
+  if (isFiniteNumber(issuedAtClaim) && issuedAtClaim > 0) return issuedAtClaim * 1000
   return null
 }
 

@@ -1,99 +1,63 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
-import { formatSummary, toJUnitXml } from './report'
-import { checkTarget } from './runner'
+#!/usr/bin/env node
+import { check } from './command/check'
+import { type Command, EXIT, reasonOf, UsageError } from './command/frame'
 
-const USAGE = `Usage: contract --base-url URL [options]
+const NAME = 'devenv-contract'
 
-Checks a server against openapi/openapi.yaml: every documented example, generated invalid
-requests (4xx, never 5xx), stateful flows and findings. Exit code 1 on any failure.
+const USAGE = `Usage: ${NAME} <check|fuzz|proxy> [options]      (no subcommand: check)
 
-  --base-url URL        the server (http://host:port, or its /api base)      required
-  --junit PATH          JUnit XML report            (default tools/contract/reports/contract.xml)
-  --mailbox auto|off    read e-mailed links from GET /__dev/mailbox          (default auto)
-  --session ID          X-Stub-Session header value                          (default random)
-  --email, --password   an activated account for protected operations
-                        (or CONTRACT_EMAIL / CONTRACT_PASSWORD; the stub's seeded one otherwise)
-  --wait SECONDS        how long flows wait for provisioning and deletion    (default 150)
-  --timeout MS          per request                                          (default 15000)
-  --quiet               no progress lines
+Holds any server to the API contract (openapi.yaml) and reports how much of it was exercised.
+
+  check --base-url URL      examples, generated invalid requests, stateful flows
+  fuzz --base-url URL       property-based and model-based requests
+  proxy --upstream URL      a validation proxy in front of a server
+
+Every subcommand takes --report-dir DIR, --min-coverage PCT, --timeout MS, --contract FILE,
+--quiet; '${NAME} <subcommand> --help' lists its options.
+Exit codes: 0 all passed, 1 a failure (or coverage under --min-coverage), 2 bad input.
 `
 
-// Relative to this file, so src/ (tsx) and dist/ (node) both write into tools/contract/reports/.
-const DEFAULT_JUNIT = fileURLToPath(new URL('../reports/contract.xml', import.meta.url))
-
-function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`)
-  process.exit(2)
+/** Each subcommand's module; `undefined` until it is part of the toolkit. */
+const COMMANDS: Record<string, (() => Promise<Command>) | undefined> = {
+  check: async () => check,
+  fuzz: undefined,
+  proxy: async () => (await import('./proxy/command')).proxyCommand,
 }
 
-let parsed: ReturnType<
-  typeof parseArgs<{ options: Record<string, { type: 'string' | 'boolean' }> }>
->
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    console.log(USAGE)
+    return first === undefined ? EXIT.usage : EXIT.passed
+  }
+  // `devenv-contract --base-url URL` (no subcommand) has always meant check.
+  const [name, args] = first.startsWith('-') ? ['check', argv] : [first, rest]
+  if (!(name in COMMANDS)) throw new UsageError(`unknown subcommand "${name}" (check, fuzz, proxy)`)
+  const load = COMMANDS[name]
+  if (!load) throw new UsageError(`the ${name} subcommand is not available yet in this version`)
+  const command = await load()
+  try {
+    return await command(args)
+  } catch (error) {
+    if (error instanceof UsageError)
+      throw new UsageError(`${name}: ${error.message} (see ${NAME} ${name} --help)`)
+    throw error
+  }
+}
+
 try {
-  parsed = parseArgs({
-    options: {
-      'base-url': { type: 'string' },
-      junit: { type: 'string' },
-      mailbox: { type: 'string' },
-      session: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      wait: { type: 'string' },
-      timeout: { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  })
+  process.exitCode = await main(process.argv.slice(2))
 } catch (error) {
-  fail((error as Error).message)
+  if (error instanceof UsageError) {
+    const hint = error.message.endsWith('--help)') ? '' : ` (see ${NAME} --help)`
+    console.error(`${NAME}: ${error.message}${hint}`)
+    process.exitCode = EXIT.usage
+  } else {
+    // Not the user's fault: one line, and the stack only when asked for.
+    console.error(`${NAME}: unexpected error: ${reasonOf(error)}`)
+    if (process.env.DEVENV_CONTRACT_DEBUG) console.error(error)
+    process.exitCode = EXIT.failed
+  }
 }
-const values = parsed.values as Record<string, string | boolean | undefined>
-const text = (name: string) =>
-  typeof values[name] === 'string' ? (values[name] as string) : undefined
-
-if (values.help) {
-  console.log(USAGE)
-  process.exit(0)
-}
-const baseUrl = text('base-url')
-if (!baseUrl) fail('--base-url is required')
-try {
-  new URL(baseUrl)
-} catch {
-  fail(`--base-url ${baseUrl} is not a URL`)
-}
-const mailbox = text('mailbox') ?? 'auto'
-if (mailbox !== 'auto' && mailbox !== 'off') fail('--mailbox must be auto or off')
-const number = (name: string, fallback: number) => {
-  const value = text(name)
-  if (value === undefined) return fallback
-  const parsedNumber = Number(value)
-  if (!Number.isFinite(parsedNumber) || parsedNumber <= 0)
-    fail(`--${name} must be a positive number`)
-  return parsedNumber
-}
-const email = text('email') ?? process.env.CONTRACT_EMAIL
-const password = text('password') ?? process.env.CONTRACT_PASSWORD
-if ((email === undefined) !== (password === undefined))
-  fail('give both an e-mail and a password, or neither')
-
-const report = await checkTarget({
-  baseUrl,
-  mailbox,
-  session: text('session'),
-  credentials: email && password ? { email, password } : undefined,
-  waitSeconds: number('wait', 150),
-  timeoutMs: number('timeout', 15_000),
-  progress: values.quiet ? undefined : (line) => console.error(`  ... ${line}`),
-})
-
-const junitPath = resolve(text('junit') ?? DEFAULT_JUNIT)
-await mkdir(dirname(junitPath), { recursive: true })
-await writeFile(junitPath, toJUnitXml(report))
-console.log(`JUnit report: ${junitPath}\n`)
-console.log(formatSummary(report))
-process.exit(report.summary.failed > 0 ? 1 : 0)
+// Idle keep-alive connections to the target must not hold the process open.
+process.exit()

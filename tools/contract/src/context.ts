@@ -1,9 +1,9 @@
-import { isJsonObject } from '@devenv/openapi'
-import type { Contract } from './contract'
-import { send, type Target } from './http'
+import type { Contract } from '@devenv/openapi'
+import { type Credentials, createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
+import type { Target } from './http'
 import type { Finding } from './report'
 
-export type Credentials = { email: string; password: string }
+export type { Credentials } from '@devenv/stub-api/dev-client'
 
 export type RunContext = {
   contract: Contract
@@ -15,24 +15,23 @@ export type RunContext = {
   findings: Finding[]
 }
 
-/** Reads captured e-mails: GET /__dev/mailbox?to= answers `{ items: [{ linkParams }] }` on the stub. */
+/** The stub's development client for a target: its origin, the run's session, the run's timeout. */
+export function devClientOf(target: Target): DevClient {
+  return createDevClient({
+    origin: target.origin,
+    session: target.session,
+    timeoutMs: target.timeoutMs,
+  })
+}
+
+/** Reads captured e-mails (the link parameters of each, newest first) from the development mailbox. */
 export async function readMailbox(
   target: Target,
   to: string,
 ): Promise<Array<Record<string, string>>> {
-  const answer = await send(target, {
-    method: 'GET',
-    path: `/__dev/mailbox?to=${encodeURIComponent(to)}`,
-    dev: true,
-  })
-  if (answer.status !== 200 || !isJsonObject(answer.json) || !Array.isArray(answer.json.items))
+  try {
+    return (await devClientOf(target).mailbox(to)).map((mail) => mail.linkParams)
+  } catch {
     return []
-  return answer.json.items.filter(isJsonObject).map((item) => {
-    const params = isJsonObject(item.linkParams) ? item.linkParams : {}
-    return Object.fromEntries(
-      Object.entries(params).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    )
-  })
+  }
 }

@@ -1,6 +1,6 @@
+import { loadContract, type Operation } from '@devenv/openapi'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadContract, type RunnerOperation } from './contract'
 import {
   invalidBodies,
   invalidParameters,
@@ -13,7 +13,7 @@ import {
 } from './generators'
 
 const contract = loadContract()
-const operation = (operationId: string): RunnerOperation => {
+const operation = (operationId: string): Operation => {
   const found = contract.operations.find((each) => each.operationId === operationId)
   if (!found) throw new Error(operationId)
   return found

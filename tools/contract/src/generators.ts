@@ -1,5 +1,10 @@
-import { isJsonObject, type JsonObject } from '@devenv/openapi'
-import { type Contract, type RunnerOperation, schemaAt } from './contract'
+import {
+  type Contract,
+  isJsonObject,
+  type JsonObject,
+  type Operation,
+  schemaAtPointer,
+} from '@devenv/openapi'
 
 /** A request the contract says must be refused (4xx), generated from the schemas. */
 export type InvalidRequest =
@@ -88,7 +93,7 @@ function describe(value: unknown): string {
 
 function resolve(contract: Contract, schema: unknown): JsonObject {
   if (isJsonObject(schema) && typeof schema.$ref === 'string')
-    return schemaAt(contract, schema.$ref).schema
+    return schemaAtPointer(contract.document, schema.$ref).schema
   return isJsonObject(schema) ? schema : {}
 }
 
@@ -217,11 +222,11 @@ function walk(
  */
 export function invalidBodies(
   contract: Contract,
-  operation: RunnerOperation,
+  operation: Operation,
   example: unknown,
 ): Mutation[] {
   if (!operation.bodySchemaPointer) return []
-  const { schema } = schemaAt(contract, operation.bodySchemaPointer)
+  const { schema } = schemaAtPointer(contract.document, operation.bodySchemaPointer)
   const candidates: Mutation[] = [
     { name: 'body of the wrong type (an array)', body: [] },
     ...walk(contract, schema, [], example, example, 0),
@@ -236,10 +241,7 @@ export function invalidBodies(
 }
 
 /** Path parameter values the schema refuses (a UUID parameter gets a non-UUID, and so on). */
-export function invalidParameters(
-  contract: Contract,
-  operation: RunnerOperation,
-): InvalidRequest[] {
+export function invalidParameters(contract: Contract, operation: Operation): InvalidRequest[] {
   return operation.pathParameters.flatMap((parameter) => {
     const candidates = [
       'contract-not-valid',
@@ -261,7 +263,7 @@ export function invalidParameters(
 }
 
 /** Every invalid request for an operation: bodies, raw payloads, missing body, bad parameters. */
-export function invalidRequests(contract: Contract, operation: RunnerOperation): InvalidRequest[] {
+export function invalidRequests(contract: Contract, operation: Operation): InvalidRequest[] {
   const requests: InvalidRequest[] = [...invalidParameters(contract, operation)]
   if (operation.bodySchemaPointer) {
     const example = operation.bodyExamples[0]?.value ?? {}

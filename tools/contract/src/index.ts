@@ -1,12 +1,12 @@
+export { type Contract, loadContract } from '@devenv/openapi'
 export type { Credentials } from './context'
-export { type Contract, loadContract } from './contract'
 export { invalidBodies, invalidParameters, invalidRequests } from './generators'
 export { targetOf } from './http'
 export {
   buildRunReport,
   type Coverage,
   closingLine,
-  coverageOf,
+  coverageOfExchanges,
   formatCoverage,
   formatSummary,
   type Report,
@@ -18,7 +18,6 @@ export {
 } from './report'
 export {
   checkTarget,
-  documentedOperations,
   type RunOptions,
   runContract,
   STUB_SEEDED_ACCOUNT,

@@ -1,5 +1,10 @@
-import { conformance } from './checks'
-import type { Contract } from './contract'
+import {
+  type Contract,
+  type Judgement,
+  judgeAnswer,
+  requestExampleOf,
+  responseExampleOf,
+} from '@devenv/openapi'
 import {
   type Answer,
   describeAnswer,
@@ -17,6 +22,18 @@ export type Expectation = {
   statusClass?: '2xx' | '4xx'
   /** Further checks on a conforming answer; a returned text is a failure. */
   also?: (answer: Answer) => string | undefined
+}
+
+export type Verdict = { problems: string[]; schemaViolation: boolean; judgement?: Judgement }
+
+/** The contract's judgement of an answer, in the runner's words; no answer is no judgement. */
+export function conformance(contract: Contract, operationId: string, answer: Answer): Verdict {
+  if (answer.error) return { problems: [`no answer (${answer.error})`], schemaViolation: false }
+  const judgement = judgeAnswer(contract, operationId, answer)
+  const problems = judgement.results
+    .filter((result) => !result.ok)
+    .map((result) => (result.step === 'schema' ? `body ${result.message}` : result.message))
+  return { problems, schemaViolation: !judgement.ok, judgement }
 }
 
 function statusProblem(answer: Answer, expectation: Expectation): string | undefined {
@@ -100,10 +117,18 @@ export class SuiteRecorder {
       if (extra) problems.push(extra)
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const operation = this.contract.byId.get(operationId)
     const exchange = exchangeOf(
       operationId,
       wireRequestOf(this.target, request),
       answer.error ? null : answer.status,
+      {
+        requestExample: operation && requestExampleOf(operation, request.body),
+        responseExample:
+          operation && !answer.error
+            ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+      },
     )
     this.add(
       problems.length === 0

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { isJsonObject } from '@devenv/openapi'
-import type { Credentials, RunContext } from './context'
-import { type Contract, loadContract, type RunnerOperation } from './contract'
+import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { type Credentials, devClientOf, type RunContext } from './context'
 import { FLOW_IDS, runFlows } from './flows'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
 import { SuiteRecorder } from './recorder'
 import {
   buildRunReport,
-  coverageOf,
-  type DocumentedOperation,
+  coverageOfExchanges,
   exchangesOf,
   type Report,
   type RunReport,
@@ -40,15 +39,12 @@ export type RunOptions = {
 }
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
-export const STUB_SEEDED_ACCOUNT: Credentials = {
-  email: 'user@devenv.example',
-  password: 'UserPass123!',
-}
+export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
 
-function pathOf(operation: RunnerOperation, values: Record<string, string> = {}): string {
+function pathOf(operation: Operation, values: Record<string, string> = {}): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const value =
       values[name] ?? operation.pathParameters.find((each) => each.name === name)?.example ?? 'x'
@@ -57,12 +53,11 @@ function pathOf(operation: RunnerOperation, values: Record<string, string> = {})
 }
 
 async function hasMailbox(target: Target): Promise<boolean> {
-  const answer = await send(target, {
-    method: 'GET',
-    path: '/__dev/mailbox?to=contract-probe%40example.invalid',
-    dev: true,
-  })
-  return answer.status === 200 && isJsonObject(answer.json) && Array.isArray(answer.json.items)
+  try {
+    return await devClientOf(target).hasMailbox()
+  } catch {
+    return false
+  }
 }
 
 async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
@@ -75,7 +70,7 @@ async function signIn(target: Target, credentials: Credentials): Promise<string 
 }
 
 function exampleRequests(
-  operation: RunnerOperation,
+  operation: Operation,
   token: string | undefined,
 ): Array<{ name: string; request: Outgoing }> {
   const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
@@ -89,7 +84,7 @@ function exampleRequests(
 }
 
 function invalidOutgoing(
-  operation: RunnerOperation,
+  operation: Operation,
   invalid: ReturnType<typeof invalidRequests>[number],
   token: string | undefined,
 ): Outgoing {
@@ -108,7 +103,7 @@ function invalidOutgoing(
 
 async function checkOperation(
   context: RunContext,
-  operation: RunnerOperation,
+  operation: Operation,
   token: string | undefined,
 ): Promise<SuiteRecorder> {
   const suite = new SuiteRecorder(
@@ -237,17 +232,6 @@ export async function runContract(options: RunOptions): Promise<Report> {
   return report
 }
 
-/** What coverage is measured against, from the runner's model of the contract. */
-export function documentedOperations(contract: Contract): DocumentedOperation[] {
-  return contract.operations.map((operation) => ({
-    operationId: operation.operationId,
-    method: operation.method,
-    path: operation.path,
-    statuses: operation.statuses,
-    requestExamples: operation.bodyExamples,
-  }))
-}
-
 /** `check`: runs every check against a target and answers the run's report with its coverage. */
 export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const contract = options.contract ?? loadContract()
@@ -261,6 +245,6 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
     notes: report.notes,
     suites: report.suites,
     findings: report.findings,
-    coverage: coverageOf(documentedOperations(contract), exchangesOf(report.suites)),
+    coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
   })
 }

@@ -1,4 +1,4 @@
-import { loadContract } from '@devenv/contract'
+import { loadContract } from '@devenv/openapi'
 
 /** The first documented example body of an operation: realistic load without hand-written data. */
 export function exampleBody(operationId: string): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { loadContract } from '@devenv/openapi'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildServer } from '../server'
 import { DEMO, startTestStub, type TestStub, USER } from '../test-support'
@@ -270,5 +271,57 @@ describe('development listings', () => {
     const page = await stub.call({ url: '/__dev' })
     expect(page.body).toContain('X-Stub-Session')
     expect(page.headers['content-security-policy']).toContain("default-src 'none'")
+  })
+})
+
+describe('GET /__dev/coverage', () => {
+  type Row = {
+    operationId: string
+    calls: number
+    statuses: Array<{ status: string; count: number }>
+    examples: Array<{ in: string; name: string; count: number }>
+  }
+  const rowOf = (coverage: { operations: Row[] }, operationId: string) =>
+    coverage.operations.find((row) => row.operationId === operationId)
+
+  it('answers what this stub session was served, per operation, status and example', async () => {
+    const session = 'coverage-a'
+    await stub.call({ url: '/api/health', session })
+    await stub.call({
+      url: '/api/auth/auth',
+      body: { email: USER.email, password: 'wrong' },
+      session,
+    })
+    const coverage = (await stub.call({ url: '/__dev/coverage', session })).json()
+    expect(coverage.summary.operations.covered).toBe(2)
+    expect(
+      rowOf(coverage, 'getHealth')?.statuses.find((each) => each.status === '200')?.count,
+    ).toBe(1)
+    expect(rowOf(coverage, 'signIn')?.statuses.find((each) => each.status === '401')?.count).toBe(1)
+    expect(rowOf(coverage, 'getProfile')?.calls).toBe(0)
+    // Another session was served nothing.
+    const other = (await stub.call({ url: '/__dev/coverage', session: 'coverage-b' })).json()
+    expect(other.summary.operations.covered).toBe(0)
+  })
+
+  it('knows a documented request example sent as is', async () => {
+    const session = 'coverage-example'
+    const [example] = loadContract().byId.get('submitContact')?.bodyExamples ?? []
+    if (!example) throw new Error('submitContact documents no request example')
+    await stub.call({ url: '/api/contact', session, body: example.value })
+    const coverage = (await stub.call({ url: '/__dev/coverage', session })).json()
+    const examples = rowOf(coverage, 'submitContact')?.examples ?? []
+    expect(
+      examples.find((each) => each.in === 'request' && each.name === example.name)?.count,
+    ).toBe(1)
+    expect(coverage.summary.examples.covered).toBeGreaterThanOrEqual(1)
+  })
+
+  it('is emptied by the session reset', async () => {
+    const session = 'coverage-reset'
+    await stub.call({ url: '/api/health', session })
+    await stub.call({ url: '/__dev/reset', body: {}, session })
+    const coverage = (await stub.call({ url: '/__dev/coverage', session })).json()
+    expect(coverage.summary.operations.covered).toBe(0)
   })
 })

@@ -3,13 +3,15 @@ import type { PluginOptions, StubContext } from '../context'
 import type { Received } from '../state/records'
 import { seedStore } from '../state/seeds'
 import type { StubStore } from '../state/store'
+import { resetCoverage } from './coverage'
 import { DEV_PAGE_HELMET, escapeHtml, page } from './html'
 
 const newestFirst = (entries: Received[]) => [...entries].reverse()
 
-/** Empties a store and puts the seeded accounts back (what `POST /__dev/reset` does). */
+/** Empties a store (and what it was served) and puts the seeded accounts back (`POST /__dev/reset`). */
 export function resetStore(ctx: StubContext, store: StubStore): void {
   store.clear()
+  resetCoverage(store)
   if (ctx.config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
 }
 
@@ -21,6 +23,7 @@ const CONTROLS: ReadonlyArray<readonly [string, string]> = [
     'the development admin panel (single sign-on receiver)',
   ],
   ['GET|POST /__dev/clock', 'the stub clock offset: { offsetSeconds } or { advanceSeconds }'],
+  ['GET /__dev/coverage', 'operations, documented statuses and examples served to this session'],
   ['POST /__dev/reset', 'restore the seeded state of this stub session (?all=true: every session)'],
   ['GET /__dev/contacts, /__dev/demo-requests', 'contact forms and demo requests received'],
   [

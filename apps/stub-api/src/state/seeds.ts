@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNT, USER_ACCOUNT } from '../dev-client'
 import type { PasswordHasher } from '../security/passwords'
 import type { Account, EnvironmentRecord } from './records'
 import type { StubStore } from './store'
@@ -6,8 +7,7 @@ import type { StubStore } from './store'
 export const SEEDED_ACCOUNTS = [
   {
     id: '882054da-e15a-4fa3-89d7-c32ce9a9171e',
-    email: 'demo@devenv.example',
-    password: 'DemoPass123!',
+    ...DEMO_ACCOUNT,
     firstName: 'Demo',
     lastName: 'User',
     company: null,
@@ -17,8 +17,7 @@ export const SEEDED_ACCOUNTS = [
   },
   {
     id: '3f6c2a9e-8b1d-4c7a-9e2f-5a1b7c3d9e04',
-    email: 'user@devenv.example',
-    password: 'UserPass123!',
+    ...USER_ACCOUNT,
     firstName: 'Nino',
     lastName: 'Beridze',
     company: 'Kartuli Soft LLC',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseAppConfig } from './env'
+import { ConfigError, parseAppConfig } from './app-config'
 
 describe('parseAppConfig', () => {
   it('defaults to main: same-origin API, no title suffix, debug off, version 1.0.0, 10 s timeout', () => {

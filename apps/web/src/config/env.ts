@@ -1,95 +1,10 @@
-import { API_TIMEOUT_MS } from '@devenv/domain/session'
-import * as z from 'zod/mini'
-import {
-  DEFAULT_APP_VERSION,
-  ENVIRONMENT_TITLE_SUFFIXES,
-  ENVIRONMENTS,
-  type EnvironmentName,
-  isDebugEnvironment,
-  parseEnvironmentName,
-} from './environments'
+import type { AppConfig } from './app-config'
 
-/** Everything the site knows about where it runs; the only file that reads `import.meta.env`. */
-export type AppConfig = {
-  appEnv: EnvironmentName
-  /** Origin of the API ('' = same origin: nginx or the dev server forwards /api). */
-  apiBaseUrl: string
-  /** Origin of the separate auth service (decision 4: defaults to the API base). */
-  authBaseUrl: string
-  /** Where the Dashboard button sends the browser by single sign-on (decision 12). */
-  adminPanelUrl: string
-  titleSuffix: string
-  debug: boolean
-  appVersion: string
-  apiTimeoutMs: number
-}
+export type { AppConfig } from './app-config'
 
-type Preset = Pick<AppConfig, 'apiBaseUrl' | 'adminPanelUrl'>
-
-// Same-origin API everywhere; only the admin panel differs per environment.
-const PRESETS: Readonly<Record<EnvironmentName, Preset>> = {
-  development: { apiBaseUrl: '', adminPanelUrl: 'http://127.0.0.1:4010/__dev/sso' },
-  stage: { apiBaseUrl: '', adminPanelUrl: 'https://admin.stage.devenv.example/sso' },
-  main: { apiBaseUrl: '', adminPanelUrl: 'https://admin.main.devenv.example/sso' },
-  production: { apiBaseUrl: '', adminPanelUrl: 'https://admin.devenv.example/sso' },
-}
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
-
-const optionalOrigin = z.optional(
-  z.pipe(z.transform(blankToUndefined), z.optional(z.union([z.literal(''), z.url()]))),
-)
-
-const variablesSchema = z.object({
-  VITE_APP_ENV: z.catch(z.optional(z.enum(ENVIRONMENTS)), undefined),
-  VITE_API_BASE_URL: optionalOrigin,
-  VITE_AUTH_BASE_URL: optionalOrigin,
-  VITE_ADMIN_PANEL_URL: z.optional(z.pipe(z.transform(blankToUndefined), z.optional(z.url()))),
-  VITE_API_TIMEOUT_MS: z.optional(
-    z.pipe(
-      z.transform(blankToUndefined),
-      z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(120_000))),
-    ),
-  ),
-  VITE_APP_VERSION: z.optional(
-    z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.maxLength(32)))),
-  ),
-})
-
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
-
-/** Parses the build's variables; an unknown environment name means the default (main). */
-export function parseAppConfig(variables: Record<string, unknown>): AppConfig {
-  const parsed = variablesSchema.safeParse(variables)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    throw new ConfigError(`Invalid site configuration: ${problems.join('; ')}`)
-  }
-  const values = parsed.data
-  const appEnv = parseEnvironmentName(values.VITE_APP_ENV)
-  const preset = PRESETS[appEnv]
-  const apiBaseUrl = (values.VITE_API_BASE_URL ?? preset.apiBaseUrl).replace(/\/+$/, '')
-  return {
-    appEnv,
-    apiBaseUrl,
-    authBaseUrl: (values.VITE_AUTH_BASE_URL ?? apiBaseUrl).replace(/\/+$/, ''),
-    adminPanelUrl: values.VITE_ADMIN_PANEL_URL ?? preset.adminPanelUrl,
-    titleSuffix: ENVIRONMENT_TITLE_SUFFIXES[appEnv],
-    debug: isDebugEnvironment(appEnv),
-    appVersion: values.VITE_APP_VERSION ?? DEFAULT_APP_VERSION,
-    apiTimeoutMs: values.VITE_API_TIMEOUT_MS ?? API_TIMEOUT_MS,
-  }
-}
-
-// Vite's `mode` names the environment when VITE_APP_ENV is not set ('development' under `vite`).
-export const env: AppConfig = parseAppConfig({
-  VITE_APP_ENV: import.meta.env.VITE_APP_ENV ?? (import.meta.env.DEV ? 'development' : undefined),
-  VITE_API_BASE_URL: import.meta.env.VITE_API_BASE_URL,
-  VITE_AUTH_BASE_URL: import.meta.env.VITE_AUTH_BASE_URL,
-  VITE_ADMIN_PANEL_URL: import.meta.env.VITE_ADMIN_PANEL_URL,
-  VITE_API_TIMEOUT_MS: import.meta.env.VITE_API_TIMEOUT_MS,
-  VITE_APP_VERSION: import.meta.env.VITE_APP_VERSION,
-})
+/**
+ * The site's configuration, parsed and checked from the build's VITE_* variables at build time
+ * (vite.config.ts runs parseAppConfig): a bad variable fails the build instead of every visitor's
+ * page, and the parser (zod) stays out of the browser's first load.
+ */
+export const env: AppConfig = __APP_CONFIG__

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  DEFAULT_APP_VERSION,
   DEFAULT_ENVIRONMENT,
+  DEFAULT_RECAPTCHA_ENABLED,
   ENVIRONMENTS,
   isDebugEnvironment,
   pageTitle,
@@ -15,6 +17,12 @@ describe('site environments', () => {
     expect(parseEnvironmentName('stage')).toBe('stage')
     expect(parseEnvironmentName('qa')).toBe('main')
     expect(parseEnvironmentName(undefined)).toBe('main')
+    expect(parseEnvironmentName(['stage'])).toBe('main')
+  })
+
+  it('default to app version 1.0.0 with reCAPTCHA off', () => {
+    expect(DEFAULT_APP_VERSION).toBe('1.0.0')
+    expect(DEFAULT_RECAPTCHA_ENABLED).toBe(false)
   })
 
   it('mark titles in development and stage only', () => {

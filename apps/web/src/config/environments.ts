@@ -13,7 +13,7 @@ export const ENVIRONMENT_TITLE_SUFFIXES: Readonly<Record<EnvironmentName, string
 }
 
 export function isEnvironmentName(value: unknown): value is EnvironmentName {
-  return typeof value === 'string' && (ENVIRONMENTS as readonly string[]).includes(value)
+  return (ENVIRONMENTS as readonly unknown[]).includes(value)
 }
 
 /** An unknown or missing name means the default environment. */

@@ -1,16 +1,12 @@
-import * as z from 'zod/mini'
 import { AUTH_MODAL_TYPES, type AuthModalType } from '../config/ui'
+import { searchChoice, searchText } from './search-params'
 
 /** Search params every page understands: which auth modal is open, and where sign-in returns to. */
 export type RootSearch = { auth?: AuthModalType; redirect?: string }
 
-const rootSearchSchema = z.object({
-  auth: z.catch(z.optional(z.enum(AUTH_MODAL_TYPES)), undefined),
-  redirect: z.catch(z.optional(z.string().check(z.maxLength(2048))), undefined),
-})
-
 /** The root route's `validateSearch`; here so that features may name `RootSearch` without a route. */
 export function validateRootSearch(search: Record<string, unknown>): RootSearch {
-  const { auth, redirect } = rootSearchSchema.parse(search)
+  const auth = searchChoice(search.auth, AUTH_MODAL_TYPES)
+  const redirect = searchText(search.redirect, 2048)
   return { ...(auth ? { auth } : {}), ...(redirect ? { redirect } : {}) }
 }

@@ -17,7 +17,7 @@ export type Notice = { code: MessageCode; params?: MessageParams } | { text: str
 const PLACEHOLDER = /\{(\w+)\}/g
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
+  return (LOCALES as readonly unknown[]).includes(value)
 }
 
 /** Fills `{name}` placeholders; one without a value stays visible rather than vanishing. */
@@ -30,7 +30,7 @@ export function formatMessage(template: string, params: MessageParams = {}): str
 
 /** The placeholder names of a template, in order of appearance. */
 export function messagePlaceholders(template: string): string[] {
-  return Array.from(template.matchAll(PLACEHOLDER), (match) => match[1] ?? '')
+  return (template.match(PLACEHOLDER) ?? []).map((placeholder) => placeholder.slice(1, -1))
 }
 
 export function translate(catalogue: Catalogue, code: MessageCode, params?: MessageParams): string {

@@ -5,6 +5,7 @@ import {
   DEFAULT_LOCALE,
   formatMessage,
   isLocale,
+  LOCALE_NAMES,
   LOCALES,
   messagePlaceholders,
   noticeText,
@@ -60,6 +61,11 @@ describe('catalogues', () => {
     expect(messages.ka).toBe(ka)
     expect(isLocale('ka')).toBe(true)
     expect(isLocale('de')).toBe(false)
+    expect(isLocale(['en'])).toBe(false)
+  })
+
+  it('name each language in itself', () => {
+    expect(LOCALES.map((locale) => LOCALE_NAMES[locale])).toEqual(['English', 'ქართული'])
   })
 })
 

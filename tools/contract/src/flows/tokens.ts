@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { isJsonObject } from '@devenv/openapi'
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
-import type { RunContext } from '../context'
+import { devClientOf, type RunContext } from '../context'
 import type { Outgoing } from '../http'
-import type { SuiteRecorder } from '../recorder'
 import type { Suite } from '../report'
 import { type Flow, flowAccount, isolated, NO_ACCOUNT, recorderOf, signInStep } from './support'
 
@@ -28,15 +26,6 @@ function withTamperedClaims(token: string): string {
 /** `alg: none`: the same claims and no signature at all. */
 function unsigned(token: string): string {
   return new UnsecuredJWT(decodeJwt(token)).encode()
-}
-
-async function hasDevClock(flow: SuiteRecorder): Promise<boolean> {
-  const answer = await flow.raw({ method: 'GET', path: '/__dev/clock', dev: true })
-  return (
-    answer.status === 200 &&
-    isJsonObject(answer.json) &&
-    typeof answer.json.offsetSeconds === 'number'
-  )
 }
 
 /**
@@ -95,20 +84,24 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
   )
 
   const expiry = 'past its expiry the access token is refused: 401'
-  if (!(await hasDevClock(flow))) {
+  // The flow's own stub session has its own clock: moving it touches no other flow.
+  const clock = devClientOf(context.target)
+  const advanceSeconds = tokens.validSeconds + 60
+  const moved = await clock.advanceClock(advanceSeconds).then(
+    () => true,
+    () => false,
+  )
+  if (!moved) {
     flow.skip(expiry, NO_CLOCK)
     return flow.suite
   }
-  // The flow's own stub session has its own clock: moving it touches no other flow.
-  const advanceSeconds = tokens.validSeconds + 60
-  await flow.raw({ method: 'POST', path: '/__dev/clock', dev: true, body: { advanceSeconds } })
   await flow.request(
     `${expiry} (the development clock moved ${advanceSeconds} s on)`,
     'getProfile',
     profile(tokens.access),
     { status: 401 },
   )
-  await flow.raw({ method: 'POST', path: '/__dev/clock', dev: true, body: { offsetSeconds: 0 } })
+  await clock.setClockOffset(0).catch(() => undefined)
   return flow.suite
 }
 

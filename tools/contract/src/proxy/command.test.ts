@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
@@ -6,12 +5,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { buildServer, SEEDED_ACCOUNTS } from '@devenv/stub-api'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { proxyCommand } from './command'
-
-const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url))
+import { spawnProxy } from './spawn'
 
 let reportDir: string
 beforeAll(async () => {
@@ -167,22 +164,9 @@ describe('proxy as a process', () => {
     })
     const upstreamUrl = await listening(upstream)
     const directory = join(reportDir, 'signal')
-    const child = spawn(
-      process.execPath,
-      [
-        '--conditions=@devenv/source',
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '--eval',
-        "import { proxyCommand } from './src/proxy/command.ts'; process.exitCode = await proxyCommand(process.argv.slice(1))",
-        '--',
-        ...['--upstream', upstreamUrl, '--port', '0', '--report-dir', directory],
-      ],
-      { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'inherit'] },
-    )
+    const child = spawnProxy(['--upstream', upstreamUrl, '--port', '0', '--report-dir', directory])
     try {
-      const lines = createInterface({ input: child.stdout })
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
       const [first] = (await once(lines, 'line')) as [string]
       const address = /^proxy: (\S+)/.exec(first)?.[1]
       expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

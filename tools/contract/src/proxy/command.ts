@@ -1,8 +1,14 @@
 import { connect } from 'node:net'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import type { Contract } from '@devenv/openapi'
-import { formatSummary, writeReports } from '../report'
+import {
+  finishRun,
+  parseCommand,
+  REPORT_USAGE,
+  reasonOf,
+  type SharedOptions,
+  UsageError,
+} from '../command/frame'
 import { loadProxyContract } from './contract-checks'
 import { proxyRunReport } from './report'
 import { runValidationProxy } from './run'
@@ -15,47 +21,35 @@ violation as it happens; writes the reports on Ctrl+C, SIGTERM or after --durati
 Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
 
   --upstream URL        the server to check (http://host:port)                 required
-  --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4011)
+  --port P              where the proxy listens on 127.0.0.1 (0: any free port) (default 4012)
   --duration S          stop after S seconds                                   (default: on a signal)
-  --report-dir DIR      report.json, junit.xml and report.html go here      (default reports/proxy)
-  --contract PATH       another OpenAPI document                               (default: the bundled one)
+${REPORT_USAGE}
+                        (the proxy writes its reports to reports/proxy without --report-dir)
+  --quiet               no line per violation (the reports still list them)
 `
 
-const DEFAULT_PORT = 4011
+const DEFAULT_PORT = 4012
 const CONNECT_TIMEOUT_MS = 5000
 
-export class UsageError extends Error {}
+export { UsageError }
 
 type ProxySettings = {
   upstream: URL
   port: number
   durationSeconds: number | undefined
-  reportDir: string
-  contractPath: string | undefined
+  shared: SharedOptions & { reportDir: string }
 }
 
 export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  let values: Record<string, string | boolean | undefined>
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        upstream: { type: 'string' },
-        port: { type: 'string' },
-        duration: { type: 'string' },
-        'report-dir': { type: 'string' },
-        contract: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values
-  } catch (error) {
-    // Node's own messages can run to several lines; the first one names the problem.
-    throw new UsageError((error as Error).message.split('\n')[0] as string)
-  }
-  if (values.help) return 'help'
-  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined)
+  // The shared options (--report-dir, --min-coverage, --contract, --quiet) but --timeout: the proxy
+  // waits for the upstream as long as its client does.
+  const command = parseCommand(
+    argv,
+    { upstream: { type: 'string' }, port: { type: 'string' }, duration: { type: 'string' } },
+    { without: ['timeout'] },
+  )
+  if (command.help) return 'help'
+  const { text, shared } = command
 
   const upstreamText = text('upstream')
   if (!upstreamText) throw new UsageError('--upstream is required')
@@ -82,8 +76,7 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
     upstream,
     port,
     durationSeconds,
-    reportDir: resolve(text('report-dir') ?? 'reports/proxy'),
-    contractPath: text('contract'),
+    shared: { ...shared, reportDir: resolve(shared.reportDir ?? 'reports/proxy') },
   }
 }
 
@@ -142,9 +135,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       return 0
     }
     try {
-      contract = loadProxyContract(settings.contractPath)
+      contract = loadProxyContract(settings.shared.contractPath)
     } catch (error) {
-      throw new UsageError(`the contract does not load: ${(error as Error).message}`)
+      throw new UsageError(`the contract does not load: ${reasonOf(error)}`)
     }
     await checkReachable(settings.upstream)
   } catch (error) {
@@ -152,7 +145,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     console.error(`proxy: ${error.message}`)
     return 2
   }
-  const { upstream, port, durationSeconds, reportDir } = settings
+  const { upstream, port, durationSeconds, shared } = settings
 
   let run: Awaited<ReturnType<typeof runValidationProxy>>
   try {
@@ -160,7 +153,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       upstream,
       port,
       contract,
-      print: (line) => console.log(line),
+      print: (line) => {
+        if (!shared.quiet) console.log(line)
+      },
       stop: ({ address }) => {
         console.log(
           `proxy: ${address} -> ${upstream.origin}${upstream.pathname.replace(/\/$/, '')}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
@@ -176,9 +171,5 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     }
     throw error
   }
-  const report = proxyRunReport(run, contract)
-  const paths = await writeReports(reportDir, report)
-  console.log(`reports: ${paths.join(', ')}\n`)
-  console.log(formatSummary(report))
-  return report.summary.failed === 0 ? 0 : 1
+  return finishRun(proxyRunReport(run, contract), shared)
 }

@@ -1,6 +1,5 @@
 import type { Contract } from '@devenv/openapi'
-import { buildRunReport, coverageOf, type RunReport } from '../report'
-import { documentedOperations } from '../runner'
+import { buildRunReport, coverageOfExchanges, type RunReport } from '../report'
 import { type ProxyRun, UNDOCUMENTED_SUITE } from './run'
 
 /** The report of a proxy run: what report.json, junit.xml and report.html are written from. */
@@ -14,7 +13,7 @@ export function proxyRunReport(run: ProxyRun, contract: Contract): RunReport {
       `${run.exchangeCount} exchanges through ${run.address}, ${run.violationCount} violations; ended by ${run.endedBy}`,
     ],
     suites: run.suites,
-    coverage: coverageOf(documentedOperations(contract), run.exercised),
+    coverage: coverageOfExchanges(contract, run.exercised),
   })
   return {
     ...report,

@@ -168,12 +168,12 @@ describe('the validation proxy', () => {
       skipped: 0,
       statusesSeen: [200, 429],
     })
-    const health = report.coverage.matrix.find((row) => row.operationId === 'getHealth')
+    const health = report.coverage.operations.find((row) => row.operationId === 'getHealth')
     expect(health?.statuses).toEqual(
       expect.arrayContaining([
-        { status: '200', exercised: true },
-        { status: '429', exercised: true },
-        { status: '503', exercised: false },
+        { status: '200', count: 1 },
+        { status: '429', count: 1 },
+        { status: '503', count: 0 },
       ]),
     )
   })

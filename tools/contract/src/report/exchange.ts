@@ -10,6 +10,10 @@ export type Exchange = {
   request: WireRequest
   /** The answer's status; `null` when no answer came (refused, reset, timed out). */
   status: number | null
+  /** The documented request body example sent as is, by name. */
+  requestExample?: string
+  /** The documented example of the answer's status that the answer was, by name. */
+  responseExample?: string
 }
 
 const TOKEN_PLACEHOLDER = '$ACCESS_TOKEN'
@@ -19,6 +23,7 @@ export function exchangeOf(
   operationId: string,
   request: WireRequest,
   status: number | null,
+  examples: { requestExample?: string | undefined; responseExample?: string | undefined } = {},
 ): Exchange {
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [
@@ -28,7 +33,15 @@ export function exchangeOf(
         : value,
     ]),
   )
-  return { operationId, request: { ...request, headers }, status }
+  return {
+    operationId,
+    request: { ...request, headers },
+    status,
+    ...(examples.requestExample === undefined ? {} : { requestExample: examples.requestExample }),
+    ...(examples.responseExample === undefined
+      ? {}
+      : { responseExample: examples.responseExample }),
+  }
 }
 
 /** Quotes a word for a POSIX shell: single quotes, with embedded ones closed and reopened. */

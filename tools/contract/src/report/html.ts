@@ -59,37 +59,37 @@ export function toHtml(report: RunReport): string {
     '<table><thead><tr><th>of the contract</th><th>exercised</th><th>documented</th><th>percent</th></tr></thead><tbody>',
     ...COVERAGE_KINDS.map(
       (kind) =>
-        `<tr><td>${kind}</td><td class="n">${coverage[kind].covered}</td><td class="n">${coverage[kind].total}</td><td class="n">${coverage[kind].percent}%</td></tr>`,
+        `<tr><td>${kind}</td><td class="n">${coverage.summary[kind].covered}</td><td class="n">${coverage.summary[kind].total}</td><td class="n">${coverage.summary[kind].percent}%</td></tr>`,
     ),
     '</tbody></table>',
     '<p>Green: exercised; grey: documented but not exercised; red: answered but not documented.</p>',
-    '<table><thead><tr><th>operation</th><th>statuses</th><th>request examples</th></tr></thead><tbody>',
+    '<table><thead><tr><th>operation</th><th>calls</th><th>statuses</th><th>examples</th></tr></thead><tbody>',
   )
-  for (const row of coverage.matrix) {
+  for (const row of coverage.operations) {
     const statuses = [
       ...row.statuses.map((status) =>
         cell(
           status.status,
-          status.exercised ? 'hit' : 'miss',
-          status.exercised ? 'exercised' : 'not exercised',
+          status.count > 0 ? 'hit' : 'miss',
+          status.count > 0 ? `answered ${status.count} times` : 'not exercised',
         ),
       ),
       ...row.undocumentedStatuses.map((status) =>
-        cell(String(status), 'undoc', 'answered, not documented'),
+        cell(String(status.status), 'undoc', `answered ${status.count} times, not documented`),
       ),
     ].join('')
     const examples =
       row.examples
         .map((example) =>
           cell(
-            example.name,
-            example.exercised ? 'hit' : 'miss',
-            `${example.in} example${example.status ? ` under ${example.status}` : ''}: ${example.exercised ? 'exercised' : 'not exercised'}`,
+            example.in === 'request' ? example.name : `${example.status} ${example.name}`,
+            example.count > 0 ? 'hit' : 'miss',
+            `${example.in} example${example.status ? ` of ${example.status}` : ''}: ${example.count > 0 ? `used ${example.count} times` : 'not exercised'}`,
           ),
         )
         .join('') || '<span class="skip">none documented</span>'
     out.push(
-      `<tr><td><span class="${row.exercised ? 'pass' : 'skip'}">${escapeHtml(row.operationId)}</span><br><code>${escapeHtml(`${row.method} ${row.path}`)}</code></td><td>${statuses}</td><td>${examples}</td></tr>`,
+      `<tr><td><span class="${row.calls > 0 ? 'pass' : 'skip'}">${escapeHtml(row.operationId)}</span><br><code>${escapeHtml(`${row.method} ${row.path}`)}</code></td><td class="n">${row.calls}</td><td>${statuses}</td><td>${examples}</td></tr>`,
     )
   }
   out.push('</tbody></table>')

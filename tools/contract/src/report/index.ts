@@ -1,16 +1,12 @@
 // The reports every subcommand writes and prints: one RunReport, three files, one summary.
 export {
+  COVERAGE_KINDS,
   type Coverage,
   type CoverageKind,
-  type CoverageRatio,
   coverageLine,
-  coverageOf,
+  coverageOfExchanges,
   coverageShortfall,
-  type DocumentedOperation,
-  type ExampleCoverage,
   formatCoverage,
-  type OperationCoverage,
-  type StatusCoverage,
 } from './coverage'
 export { curlCommand, type Exchange, exchangeOf, shellQuote } from './exchange'
 export { escapeHtml, toHtml } from './html'

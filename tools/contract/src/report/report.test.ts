@@ -1,44 +1,69 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { coverageOf, coverageShortfall, type DocumentedOperation, formatCoverage } from './coverage'
+import { type Coverage, coverageOfExchanges, coverageShortfall, formatCoverage } from './coverage'
 import { curlCommand, exchangeOf } from './exchange'
 import { escapeHtml, toHtml } from './html'
 import { escapeXml, toJUnitXml } from './junit'
-import { buildRunReport, exchangesOf, toReportJson } from './run-report'
+import { buildRunReport, toReportJson } from './run-report'
 import { closingLine, type Suite } from './suites'
 import { formatSummary } from './summary'
 import { writeReports } from './write'
 
 const API = 'http://127.0.0.1:4010/api'
 
-const documented: DocumentedOperation[] = [
-  {
-    operationId: 'signIn',
-    method: 'post',
-    path: '/auth/auth',
-    statuses: ['200', '400', '401', '4XX', 'default'],
-    requestExamples: [
-      { name: 'credentials', value: { username: 'a@b.co', password: 'x' } },
-      { name: 'other', value: { username: 'c@d.co', password: 'y' } },
-    ],
+// A hand-written coverage (what @devenv/openapi's recorder answers), so the figures are fixed here.
+const coverage: Coverage = {
+  summary: {
+    operations: { covered: 2, total: 3, percent: 66.7 },
+    statuses: { covered: 2, total: 8, percent: 25 },
+    examples: { covered: 1, total: 3, percent: 33.3 },
   },
-  {
-    operationId: 'getProfile',
-    method: 'get',
-    path: '/user/profile',
-    statuses: ['200', '401'],
-    requestExamples: [],
-  },
-  {
-    operationId: 'getHealth',
-    method: 'get',
-    path: '/health',
-    statuses: ['200'],
-    requestExamples: [],
-  },
-]
+  operations: [
+    {
+      operationId: 'signIn',
+      method: 'POST',
+      path: '/auth/auth',
+      calls: 2,
+      statuses: [
+        { status: '200', count: 1 },
+        { status: '400', count: 0 },
+        { status: '401', count: 0 },
+        { status: '4XX', count: 0 },
+        { status: 'default', count: 1 },
+      ],
+      undocumentedStatuses: [],
+      examples: [
+        { in: 'request', name: 'credentials', count: 1 },
+        { in: 'request', name: 'other', count: 0 },
+        { in: 'response', status: '200', name: 'tokens', count: 0 },
+      ],
+    },
+    {
+      operationId: 'getProfile',
+      method: 'GET',
+      path: '/user/profile',
+      calls: 2,
+      statuses: [
+        { status: '200', count: 0 },
+        { status: '401', count: 0 },
+      ],
+      undocumentedStatuses: [{ status: 409, count: 1 }],
+      examples: [],
+    },
+    {
+      operationId: 'getHealth',
+      method: 'GET',
+      path: '/health',
+      calls: 0,
+      statuses: [{ status: '200', count: 0 }],
+      undocumentedStatuses: [],
+      examples: [],
+    },
+  ],
+}
 
 const signInExample = exchangeOf(
   'signIn',
@@ -149,64 +174,51 @@ const report = buildRunReport({
   findings: [
     { title: 'E-mail enumeration on forgot-password', detail: '401 for unknown addresses' },
   ],
-  coverage: coverageOf(documented, exchangesOf(suites)),
+  coverage,
 })
 
-describe('coverageOf', () => {
-  const { coverage } = report
-
-  it('maps answered statuses to the documented keys (exact, then range, then default)', () => {
-    const signIn = coverage.matrix.find((row) => row.operationId === 'signIn')
-    expect(signIn?.statuses).toEqual([
-      { status: '200', exercised: true },
-      { status: '400', exercised: false },
-      { status: '401', exercised: false },
-      { status: '4XX', exercised: false },
-      { status: 'default', exercised: true },
+describe('coverageOfExchanges', () => {
+  it("feeds the contract's coverage recorder with every answered exchange and its examples", () => {
+    const contract = loadContract()
+    const recorded = coverageOfExchanges(contract, [
+      { ...signInExample, requestExample: 'credentials', responseExample: 'tokens' },
+      profileWithToken,
+      profileNoAnswer,
     ])
-    expect(signIn?.undocumentedStatuses).toEqual([])
-    const profile = coverage.matrix.find((row) => row.operationId === 'getProfile')
-    expect(profile?.undocumentedStatuses).toEqual([409])
-    expect(profile?.statuses.every((status) => !status.exercised)).toBe(true)
-  })
-
-  it('counts a request example exercised only when that very body was sent', () => {
-    const signIn = coverage.matrix.find((row) => row.operationId === 'signIn')
-    expect(signIn?.examples).toEqual([
-      { name: 'credentials', in: 'request', exercised: true },
-      { name: 'other', in: 'request', exercised: false },
+    const signIn = recorded.operations.find((row) => row.operationId === 'signIn')
+    expect(signIn?.calls).toBe(1)
+    expect(signIn?.statuses.find((each) => each.status === '200')?.count).toBe(1)
+    expect(signIn?.examples.filter((each) => each.count > 0)).toEqual([
+      { in: 'request', name: 'credentials', count: 1 },
+      { in: 'response', status: '200', name: 'tokens', count: 1 },
     ])
+    // The exchange that got no answer is no call; the 409 is answered but undocumented.
+    const profile = recorded.operations.find((row) => row.operationId === 'getProfile')
+    expect(profile?.calls).toBe(1)
+    expect(profile?.undocumentedStatuses).toEqual([{ status: 409, count: 1 }])
+    expect(recorded.summary.operations.covered).toBe(2)
   })
+})
 
-  it('gives the three percentages, an operation counting only when it answered', () => {
-    // getHealth was never called; getProfile answered once (409), so it counts as exercised.
-    expect(coverage.operations).toEqual({ covered: 2, total: 3, percent: 66.6 })
-    expect(coverage.statuses).toEqual({ covered: 2, total: 8, percent: 25 })
-    expect(coverage.examples).toEqual({ covered: 1, total: 2, percent: 50 })
-  })
-
+describe('coverage in the terminal', () => {
   it('names the kinds below a minimum', () => {
-    expect(coverageShortfall(coverage, 50)).toEqual(['statuses 25%'])
+    expect(coverageShortfall(coverage, 30)).toEqual(['statuses 25%'])
     expect(coverageShortfall(coverage, 25)).toEqual([])
     expect(coverageShortfall(coverage, 100)).toEqual([
-      'operations 66.6%',
+      'operations 66.7%',
       'statuses 25%',
-      'examples 50%',
+      'examples 33.3%',
     ])
   })
 
   it('prints the matrix with marks and the percentages', () => {
     const text = formatCoverage(coverage)
-    expect(text).toMatch(/\+ signIn\s+\+200 -400 -401 -4XX \+default {2}examples 1\/2/)
-    expect(text).toMatch(/\+ getProfile\s+-200 -401 !409/)
-    expect(text).toMatch(/- getHealth\s+-200/)
+    expect(text).toMatch(/\+ signIn\s+\+200 -400 -401 -4XX \+default {2}examples 1\/3/)
+    expect(text).toMatch(/\+ getProfile\s+-200 -401 !409\n/)
+    expect(text).toMatch(/- getHealth\s+-200\n/)
     expect(text.split('\n').at(-1)).toBe(
-      'coverage: operations 2/3 (66.6%), statuses 2/8 (25%), examples 1/2 (50%)',
+      'coverage: operations 2/3 (66.7%), statuses 2/8 (25%), examples 1/3 (33.3%)',
     )
-  })
-
-  it('counts an empty contract as fully covered rather than dividing by zero', () => {
-    expect(coverageOf([], []).operations).toEqual({ covered: 0, total: 0, percent: 100 })
   })
 })
 
@@ -298,7 +310,7 @@ describe('report.json', () => {
       ].sort(),
     )
     expect(json.summary).toEqual({ passed: 1, failed: 4, skipped: 1, schemaViolations: 1 })
-    expect(json.coverage.matrix).toHaveLength(3)
+    expect(json.coverage).toEqual(coverage)
   })
 })
 
@@ -317,7 +329,7 @@ describe('the terminal summary', () => {
       '✗ signIn › refuses <malformed> JSON & "quotes": expected a 4xx refusal, got 500',
     )
     expect(summary).toContain('- 1 check(s): needs a signed-in account')
-    expect(summary).toContain('coverage: operations 2/3 (66.6%)')
+    expect(summary).toContain('coverage: operations 2/3 (66.7%)')
     expect(summary).toContain('response-schema violations: 1')
     expect(closingLine(report.summary)).toBe(lines.at(-1))
   })
@@ -379,7 +391,12 @@ describe('report.html', () => {
   it('shows the summary, the operations, the coverage matrix and each failure with its reproducer', () => {
     expect(html).toContain('<span class="fail">4 failed</span>')
     expect(html).toMatch(/<td>getHealth<\/td><td>GET<\/td><td><code>\/health<\/code><\/td>/)
-    expect(html).toContain('<span class="cell undoc" title="answered, not documented">409</span>')
+    expect(html).toContain(
+      '<span class="cell undoc" title="answered 1 times, not documented">409</span>',
+    )
+    expect(html).toContain(
+      '<span class="cell miss" title="response example of 200: not exercised">200 tokens</span>',
+    )
     expect(html).toContain('<td>statuses</td><td class="n">2</td><td class="n">8</td>')
     expect(html).toContain(
       `<pre>curl -i -X GET ${API}/user/profile -H &quot;Authorization: Bearer $ACCESS_TOKEN&quot;</pre>`,

@@ -77,7 +77,7 @@ export function exchangesOf(suites: readonly Suite[]): Exchange[] {
  */
 export function buildRunReport(input: RunReportInput): RunReport {
   const operations = new Map<string, OperationResult>(
-    input.coverage.matrix.map((row) => [
+    input.coverage.operations.map((row) => [
       row.operationId,
       {
         operationId: row.operationId,

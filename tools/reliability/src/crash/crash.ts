@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { exampleBody, type JsonCall, jsonClient } from '../stub-http'
 import { killStub, type StubProcess, startStubProcess } from '../stub-process'
 
@@ -43,7 +44,7 @@ export type CrashReport = {
 
 type Write = { kind: 'contact' | 'demo' | 'environment'; id: string }
 
-const ACCOUNT = { email: 'user@devenv.example', password: 'UserPass123!' }
+const ACCOUNT = USER_ACCOUNT
 
 /** A small, seedable generator (mulberry32): the same seed gives the same kill moments. */
 export function seededRandom(seed: number): () => number {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { decodeJwt, SignJWT } from 'jose'
 
 /**
@@ -76,7 +77,7 @@ export async function authorizationHeader(
     case 'empty-bearer':
       return 'Bearer '
     case 'basic':
-      return `Basic ${Buffer.from('user@devenv.example:UserPass123!').toString('base64')}`
+      return `Basic ${Buffer.from(`${USER_ACCOUNT.email}:${USER_ACCOUNT.password}`).toString('base64')}`
     case 'garbage':
       return `Bearer ${inputs.garbage}`
     case 'alg-none':

@@ -1,9 +1,9 @@
+import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { type CheckName, type Exchange, judge } from './checks'
-import { loadFuzzContract } from './contract'
 import type { Answer } from './stub'
 
-const contract = loadFuzzContract()
+const contract = loadContract()
 
 const PROFILE = {
   id: '3f6c2a9e-8b1d-4c7a-9e2f-5a1b7c3d9e04',

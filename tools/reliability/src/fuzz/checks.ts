@@ -1,5 +1,4 @@
-import { findDocumentedResponse, isJsonObject, resolveReference } from '@devenv/openapi'
-import type { FuzzContract } from './contract'
+import { type Contract, isJsonObject, type JudgementStep, judgeAnswer } from '@devenv/openapi'
 import type { Breakage } from './schema-breakers'
 import type { Answer } from './stub'
 
@@ -17,6 +16,13 @@ export const CHECKS = [
 ] as const
 
 export type CheckName = (typeof CHECKS)[number]
+
+const STEP_CHECKS: Record<JudgementStep, CheckName> = {
+  status: 'status_code_conformance',
+  mediaType: 'content_type_conformance',
+  schema: 'response_schema_conformance',
+  headers: 'response_headers_conformance',
+}
 
 /** A request as sent, for reports. */
 export type SentRequest = {
@@ -64,12 +70,6 @@ const errorFields = (answer: Answer): string[] =>
     ? Object.keys(answer.json.errors)
     : []
 
-const mediaTypeOf = (answer: Answer) =>
-  String(answer.headers['content-type'] ?? '')
-    .split(';')[0]
-    ?.trim()
-    .toLowerCase() ?? ''
-
 const shown = (answer: Answer) =>
   `${answer.status} ${answer.text.length > 400 ? `${answer.text.slice(0, 400)}…` : answer.text}`
 
@@ -81,7 +81,7 @@ const listedIds = (answer: Answer): string[] =>
     : []
 
 /** Runs every check that applies to an exchange; `problem` is set when it fails. */
-export function judge(contract: FuzzContract, exchange: Exchange): Verdict[] {
+export function judge(contract: Contract, exchange: Exchange): Verdict[] {
   const { answer, operationId } = exchange
   const verdicts: Verdict[] = []
   const verdict = (check: CheckName, problem: string | undefined) =>
@@ -95,51 +95,17 @@ export function judge(contract: FuzzContract, exchange: Exchange): Verdict[] {
       : undefined,
   )
 
-  const response = findDocumentedResponse(contract.document, operationId, answer.status)
-  const documented = contract.byId.get(operationId)?.statuses.join(', ') ?? ''
-  verdict(
-    'status_code_conformance',
-    response ? undefined : `status ${answer.status} is not documented (documented: ${documented})`,
-  )
-
-  if (response) {
-    const content = isJsonObject(response.content) ? response.content : undefined
-    const mediaType = mediaTypeOf(answer)
-    if (content) {
-      const known = mediaType in content
-      verdict(
-        'content_type_conformance',
-        !known
-          ? `content type "${mediaType}" is not documented (${Object.keys(content).join(', ')})`
-          : answer.json === undefined
-            ? 'the body is not JSON'
-            : undefined,
-      )
-      if (known && answer.json !== undefined) {
-        const result = contract.validator.validateResponse(
-          operationId,
-          answer.status,
-          answer.json,
-          mediaType,
-        )
-        verdict(
-          'response_schema_conformance',
-          result.valid
-            ? undefined
-            : `${result.errors
-                .slice(0, 4)
-                .map((error) => `${error.instancePath || '(body)'} ${error.message}`)
-                .join('; ')} in ${shown(answer)}`,
-        )
-      }
-    } else {
-      verdict(
-        'content_type_conformance',
-        answer.text === '' ? undefined : `a body where none is documented: ${shown(answer)}`,
-      )
-    }
-    const headerProblems = headerConformance(contract, response, answer)
-    if (headerProblems !== null) verdict('response_headers_conformance', headerProblems)
+  // The contract's one judgement (status, media type, schema, required headers), each step
+  // reported under the name Schemathesis gives it.
+  for (const result of judgeAnswer(contract, operationId, answer).results) {
+    const problem = result.ok
+      ? undefined
+      : result.step === 'schema'
+        ? `${result.message} in ${shown(answer)}`
+        : result.step === 'mediaType' && result.details.problem === 'unexpected-body'
+          ? `a body was sent where none is documented: ${shown(answer)}`
+          : result.message
+    verdict(STEP_CHECKS[result.step], problem)
   }
 
   if (exchange.input === 'negative') {
@@ -234,37 +200,4 @@ export function judge(contract: FuzzContract, exchange: Exchange): Verdict[] {
     )
   }
   return verdicts
-}
-
-/** Required headers present and of their documented form; null when the answer documents none. */
-function headerConformance(
-  contract: FuzzContract,
-  response: Record<string, unknown>,
-  answer: Answer,
-): string | undefined | null {
-  const headers = isJsonObject(response.headers) ? response.headers : {}
-  const problems: string[] = []
-  let required = 0
-  for (const [name, raw] of Object.entries(headers)) {
-    const located = resolveReference(contract.document, { value: raw, pointer: '#' })
-    const header = isJsonObject(located.value) ? located.value : {}
-    if (header.required !== true) continue
-    required += 1
-    const value = answer.headers[name.toLowerCase()]
-    if (value === undefined) {
-      problems.push(`the ${name} header is missing`)
-      continue
-    }
-    const text = String(Array.isArray(value) ? value[0] : value)
-    const schema = isJsonObject(header.schema) ? header.schema : {}
-    const typed = schema.type === 'integer' && /^-?\d+$/.test(text) ? Number(text) : text
-    if (
-      located.pointer !== '#' &&
-      !contract.validator.validate(`${located.pointer}/schema`, typed).valid
-    ) {
-      problems.push(`the ${name} header "${text}" is not of its documented form`)
-    }
-  }
-  if (required === 0) return null
-  return problems.length > 0 ? problems.join('; ') : undefined
 }

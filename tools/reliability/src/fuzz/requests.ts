@@ -1,8 +1,7 @@
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject, type Operation } from '@devenv/openapi'
 import fc from 'fast-check'
 import { authenticates, authorizationHeader, BEARERS, type Bearer, FORGED_BEARERS } from './bearer'
 import type { Exchange } from './checks'
-import type { FuzzContract, FuzzOperation } from './contract'
 import {
   interpretBody,
   JSON_CONTENT_TYPES,
@@ -45,7 +44,7 @@ const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>): fc.WeightedArb
   arbitrary,
 })
 
-function bearerArbitrary(operation: FuzzOperation): fc.Arbitrary<Bearer> {
+function bearerArbitrary(operation: Operation): fc.Arbitrary<Bearer> {
   if (!operation.requiresAuth) {
     // Public operations ignore the header; sometimes send one anyway.
     return fc.oneof(
@@ -113,7 +112,7 @@ const payloadArbitrary: fc.Arbitrary<PayloadCase> = fc.record({
 })
 
 function bodyArbitrary(
-  operation: FuzzOperation,
+  operation: Operation,
   values: ValueGenerator,
   breakers: Breakers,
 ): fc.Arbitrary<BodyCase> {
@@ -166,7 +165,7 @@ function bodyArbitrary(
 
 /** Arbitrary requests for every operation of the contract, equally often. */
 export function fuzzCases(
-  contract: FuzzContract,
+  contract: Contract,
   values: ValueGenerator,
   breakers: Breakers,
 ): fc.Arbitrary<FuzzCase> {
@@ -227,7 +226,7 @@ function describeUrlPart(text: string): string {
 }
 
 export async function prepare(
-  contract: FuzzContract,
+  contract: Contract,
   world: World,
   fuzzCase: FuzzCase,
   rules: DocumentedRules,

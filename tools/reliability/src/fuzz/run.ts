@@ -1,7 +1,6 @@
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
 import { type Exchange, judge } from './checks'
-import { type FuzzContract, loadFuzzContract } from './contract'
 import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './requests'
 import { createBreakers } from './schema-breakers'
 import { createValueGenerator } from './schema-values'
@@ -64,7 +63,7 @@ export function documentedRules(knownModels: readonly string[]): DocumentedRules
 }
 
 type Engine = {
-  contract: FuzzContract
+  contract: Contract
   stub: FuzzStub
   rules: DocumentedRules
   nextSession: () => string
@@ -145,7 +144,7 @@ function describeExchange(exchange: Exchange, problem: string): string {
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const started = performance.now()
   const log = options.log ?? (() => undefined)
-  const contract = loadFuzzContract()
+  const contract = loadContract()
   const values = createValueGenerator(
     contract.document,
     (component) => WORLD_SOURCES[component] ?? [],

@@ -1,8 +1,15 @@
 import {
   isJsonObject,
+  jsonTypeOf,
+  mergeAllOf,
+  numberOr,
   type OpenApiDocument,
+  resolveSchema,
+  type Schema,
   type SchemaValidator,
+  stringList,
   toJsonPointer,
+  typesOf,
 } from '@devenv/openapi'
 import fc from 'fast-check'
 import {
@@ -13,15 +20,6 @@ import {
   isPlainObject,
   RawJson,
 } from './raw-json'
-import {
-  jsonTypeOf,
-  mergeAllOf,
-  numberOr,
-  resolveSchema,
-  type Schema,
-  stringList,
-  typesOf,
-} from './schema'
 import { repeatToLength, textValues, type ValueGenerator } from './schema-values'
 
 export type Path = ReadonlyArray<string | number>

@@ -1,15 +1,13 @@
-import { isJsonObject } from '@devenv/openapi'
+import { codePointLength, isJsonObject, loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadFuzzContract } from './contract'
 import { interpretBody } from './payloads'
 import { mapLeaves, serialize } from './raw-json'
-import { codePointLength } from './schema'
 import { createBreakers } from './schema-breakers'
 import { createValueGenerator, repeatToLength, textValues, WorldRef } from './schema-values'
 import { SAMPLE_WORLD_VALUES, WORLD_SOURCES } from './world'
 
-const contract = loadFuzzContract()
+const contract = loadContract()
 const values = createValueGenerator(
   contract.document,
   (component) => WORLD_SOURCES[component] ?? [],

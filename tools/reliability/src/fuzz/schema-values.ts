@@ -1,14 +1,15 @@
-import { isJsonObject, type OpenApiDocument } from '@devenv/openapi'
-import fc from 'fast-check'
 import {
   codePointLength,
+  isJsonObject,
   mergeAllOf,
   numberOr,
+  type OpenApiDocument,
   resolveSchema,
   type Schema,
   stringList,
   typesOf,
-} from './schema'
+} from '@devenv/openapi'
+import fc from 'fast-check'
 
 /**
  * A value the run's state supplies when the request is sent (a signed-in account's e-mail, its

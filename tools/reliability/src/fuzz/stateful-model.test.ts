@@ -1,3 +1,4 @@
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { describe, expect, it } from 'vitest'
 import {
   accessVerdict,
@@ -15,8 +16,7 @@ import {
 } from './stateful-model'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
-const model = () =>
-  initialModel(START, [{ email: 'user@devenv.example', password: 'UserPass123!' }])
+const model = () => initialModel(START, [{ ...USER_ACCOUNT }])
 
 describe('the model of the login lock', () => {
   it('locks after 5 failures until 15 minutes after the last one, without counting during the lock', () => {

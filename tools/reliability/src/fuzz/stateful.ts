@@ -1,7 +1,7 @@
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { type Exchange, judge } from './checks'
-import { type FuzzContract, loadFuzzContract } from './contract'
 import {
   ACTIVATION_LINK_MS,
   accessVerdict,
@@ -26,6 +26,7 @@ import {
 import {
   type Answer,
   DELETE_SECONDS,
+  devClientOf,
   FUZZ_CLOCK_START,
   type FuzzStub,
   PROVISION_SECONDS,
@@ -35,12 +36,12 @@ import { Tally } from './tally'
 
 /** The accounts a sequence plays with: the seeded user and two that it may register. */
 export const ACCOUNTS = [
-  'user@devenv.example',
+  USER_ACCOUNT.email,
   'nino.beridze@example.com',
   'giorgi@kartulisoft.example',
 ] as const
-const SEEDED = [{ email: 'user@devenv.example', password: 'UserPass123!' }]
-const PASSWORDS = ['UserPass123!', 'Tbilisi-Sunrise-2025', 'Kartuli#Soft9'] as const
+const SEEDED = [{ ...USER_ACCOUNT }]
+const PASSWORDS = [USER_ACCOUNT.password, 'Tbilisi-Sunrise-2025', 'Kartuli#Soft9'] as const
 const WRONG_PASSWORD = 'Wrong-Password-1'
 const NAMES = [
   'checkout-api',
@@ -62,7 +63,7 @@ type RealDevice = { access: string; refreshTokens: string[] }
 /** The stub side of a sequence: its stub session, and the real tokens behind the model's devices. */
 export type Real = {
   stub: FuzzStub
-  contract: FuzzContract
+  contract: Contract
   tally: Tally
   session: string
   devices: RealDevice[]
@@ -136,15 +137,10 @@ async function mailedLink(
   kind: 'activation' | 'password-reset',
   newest: number,
 ) {
-  const answer = await call(real, '', {
-    method: 'GET',
-    path: `/__dev/mailbox?to=${encodeURIComponent(email)}`,
-  })
-  const items =
-    isJsonObject(answer.json) && Array.isArray(answer.json.items) ? answer.json.items : []
-  const mail = items.filter((item) => isJsonObject(item) && item.kind === kind)[newest]
-  const params = isJsonObject(mail) && isJsonObject(mail.linkParams) ? mail.linkParams : {}
-  return params
+  return (
+    (await devClientOf(real.stub, real.session).mailedLink(email, kind, newest)) ??
+    ({} as Record<string, string>)
+  )
 }
 
 /**
@@ -687,12 +683,7 @@ class AdvanceClock extends Step {
     return `advanceClock(${this.seconds} s)`
   }
   async act(model: Model, real: Real) {
-    const answer = await call(real, '', {
-      method: 'POST',
-      path: '/__dev/clock',
-      body: { advanceSeconds: this.seconds },
-    })
-    if (answer.status !== 200) throw new Error(`${this.label}: the clock answered ${answer.status}`)
+    await devClientOf(real.stub, real.session).advanceClock(this.seconds)
     model.now += this.seconds * SECOND
   }
 }
@@ -750,7 +741,7 @@ export type StatefulResult = {
  */
 export async function runStateful(options: StatefulOptions): Promise<StatefulResult> {
   const started = performance.now()
-  const contract = loadFuzzContract()
+  const contract = loadContract()
   // Rate limits off: their windows run on real time, which a sequence's clock jumps do not move.
   const stub = await startFuzzStub({ rateLimits: 'off' })
   const tally = new Tally()

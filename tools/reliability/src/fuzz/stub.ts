@@ -1,4 +1,5 @@
 import { buildServer } from '@devenv/stub-api'
+import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
 
 /** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */
 export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
@@ -78,4 +79,20 @@ export async function startFuzzStub(
     },
     close: () => app.close(),
   }
+}
+
+/** The stub's development client (mailbox, clock) over this in-process stub, in one stub session. */
+export function devClientOf(stub: FuzzStub, session: string): DevClient {
+  return createDevClient({
+    session,
+    transport: async ({ method, path, headers, body }) => {
+      const answer = await stub.send({
+        method,
+        url: path,
+        headers,
+        ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
+      })
+      return { status: answer.status, json: answer.json }
+    },
+  })
 }

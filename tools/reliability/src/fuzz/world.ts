@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import { type Credentials, SEEDED_ACCOUNTS } from '@devenv/stub-api/dev-client'
 import { decodeJwt } from 'jose'
 import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './stub'
 
@@ -15,9 +16,9 @@ export const WORLD_SOURCES: Readonly<Record<string, readonly string[]>> = {
 
 /** Stand-ins of the same shape, for checking generators without a stub. */
 export const SAMPLE_WORLD_VALUES: Readonly<Record<string, string>> = {
-  'user.email': 'user@devenv.example',
-  'demo.email': 'demo@devenv.example',
-  'user.password': 'UserPass123!',
+  'user.email': SEEDED_ACCOUNTS.user.email,
+  'demo.email': SEEDED_ACCOUNTS.demo.email,
+  'user.password': SEEDED_ACCOUNTS.user.password,
   'user.refresh': 'cqvseoubkveDsNjd8MGCOMZI_l1S4Fuxd0mmA-KsO0drNaAL',
   'user.usedRefresh': 'D8vjQkTdsAVhaMtgTCLR4LASOeOzMokjT-d-2DSsyJ0zpBr7',
   'user.revokedRefresh': 'Xc0tqH1Cq2W-6bPZpQh2yKk3vT4C1n7oRb5x2D9eLq8',
@@ -51,10 +52,7 @@ export type SetupCall = (
   request: { method: string; path: string; body?: unknown; token?: string },
 ) => Promise<Answer>
 
-const SEEDED: Record<Principal, { email: string; password: string }> = {
-  user: { email: 'user@devenv.example', password: 'UserPass123!' },
-  demo: { email: 'demo@devenv.example', password: 'DemoPass123!' },
-}
+const SEEDED: Record<Principal, Credentials> = SEEDED_ACCOUNTS
 
 const pairOf = (answer: Answer, what: string): TokenPair => {
   const body = answer.json

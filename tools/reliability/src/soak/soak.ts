@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
 import { seededRandom } from '../crash/crash'
 import { type JsonAnswer as Answer, exampleBody, type JsonCall, jsonClient } from '../stub-http'
 import { assertStubBuilt } from '../stub-process'
@@ -73,7 +74,7 @@ async function stopServer(server: StubServer): Promise<void> {
 }
 
 /** Registers and activates the accounts through the API and the development mailbox. */
-async function createAccounts(call: JsonCall, count: number, runId: string) {
+async function createAccounts(call: JsonCall, dev: DevClient, count: number, runId: string) {
   const emails: string[] = []
   for (let index = 0; index < count; index++) {
     const email = `soak-${runId}-${index}@devenv.example`
@@ -83,11 +84,8 @@ async function createAccounts(call: JsonCall, count: number, runId: string) {
       userType: 'PERSONAL',
     })
     if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`)
-    const mailbox = await call('GET', `/__dev/mailbox?to=${encodeURIComponent(email)}`)
-    const mail = (mailbox.body.items as Array<{ kind: string; linkParams: { activate?: string } }>)
-      .filter((each) => each.kind === 'activation')
-      .at(0)
-    const activated = await call('POST', '/api/auth/activate', { token: mail?.linkParams.activate })
+    const link = await dev.mailedLink(email, 'activation')
+    const activated = await call('POST', '/api/auth/activate', { token: link?.activate })
     if (activated.status !== 200) throw new Error(`activation answered ${activated.status}`)
     emails.push(email)
   }
@@ -105,7 +103,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   try {
     const call = jsonClient(server.origin)
     const runId = String(Date.now())
-    const accounts = await createAccounts(call, options.accounts ?? 20, runId)
+    const accounts = await createAccounts(
+      call,
+      createDevClient({ origin: server.origin }),
+      options.accounts ?? 20,
+      runId,
+    )
     const contact = exampleBody('submitContact')
     const environment = exampleBody('createEnvironment')
     const chat = exampleBody('chatCompletion')

@@ -4,7 +4,6 @@ import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react'
 import { useHydrated } from '../../../lib/hydration'
 import { useT } from '../../../lib/i18n/i18n'
 import { resetLinkParams } from '../reset-link-params'
-import '../reset-password.css'
 import { ResetPasswordShell } from './reset-password-shell'
 import { ResetProblem } from './reset-problem'
 

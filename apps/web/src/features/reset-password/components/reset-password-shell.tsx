@@ -11,7 +11,9 @@ export function ResetPasswordShell({ children }: { children: ReactNode }) {
       <div className="container split__inner">
         <section className="card split__main" aria-labelledby="reset-title">
           <h1 id="reset-title">{t('reset.heading')}</h1>
-          {children}
+          {/* One box for every state (the prerendered text, the form, a problem): the page does
+              not move when the browser's check of the link replaces the prerendered text. */}
+          <div className="reset-password__state">{children}</div>
           <p className="muted reset-password__footer">
             {t('reset.rememberPassword')} <Link to="/">{t('action.backToHome')}</Link>
           </p>

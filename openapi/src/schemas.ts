@@ -1,4 +1,5 @@
-import { getAtPointer, isJsonObject, type JsonObject, type OpenApiDocument } from '@devenv/openapi'
+import { isJsonObject, type JsonObject, type OpenApiDocument, stringList } from './document'
+import { getAtPointer } from './pointer'
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 writes it) of the contract, with `$ref`s unresolved. */
 export type Schema = JsonObject
@@ -33,12 +34,6 @@ export function resolveSchema(document: OpenApiDocument, schema: unknown): Resol
 /** The schema at a JSON pointer of the document, resolved. */
 export function schemaAtPointer(document: OpenApiDocument, pointer: string): ResolvedSchema {
   return resolveSchema(document, { $ref: pointer })
-}
-
-export function stringList(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((each): each is string => typeof each === 'string')
-    : []
 }
 
 /** The JSON types a schema allows: its `type`, or else the types of its `enum`/`const` values. */

@@ -1,0 +1,65 @@
+// Packs the CLI for use outside the monorepo: tools/contract/devenv-contract.tgz, installable with
+// plain npm. Everything is bundled (the workspace packages from source, ajv and yaml too), so the
+// packed package.json declares no dependencies and no workspace or catalog specifier survives.
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'tsup'
+
+const here = fileURLToPath(new URL('..', import.meta.url))
+const workspace = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
+const stage = mkdtempSync(join(tmpdir(), 'devenv-contract-pack-'))
+const tarball = join(here, 'devenv-contract.tgz')
+
+try {
+  await build({
+    entry: { cli: join(here, 'src/cli.ts') },
+    outDir: join(stage, 'dist'),
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    noExternal: [/.*/],
+    splitting: false,
+    dts: false,
+    clean: true,
+    silent: true,
+    tsconfig: join(here, 'tsconfig.json'),
+    esbuildOptions(options) {
+      // The workspace packages are bundled from their source, as the tests run them.
+      options.conditions = ['@devenv/source']
+    },
+    // ajv is CommonJS; its require() calls of Node's own modules need a require in ESM.
+    banner: {
+      js: "import { createRequire as __devenvCreateRequire } from 'node:module'; const require = __devenvCreateRequire(import.meta.url);",
+    },
+  })
+  // @devenv/openapi reads the contract from '../openapi.yaml' beside its code: dist/../openapi.yaml.
+  copyFileSync(join(here, '../../openapi/openapi.yaml'), join(stage, 'openapi.yaml'))
+  copyFileSync(join(here, 'README.md'), join(stage, 'README.md'))
+  const manifest = {
+    name: 'devenv-contract',
+    version: workspace.version,
+    description: workspace.description,
+    type: 'module',
+    bin: { 'devenv-contract': './dist/cli.js' },
+    files: ['dist', 'openapi.yaml', 'README.md'],
+    engines: { node: '>=20.19' },
+    license: 'UNLICENSED',
+  }
+  writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', stage], {
+      cwd: stage,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  )
+  renameSync(join(stage, packed.filename), tarball)
+  console.log(
+    `packed tools/contract/devenv-contract.tgz (${(packed.size / 1024).toFixed(0)} KB, ${packed.entryCount} files)`,
+  )
+} finally {
+  rmSync(stage, { recursive: true, force: true })
+}
