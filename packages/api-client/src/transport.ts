@@ -43,6 +43,12 @@ export type TransportOptions = {
   now: () => Date
 }
 
+/**
+ * Calls name the page they come from by its origin only: a page's address may hold a reset hash
+ * or an activation token, and a full `Referer` would carry it into every access log on the way.
+ */
+export const REFERRER_POLICY: ReferrerPolicy = 'strict-origin'
+
 export const CLIENT_TYPE_HEADER = 'X-Client-Type'
 export const CLIENT_VERSION_HEADER = 'X-Client-Version'
 export const REQUEST_TIMESTAMP_HEADER = 'X-Request-Timestamp'
@@ -84,7 +90,7 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
     const timer = setTimeout(() => controller.abort(), options.timeoutMs)
     const signal = AbortSignal.any([controller.signal, request.signal])
     try {
-      return await options.fetch(new Request(request, { signal }))
+      return await options.fetch(new Request(request, { signal, referrerPolicy: REFERRER_POLICY }))
     } catch (error) {
       if (controller.signal.aborted) throw ApiError.timeout(options.timeoutMs, error)
       if (request.signal.aborted) throw error
