@@ -111,7 +111,8 @@ test.describe('hydration', () => {
       const messages = watchConsole(page)
       await page.goto(path)
       await expect(page.locator('#root')).toHaveAttribute('data-prerendered', path)
-      // Hydration is done when React has attached: the theme button reacts.
+      // Hydration is done when React has attached (the app marks it): the theme button reacts.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
       await page.getByRole('button', { name: 'Switch to dark theme' }).click()
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
       const bad = messages.filter((text) =>

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test'
 import { expect, type Stub, test, USER_ACCOUNT } from './stub'
 import { securityEvent, toast } from './support'
 
-type Sent = { document: boolean; url: string; body: string }
+type Sent = { document: boolean; url: string; body: string; referer: string }
 
 /**
  * Every request the page makes, with its body. API calls are read through a pass-through route
@@ -10,17 +10,19 @@ type Sent = { document: boolean; url: string; body: string }
  */
 async function recordNetwork(page: Page): Promise<Sent[]> {
   const sent: Sent[] = []
-  const record = (request: Request) =>
+  const record = (request: Request, referer = '') =>
     sent.push({
       document: request.resourceType() === 'document',
       url: request.url(),
       body: request.postData() ?? '',
+      referer,
     })
   page.on('request', (request) => {
     if (!new URL(request.url()).pathname.startsWith('/api/')) record(request)
   })
   await page.route('**/api/**', async (route) => {
-    record(route.request())
+    // API calls name the page by its origin only (the site's own files: see decisions.md).
+    record(route.request(), route.request().headers().referer ?? '')
     // On to the routes registered before this one (the security-event readers), then the network.
     await route.fallback()
   })
@@ -71,8 +73,15 @@ test.describe('secrets stay out of the event log', () => {
       (request) => !(request.document && request.url === new URL(link, page.url()).href),
     )
     for (const request of requests) {
-      expect(`${request.url} ${request.body}`).not.toContain(hash)
+      expect(`${request.url} ${request.body} ${request.referer}`).not.toContain(hash)
     }
+    // The API calls name the page by its origin, and the recorder reads that header.
+    const apiReferers = requests.filter((request) =>
+      new URL(request.url).pathname.startsWith('/api/'),
+    )
+    expect(new Set(apiReferers.map((request) => request.referer))).toEqual(
+      new Set([new URL('/', page.url()).href]),
+    )
     expect(await browserStorage(page)).not.toContain(hash)
     expect(await storedOnServer(stub)).not.toContain(hash)
   })
@@ -108,7 +117,7 @@ test.describe('secrets stay out of the event log', () => {
     )
     expect(others.some((request) => request.url.endsWith('/api/security/log'))).toBe(true)
     for (const request of others) {
-      expect(`${request.url} ${request.body}`).not.toContain(token)
+      expect(`${request.url} ${request.body} ${request.referer}`).not.toContain(token)
     }
     expect(await browserStorage(page)).not.toContain(token)
     expect(await storedOnServer(stub)).not.toContain(token)

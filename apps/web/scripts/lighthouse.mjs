@@ -178,17 +178,29 @@ try {
     // One run on 2 shared cores is noisy: every figure is the median of the runs.
     const runs = []
     const loads = []
-    for (let attempt = 0; attempt < RUNS; attempt += 1) {
-      loads.push(load())
+    const errors = []
+    // A run Lighthouse could not finish (a starved machine: NO_FCP, a protocol timeout) is
+    // reported and replaced, at most RUNS times, instead of counting as a score of 0.
+    for (let attempt = 0; runs.length < RUNS && attempt < 2 * RUNS; attempt += 1) {
+      const before = load()
       const { lhr } = await audit(path)
+      if (lhr.runtimeError) {
+        errors.push(lhr.runtimeError.code)
+        continue
+      }
+      loads.push(before)
       runs.push({ ...figuresOf(lhr), failing: failingAudits(lhr, path === NOT_FOUND_PATH) })
+    }
+    if (runs.length === 0) {
+      rows.push({ path, errors })
+      continue
     }
     const figures = Object.fromEntries(
       Object.keys(runs[0])
         .filter((key) => typeof runs[0][key] === 'number')
         .map((key) => [key, median(runs.map((run) => run[key]))]),
     )
-    rows.push({ path, figures, runs, loads })
+    rows.push({ path, figures, runs, loads, errors })
   }
 } finally {
   server.child.kill('SIGQUIT')
@@ -206,7 +218,12 @@ console.log(
 console.log(
   'page                         perf  a11y  bp    seo   CLS    FCP ms LCP ms TBT ms script',
 )
-for (const { path, figures, runs, loads } of rows) {
+for (const { path, figures, runs, loads, errors } of rows) {
+  if (!figures) {
+    failed = true
+    console.log(`FAIL ${path.padEnd(24)} no run finished: ${errors.join(', ')}`)
+    continue
+  }
   const isNotFound = path === NOT_FOUND_PATH
   const below = Object.entries(BARS).filter(([key, bar]) => figures[key] < bar)
   // Failing in most runs, not in a single unlucky one.
@@ -225,7 +242,8 @@ for (const { path, figures, runs, loads } of rows) {
         ? '  (only the 404 status itself is marked: http-status-code, errors-in-console)'
         : '') +
       (failing.length ? `  failing: ${failing.join(', ')}` : '') +
-      `\n     runs: performance ${runs.map((run) => run.performance).join(' / ')}, load average ${loads.join(' / ')}`,
+      `\n     runs: performance ${runs.map((run) => run.performance).join(' / ')}, load average ${loads.join(' / ')}` +
+      (errors.length ? `; runs Lighthouse could not finish: ${errors.join(', ')}` : ''),
   )
 }
 process.exit(failed ? 1 : 0)

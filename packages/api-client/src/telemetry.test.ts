@@ -35,6 +35,8 @@ describe('sendTelemetry', () => {
     expect(url).toBe('https://api.devenv.example/api/security/log')
     expect(init.method).toBe('POST')
     expect(init.keepalive).toBe(true)
+    // The page's address (which may hold a secret) is no Referer.
+    expect(init.referrerPolicy).toBe('strict-origin')
     expect(init.headers).toEqual({
       'Content-Type': 'application/json',
       'X-Client-Type': 'vue-website',

@@ -1,6 +1,12 @@
-import { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
+import {
+  apiBaseUrl,
+  CLIENT_TYPE_HEADER,
+  CLIENT_VERSION_HEADER,
+  DEFAULT_CLIENT_TYPE,
+  REFERRER_POLICY,
+  REQUEST_TIMESTAMP_HEADER,
+} from './base'
 import type { paths } from './generated/openapi'
-import { CLIENT_TYPE_HEADER, CLIENT_VERSION_HEADER, REQUEST_TIMESTAMP_HEADER } from './transport'
 
 /** The public, fire-and-forget reports of the contract (`security: []`, no answer body to read). */
 export type TelemetryPath = '/security/log' | '/errors/log'
@@ -39,6 +45,7 @@ export async function sendTelemetry<P extends TelemetryPath>(
     },
     body: JSON.stringify(body),
     keepalive: true,
+    referrerPolicy: REFERRER_POLICY,
     signal: AbortSignal.timeout(options.timeoutMs),
   })
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}`)

@@ -63,6 +63,8 @@ describe('headers', () => {
     expect(headers?.get('x-client-type')).toBe('vue-website')
     expect(headers?.get('x-client-version')).toBe('1.0.0')
     expect(headers?.get('x-request-timestamp')).toBe('2026-11-21T10:00:00.000Z')
+    // The page's address (which may hold a secret) is no Referer.
+    expect(fake.requests[0]?.referrerPolicy).toBe('strict-origin')
   })
 
   it("sends the bearer token on exactly the contract's secured operations", async () => {

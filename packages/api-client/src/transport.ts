@@ -1,3 +1,9 @@
+import {
+  CLIENT_TYPE_HEADER,
+  CLIENT_VERSION_HEADER,
+  REFERRER_POLICY,
+  REQUEST_TIMESTAMP_HEADER,
+} from './base'
 import { ApiError } from './errors'
 import { BEARER_OPERATIONS } from './generated/contract'
 import type { components } from './generated/openapi'
@@ -43,9 +49,12 @@ export type TransportOptions = {
   now: () => Date
 }
 
-export const CLIENT_TYPE_HEADER = 'X-Client-Type'
-export const CLIENT_VERSION_HEADER = 'X-Client-Version'
-export const REQUEST_TIMESTAMP_HEADER = 'X-Request-Timestamp'
+export {
+  CLIENT_TYPE_HEADER,
+  CLIENT_VERSION_HEADER,
+  REFERRER_POLICY,
+  REQUEST_TIMESTAMP_HEADER,
+} from './base'
 
 const RELATIVE = 'http://relative.invalid'
 
@@ -84,7 +93,7 @@ export function createTransport(options: TransportOptions): typeof globalThis.fe
     const timer = setTimeout(() => controller.abort(), options.timeoutMs)
     const signal = AbortSignal.any([controller.signal, request.signal])
     try {
-      return await options.fetch(new Request(request, { signal }))
+      return await options.fetch(new Request(request, { signal, referrerPolicy: REFERRER_POLICY }))
     } catch (error) {
       if (controller.signal.aborted) throw ApiError.timeout(options.timeoutMs, error)
       if (request.signal.aborted) throw error

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contactPayload, emptyContactForm } from './contact'
 import { createEventEntry } from './event-log'
+import { reportedUserAgent } from './user-agent'
 import { type ContactTextField, contactFieldErrors } from './validation'
 
 // The contract's figures as the api-client generates them (CONTACT_REQUEST_RULES).
@@ -66,5 +67,25 @@ describe('the user agent sent', () => {
     expect(payload('  ')).toBe('unknown')
     const entry = createEventEntry({ type: 'logout', id: 'e', now: 0, userAgent: '', url: '/' })
     expect(entry.userAgent).toBe('unknown')
+  })
+})
+
+describe('contact field rules, edge cases', () => {
+  it('leaves a pattern on a field other than the phone to the server', () => {
+    const rules = { ...RULES, company: { maxLength: 200, pattern: '^[A-Z]+$' } }
+    expect(contactFieldErrors(form({ company: 'acme' }), rules)).toEqual({})
+  })
+
+  it("reads the contract's pattern as a Unicode pattern (\\p{…} classes work)", () => {
+    const rules = { phone: { pattern: '^\\p{Nd}+$' } }
+    expect(contactFieldErrors(form({ phone: '٣٢٢' }), rules)).toEqual({})
+  })
+})
+
+describe('reportedUserAgent', () => {
+  it("sends 'unknown' when there is no user agent at all", () => {
+    expect(reportedUserAgent(null)).toBe('unknown')
+    expect(reportedUserAgent(undefined)).toBe('unknown')
+    expect(reportedUserAgent(' Mozilla/5.0 ')).toBe('Mozilla/5.0')
   })
 })

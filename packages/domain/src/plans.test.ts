@@ -10,12 +10,12 @@ import {
   localizePlan,
   PLAN_CURRENCY,
   PLANS,
+  PRICING_REDIRECT_MS,
   planById,
   planSize,
   TRIAL_DAYS,
   TRIAL_PLAN,
 } from './plans'
-import { PRICING_REDIRECT_MS } from './ui'
 
 const allFeatures = (id: 'starter' | 'professional' | 'enterprise') => {
   const { core, tools, ai } = localizePlan(planById(id), en).features

@@ -1,7 +1,9 @@
 import type { Catalogue, MessageCode } from './messages/en'
 import type { MessageParams } from './messages/index'
 import { translate } from './messages/index'
-import { PRICING_REDIRECT_MS } from './ui'
+
+/** After choosing a paid plan, the pricing page goes on to the contact form after this pause. */
+export const PRICING_REDIRECT_MS = 2000
 
 export const PLAN_IDS = ['starter', 'professional', 'enterprise'] as const
 export type PlanId = (typeof PLAN_IDS)[number]

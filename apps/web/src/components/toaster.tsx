@@ -1,6 +1,6 @@
-import { NOTIFICATION_TIMEOUT_MS } from '@devenv/domain/ui'
 import { useEffect } from 'react'
 import { Toaster as Sonner } from 'sonner'
+import { NOTIFICATION_TIMEOUT_MS } from '../config/ui'
 import { useT } from '../lib/i18n/i18n'
 import { toasterMounted } from '../lib/notify'
 import { useTheme } from '../lib/theme'

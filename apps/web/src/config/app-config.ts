@@ -1,3 +1,5 @@
+import { API_TIMEOUT_MS } from '@devenv/domain/session'
+import * as z from 'zod/mini'
 import {
   DEFAULT_APP_VERSION,
   ENVIRONMENT_TITLE_SUFFIXES,
@@ -5,9 +7,7 @@ import {
   type EnvironmentName,
   isDebugEnvironment,
   parseEnvironmentName,
-} from '@devenv/domain/environments'
-import { API_TIMEOUT_MS } from '@devenv/domain/session'
-import * as z from 'zod/mini'
+} from './environments'
 
 /** Everything the site knows about where it runs (src/config/env.ts gives it to the site). */
 export type AppConfig = {

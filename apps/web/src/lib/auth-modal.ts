@@ -1,6 +1,6 @@
-import type { AuthModalType } from '@devenv/domain/ui'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import type { AuthModalType } from '../config/ui'
 
 export type OpenAuthModalOptions = {
   /** Replace the history entry: moving between the modals should not stack up Back presses. */

@@ -1,5 +1,5 @@
-import { pageTitle } from '@devenv/domain/environments'
 import { env } from '../config/env'
+import { pageTitle } from '../config/environments'
 import { type TextCode, t } from './i18n/i18n'
 
 export const SITE_NAME = 'DevEnv'

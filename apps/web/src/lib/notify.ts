@@ -1,4 +1,4 @@
-import type { NotificationType } from '@devenv/domain/ui'
+import type { NotificationType } from '../config/ui'
 
 type PendingToast = { type: NotificationType; message: string }
 

@@ -1,4 +1,4 @@
-import { AUTH_MODAL_TYPES, type AuthModalType } from '@devenv/domain/ui'
+import { AUTH_MODAL_TYPES, type AuthModalType } from '../config/ui'
 import { searchChoice, searchText } from './search-params'
 
 /** Search params every page understands: which auth modal is open, and where sign-in returns to. */

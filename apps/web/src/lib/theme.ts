@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@devenv/domain/session'
-import { isTheme, type Theme } from '@devenv/domain/ui'
 import { useSyncExternalStore } from 'react'
+import { isTheme, type Theme } from '../config/ui'
 
 // index.html's inline script sets data-theme before first paint; this module only follows it.
 const listeners = new Set<() => void>()

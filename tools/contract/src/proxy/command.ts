@@ -1,4 +1,3 @@
-import { resolve } from 'node:path'
 import type { Contract } from '@devenv/openapi'
 import {
   type Command,
@@ -10,6 +9,7 @@ import {
   type SharedOptions,
   UsageError,
   urlOption,
+  userPath,
 } from '../command/frame'
 import { preflight } from '../command/preflight'
 import { proxyRunReport } from './report'
@@ -64,7 +64,7 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
     shared: {
       ...shared,
       timeoutMs: text('timeout') === undefined ? DEFAULT_TIMEOUT_MS : shared.timeoutMs,
-      reportDir: resolve(shared.reportDir ?? DEFAULT_REPORT_DIR),
+      reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR),
     },
   }
 }

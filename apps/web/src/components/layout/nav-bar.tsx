@@ -1,9 +1,9 @@
 import { en } from '@devenv/domain/messages'
 import { singleSignOnUrl } from '@devenv/domain/session'
-import { isNavbarScrolled } from '@devenv/domain/ui'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { env } from '../../config/env'
+import { isNavbarScrolled } from '../../config/ui'
 import { useOpenAuthModal } from '../../lib/auth-modal'
 import { useT } from '../../lib/i18n/i18n'
 import {

@@ -31,7 +31,6 @@ export const accountKa = {
   'account.password.confirm': 'გაიმეორეთ ახალი პაროლი',
   'account.password.hint':
     'მინიმუმ 8 სიმბოლო. დიდი და პატარა ასოების, ციფრებისა და სიმბოლოების შერევა პაროლს უფრო ძლიერს ხდის.',
-  'account.password.strength': 'პაროლის სიძლიერე: {label}',
   'account.password.currentRequired': 'გთხოვთ, შეიყვანოთ მიმდინარე პაროლი.',
   'account.password.currentIncorrect': 'მიმდინარე პაროლი არასწორია.',
   'account.password.sameAsCurrent': 'ახალი პაროლი მიმდინარისგან უნდა განსხვავდებოდეს.',

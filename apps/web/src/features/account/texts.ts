@@ -33,7 +33,6 @@ export const accountEn = {
   'account.password.confirm': 'Confirm new password',
   'account.password.hint':
     'At least 8 characters. Mixing upper and lower case, digits and symbols makes it stronger.',
-  'account.password.strength': 'Password strength: {label}',
   'account.password.currentRequired': 'Please enter your current password.',
   'account.password.currentIncorrect': 'The current password is not correct.',
   'account.password.sameAsCurrent': 'The new password must differ from the current one.',

@@ -18,7 +18,6 @@ const authEn = {
   'authForm.register.submitHint':
     'To create your account, fill in your name, email and password, accept the terms and complete the human verification.',
   'authForm.newTab': '(opens in a new tab)',
-  'authForm.passwordStrength': 'Password strength: {label}',
   'authForm.forgot.intro':
     'Enter the email address of your account and we will send you a link to choose a new password.',
   'authForm.forgot.sending': 'Sending...',

@@ -1,5 +1,5 @@
 import type { ResetPasswordProblem } from '@devenv/domain/api-failures'
-import { RESET_COUNTDOWN_SECONDS } from '@devenv/domain/ui'
+import { RESET_COUNTDOWN_SECONDS } from '../../config/ui'
 
 /** The page after its arrival check (spec 4): idle, then loading, then success or error. */
 export type ResetPasswordState =

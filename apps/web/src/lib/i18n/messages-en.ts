@@ -197,6 +197,9 @@ export const webEn = {
   'reset.brand.text': 'Your environments, your code and your account, protected end to end.',
   'reset.shell.text': 'Open the link from your e-mail to choose a new password.',
 
+  // Forms (auth modals and account)
+  'form.passwordStrength': 'Password strength: {label}',
+
   // Legal
   'legal.updated': 'Last updated: 1 January 2026',
   'legal.terms.heading': 'Terms of Service',

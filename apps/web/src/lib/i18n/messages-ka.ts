@@ -191,6 +191,8 @@ export const webKa: WebCatalogue = {
   'reset.brand.text': 'თქვენი გარემოები, კოდი და ანგარიში ბოლომდე დაცულია.',
   'reset.shell.text': 'ახალი პაროლის ასარჩევად გახსენით ბმული თქვენი ელ-ფოსტიდან.',
 
+  'form.passwordStrength': 'პაროლის სიძლიერე: {label}',
+
   'legal.updated': 'ბოლო განახლება: 2026 წლის 1 იანვარი',
   'legal.terms.heading': 'მომსახურების პირობები',
   'legal.terms.p1':

@@ -5,6 +5,7 @@ import { useProfile } from '../api/profile'
 import { accountTexts } from '../texts'
 import '../../../styles/signed-in.css'
 import '../account.css'
+import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /my/page: who the user is, from GET /user/profile (the claims only greet; the profile is the truth). */
 export function AccountDetails() {
@@ -14,24 +15,14 @@ export function AccountDetails() {
 
   let body: ReactNode
   if (profile.isPending) {
-    body = (
-      <p className="state-panel" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('account.loading')}
-      </p>
-    )
+    body = <LoadingPanel text={t('account.loading')} />
   } else if (profile.isError) {
     body = (
-      <div className="state-panel state-panel--error" role="alert">
-        <p>{t('account.loadFailed')}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void profile.refetch()}
-        >
-          {t('account.retry')}
-        </button>
-      </div>
+      <RetryPanel
+        text={t('account.loadFailed')}
+        retryLabel={t('account.retry')}
+        onRetry={() => void profile.refetch()}
+      />
     )
   } else {
     const user = profile.data

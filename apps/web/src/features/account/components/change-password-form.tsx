@@ -1,6 +1,8 @@
 import { isApiError } from '@devenv/api-client'
 import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { PasswordStrength } from '../../../components/form/password-strength'
+import { TextField } from '../../../components/form/text-field'
 import { notify } from '../../../lib/notify'
 import {
   type ChangePasswordField,
@@ -14,8 +16,6 @@ import {
 } from '../account-forms'
 import { useChangePassword } from '../api/change-password'
 import { accountTexts } from '../texts'
-import { PasswordStrengthMeter } from './password-strength-meter'
-import { TextField } from './text-field'
 import { useRuleText } from './use-rule-text'
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
@@ -120,7 +120,7 @@ export function ChangePasswordForm({ username }: { username: string | null }) {
           deps: ['confirmPassword'],
         })}
       >
-        {newPassword ? <PasswordStrengthMeter password={newPassword} /> : null}
+        {newPassword ? <PasswordStrength password={newPassword} live /> : null}
       </TextField>
       <TextField
         id={`${id}-confirm`}

@@ -1,6 +1,7 @@
 import { isApiError } from '@devenv/api-client'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { TextField } from '../../../components/form/text-field'
 import { notify } from '../../../lib/notify'
 import {
   companyError,
@@ -16,7 +17,6 @@ import {
 } from '../account-forms'
 import { useUpdateProfile } from '../api/profile'
 import { accountTexts } from '../texts'
-import { TextField } from './text-field'
 import { useRuleText } from './use-rule-text'
 
 /** First name, last name and company: PUT /user/profile, the spec's two notices, field errors in place. */

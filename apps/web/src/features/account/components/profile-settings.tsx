@@ -5,6 +5,7 @@ import { ChangePasswordForm } from './change-password-form'
 import { ProfileForm } from './profile-form'
 import '../../../styles/signed-in.css'
 import '../account.css'
+import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /changeprofile's two forms; the password form can work from the token's claims alone. */
 export function ProfileSettings() {
@@ -18,21 +19,13 @@ export function ProfileSettings() {
       <div className="container account-grid">
         <div className="card">
           {profile.isPending ? (
-            <p className="state-panel" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {t('account.loading')}
-            </p>
+            <LoadingPanel text={t('account.loading')} />
           ) : profile.isError ? (
-            <div className="state-panel state-panel--error" role="alert">
-              <p>{t('account.loadFailed')}</p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void profile.refetch()}
-              >
-                {t('account.retry')}
-              </button>
-            </div>
+            <RetryPanel
+              text={t('account.loadFailed')}
+              retryLabel={t('account.retry')}
+              onRetry={() => void profile.refetch()}
+            />
           ) : (
             <ProfileForm profile={profile.data} />
           )}

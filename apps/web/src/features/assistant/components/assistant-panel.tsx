@@ -11,6 +11,7 @@ import {
 import { type AssistantCode, assistantTexts } from '../texts'
 import '../../../styles/signed-in.css'
 import '../assistant.css'
+import { RetryPanel } from '../../../components/ui/state-panel'
 
 const SUGGESTIONS: readonly AssistantCode[] = [
   'assistant.suggestion.template',
@@ -132,16 +133,12 @@ export function AssistantPanel() {
         </div>
 
         {models.isError ? (
-          <div className="state-panel state-panel--error assistant__models-error" role="alert">
-            <p>{t('api.fetchAiModelsFailed')}</p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void models.refetch()}
-            >
-              {t('assistant.retry')}
-            </button>
-          </div>
+          <RetryPanel
+            className="assistant__models-error"
+            text={t('api.fetchAiModelsFailed')}
+            retryLabel={t('assistant.retry')}
+            onRetry={() => void models.refetch()}
+          />
         ) : null}
 
         <div

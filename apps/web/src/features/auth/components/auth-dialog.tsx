@@ -1,7 +1,7 @@
-import type { AuthModalType } from '@devenv/domain/ui'
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Icon } from '../../../components/ui/icons'
+import type { AuthModalType } from '../../../config/ui'
 import { useOpenAuthModal } from '../../../lib/auth-modal'
 import { useFocusTrap } from '../hooks/use-focus-trap'
 import { authTexts } from '../texts'

@@ -1,4 +1,3 @@
-import { AUTH_MODAL_TYPES } from '@devenv/domain/ui'
 import {
   createMemoryHistory,
   createRootRoute,
@@ -8,6 +7,7 @@ import {
 } from '@tanstack/react-router'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { AUTH_MODAL_TYPES } from '../../../config/ui'
 import { withQueryClient } from '../../../testing/fake-api'
 import { AuthModalHost } from './auth-modal-host'
 

@@ -1,6 +1,6 @@
-import { type AuthModalType, MODAL_RESET_MS } from '@devenv/domain/ui'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { type AuthModalType, MODAL_RESET_MS } from '../../../config/ui'
 import { useCloseAuthModal } from '../../../lib/auth-modal'
 import { useHydrated } from '../../../lib/hydration'
 

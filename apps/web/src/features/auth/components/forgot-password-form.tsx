@@ -2,8 +2,6 @@ import {
   forgotPasswordFailureNotice,
   resendResetEmailFailureNotice,
 } from '@devenv/domain/api-failures'
-import type { MessageCode } from '@devenv/domain/messages'
-import type { AuthModalType } from '@devenv/domain/ui'
 import {
   type ForgotPasswordError,
   normalizeEmail,
@@ -11,14 +9,14 @@ import {
   validateForgotPassword,
 } from '@devenv/domain/validation'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { FormAlert, SubmitButton } from '../../../components/form/form-fields'
+import type { AuthModalType } from '../../../config/ui'
 import { notify } from '../../../lib/notify'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useRequestPasswordReset } from '../api/request-password-reset'
 import { domainResolver } from '../domain-resolver'
 import { authTexts } from '../texts'
-import { Captcha } from './captcha'
-import { FormAlert, type FormMessage, SubmitButton, TextField } from './form-fields'
+import { EmailField, useAuthForm } from './auth-form'
 
 type ForgotValues = { email: string; captchaVerified: boolean }
 
@@ -45,27 +43,20 @@ function ResetRequestForm({
   onSent: (email: string) => void
   onSwitch: (type: AuthModalType) => void
 }) {
-  const t = authTexts.useT()
   const id = useId()
   const requestReset = useRequestPasswordReset().mutateAsync
-  const [failure, setFailure] = useState<FormMessage | null>(null)
-  const [captchaRound, setCaptchaRound] = useState(0)
-  const form = useForm<ForgotValues>({
-    defaultValues: { email: '', captchaVerified: false },
-    resolver,
-  })
+  const { t, form, failure, setFailure, errorText, submitWith, newCaptchaRound, captchaField } =
+    useAuthForm<ForgotValues>({ defaultValues: { email: '', captchaVerified: false }, resolver })
   const { errors, isSubmitting } = form.formState
   const email = form.watch('email')
   const showCaptcha = shouldShowForgotPasswordCaptcha(email)
-  const errorText = (message: string | undefined) =>
-    message ? t(message as MessageCode) : undefined
 
   // The puzzle belongs to an address with an '@': removing it takes a solved puzzle away too.
   useEffect(() => {
     if (!showCaptcha) form.setValue('captchaVerified', false)
   }, [showCaptcha, form])
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = submitWith(async (values) => {
     setFailure(null)
     const username = normalizeEmail(values.email)
     try {
@@ -74,38 +65,20 @@ function ResetRequestForm({
       onSent(username)
     } catch (error) {
       setFailure({ text: noticeMessage(t, forgotPasswordFailureNotice(apiFailureOf(error))) })
-      form.setValue('captchaVerified', false)
-      setCaptchaRound((round) => round + 1)
+      newCaptchaRound()
     }
   })
 
   return (
-    <form
-      className="form auth-form"
-      noValidate
-      onSubmit={(event) => (isSubmitting ? event.preventDefault() : void onSubmit(event))}
-    >
+    <form className="form auth-form" noValidate onSubmit={onSubmit}>
       <p className="auth-form__intro">{t('authForm.forgot.intro')}</p>
-      <TextField
+      <EmailField
         id={`${id}-email`}
-        label={t('field.email')}
-        type="email"
         autoComplete="email"
-        placeholder={t('authForm.emailPlaceholder')}
-        required
         registration={form.register('email')}
         error={errorText(errors.email?.message)}
       />
-      {showCaptcha ? (
-        <Captcha
-          key={captchaRound}
-          onVerified={() => {
-            form.setValue('captchaVerified', true)
-            form.clearErrors('captchaVerified')
-          }}
-          error={errorText(errors.captchaVerified?.message)}
-        />
-      ) : null}
+      {showCaptcha ? captchaField() : null}
       <FormAlert message={failure} takeFocus />
       <SubmitButton busy={isSubmitting}>
         {isSubmitting ? t('authForm.forgot.sending') : t('auth.sendResetLink')}

@@ -1,6 +1,4 @@
 import { registrationFailureNotice } from '@devenv/domain/api-failures'
-import type { MessageCode } from '@devenv/domain/messages'
-import type { AuthModalType } from '@devenv/domain/ui'
 import {
   canSubmitRegistration,
   normalizeEmail,
@@ -9,22 +7,20 @@ import {
   registrationBody,
   validateRegistration,
 } from '@devenv/domain/validation'
-import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useId } from 'react'
+import {
+  FormAlert,
+  RequiredNote,
+  SubmitButton,
+  withElements,
+} from '../../../components/form/form-fields'
+import { PasswordStrength } from '../../../components/form/password-strength'
+import { TextField } from '../../../components/form/text-field'
+import type { AuthModalType } from '../../../config/ui'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useRegister } from '../api/register'
 import { domainResolver } from '../domain-resolver'
-import { authTexts } from '../texts'
-import { Captcha } from './captcha'
-import {
-  FormAlert,
-  type FormMessage,
-  RequiredNote,
-  SubmitButton,
-  TextField,
-  withElements,
-} from './form-fields'
-import { PasswordStrength } from './password-strength'
+import { EmailField, useAuthForm } from './auth-form'
 
 type RegisterValues = RegistrationForm & { company: string }
 
@@ -55,20 +51,15 @@ export function RegisterForm({
   onRegistered: (email: string) => void
   onSwitch: (type: AuthModalType) => void
 }) {
-  const t = authTexts.useT()
   const id = useId()
   const register = useRegister()
-  const [failure, setFailure] = useState<FormMessage | null>(null)
-  // A new round remounts the puzzle: a fresh sum after a failed submission (spec 4).
-  const [captchaRound, setCaptchaRound] = useState(0)
-  const form = useForm<RegisterValues>({ defaultValues: EMPTY, resolver, mode: 'onTouched' })
+  const { t, form, failure, setFailure, errorText, submitWith, newCaptchaRound, captchaField } =
+    useAuthForm<RegisterValues>({ defaultValues: EMPTY, resolver, mode: 'onTouched' })
   const { errors, isSubmitting } = form.formState
   const values = form.watch()
   const canSubmit = canSubmitRegistration(values)
-  const errorText = (message: string | undefined) =>
-    message ? t(message as MessageCode) : undefined
 
-  const onSubmit = form.handleSubmit(async (submitted) => {
+  const onSubmit = submitWith(async (submitted) => {
     setFailure(null)
     try {
       // Exactly the spec's three fields; names and company stay in the modal (spec 3).
@@ -76,8 +67,7 @@ export function RegisterForm({
       onRegistered(normalizeEmail(submitted.email))
     } catch (error) {
       setFailure({ text: noticeMessage(t, registrationFailureNotice(apiFailureOf(error))) })
-      form.setValue('captchaVerified', false)
-      setCaptchaRound((round) => round + 1)
+      newCaptchaRound()
     }
   })
 
@@ -91,15 +81,11 @@ export function RegisterForm({
   const newTab = <span className="visually-hidden"> {t('authForm.newTab')}</span>
 
   return (
-    <form
-      className="form auth-form"
-      noValidate
-      aria-describedby={noteId}
-      onSubmit={(event) => (isSubmitting ? event.preventDefault() : void onSubmit(event))}
-    >
+    <form className="form auth-form" noValidate aria-describedby={noteId} onSubmit={onSubmit}>
       <RequiredNote id={noteId} text={t('authForm.requiredNote')} />
       <div className="form__row">
         <TextField
+          announceError
           id={field('firstName')}
           label={t('field.firstName')}
           autoComplete="given-name"
@@ -107,6 +93,7 @@ export function RegisterForm({
           registration={form.register('firstName')}
         />
         <TextField
+          announceError
           id={field('lastName')}
           label={t('field.lastName')}
           autoComplete="family-name"
@@ -114,17 +101,14 @@ export function RegisterForm({
           registration={form.register('lastName')}
         />
       </div>
-      <TextField
+      <EmailField
         id={field('email')}
-        label={t('field.email')}
-        type="email"
         autoComplete="email"
-        placeholder={t('authForm.emailPlaceholder')}
-        required
         registration={form.register('email')}
         error={errorText(errors.email?.message)}
       />
       <TextField
+        announceError
         id={passwordId}
         label={t('field.password')}
         type="password"
@@ -138,6 +122,7 @@ export function RegisterForm({
         <PasswordStrength id={strengthId} password={values.password} />
       </TextField>
       <TextField
+        announceError
         id={`${id}-confirm`}
         label={t('field.confirmPassword')}
         type="password"
@@ -148,6 +133,7 @@ export function RegisterForm({
         error={errorText(errors.confirmPassword?.message)}
       />
       <TextField
+        announceError
         id={field('company')}
         label={t('field.company')}
         autoComplete="organization"
@@ -173,18 +159,10 @@ export function RegisterForm({
           <span aria-hidden="true"> *</span>
         </label>
       </div>
-      <Captcha
-        key={captchaRound}
-        onVerified={() => {
-          form.setValue('captchaVerified', true)
-          form.clearErrors('captchaVerified')
-        }}
-        onBlur={() => {
-          // Say that the verification is missing only when it is the first rule still failing.
-          if (!form.getValues('captchaVerified')) void form.trigger('captchaVerified')
-        }}
-        error={errorText(errors.captchaVerified?.message)}
-      />
+      {captchaField(() => {
+        // Say that the verification is missing only when it is the first rule still failing.
+        if (!form.getValues('captchaVerified')) void form.trigger('captchaVerified')
+      })}
       {/* The submit button is disabled again until the new puzzle is solved: the focus moves here. */}
       <FormAlert message={failure} takeFocus />
       <SubmitButton

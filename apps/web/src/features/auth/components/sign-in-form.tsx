@@ -5,14 +5,14 @@ import {
   recordLoginFailure,
   resetLoginLock,
 } from '@devenv/domain/login-lock'
-import type { MessageCode } from '@devenv/domain/messages'
 import { safeRedirect } from '@devenv/domain/redirect'
 import { STORAGE_KEYS } from '@devenv/domain/session'
-import type { AuthModalType } from '@devenv/domain/ui'
 import { type LoginError, normalizeEmail, validateLogin } from '@devenv/domain/validation'
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { FormAlert, SubmitButton } from '../../../components/form/form-fields'
+import { TextField } from '../../../components/form/text-field'
+import type { AuthModalType } from '../../../config/ui'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
 import { loadSessionRuntime } from '../../../lib/session'
@@ -20,8 +20,7 @@ import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useSignIn } from '../api/sign-in'
 import { domainResolver } from '../domain-resolver'
 import { readLoginLock, writeLoginLock } from '../login-lock-store'
-import { authTexts } from '../texts'
-import { FormAlert, type FormMessage, SubmitButton, TextField } from './form-fields'
+import { EmailField, useAuthForm } from './auth-form'
 
 type SignInValues = { email: string; password: string; rememberMe: boolean }
 
@@ -67,20 +66,16 @@ export function SignInForm({
   registeredEmail: string | null
   onSwitch: (type: AuthModalType) => void
 }) {
-  const t = authTexts.useT()
   const id = useId()
   const lock = useLoginLock()
   const signIn = useSignIn()
-  const [failure, setFailure] = useState<FormMessage | null>(null)
-  const form = useForm<SignInValues>({
+  const { t, form, failure, setFailure, errorText, submitWith } = useAuthForm<SignInValues>({
     defaultValues: { email: registeredEmail ?? '', password: '', rememberMe: false },
     resolver,
   })
   const { errors, isSubmitting } = form.formState
-  const errorText = (message: string | undefined) =>
-    message ? t(message as MessageCode) : undefined
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  const onSubmit = submitWith(async ({ email, password }) => {
     // Checked again at the moment of sending: another tab may have locked the form meanwhile.
     const current = readLoginLock()
     if (isLoginLocked(current, Date.now())) {
@@ -129,27 +124,20 @@ export function SignInForm({
   const busy = isSubmitting
 
   return (
-    <form
-      className="form auth-form"
-      noValidate
-      onSubmit={(event) => (busy ? event.preventDefault() : void onSubmit(event))}
-    >
+    <form className="form auth-form" noValidate onSubmit={onSubmit}>
       {registeredEmail ? (
         <p className="auth-form__success" role="status">
           {t('register.success')}
         </p>
       ) : null}
-      <TextField
+      <EmailField
         id={emailId}
-        label={t('field.email')}
-        type="email"
         autoComplete="username"
-        placeholder={t('authForm.emailPlaceholder')}
-        required
         registration={form.register('email')}
         error={errorText(errors.email?.message)}
       />
       <TextField
+        announceError
         id={passwordId}
         label={t('field.password')}
         type="password"

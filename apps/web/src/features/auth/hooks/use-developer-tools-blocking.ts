@@ -1,6 +1,6 @@
-import { shouldBlockDeveloperTools } from '@devenv/domain/environments'
 import { useEffect } from 'react'
 import { env } from '../../../config/env'
+import { shouldBlockDeveloperTools } from '../../../config/environments'
 import { logEvent } from '../../../lib/event-log'
 import { t } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'

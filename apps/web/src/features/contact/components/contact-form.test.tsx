@@ -87,6 +87,22 @@ describe('ContactForm', () => {
   })
 })
 
+/** Sends a filled form and answers it with the contract's 400, naming the given fields. */
+async function submitAnswered400(errors: Record<string, string>) {
+  const { fetchMock, answer } = deferredFetch()
+  renderForm()
+  fillRequired()
+  fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+  const body = { message: 'Validation errors', code: 'VALIDATION_FAILED', errors }
+  answer(
+    new Response(JSON.stringify(body), {
+      status: 400,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  )
+}
+
 describe('ContactForm checks fields as the contract does', () => {
   const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement
   const messageOf = (element: HTMLElement) =>
@@ -123,21 +139,7 @@ describe('ContactForm checks fields as the contract does', () => {
   })
 
   it("shows the server's 400 errors on their fields, and the rest as the failure", async () => {
-    const { fetchMock, answer } = deferredFetch()
-    renderForm()
-    fillRequired()
-    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
-    answer(
-      new Response(
-        JSON.stringify({
-          message: 'Validation errors',
-          code: 'VALIDATION_FAILED',
-          errors: { lastName: 'Must not be blank', email: 'Must be an e-mail address' },
-        }),
-        { status: 400, headers: { 'Content-Type': 'application/json' } },
-      ),
-    )
+    await submitAnswered400({ lastName: 'Must not be blank', email: 'Must be an e-mail address' })
     await waitFor(() => expect(messageOf(input(/^Last Name/))).toBe('Must not be blank'))
     expect(messageOf(input(/^Email/))).toBe('Must be an e-mail address')
     expect(screen.getByRole('alert').textContent).toBe('')
@@ -145,17 +147,7 @@ describe('ContactForm checks fields as the contract does', () => {
   })
 
   it('a 400 on a field the form does not show: the generic failure', async () => {
-    const { fetchMock, answer } = deferredFetch()
-    renderForm()
-    fillRequired()
-    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
-    answer(
-      new Response(JSON.stringify({ message: 'Validation errors', errors: { timestamp: 'Bad' } }), {
-        status: 400,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    )
+    await submitAnswered400({ timestamp: 'Bad' })
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain('Failed to send message.'),
     )
@@ -169,7 +161,9 @@ describe('ContactForm checks fields as the contract does', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     const [request] = (fetchMock.mock.calls as unknown as Array<[Request]>)[0] ?? []
-    expect((await request?.json()).userAgent).toBe('unknown')
+    expect(request).toBeInstanceOf(Request)
+    const body = (await request?.json()) as { userAgent?: string } | undefined
+    expect(body?.userAgent).toBe('unknown')
     vi.restoreAllMocks()
   })
 })

@@ -13,6 +13,7 @@ import { DeleteEnvironmentDialog } from './delete-environment-dialog'
 import { EnvironmentList } from './environment-list'
 import '../../../styles/signed-in.css'
 import '../environments.css'
+import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /admin: the user's environments (loading, error, empty, list) beside the form for a new one. */
 export function EnvironmentsDashboard() {
@@ -75,21 +76,13 @@ export function EnvironmentsDashboard() {
               {t('environments.list.heading')}
             </h2>
             {environments.isPending ? (
-              <p className="state-panel" role="status">
-                <span className="spinner" aria-hidden="true" />
-                {t('environments.list.loading')}
-              </p>
+              <LoadingPanel text={t('environments.list.loading')} />
             ) : environments.isError && !items ? (
-              <div className="state-panel state-panel--error" role="alert">
-                <p>{t('api.fetchEnvironmentsFailed')}</p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => void environments.refetch()}
-                >
-                  {t('environments.list.retry')}
-                </button>
-              </div>
+              <RetryPanel
+                text={t('api.fetchEnvironmentsFailed')}
+                retryLabel={t('environments.list.retry')}
+                onRetry={() => void environments.refetch()}
+              />
             ) : items && items.length === 0 ? (
               <div className="state-panel">
                 <h3>{t('environments.list.empty.title')}</h3>
@@ -99,16 +92,12 @@ export function EnvironmentsDashboard() {
               <>
                 {environments.isRefetchError ? (
                   // The last list stays on screen; only the newest look failed.
-                  <div className="notice state-panel__inline" role="alert">
-                    <p>{t('api.fetchEnvironmentsFailed')}</p>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void environments.refetch()}
-                    >
-                      {t('environments.list.retry')}
-                    </button>
-                  </div>
+                  <RetryPanel
+                    inline
+                    text={t('api.fetchEnvironmentsFailed')}
+                    retryLabel={t('environments.list.retry')}
+                    onRetry={() => void environments.refetch()}
+                  />
                 ) : null}
                 <EnvironmentList environments={items} onDelete={askToDelete} />
               </>

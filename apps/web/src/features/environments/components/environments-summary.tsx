@@ -8,6 +8,7 @@ import { environmentsTexts } from '../texts'
 import { EnvironmentStatusBadge } from './environment-status-badge'
 import '../../../styles/signed-in.css'
 import '../environments.css'
+import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /my/page: how many environments the user has in each status, with the way to the dashboard. */
 export function EnvironmentsSummary() {
@@ -22,21 +23,13 @@ export function EnvironmentsSummary() {
     <section className="card environments-summary" aria-labelledby="environments-summary-heading">
       <h2 id="environments-summary-heading">{t('environments.summary.heading')}</h2>
       {environments.isPending ? (
-        <p className="state-panel" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('environments.summary.loading')}
-        </p>
+        <LoadingPanel text={t('environments.summary.loading')} />
       ) : !items ? (
-        <div className="state-panel state-panel--error" role="alert">
-          <p>{t('api.fetchEnvironmentsFailed')}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void environments.refetch()}
-          >
-            {t('environments.list.retry')}
-          </button>
-        </div>
+        <RetryPanel
+          text={t('api.fetchEnvironmentsFailed')}
+          retryLabel={t('environments.list.retry')}
+          onRetry={() => void environments.refetch()}
+        />
       ) : items.length === 0 ? (
         <>
           <p>{t('environments.summary.none')}</p>

@@ -7,11 +7,11 @@ import {
   resetPasswordChecks,
   resetPasswordsMismatch,
 } from '@devenv/domain/password'
-import { RESET_MODAL_DELAY_MS } from '@devenv/domain/ui'
 import { type RegisteredRouter, useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useReducer, useRef } from 'react'
 import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Icon } from '../../../components/ui/icons'
+import { RESET_MODAL_DELAY_MS } from '../../../config/ui'
 import { notify } from '../../../lib/notify'
 import { setNewPassword } from '../api/set-password'
 import { initialResetPasswordState, resetPasswordReducer } from '../reset-password-state'

@@ -1,4 +1,5 @@
 import { isApiError } from '@devenv/api-client'
+import { LoadingPanel } from '../../../components/ui/state-panel'
 import { useT } from '../../../lib/i18n/i18n'
 import { useConnectionTest } from '../api/connection-test'
 
@@ -20,10 +21,7 @@ export function ConnectionTest() {
     <section className="card connection-test" aria-labelledby="connection-test-heading">
       <h2 id="connection-test-heading">{t('technical.connection.heading')}</h2>
       {health.isFetching ? (
-        <p className="state-panel" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('technical.connection.checking')}
-        </p>
+        <LoadingPanel text={t('technical.connection.checking')} />
       ) : health.isError ? (
         <div className="state-panel state-panel--error" role="alert">
           <p>

@@ -1,56 +1,6 @@
-import { Fragment, type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
-import type { UseFormRegisterReturn } from 'react-hook-form'
-
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
-  id: string
-  label: string
-  registration: UseFormRegisterReturn
-  /** The error text, already in the current language. */
-  error?: string | undefined
-  /** Ids of more text that describes the input (a hint, the strength meter). */
-  describedBy?: string | undefined
-  /** Shown under the input, before the error. */
-  children?: ReactNode
-}
-
-export const errorIdOf = (id: string) => `${id}-error`
-
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced. */
-export function TextField({
-  id,
-  label,
-  registration,
-  error,
-  describedBy,
-  required,
-  children,
-  ...input
-}: TextFieldProps) {
-  const errorId = errorIdOf(id)
-  const describers = [error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ')
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id}
-        {...input}
-        {...registration}
-        aria-required={required ? true : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describers === '' ? undefined : describers}
-      />
-      {children}
-      {error ? (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
+// The parts of the site's forms: the form's own message, a submit button that keeps the focus,
+// the note on required fields, and labels with links in them. The fields are `text-field.tsx`.
+import { Fragment, type ReactNode, useEffect, useRef } from 'react'
 
 /** A message of the form; a new object each time, so that the same text can be said twice. */
 export type FormMessage = { text: string }

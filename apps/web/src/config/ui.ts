@@ -1,8 +1,10 @@
-import type { MessageCode } from './messages/en'
+import type { MessageCode } from '@devenv/domain/messages'
+
+// The site's own constants: timings, modals, themes, breakpoints. The product's rules stay in
+// the domain (the pricing page's redirect delay is one: `PRICING_REDIRECT_MS` in its plans).
 
 export const NOTIFICATION_TIMEOUT_MS = 5000
 export const MODAL_RESET_MS = 300
-export const PRICING_REDIRECT_MS = 2000
 export const RESET_COUNTDOWN_SECONDS = 3
 export const RESET_MODAL_DELAY_MS = 500
 export const NAVBAR_SCROLL_THRESHOLD_PX = 50
