@@ -10,6 +10,7 @@ import { loadavg } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { startServer } from './serve.mjs'
+import { PRERENDERED_ROUTES } from './site.mjs'
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const port = Number(process.env.BENCH_WEB_PORT ?? 4174)
@@ -27,13 +28,9 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ]
 const NOT_FOUND_PATH = '/this-page-does-not-exist'
+// The prerendered public pages (site.mjs), and an unknown path in place of /404 itself.
 const ALL_PAGES = [
-  '/',
-  '/pricing',
-  '/contact',
-  '/reset-password',
-  '/legal/terms-of-service',
-  '/legal/privacy-policy',
+  ...PRERENDERED_ROUTES.map((route) => route.path).filter((path) => path !== '/404'),
   NOT_FOUND_PATH,
 ]
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES
