@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { useLocale, useTheme } from './support'
+import { axeViolations, useLocale, useTheme } from './support'
 
 const PAGES = [
   '/',
@@ -22,8 +21,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.locator('html')).toHaveAttribute('lang', locale)
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        const results = await new AxeBuilder({ page }).analyze()
-        expect(results.violations, `${path} (${theme}, ${locale})`).toEqual([])
+        expect(await axeViolations(page), `${path} (${theme}, ${locale})`).toEqual([])
       }
     })
   }
@@ -34,15 +32,15 @@ test('no axe violations with the FAQ open, the mobile menu open, a toast and the
 }) => {
   await page.goto('/pricing')
   await page.locator('.accordion__button').first().click()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.goto('/contact')
   await page.getByRole('button', { name: 'Book Demo Call' }).click()
   await expect(page.locator('[data-sonner-toast]')).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.setViewportSize({ width: 375, height: 740 })
   await page.getByRole('button', { name: 'Open menu' }).click()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })

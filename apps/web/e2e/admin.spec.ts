@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNT, expect, test } from './stub'
-import { toast, useLocale, useTheme } from './support'
+import { axeViolations, toast, useLocale, useTheme } from './support'
 
 /** The demo account's seeded environment (apps/stub-api/src/state/seeds.ts). */
 const SEEDED = { id: 'fa19cd7d-4dbd-4409-a14a-eb6c400f8d77', name: 'ml-notebooks' }
@@ -237,7 +236,7 @@ test.describe('/admin: accessibility', () => {
       await openDashboard(page)
       await expect(card(page, SEEDED.name)).toBeVisible()
       await expect(page.getByRole('combobox', { name: 'Model' })).toBeEnabled()
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
       await page.getByRole('textbox', { name: 'Name' }).fill('Bad Name')
       await page.getByRole('button', { name: 'Create environment' }).click()
@@ -245,11 +244,11 @@ test.describe('/admin: accessibility', () => {
       await page.getByRole('textbox', { name: 'Your question' }).fill('Which regions are there?')
       await page.getByRole('button', { name: 'Send' }).click()
       await expect(page.locator('.chat-message--assistant')).toHaveCount(1)
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
       await page.getByRole('button', { name: `Delete ${SEEDED.name}` }).click()
       await expect(page.getByRole('dialog')).toBeVisible()
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   }
 
@@ -267,6 +266,6 @@ test.describe('/admin: accessibility', () => {
     await expect(card(page, SEEDED.name).getByText('მუშაობს')).toBeVisible()
     await expect(page.getByRole('button', { name: 'გარემოს შექმნა' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'AI ასისტენტი' })).toBeVisible()
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 })

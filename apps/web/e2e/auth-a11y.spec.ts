@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { authDialog, expect, solveCaptcha, test } from './auth-helpers'
 import { USER_ACCOUNT } from './stub'
-import { useLocale, useTheme } from './support'
+import { axeViolations, useLocale, useTheme } from './support'
 
 async function noViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations, state).toEqual([])
+  expect(await axeViolations(page), state).toEqual([])
 }
 
 for (const theme of ['light', 'dark'] as const) {

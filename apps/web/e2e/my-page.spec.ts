@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { DEMO_ACCOUNT, expect, test } from './stub'
-import { useLocale, useTheme } from './support'
+import { axeViolations, useLocale, useTheme } from './support'
 
 test.describe('/my/page', () => {
   test('the demo account: its details and a summary of its environments', async ({
@@ -56,7 +55,7 @@ test.describe('/my/page', () => {
       await page.goto('/my/page')
       await expect(page.getByText('demo@devenv.example')).toBeVisible()
       await expect(page.getByRole('term').first()).toBeVisible()
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   }
 })

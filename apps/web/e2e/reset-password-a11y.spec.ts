@@ -1,14 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './stub'
-import { useTheme } from './support'
+import { axeViolations, useTheme } from './support'
 
 const HASH = '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586'
 const LINK = `/reset-password?user=nino%40example.com&hash=${HASH}`
 
 async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations, state).toEqual([])
+  expect(await axeViolations(page), state).toEqual([])
 }
 
 async function submitWith(page: Page, status: number, body: object) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 export async function useLocale(page: Page, locale: 'en' | 'ka'): Promise<void> {
@@ -6,6 +7,16 @@ export async function useLocale(page: Page, locale: 'en' | 'ka'): Promise<void> 
 
 export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('preferred-theme', value), theme)
+}
+
+/**
+ * axe's violations on the page as it is now. Only violations are collected (`resultTypes`): the
+ * passes and incomplete lists, which no test reads, double a scan's time, and a scan must end
+ * within a timed state such as the reset page's 3-second countdown.
+ */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  return results.violations
 }
 
 /** Console errors and warnings, for tests that must see none (hydration, CSP). */
