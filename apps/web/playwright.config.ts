@@ -14,6 +14,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [['list'], ['junit', { outputFile: 'reports/e2e.xml' }]],
+  // Prints how much of the contract the run exercised against the stub (information only).
+  globalTeardown: './e2e/coverage-summary.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { loadContract } from './contract'
 import {
+  coverageFigures,
   createCoverageRecorder,
   mergeCoverage,
   requestExampleOf,
   responseExampleOf,
+  uncalledOperations,
 } from './coverage'
 
 const contract = loadContract()
@@ -51,6 +53,20 @@ describe('the coverage recorder', () => {
     expect(coverage.summary.operations.percent).toBe(
       Math.round((1 / contract.operations.length) * 1000) / 10,
     )
+  })
+
+  it('says its figures in one line and names the operations never called', () => {
+    const recorder = createCoverageRecorder(contract)
+    recorder.record({ operationId: 'getHealth', status: 200 })
+    const coverage = recorder.report()
+    const { operations, statuses, examples } = coverage.summary
+    expect(coverageFigures(coverage)).toBe(
+      `operations 1/${operations.total} (${operations.percent}%), statuses 1/${statuses.total} (${statuses.percent}%), examples 0/${examples.total} (0%)`,
+    )
+    const uncalled = uncalledOperations(coverage)
+    expect(uncalled).toHaveLength(contract.operations.length - 1)
+    expect(uncalled).not.toContain('getHealth')
+    expect(uncalled).toContain('signIn')
   })
 
   it('forgets everything on reset', () => {

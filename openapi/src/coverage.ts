@@ -174,6 +174,21 @@ function withSummary(rows: OperationCoverage[]): ContractCoverage {
   }
 }
 
+/** The three figures in one line: `operations 3/20 (15%), statuses 4/70 (5.7%), examples ...`. */
+export function coverageFigures(coverage: ContractCoverage): string {
+  return (['operations', 'statuses', 'examples'] as const)
+    .map((kind) => {
+      const { covered, total, percent } = coverage.summary[kind]
+      return `${kind} ${covered}/${total} (${percent}%)`
+    })
+    .join(', ')
+}
+
+/** The operations a coverage report shows never called, by operationId. */
+export function uncalledOperations(coverage: ContractCoverage): string[] {
+  return coverage.operations.filter((row) => row.calls === 0).map((row) => row.operationId)
+}
+
 /** Adds coverage reports together (runs of several modes into one report). */
 export function mergeCoverage(reports: readonly ContractCoverage[]): ContractCoverage | undefined {
   const [first, ...rest] = reports

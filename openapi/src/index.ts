@@ -24,6 +24,7 @@ export {
   type ContractCoverage,
   type CoverageFigure,
   type CoverageRecorder,
+  coverageFigures,
   createCoverageRecorder,
   type ExampleCoverage,
   type Exercised,
@@ -32,6 +33,7 @@ export {
   requestExampleOf,
   responseExampleOf,
   type StatusCoverage,
+  uncalledOperations,
 } from './coverage'
 export {
   HTTP_METHODS,

@@ -67,7 +67,7 @@ test.describe('prerendered HTML', () => {
     expect(directives['frame-ancestors']).toBe("'none'")
     expect(directives['object-src']).toBe("'none'")
     expect(headers['x-content-type-options']).toBe('nosniff')
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(headers['referrer-policy']).toBe('strict-origin')
     expect(headers['x-frame-options']).toBe('DENY')
     expect(headers['permissions-policy']).toContain('camera=()')
     const notFound = await request.get('/nope')

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test'
 import { expect, type Stub, test, USER_ACCOUNT } from './stub'
 import { securityEvent, toast } from './support'
 
-type Sent = { document: boolean; url: string; body: string; referer: string }
+type Sent = { document: boolean; url: string; body: string; request: Request }
 
 /**
  * Every request the page makes, with its body. API calls are read through a pass-through route
@@ -10,23 +10,54 @@ type Sent = { document: boolean; url: string; body: string; referer: string }
  */
 async function recordNetwork(page: Page): Promise<Sent[]> {
   const sent: Sent[] = []
-  const record = (request: Request, referer = '') =>
+  const record = (request: Request) =>
     sent.push({
       document: request.resourceType() === 'document',
       url: request.url(),
       body: request.postData() ?? '',
-      referer,
+      request,
     })
   page.on('request', (request) => {
     if (!new URL(request.url()).pathname.startsWith('/api/')) record(request)
   })
   await page.route('**/api/**', async (route) => {
-    // API calls name the page by its origin only (the site's own files: see decisions.md).
-    record(route.request(), route.request().headers().referer ?? '')
+    record(route.request())
     // On to the routes registered before this one (the security-event readers), then the network.
     await route.fallback()
   })
   return sent
+}
+
+/**
+ * The `Referer` each request went out with: read from the headers as sent (`allHeaders`), since
+ * the browser adds it below what `headers()` shows.
+ */
+async function withReferers(sent: Sent[]) {
+  return Promise.all(
+    sent.map(async (entry) => ({
+      ...entry,
+      referer: (await entry.request.allHeaders()).referer ?? '',
+    })),
+  )
+}
+
+/**
+ * No request the page made, documents, scripts, styles and API calls alike, names the page by
+ * more than its origin (the site's `Referrer-Policy: strict-origin` and the api-client's); at
+ * least one script or style and one API call sent it, which proves the header is read.
+ */
+async function expectOriginOnlyReferers(sent: Sent[], origin: string, secret: string) {
+  const requests = await withReferers(sent)
+  for (const request of requests) {
+    expect(request.referer, `Referer of ${request.url}`).not.toContain(secret)
+    if (request.referer !== '') expect(request.referer, `Referer of ${request.url}`).toBe(origin)
+  }
+  const assets = requests.filter((request) =>
+    ['script', 'stylesheet'].includes(request.request.resourceType()),
+  )
+  expect(assets.some((request) => request.referer === origin)).toBe(true)
+  const api = requests.filter((request) => new URL(request.url).pathname.startsWith('/api/'))
+  expect(api.some((request) => request.referer === origin)).toBe(true)
 }
 
 /** Everything the page keeps in localStorage and sessionStorage, keys and values. */
@@ -73,15 +104,10 @@ test.describe('secrets stay out of the event log', () => {
       (request) => !(request.document && request.url === new URL(link, page.url()).href),
     )
     for (const request of requests) {
-      expect(`${request.url} ${request.body} ${request.referer}`).not.toContain(hash)
+      expect(`${request.url} ${request.body}`).not.toContain(hash)
     }
-    // The API calls name the page by its origin, and the recorder reads that header.
-    const apiReferers = requests.filter((request) =>
-      new URL(request.url).pathname.startsWith('/api/'),
-    )
-    expect(new Set(apiReferers.map((request) => request.referer))).toEqual(
-      new Set([new URL('/', page.url()).href]),
-    )
+    // Scripts and styles of the link's own document too: nginx's Referrer-Policy.
+    await expectOriginOnlyReferers(sent, new URL('/', page.url()).href, String(hash))
     expect(await browserStorage(page)).not.toContain(hash)
     expect(await storedOnServer(stub)).not.toContain(hash)
   })
@@ -117,8 +143,10 @@ test.describe('secrets stay out of the event log', () => {
     )
     expect(others.some((request) => request.url.endsWith('/api/security/log'))).toBe(true)
     for (const request of others) {
-      expect(`${request.url} ${request.body} ${request.referer}`).not.toContain(token)
+      expect(`${request.url} ${request.body}`).not.toContain(token)
     }
+    // Every request, the activation call included, names the page by its origin only.
+    await expectOriginOnlyReferers(sent, new URL('/', page.url()).href, token)
     expect(await browserStorage(page)).not.toContain(token)
     expect(await storedOnServer(stub)).not.toContain(token)
   })

@@ -40,7 +40,7 @@ test.describe('security headers on every served page', () => {
       expect(csp['base-uri']).toBeDefined()
       expect(headers['x-content-type-options']).toBe('nosniff')
       expect(headers['x-frame-options']).toBe('DENY')
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['referrer-policy']).toBe('strict-origin')
       expect(headers['cross-origin-opener-policy']).toBe('same-origin')
       expect(headers['permissions-policy']).toContain('camera=()')
       expect(headers.server ?? '').not.toMatch(/\d/)

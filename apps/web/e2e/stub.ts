@@ -7,6 +7,7 @@ import {
   STUB_SESSION_HEADER,
 } from '@devenv/stub-api/dev-client'
 import { type APIRequestContext, test as base, type Page, request } from '@playwright/test'
+import { STUB_ORIGIN } from './stub-origin'
 
 /**
  * Browser tests against the real stub behind nginx. Each test gets its own stub session: a
@@ -42,7 +43,7 @@ export type Stub = {
   prefer(page: Page, path: string, prefer: string, times?: number): Promise<void>
 }
 
-export const STUB_ORIGIN = `http://127.0.0.1:${process.env.PW_STUB_PORT ?? 4011}`
+export { STUB_ORIGIN }
 
 export const test = base.extend<{ stub: Stub }>({
   stub: async ({ context, baseURL }, use, testInfo) => {

@@ -97,6 +97,17 @@ describe('redactSecretParams', () => {
     )
     expect(redactSecretParams('/api/health?x=1')).toBe('/api/health?x=1')
   })
+
+  it('matches names as isSecretName does: without case, `_` or `-`', () => {
+    for (const name of ['Refresh-Token', 'refreshtoken', 'new_password', 'API-KEY', 'x%5Ftoken']) {
+      const secret = isSecretName(decodeURIComponent(name))
+      expect(redactSecretParams(`/p?${name}=${TOKEN}&auth=login`)).toBe(
+        `/p?${name}=${secret ? REDACTED : TOKEN}&auth=login`,
+      )
+    }
+    expect(redactSecretParams(`/p?new_password=${TOKEN}`)).toBe(`/p?new_password=${REDACTED}`)
+    expect(redactSecretParams(`/p?tokens=${TOKEN}`)).toBe(`/p?tokens=${TOKEN}`)
+  })
 })
 
 describe('redactSecrets', () => {

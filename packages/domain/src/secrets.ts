@@ -97,15 +97,15 @@ export function loggableDetails<T>(details: Readonly<Record<string, T>>): Record
   return kept
 }
 
-const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const secretParam = new RegExp(
-  `([?&](?:${SECRET_NAMES.map(escapeForPattern).join('|')})=)[^&#\\s"']*`,
-  'gi',
-)
+// Any query pair; whether its name is a secret is `isSecretName`'s answer, so that a parameter
+// is redacted exactly when a field of the same name would be (`Refresh-Token`, `new_password`).
+const queryParam = /([?&])([^=&#\s"']+)=([^&#\s"']*)/g
 
 /** Text (a request line, an error message) with the values of secret query parameters replaced. */
 export function redactSecretParams(text: string): string {
-  return text.replace(secretParam, `$1${REDACTED}`)
+  return text.replace(queryParam, (pair, separator: string, name: string) =>
+    isSecretName(decodedName(name)) ? `${separator}${name}=${REDACTED}` : pair,
+  )
 }
 
 /**

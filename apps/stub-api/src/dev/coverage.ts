@@ -11,6 +11,18 @@ import type { StubStore } from '../state/store'
 // One recorder per stub session's store: a new session starts empty, a dropped one is forgotten
 // with its store, and `POST /__dev/reset` empties it with the store (see resetStore).
 const recorders = new WeakMap<StubStore, CoverageRecorder>()
+// And one per stub process (per server built), across every session: what a whole suite that
+// isolates each test in its own session (the web e2e) exercised. No session reset empties it.
+const totals = new WeakMap<StubContext, CoverageRecorder>()
+
+function totalOf(ctx: StubContext): CoverageRecorder {
+  let total = totals.get(ctx)
+  if (!total) {
+    total = createCoverageRecorder(ctx.contract)
+    totals.set(ctx, total)
+  }
+  return total
+}
 
 function recorderOf(ctx: StubContext, store: StubStore): CoverageRecorder {
   let recorder = recorders.get(store)
@@ -36,15 +48,31 @@ export function recordServed(
 ): void {
   const operation = ctx.contract.byId.get(operationId)
   if (!operation) return
-  recorderOf(ctx, request.store).record({
+  const served = {
     operationId,
     status,
     requestExample: requestExampleOf(operation, request.body),
     responseExample: responseExampleOf(operation, status, text),
-  })
+  }
+  recorderOf(ctx, request.store).record(served)
+  totalOf(ctx).record(served)
 }
 
-/** `GET /__dev/coverage`: which operations, documented statuses and examples this session was served. */
+const coverageQuery = {
+  type: 'object',
+  properties: { scope: { type: 'string', enum: ['session', 'all'] } },
+  additionalProperties: false,
+} as const
+
+/**
+ * `GET /__dev/coverage`: which operations, documented statuses and examples this session was
+ * served; with `?scope=all`, every session of this stub process together.
+ */
 export async function coverageRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
-  app.get('/__dev/coverage', async (request) => recorderOf(ctx, request.store).report())
+  app.get<{ Querystring: { scope?: 'session' | 'all' } }>(
+    '/__dev/coverage',
+    { schema: { querystring: coverageQuery } },
+    async (request) =>
+      (request.query.scope === 'all' ? totalOf(ctx) : recorderOf(ctx, request.store)).report(),
+  )
 }

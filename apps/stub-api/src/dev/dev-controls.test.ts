@@ -324,4 +324,31 @@ describe('GET /__dev/coverage', () => {
     const coverage = (await stub.call({ url: '/__dev/coverage', session })).json()
     expect(coverage.summary.operations.covered).toBe(0)
   })
+
+  it('answers every session of the process together with ?scope=all, kept across resets', async () => {
+    await stub.call({ url: '/api/health', session: 'coverage-one' })
+    await stub.call({ url: '/api/health', session: 'coverage-one' })
+    await stub.call({
+      url: '/api/auth/auth',
+      body: { email: USER.email, password: 'wrong' },
+      session: 'coverage-two',
+    })
+    await stub.call({ url: '/__dev/reset', body: {}, session: 'coverage-one' })
+    const all = (
+      await stub.call({ url: '/__dev/coverage?scope=all', session: 'coverage-three' })
+    ).json()
+    expect(all.summary.operations.covered).toBe(2)
+    expect(rowOf(all, 'getHealth')?.calls).toBe(2)
+    expect(rowOf(all, 'signIn')?.statuses.find((each) => each.status === '401')?.count).toBe(1)
+    // The session's own view is still its own (emptied by its reset).
+    const one = (
+      await stub.call({ url: '/__dev/coverage?scope=session', session: 'coverage-one' })
+    ).json()
+    expect(one.summary.operations.covered).toBe(0)
+  })
+
+  it('refuses an unknown scope with a 400', async () => {
+    const answer = await stub.call({ url: '/__dev/coverage?scope=everything' })
+    expect(answer.statusCode).toBe(400)
+  })
 })

@@ -23,7 +23,10 @@ const CONTROLS: ReadonlyArray<readonly [string, string]> = [
     'the development admin panel (single sign-on receiver)',
   ],
   ['GET|POST /__dev/clock', 'the stub clock offset: { offsetSeconds } or { advanceSeconds }'],
-  ['GET /__dev/coverage', 'operations, documented statuses and examples served to this session'],
+  [
+    'GET /__dev/coverage',
+    'operations, documented statuses and examples served to this session (?scope=all: every session)',
+  ],
   ['POST /__dev/reset', 'restore the seeded state of this stub session (?all=true: every session)'],
   ['GET /__dev/contacts, /__dev/demo-requests', 'contact forms and demo requests received'],
   [

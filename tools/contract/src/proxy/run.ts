@@ -5,9 +5,9 @@ import {
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
-import type { CheckResult, Suite } from '../report'
+import { type CheckResult, redactText, type Suite } from '../report'
 import { judgeExchange, type Violation } from './contract-checks'
-import { redactUrl, toExchange } from './exchange'
+import { toExchange } from './exchange'
 import { type ProxiedExchange, startProxyServer } from './transport'
 
 /** Where exchanges of no documented operation are reported. */
@@ -57,7 +57,10 @@ const exampleText = (body: Buffer | undefined) =>
 export function formatViolation(violation: Violation): string {
   const { operationId, check, message, request, status } = violation
   const answer = status === undefined ? 'no answer' : String(status)
-  return `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${redactUrl(request.url)} -> ${answer}]`
+  // Printed as it happens, so it passes the reports' redaction itself: no secret in a terminal.
+  return redactText(
+    `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${request.url} -> ${answer}]`,
+  )
 }
 
 type Kept = { suite: string; check: CheckResult; seen: number }

@@ -1,7 +1,7 @@
 import {
   type Contract,
   type ContractCoverage,
-  type CoverageFigure,
+  coverageFigures,
   createCoverageRecorder,
 } from '@devenv/openapi'
 import type { Exchange } from './exchange'
@@ -34,12 +34,9 @@ export function coverageShortfall(coverage: Coverage, minimumPercent: number): s
   )
 }
 
-const formatFigure = (name: string, value: CoverageFigure) =>
-  `${name} ${value.covered}/${value.total} (${value.percent}%)`
-
 /** One line of percentages, the last of the coverage part of the terminal summary. */
 export function coverageLine(coverage: Coverage): string {
-  return `coverage: ${COVERAGE_KINDS.map((kind) => formatFigure(kind, coverage.summary[kind])).join(', ')}`
+  return `coverage: ${coverageFigures(coverage)}`
 }
 
 /**

@@ -1,4 +1,6 @@
+import { isSecretName } from '@devenv/domain'
 import type { WireRequest } from '../http'
+import { redactRequest } from './redact'
 
 /**
  * One request of an operation and the status it got: what the per-operation table, the coverage
@@ -6,7 +8,7 @@ import type { WireRequest } from '../http'
  */
 export type Exchange = {
   operationId: string
-  /** The request as sent, with any bearer token replaced by `$ACCESS_TOKEN`. */
+  /** The request as sent, its secrets replaced as `redactRequest` does. */
   request: WireRequest
   /** The answer's status; `null` when no answer came (refused, reset, timed out). */
   status: number | null
@@ -16,26 +18,19 @@ export type Exchange = {
   responseExample?: string
 }
 
-const TOKEN_PLACEHOLDER = '$ACCESS_TOKEN'
-
-/** The exchange of a sent request; the bearer token stays out of reports (it is a credential). */
+/**
+ * The exchange of a sent request, as reports keep it: secrets replaced (`redactRequest`), so
+ * that no password, hash or token is ever held for a report.
+ */
 export function exchangeOf(
   operationId: string,
   request: WireRequest,
   status: number | null,
   examples: { requestExample?: string | undefined; responseExample?: string | undefined } = {},
 ): Exchange {
-  const headers = Object.fromEntries(
-    Object.entries(request.headers).map(([name, value]) => [
-      name,
-      name.toLowerCase() === 'authorization' && /^bearer /i.test(value)
-        ? `Bearer ${TOKEN_PLACEHOLDER}`
-        : value,
-    ]),
-  )
   return {
     operationId,
-    request: { ...request, headers },
+    request: redactRequest(request),
     status,
     ...(examples.requestExample === undefined ? {} : { requestExample: examples.requestExample }),
     ...(examples.responseExample === undefined
@@ -49,21 +44,30 @@ export function shellQuote(text: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`
 }
 
+// `$PASSWORD`, `$ACCESS_TOKEN`: the shell variables `redactRequest` put in place of secrets.
+const placeholder = /\$([A-Z][A-Z0-9_]*)/g
+const isPlaceholder = (name: string) => isSecretName(name)
+
+/** Quotes a word so that the shell expands its secret placeholders and nothing else. */
+function quoteWithPlaceholders(text: string): string {
+  const names = [...text.matchAll(placeholder)].map((match) => match[1] ?? '')
+  if (!names.some(isPlaceholder)) return shellQuote(text)
+  if (names.every(isPlaceholder) && !/["\\`]/.test(text)) return `"${text}"`
+  return shellQuote(text)
+    .replace(placeholder, (word, name: string) => (isPlaceholder(name) ? `'"${word}"'` : word))
+    .replace(/^''(?=")/, '')
+    .replace(/("\$[A-Z0-9_]+")''$/, '$1')
+}
+
 /**
- * A ready-to-run curl command that repeats a request. A bearer token is left as the shell
- * variable `$ACCESS_TOKEN` (double-quoted so the shell expands it): sign in and export it first.
+ * A ready-to-run curl command that repeats a request. Secrets are shell variables the user sets
+ * first (`$ACCESS_TOKEN` after signing in, `$PASSWORD` and the like); the shell expands them.
  */
 export function curlCommand(request: WireRequest): string {
   const parts = ['curl', '-i', '-X', shellQuote(request.method), shellQuote(request.url)]
   for (const [name, value] of Object.entries(request.headers)) {
-    const header = `${name}: ${value}`
-    parts.push(
-      '-H',
-      value.includes(TOKEN_PLACEHOLDER) && !/["\\`]/.test(header)
-        ? `"${header}"`
-        : shellQuote(header),
-    )
+    parts.push('-H', quoteWithPlaceholders(`${name}: ${value}`))
   }
-  if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body))
+  if (request.body !== undefined) parts.push('--data-binary', quoteWithPlaceholders(request.body))
   return parts.join(' ')
 }

@@ -11,6 +11,7 @@ export {
 export { curlCommand, type Exchange, exchangeOf, shellQuote } from './exchange'
 export { escapeHtml, toHtml } from './html'
 export { escapeXml, toJUnitXml } from './junit'
+export { placeholderOf, redactRequest, redactText, TOKEN_PLACEHOLDER } from './redact'
 export {
   buildRunReport,
   exchangesOf,

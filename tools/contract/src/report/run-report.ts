@@ -1,6 +1,7 @@
 import type { Coverage } from './coverage'
 import { curlCommand, type Exchange } from './exchange'
-import { countChecks, type Finding, type Suite } from './suites'
+import { redactRequest, redactText } from './redact'
+import { type CheckResult, countChecks, type Finding, type Suite } from './suites'
 
 export type RunMode = 'check' | 'fuzz' | 'proxy'
 
@@ -71,11 +72,33 @@ export function exchangesOf(suites: readonly Suite[]): Exchange[] {
   )
 }
 
+/** A check as reports show it: its request and texts without secrets (see `redact.ts`). */
+function redactedCheck(check: CheckResult): CheckResult {
+  return {
+    ...check,
+    ...(check.message === undefined ? {} : { message: redactText(check.message) }),
+    ...(check.detail === undefined ? {} : { detail: redactText(check.detail) }),
+    ...(check.exchange === undefined
+      ? {}
+      : { exchange: { ...check.exchange, request: redactRequest(check.exchange.request) } }),
+  }
+}
+
 /**
- * Assembles a run's report. A check counts for the operation its request called; a check that
+ * Assembles a run's report, the one place every mode's reports come from: whatever a driver
+ * recorded, secrets are replaced here before any file is written or line printed. A check counts for the operation its request called; a check that
  * sent none (a skip, a verdict) counts for its suite when the suite is an operation's.
  */
-export function buildRunReport(input: RunReportInput): RunReport {
+export function buildRunReport(recorded: RunReportInput): RunReport {
+  const input: RunReportInput = {
+    ...recorded,
+    notes: recorded.notes?.map(redactText),
+    suites: recorded.suites.map((suite) => ({ ...suite, checks: suite.checks.map(redactedCheck) })),
+    findings: recorded.findings?.map((finding) => ({
+      ...finding,
+      detail: redactText(finding.detail),
+    })),
+  }
   const operations = new Map<string, OperationResult>(
     input.coverage.operations.map((row) => [
       row.operationId,
