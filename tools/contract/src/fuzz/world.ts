@@ -1,7 +1,7 @@
 import { isJsonObject } from '@devenv/openapi'
 import { type Credentials, SEEDED_ACCOUNTS } from '@devenv/stub-api/dev-client'
 import { decodeJwt } from 'jose'
-import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './stub'
+import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './transport'
 
 /** The two seeded accounts every world signs in: the one under test, and another one. */
 export type Principal = 'user' | 'demo'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runFuzz } from './run'
 import { runStateful } from './stateful'
+import { startFuzzStub } from './stub'
 import { formatFailure, formatTable } from './tally'
 
 /**
@@ -13,7 +14,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 
 describe(`fuzzing the stub from the contract (seed ${SEED})`, () => {
   it(`answers ${REQUESTS.toLocaleString('en-US')} generated requests as the contract says`, async () => {
-    const result = await runFuzz({ requests: REQUESTS, seed: SEED, shrinkLimit: 3 })
+    const transport = await startFuzzStub()
+    const result = await runFuzz({ transport, requests: REQUESTS, seed: SEED, shrinkLimit: 3 })
+    await transport.close()
     const { tally } = result
     console.log(
       `${formatTable(tally)}\n${tally.requests.fuzz.toLocaleString('en-US')} generated requests (+${tally.requests.setup.toLocaleString('en-US')} world set-up) in ${(result.durationMs / 1000).toFixed(1)} s, seed ${SEED}`,
@@ -30,7 +33,9 @@ describe(`fuzzing the stub from the contract (seed ${SEED})`, () => {
   })
 
   it(`agrees with the model of accounts, sessions and environments over ${SEQUENCES} random sequences`, async () => {
-    const result = await runStateful({ runs: SEQUENCES, seed: SEED, maxCommands: 60 })
+    const transport = await startFuzzStub({ rateLimits: 'off' })
+    const result = await runStateful({ transport, runs: SEQUENCES, seed: SEED, maxCommands: 60 })
+    await transport.close()
     console.log(
       `${result.runs} sequences, ${result.steps} steps, ${result.tally.requests.stateful.toLocaleString('en-US')} requests in ${(result.durationMs / 1000).toFixed(1)} s, seed ${SEED}`,
     )
