@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -142,6 +143,28 @@ describe('devenv-contract fuzz over HTTP', { timeout: 180_000 }, () => {
       expect(again.status).toBe(500)
     } finally {
       await stub.app.close()
+    }
+  })
+})
+
+describe("devenv-contract fuzz against a server without the stub's development controls", () => {
+  it('skips both parts with the reason instead of failing', async () => {
+    // Healthy, but every other path (the seeded sign-in, /__dev/clock) is unknown to it.
+    const server = createServer((request, response) => {
+      const healthy = request.url === '/api/health'
+      response.writeHead(healthy ? 200 : 404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(healthy ? { status: 'ok' } : { message: 'Not found' }))
+    })
+    server.listen(0, '127.0.0.1')
+    await new Promise((listening) => server.once('listening', listening))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const { code, output } = await fuzz(['--base-url', `http://127.0.0.1:${port}`, '--seed', '3'])
+      expect(code, output).toBe(0)
+      expect(output).toContain('skipped: the target has no development clock (POST /__dev/clock)')
+      expect(output).toMatch(/0 passed, 0 failed, 1 skipped/)
+    } finally {
+      server.close()
     }
   })
 })

@@ -145,6 +145,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     fuzz,
     stateful,
     notes,
+    ...(missing === undefined ? {} : { skipped: `skipped: ${missing}` }),
   }
   return { run, report: fuzzRunReport(run) }
 }

@@ -39,6 +39,8 @@ export type FuzzRun = {
   fuzz: FuzzResult | undefined
   stateful: StatefulResult | undefined
   notes: string[]
+  /** Why neither part ran (the target lacks the development controls). */
+  skipped?: string
 }
 
 /**
@@ -82,6 +84,20 @@ export function fuzzRunReport(run: FuzzRun): RunReport {
       }
       if (checks.length > 0) suites.push({ name: operation.operationId, kind: 'operation', checks })
     }
+  }
+  if (run.skipped !== undefined) {
+    suites.push({
+      name: 'fuzz',
+      kind: 'property',
+      checks: [
+        {
+          name: 'property-based requests and the stateful model',
+          status: 'skipped',
+          message: run.skipped,
+          durationMs: 0,
+        },
+      ],
+    })
   }
   if (run.stateful) {
     suites.push({
