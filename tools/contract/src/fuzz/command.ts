@@ -72,20 +72,24 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
   }
 }
 
-/** Why the fuzzer cannot build its state on this target, or undefined when it can. */
-async function missingDevControls(
+/**
+ * The target's clock (a fresh session's, ms) when it has the development controls the fuzzer
+ * builds its state with, or why it cannot.
+ */
+async function devControls(
   transport: FuzzTransport,
   seed: number,
-): Promise<string | undefined> {
+): Promise<{ clockStart: number } | { missing: string }> {
   const dev = devClientOf(transport, `fuzz-${seed}-probe`)
+  let clockStart: number
   try {
-    await dev.clock()
-    if (!(await dev.hasMailbox()))
-      return 'the target has no development mailbox (GET /__dev/mailbox)'
-    return undefined
+    clockStart = Date.parse((await dev.clock()).now)
   } catch {
-    return 'the target has no development clock (POST /__dev/clock)'
+    return { missing: 'the target has no development clock (POST /__dev/clock)' }
   }
+  if (!(await dev.hasMailbox()))
+    return { missing: 'the target has no development mailbox (GET /__dev/mailbox)' }
+  return { clockStart }
 }
 
 export type FuzzTargetOptions = {
@@ -109,8 +113,9 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const notes: string[] = [`seed ${options.seed} (replay with --seed ${options.seed})`]
   let fuzz: FuzzResult | undefined
   let stateful: StatefulResult | undefined
-  const missing = await missingDevControls(options.transport, options.seed)
-  if (missing !== undefined) {
+  const controls = await devControls(options.transport, options.seed)
+  const missing = 'missing' in controls ? controls.missing : undefined
+  if ('missing' in controls) {
     notes.push(
       `property-based requests and the stateful model skipped: ${missing}; both build their accounts, tokens and environments through the stub's development controls`,
     )
@@ -123,6 +128,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       requests: options.requests,
       seed: options.seed,
       shrinkLimit: options.shrink ?? 10,
+      clockStart: controls.clockStart,
       log,
     })
     if (options.sequences > 0) {
@@ -133,6 +139,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         runs: options.sequences,
         seed: options.seed,
         maxCommands: 60,
+        clockStart: controls.clockStart,
       })
     }
   }
@@ -194,8 +201,6 @@ export const fuzzCommand: Command = async (argv) => {
   }
   if (run.stateful?.failure)
     console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
-  for (const note of report.notes) console.log(note)
-  console.log(`seed ${seed}`)
   await transport.close()
   return finishRun(report, shared)
 }

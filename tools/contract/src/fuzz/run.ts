@@ -5,7 +5,12 @@ import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './reque
 import { createBreakers } from './schema-breakers'
 import { createValueGenerator } from './schema-values'
 import { signatureOf, Tally } from './tally'
-import type { Answer, FuzzTransport, OutgoingRequest } from './transport'
+import {
+  type Answer,
+  FUZZ_CLOCK_START,
+  type FuzzTransport,
+  type OutgoingRequest,
+} from './transport'
 import { type SetupCall, WORLD_SOURCES, World } from './world'
 
 export type FuzzOptions = {
@@ -20,6 +25,8 @@ export type FuzzOptions = {
   log?: (line: string) => void
   /** Failures to shrink and print; the rest are counted only. */
   shrinkLimit?: number
+  /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
+  clockStart?: number
 }
 
 export type FuzzResult = { tally: Tally; seed: number; durationMs: number; batches: number }
@@ -78,6 +85,7 @@ type Engine = {
   stub: FuzzTransport
   rules: DocumentedRules
   nextSession: () => string
+  clockStart: number
 }
 
 function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
@@ -110,7 +118,7 @@ function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
 /** One batch: a fresh world in its own stub session, then the generated requests in order. */
 async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally) {
   const session = engine.nextSession()
-  const world = await World.create(session, setupCall(engine, session, tally))
+  const world = await World.create(session, setupCall(engine, session, tally), engine.clockStart)
   const failures: Array<{
     signature: string
     problem: string
@@ -185,11 +193,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     stub,
     rules: () => [],
     nextSession: () => `${prefix}-${++sessions}`,
+    clockStart: options.clockStart ?? FUZZ_CLOCK_START,
   }
   {
     // The models the stub offers: "an unknown model" is one listModels does not answer.
     const probeSession = engine.nextSession()
-    const probe = await World.create(probeSession, setupCall(engine, probeSession, tally))
+    const probe = await World.create(
+      probeSession,
+      setupCall(engine, probeSession, tally),
+      engine.clockStart,
+    )
     const models = await stub.send({
       method: 'GET',
       url: '/api/ai/models',

@@ -732,6 +732,8 @@ export type StatefulOptions = {
   runs: number
   seed: number
   maxCommands?: number
+  /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
+  clockStart?: number
 }
 
 export type StatefulResult = {
@@ -762,7 +764,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
         const session = `stateful-${options.seed}-${++sessions}`
         await fc.asyncModelRun(
           () => ({
-            model: initialModel(FUZZ_CLOCK_START, SEEDED),
+            model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED),
             real: { stub, contract, tally, session, devices: [], counts },
           }),
           commands,
