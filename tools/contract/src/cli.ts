@@ -23,7 +23,7 @@ Exit codes: 0 all passed, 1 a failure (or coverage under --min-coverage), 2 bad 
  */
 const COMMANDS: Record<string, (() => Promise<Command>) | undefined> = {
   check: async () => check,
-  fuzz: undefined,
+  fuzz: async () => (await import('./fuzz/command')).fuzzCommand,
   proxy: async () => (await import('./proxy/command')).proxyCommand,
 }
 

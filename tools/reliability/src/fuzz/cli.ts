@@ -1,7 +1,12 @@
 import { parseArgs } from 'node:util'
-import { runFuzz } from './run'
-import { runStateful } from './stateful'
-import { formatFailure, formatTable, Tally } from './tally'
+import {
+  formatFailure,
+  formatTable,
+  runFuzz,
+  runStateful,
+  startFuzzStub,
+  Tally,
+} from '@devenv/contract/fuzz'
 
 const USAGE = `pnpm --filter @devenv/reliability fuzz [--requests N] [--sequences N] [--seed S]
 
@@ -40,14 +45,27 @@ const seed = positive(values.seed, Math.floor(Math.random() * 2 ** 31), 'seed')
 console.log(
   `fuzzing the stub from openapi/openapi.yaml: ${requests.toLocaleString('en-US')} requests, ${sequences} stateful sequences, seed ${seed}`,
 )
+// The stub in process (Fastify inject), as fast as a fuzzer can go; `devenv-contract fuzz
+// --base-url URL` runs the same engine over HTTP against any server.
+const fuzzStub = await startFuzzStub()
 const fuzz = await runFuzz({
+  transport: fuzzStub,
   requests,
   seed,
   shrinkLimit: positive(values.shrink, 10, 'shrink'),
   log: (line) => console.log(line),
 })
 console.log(`stateful sequences (model-based), seed ${seed}`)
-const stateful = await runStateful({ runs: sequences, seed, maxCommands: 60 })
+await fuzzStub.close()
+// Rate limits off: their windows run on real time, which a sequence's clock jumps do not move.
+const statefulStub = await startFuzzStub({ rateLimits: 'off' })
+const stateful = await runStateful({
+  transport: statefulStub,
+  runs: sequences,
+  seed,
+  maxCommands: 60,
+})
+await statefulStub.close()
 
 // One table for both parts: the checks are the same.
 const total = new Tally()

@@ -4,11 +4,20 @@ import { type Exchange, judge } from './checks'
 import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './requests'
 import { createBreakers } from './schema-breakers'
 import { createValueGenerator } from './schema-values'
-import { type Answer, type FuzzStub, startFuzzStub } from './stub'
 import { signatureOf, Tally } from './tally'
+import {
+  type Answer,
+  FUZZ_CLOCK_START,
+  type FuzzTransport,
+  type OutgoingRequest,
+} from './transport'
 import { type SetupCall, WORLD_SOURCES, World } from './world'
 
 export type FuzzOptions = {
+  /** The server: over HTTP (`httpTransport`) or in process (`startFuzzStub`); the caller closes it. */
+  transport: FuzzTransport
+  /** The contract to hold the server to (default the bundled one). */
+  contract?: Contract
   /** Generated requests to send at least (world set-up requests come on top). */
   requests: number
   seed: number
@@ -16,6 +25,8 @@ export type FuzzOptions = {
   log?: (line: string) => void
   /** Failures to shrink and print; the rest are counted only. */
   shrinkLimit?: number
+  /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
+  clockStart?: number
 }
 
 export type FuzzResult = { tally: Tally; seed: number; durationMs: number; batches: number }
@@ -27,6 +38,13 @@ const SHRINK_BUDGET = 400
 
 class FailureFound extends Error {
   override name = 'FailureFound'
+  constructor(
+    message: string,
+    readonly request: OutgoingRequest,
+    readonly status: number,
+  ) {
+    super(message)
+  }
 }
 
 /**
@@ -64,9 +82,10 @@ export function documentedRules(knownModels: readonly string[]): DocumentedRules
 
 type Engine = {
   contract: Contract
-  stub: FuzzStub
+  stub: FuzzTransport
   rules: DocumentedRules
   nextSession: () => string
+  clockStart: number
 }
 
 function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
@@ -99,8 +118,13 @@ function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
 /** One batch: a fresh world in its own stub session, then the generated requests in order. */
 async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally) {
   const session = engine.nextSession()
-  const world = await World.create(session, setupCall(engine, session, tally))
-  const failures: Array<{ signature: string; problem: string; exchange: Exchange }> = []
+  const world = await World.create(session, setupCall(engine, session, tally), engine.clockStart)
+  const failures: Array<{
+    signature: string
+    problem: string
+    exchange: Exchange
+    request: OutgoingRequest
+  }> = []
   for (const fuzzCase of cases) {
     const prepared = await prepare(engine.contract, world, fuzzCase, engine.rules)
     const answer: Answer = await engine.stub.send(prepared.request)
@@ -109,7 +133,12 @@ async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally
     tally.record('fuzz', exchange, verdicts)
     for (const { check, problem } of verdicts) {
       if (problem !== undefined)
-        failures.push({ signature: signatureOf(check, exchange.operationId), problem, exchange })
+        failures.push({
+          signature: signatureOf(check, exchange.operationId),
+          problem,
+          exchange,
+          request: prepared.request,
+        })
     }
     world.observe(fuzzCase.operationId, prepared.body, prepared.principal, answer)
   }
@@ -144,7 +173,7 @@ function describeExchange(exchange: Exchange, problem: string): string {
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const started = performance.now()
   const log = options.log ?? (() => undefined)
-  const contract = loadContract()
+  const contract = options.contract ?? loadContract()
   const values = createValueGenerator(
     contract.document,
     (component) => WORLD_SOURCES[component] ?? [],
@@ -155,7 +184,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     maxLength: BATCH_SIZE * 2 - 1,
     size: 'max',
   })
-  const stub = await startFuzzStub()
+  const stub = options.transport
   const tally = new Tally()
   let sessions = 0
   const prefix = `fuzz-${options.seed}`
@@ -164,11 +193,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     stub,
     rules: () => [],
     nextSession: () => `${prefix}-${++sessions}`,
+    clockStart: options.clockStart ?? FUZZ_CLOCK_START,
   }
-  try {
+  {
     // The models the stub offers: "an unknown model" is one listModels does not answer.
     const probeSession = engine.nextSession()
-    const probe = await World.create(probeSession, setupCall(engine, probeSession, tally))
+    const probe = await World.create(
+      probeSession,
+      setupCall(engine, probeSession, tally),
+      engine.clockStart,
+    )
     const models = await stub.send({
       method: 'GET',
       url: '/api/ai/models',
@@ -230,11 +264,20 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         if (budget-- <= 0) return
         for (const failure of await runBatch(engine, cases, scratch)) {
           if (failure.signature === example.signature) {
-            throw new FailureFound(describeExchange(failure.exchange, failure.problem))
+            throw new FailureFound(
+              describeExchange(failure.exchange, failure.problem),
+              failure.request,
+              failure.exchange.answer.status,
+            )
           }
         }
       })
       const details = await fc.check(replay, { seed: seen.seed, path: String(seen.run) })
+      if (details.failed && details.errorInstance instanceof FailureFound)
+        example.shrunkRequest = {
+          request: details.errorInstance.request,
+          status: details.errorInstance.status,
+        }
       example.shrunk = details.failed
         ? `${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n(${details.numShrinks} shrinks; replay with --seed ${options.seed})`
         : 'did not fail again on replay (it depends on state the replay did not rebuild)'
@@ -245,7 +288,5 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       durationMs: performance.now() - started,
       batches: batchCount,
     }
-  } finally {
-    await stub.close()
   }
 }

@@ -23,16 +23,15 @@ import {
   SECOND,
   statusOf,
 } from './stateful-model'
+import { Tally } from './tally'
 import {
   type Answer,
   DELETE_SECONDS,
   devClientOf,
   FUZZ_CLOCK_START,
-  type FuzzStub,
+  type FuzzTransport,
   PROVISION_SECONDS,
-  startFuzzStub,
-} from './stub'
-import { Tally } from './tally'
+} from './transport'
 
 /** The accounts a sequence plays with: the seeded user and two that it may register. */
 export const ACCOUNTS = [
@@ -62,7 +61,7 @@ type RealDevice = { access: string; refreshTokens: string[] }
 
 /** The stub side of a sequence: its stub session, and the real tokens behind the model's devices. */
 export type Real = {
-  stub: FuzzStub
+  stub: FuzzTransport
   contract: Contract
   tally: Tally
   session: string
@@ -723,7 +722,19 @@ export const STEPS: fc.Arbitrary<Command>[] = [
   fc.constantFrom(...JUMPS).map((seconds) => new AdvanceClock(seconds)),
 ]
 
-export type StatefulOptions = { runs: number; seed: number; maxCommands?: number }
+export type StatefulOptions = {
+  /**
+   * The server, started with rate limits off (their windows run on real time, which a
+   * sequence's clock jumps do not move) and the stub's fixed clock; the caller closes it.
+   */
+  transport: FuzzTransport
+  contract?: Contract
+  runs: number
+  seed: number
+  maxCommands?: number
+  /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
+  clockStart?: number
+}
 
 export type StatefulResult = {
   tally: Tally
@@ -741,20 +752,19 @@ export type StatefulResult = {
  */
 export async function runStateful(options: StatefulOptions): Promise<StatefulResult> {
   const started = performance.now()
-  const contract = loadContract()
-  // Rate limits off: their windows run on real time, which a sequence's clock jumps do not move.
-  const stub = await startFuzzStub({ rateLimits: 'off' })
+  const contract = options.contract ?? loadContract()
+  const stub = options.transport
   const tally = new Tally()
   let sessions = 0
   const counts = { steps: 0 }
-  try {
+  {
     const property = fc.asyncProperty(
       fc.commands(STEPS, { maxCommands: options.maxCommands ?? 30, size: 'max' }),
       async (commands) => {
         const session = `stateful-${options.seed}-${++sessions}`
         await fc.asyncModelRun(
           () => ({
-            model: initialModel(FUZZ_CLOCK_START, SEEDED),
+            model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED),
             real: { stub, contract, tally, session, devices: [], counts },
           }),
           commands,
@@ -776,7 +786,5 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
       result.failure = `${error}\nsequence: ${String(details.counterexample?.[0] ?? '')}\n(${details.numShrinks} shrinks; replay with --seed ${options.seed})`
     }
     return result
-  } finally {
-    await stub.close()
   }
 }

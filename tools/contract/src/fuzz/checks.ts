@@ -1,6 +1,6 @@
 import { type Contract, isJsonObject, type JudgementStep, judgeAnswer } from '@devenv/openapi'
 import type { Breakage } from './schema-breakers'
-import type { Answer } from './stub'
+import type { Answer } from './transport'
 
 /** The checks, named as Schemathesis names them, in the order the report lists them. */
 export const CHECKS = [

@@ -12,7 +12,7 @@ import {
 import { describeBody, mapLeaves, serialize } from './raw-json'
 import type { Breakage, createBreakers } from './schema-breakers'
 import { CODE_POINT, type ValueGenerator, WorldRef } from './schema-values'
-import { FUZZ_JWT_SECRET, type OutgoingRequest } from './stub'
+import { FUZZ_JWT_SECRET, type OutgoingRequest } from './transport'
 import type { Principal, World } from './world'
 
 /** Which environment id the path names: one of the world's, a random UUID, or raw text. */

@@ -1,4 +1,5 @@
 import { CHECKS, type CheckName, type Exchange, type SentRequest, type Verdict } from './checks'
+import type { OutgoingRequest } from './transport'
 
 /** Where a request came from: generated, the world's set-up, or a step of a stateful sequence. */
 export type RequestKind = 'fuzz' | 'setup' | 'stateful'
@@ -14,6 +15,8 @@ export type FailureExample = {
   count: number
   /** Filled in by the shrinking replay: the smallest request that still fails this way. */
   shrunk?: string
+  /** The shrunk request as sent and the status it got: what the curl reproducer repeats. */
+  shrunkRequest?: { request: OutgoingRequest; status: number }
 }
 
 export const signatureOf = (check: CheckName, operationId: string) => `${check} ${operationId}`
@@ -27,6 +30,8 @@ export class Tally {
   /** operationId -> status -> answers. */
   readonly statuses = new Map<string, Map<number, number>>()
   readonly failures = new Map<string, FailureExample>()
+  /** signature (`check operationId`) -> answers checked and failed. */
+  readonly bySignature = new Map<string, { checked: number; failed: number }>()
   /** Inputs by what the contract says of them (positive, negative, hostile). */
   readonly inputs = new Map<string, number>()
 
@@ -39,9 +44,13 @@ export class Tally {
     for (const verdict of verdicts) {
       const counts = this.checks[verdict.check]
       counts.checked += 1
+      const signature = signatureOf(verdict.check, exchange.operationId)
+      const perOperation = this.bySignature.get(signature) ?? { checked: 0, failed: 0 }
+      perOperation.checked += 1
+      this.bySignature.set(signature, perOperation)
       if (verdict.problem === undefined) continue
       counts.failed += 1
-      const signature = signatureOf(verdict.check, exchange.operationId)
+      perOperation.failed += 1
       const known = this.failures.get(signature)
       if (known) known.count += 1
       else {

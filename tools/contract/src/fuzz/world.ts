@@ -1,7 +1,7 @@
 import { isJsonObject } from '@devenv/openapi'
 import { type Credentials, SEEDED_ACCOUNTS } from '@devenv/stub-api/dev-client'
 import { decodeJwt } from 'jose'
-import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './stub'
+import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './transport'
 
 /** The two seeded accounts every world signs in: the one under test, and another one. */
 export type Principal = 'user' | 'demo'
@@ -88,7 +88,11 @@ export class World {
   revokedRefresh = ''
   clockOffsetMs = 0
 
-  private constructor(readonly session: string) {
+  private constructor(
+    readonly session: string,
+    /** The target's clock when the session began (the fuzz stub's is fixed). */
+    readonly clockStart: number,
+  ) {
     const blank = (principal: Principal): AccountState => ({
       ...SEEDED[principal],
       id: '',
@@ -100,8 +104,12 @@ export class World {
     this.accounts = { user: blank('user'), demo: blank('demo') }
   }
 
-  static async create(session: string, call: SetupCall): Promise<World> {
-    const world = new World(session)
+  static async create(
+    session: string,
+    call: SetupCall,
+    clockStart = FUZZ_CLOCK_START,
+  ): Promise<World> {
+    const world = new World(session, clockStart)
     const signIn = async (principal: Principal) => {
       const { email, password } = world.accounts[principal]
       return pairOf(
@@ -186,7 +194,7 @@ export class World {
 
   /** The stub clock of this world's session. */
   now(): number {
-    return FUZZ_CLOCK_START + this.clockOffsetMs
+    return this.clockStart + this.clockOffsetMs
   }
 
   /** The current value of a handle (`user.refresh`), as the run's state holds it now. */

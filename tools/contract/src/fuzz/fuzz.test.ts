@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest'
 import { runFuzz } from './run'
 import { runStateful } from './stateful'
+import { startFuzzStub } from './stub'
 import { formatFailure, formatTable } from './tally'
 
 /**
- * The bounded run of the test suite: at least 5,000 generated requests and a few dozen stateful
- * sequences; `pnpm fuzz` runs 100,000. A new seed every run (printed), FUZZ_SEED to replay one.
+ * The bounded run of the test suite: at least 4,000 generated requests and a few dozen stateful
+ * sequences in process (command.test.ts adds about 1,000 over HTTP); `pnpm fuzz` runs 100,000.
+ * A new seed every run (printed), FUZZ_SEED to replay one.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000)
-const SEQUENCES = Number(process.env.FUZZ_SEQUENCES ?? 40)
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 4_000)
+const SEQUENCES = Number(process.env.FUZZ_SEQUENCES ?? 35)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
-describe(`fuzzing the stub from the contract (seed ${SEED})`, () => {
+/** Thousands of requests on two shared cores: minutes at worst, as in tools/reliability. */
+const FUZZ_TIMEOUT_MS = 300_000
+
+describe(`fuzzing the stub from the contract (seed ${SEED})`, { timeout: FUZZ_TIMEOUT_MS }, () => {
   it(`answers ${REQUESTS.toLocaleString('en-US')} generated requests as the contract says`, async () => {
-    const result = await runFuzz({ requests: REQUESTS, seed: SEED, shrinkLimit: 3 })
+    const transport = await startFuzzStub()
+    const result = await runFuzz({ transport, requests: REQUESTS, seed: SEED, shrinkLimit: 3 })
+    await transport.close()
     const { tally } = result
     console.log(
       `${formatTable(tally)}\n${tally.requests.fuzz.toLocaleString('en-US')} generated requests (+${tally.requests.setup.toLocaleString('en-US')} world set-up) in ${(result.durationMs / 1000).toFixed(1)} s, seed ${SEED}`,
@@ -30,7 +37,9 @@ describe(`fuzzing the stub from the contract (seed ${SEED})`, () => {
   })
 
   it(`agrees with the model of accounts, sessions and environments over ${SEQUENCES} random sequences`, async () => {
-    const result = await runStateful({ runs: SEQUENCES, seed: SEED, maxCommands: 60 })
+    const transport = await startFuzzStub({ rateLimits: 'off' })
+    const result = await runStateful({ transport, runs: SEQUENCES, seed: SEED, maxCommands: 60 })
+    await transport.close()
     console.log(
       `${result.runs} sequences, ${result.steps} steps, ${result.tally.requests.stateful.toLocaleString('en-US')} requests in ${(result.durationMs / 1000).toFixed(1)} s, seed ${SEED}`,
     )

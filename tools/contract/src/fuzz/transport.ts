@@ -1,0 +1,114 @@
+import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
+import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
+import { targetOf } from '../http'
+
+/** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */
+export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
+/** The stub clock's start (the stub's own test clock starts here too); only per-session offsets move it. */
+export const FUZZ_CLOCK_START = Date.parse('2026-03-02T10:00:00Z')
+export const PROVISION_SECONDS = 3
+export const DELETE_SECONDS = 2
+
+/** A request as the fuzzer builds it: `url` is a path from the server's root (`/api/...`, `/__dev/...`). */
+export type OutgoingRequest = {
+  method: string
+  url: string
+  headers: Record<string, string>
+  payload?: Buffer
+}
+
+export type Answer = CapturedAnswer<Record<string, string | string[] | number | undefined>> & {
+  /** Error lines the server logged while answering (why a 500 happened), when the transport sees them. */
+  logged: string[]
+}
+
+/**
+ * How the fuzzer reaches a server: one raw request in, the captured answer out. Over HTTP against
+ * any server (`httpTransport`), or in process through a function such as Fastify's `inject`.
+ */
+export type FuzzTransport = {
+  /** The server's root, for reports and reproducers (`http://127.0.0.1:4010`). */
+  origin: string
+  send: (request: OutgoingRequest) => Promise<Answer>
+  close: () => Promise<void>
+}
+
+/** What an in-process server answers: the shape of Fastify's `inject` response. */
+export type InjectedResponse = {
+  statusCode: number
+  headers: Record<string, string | string[] | number | undefined>
+  body: string
+}
+
+/**
+ * A server in this process: `inject` answers a request without a socket (the stub's speed in
+ * tests); `logged` hands over the error lines of the last answer.
+ */
+export function inProcessTransport(
+  inject: (request: OutgoingRequest) => Promise<InjectedResponse>,
+  options: { origin?: string; logged?: () => string[]; close?: () => Promise<void> } = {},
+): FuzzTransport {
+  return {
+    origin: options.origin ?? 'http://127.0.0.1',
+    send: async (request) => {
+      const response = await inject(request)
+      return {
+        ...captureAnswer(response.statusCode, response.headers, response.body),
+        logged: options.logged?.() ?? [],
+      }
+    },
+    close: options.close ?? (async () => undefined),
+  }
+}
+
+/**
+ * Any server over HTTP. The base URL may name the root or the API (`/api`, `/api/v1`), as the
+ * runner's `targetOf` reads it; the fuzzer's paths go under the root. A request that gets no
+ * answer within `timeoutMs` answers status 0 with the reason in `logged`.
+ */
+export function httpTransport(baseUrl: string, timeoutMs = 15_000): FuzzTransport {
+  const { origin } = targetOf(baseUrl, '', timeoutMs)
+  return {
+    origin,
+    send: async (request) => {
+      try {
+        const response = await fetch(`${origin}${request.url}`, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.payload !== undefined ? { body: request.payload } : {}),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        })
+        const text = await response.text()
+        return {
+          ...captureAnswer(response.status, Object.fromEntries(response.headers), text),
+          logged: [],
+        }
+      } catch (error) {
+        const cause =
+          error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error)
+        return {
+          ...captureAnswer(0, {}, ''),
+          logged: [`no answer: ${cause?.message ?? String(error)}`],
+        }
+      }
+    },
+    close: async () => undefined,
+  }
+}
+
+/** The stub's development client (mailbox, clock) over a transport, in one stub session. */
+export function devClientOf(transport: FuzzTransport, session: string): DevClient {
+  return createDevClient({
+    session,
+    transport: async ({ method, path, headers, body }) => {
+      const answer = await transport.send({
+        method,
+        url: path,
+        headers,
+        ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
+      })
+      return { status: answer.status, json: answer.json }
+    },
+  })
+}
