@@ -1,7 +1,7 @@
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { useSession } from './app-session'
 import type { SessionRuntime } from './runtime'
-import { useSession } from './store'
 
 let runtime: Promise<SessionRuntime> | null = null
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeApi, json } from '../../testing/fake-api'
 import { notify } from '../notify'
 import { createSessionRuntime, type Profile, type SessionRuntime } from './runtime'
-import { getSession, setTokens } from './store'
+import { createSessionStore, type SessionStore } from './store'
 
 vi.mock('../notify', () => ({ notify: vi.fn(async () => undefined) }))
 vi.mock('../event-log', () => ({ logEvent: vi.fn() }))
@@ -65,13 +65,18 @@ function storeSession(accessToken = NINO, receivedAt = START) {
 const flush = () => vi.advanceTimersByTimeAsync(0)
 
 // Each test has a runtime of its own, as each page has; the signal ends its listeners and timer.
+// and a store of its own, as the app makes one per page.
 let page: AbortController
+let store: SessionStore
 let runtime: SessionRuntime
+const getSession = () => store.getSession()
+const setTokens: SessionStore['setTokens'] = (pair) => store.setTokens(pair)
 
 beforeEach(() => {
   vi.useFakeTimers({ now: START })
   page = new AbortController()
-  runtime = createSessionRuntime({ signal: page.signal })
+  store = createSessionStore()
+  runtime = createSessionRuntime({ signal: page.signal, store })
 })
 
 afterEach(() => {

@@ -3,19 +3,11 @@ import { profileQueryOptions, queryKeys } from '@devenv/api-client/query'
 import { refreshDelayMs, STORAGE_KEYS, tokensIssuedAt } from '@devenv/domain/session'
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { createSiteApi, type SessionHooks } from '../site-api'
+import { sessionStore } from './app-session'
 import { createLeadership } from './leadership'
 import { createRefreshCoordinator } from './refresh-coordinator'
 import { createSessionEnd } from './session-end'
-import {
-  getAccessToken,
-  getRefreshToken,
-  getTokensReceivedAt,
-  getTokenValidSeconds,
-  type SessionUser,
-  setProfileUser,
-  setTokens,
-  tokenClaims,
-} from './store'
+import { type SessionStore, type SessionUser, tokenClaims } from './store'
 
 /**
  * The session's behaviour (spec 3 and 4, decisions 2 and 8): start-up, the refresh schedule, the
@@ -29,7 +21,7 @@ export type SessionRuntime = {
   /** Gives the runtime the router (and its query cache); starts the stored session if there is one. */
   attachSession(router: RegisteredRouter): void
   /** A successful sign-in: the new pair, its schedule and the profile of (maybe) another account. */
-  signedIn(router: RegisteredRouter, pair: Parameters<typeof setTokens>[0]): void
+  signedIn(router: RegisteredRouter, pair: Parameters<SessionStore['setTokens']>[0]): void
   /**
    * Renews the token pair: one refresh in flight in this tab, one at a time across tabs. Used by
    * the schedule and by the API client on a 401; answers whether the session has fresh tokens now.
@@ -44,8 +36,10 @@ export type SessionRuntime = {
 }
 
 export type SessionRuntimeOptions = {
+  /** The session's tokens and user (default: the page's store). */
+  store?: SessionStore | undefined
   /** The runtime's API client, given the runtime's own hooks (default: the site's client). */
-  createApi?: ((session: SessionHooks) => ApiClient) | undefined
+  createApi?: ((session: SessionHooks, store: SessionStore) => ApiClient) | undefined
   /** Web Locks (default: the browser's, where it has them). */
   locks?: (() => LockManager | undefined) | undefined
   /** Stops the runtime: its listeners, timer and leadership (the page's life otherwise). */
@@ -61,12 +55,12 @@ function subjectOf(accessToken: string | null): string {
 }
 
 /** Milliseconds until the stored tokens should be renewed; 0 means now. */
-export function currentRefreshDelay(): number {
-  const accessToken = getAccessToken()
+export function currentRefreshDelay(store: SessionStore): number {
+  const accessToken = store.getAccessToken()
   if (!accessToken) return 0
-  const issuedAt = tokensIssuedAt(getTokensReceivedAt(), tokenClaims(accessToken)?.iat)
+  const issuedAt = tokensIssuedAt(store.getTokensReceivedAt(), tokenClaims(accessToken)?.iat)
   if (issuedAt === null) return 0
-  return refreshDelayMs(Number(getTokenValidSeconds()), issuedAt, Date.now())
+  return refreshDelayMs(Number(store.getTokenValidSeconds()), issuedAt, Date.now())
 }
 
 /** The profile call's answer replaces the claims (spec 3); empty names leave the e-mail to greet. */
@@ -88,7 +82,10 @@ const queryClientOf = (router: RegisteredRouter) => router.options.context.query
  * The greeting follows the profile in the query cache, whoever writes it: the start-up fetch, or a
  * page that saved the profile and put the answer there (`setQueryData(queryKeys.profile, …)`).
  */
-function followProfile(router: RegisteredRouter): () => void {
+function followProfile(
+  router: RegisteredRouter,
+  setProfileUser: (user: SessionUser | null) => void,
+): () => void {
   const queryClient = queryClientOf(router)
   let published: Profile | undefined | null = null
   // Only a new answer is news: the cache also reports observers and options coming and going,
@@ -109,11 +106,16 @@ function followProfile(router: RegisteredRouter): () => void {
 
 export function createSessionRuntime(options: SessionRuntimeOptions = {}): SessionRuntime {
   const { signal } = options
+  const store = options.store ?? sessionStore
+  const { getAccessToken, getRefreshToken, setTokens } = store
   const locks = options.locks ?? (() => globalThis.navigator?.locks)
-  const api = (options.createApi ?? createSiteApi)({
-    refreshTokens: () => refresh.refresh(),
-    onSessionExpired: () => end.expired(),
-  })
+  const api = (options.createApi ?? createSiteApi)(
+    {
+      refreshTokens: () => refresh.refresh(),
+      onSessionExpired: () => end.expired(),
+    },
+    store,
+  )
 
   let router: RegisteredRouter | null = null
   let stopFollowingProfile: (() => void) | null = null
@@ -131,7 +133,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
   const scheduleRefresh = () => {
     stopTimer()
     if (!leadership.isLeading() || runningFor === null || !getRefreshToken()) return
-    timer = setTimeout(onRefreshDue, Math.min(currentRefreshDelay(), LONGEST_TIMER_MS))
+    timer = setTimeout(onRefreshDue, Math.min(currentRefreshDelay(store), LONGEST_TIMER_MS))
   }
 
   const onRefreshDue = async () => {
@@ -150,6 +152,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
   const leadership = createLeadership({ locks, onLead: scheduleRefresh, signal })
   const end = createSessionEnd({
     api,
+    store,
     stop: () => {
       stopTimer()
       runningFor = null
@@ -177,7 +180,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
     const accessToken = getAccessToken()
     if (!accessToken || runningFor !== null) return
     runningFor = subjectOf(accessToken)
-    if (getRefreshToken() && currentRefreshDelay() === 0) {
+    if (getRefreshToken() && currentRefreshDelay(store) === 0) {
       // Expired (or about to be): renew before anything asks with a dead token.
       if (!(await refresh.refresh())) {
         end.expired()
@@ -221,7 +224,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
     if (router !== next) {
       stopFollowingProfile?.()
       router = next
-      stopFollowingProfile = followProfile(next)
+      stopFollowingProfile = followProfile(next, store.setProfileUser)
     }
     if (!listening) {
       listening = true

@@ -3,7 +3,7 @@ import type { RegisteredRouter } from '@tanstack/react-router'
 import { logEvent } from '../event-log'
 import { t } from '../i18n/i18n'
 import { notify } from '../notify'
-import { clearSession, getAccessToken, getRefreshToken } from './store'
+import type { SessionStore } from './store'
 import { sessionTexts } from './texts'
 
 /**
@@ -16,6 +16,8 @@ type EndReason = 'logout' | 'expired' | 'elsewhere'
 
 export type SessionEndOptions = {
   api: ApiClient
+  /** The session's tokens. */
+  store: SessionStore
   /** Stops what keeps the session going in this tab (the refresh schedule). */
   stop(): void
   /** Stops following the page's lifecycle. */
@@ -40,6 +42,7 @@ function isOnProtectedPage(router: RegisteredRouter): boolean {
 }
 
 export function createSessionEnd(options: SessionEndOptions): SessionEnd {
+  const { clearSession, getAccessToken, getRefreshToken } = options.store
   let router: RegisteredRouter | null = null
   /** An end that came before a router was known (a page's loader hit it): applied on attach. */
   let pendingEnd: EndReason | null = null

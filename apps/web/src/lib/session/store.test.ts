@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createSessionStore } from './store'
 
-// The legacy key is read once per page: each test loads a fresh copy of the module.
-async function freshSession() {
-  vi.resetModules()
-  return import('./store')
-}
+// The legacy key is read once per page: each test makes a fresh store, as each page does.
+const freshSession = createSessionStore
 
 const claims = (value: Record<string, unknown>) =>
   `e30.${btoa(JSON.stringify(value)).replace(/=+$/, '')}.sig`
@@ -13,10 +11,10 @@ beforeEach(() => localStorage.clear())
 afterEach(() => localStorage.clear())
 
 describe('the stored session', () => {
-  it('adopts the legacy authToken once when there is no access token, then removes it', async () => {
+  it('adopts the legacy authToken once when there is no access token, then removes it', () => {
     const legacy = claims({ sub: 'u1', email: 'nino@example.com' })
     localStorage.setItem('authToken', legacy)
-    const session = await freshSession()
+    const session = freshSession()
     expect(session.getSession()).toEqual({
       isAuthenticated: true,
       user: {
@@ -37,19 +35,19 @@ describe('the stored session', () => {
     expect(localStorage.getItem('authToken')).toBe('later')
   })
 
-  it('keeps the current access token over a legacy one (which is still removed)', async () => {
+  it('keeps the current access token over a legacy one (which is still removed)', () => {
     const current = claims({ sub: 'u2' })
     localStorage.setItem('access_token', current)
     localStorage.setItem('authToken', claims({ sub: 'u1' }))
-    const session = await freshSession()
+    const session = freshSession()
     expect(session.getAccessToken()).toBe(current)
     expect(localStorage.getItem('authToken')).toBeNull()
   })
 
-  it('stores a pair with the moment it arrived, and forgets all of it', async () => {
+  it('stores a pair with the moment it arrived, and forgets all of it', () => {
     vi.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') })
     try {
-      const session = await freshSession()
+      const session = freshSession()
       session.setTokens({
         accessToken: claims({ sub: 'u1' }),
         refreshToken: 'R',
@@ -73,9 +71,9 @@ describe('the stored session', () => {
     }
   })
 
-  it('the profile greets only the account it belongs to; the same object while nothing changes', async () => {
+  it('the profile greets only the account it belongs to; the same object while nothing changes', () => {
     localStorage.setItem('access_token', claims({ sub: 'u1', name: 'From the token' }))
-    const session = await freshSession()
+    const session = freshSession()
     const first = session.getSession()
     expect(session.getSession()).toBe(first)
     const profileUser = {
@@ -92,9 +90,46 @@ describe('the stored session', () => {
     expect(session.getSession().user?.name).toBe('From the token')
   })
 
-  it('reads an unreadable token as signed in without a known user', async () => {
+  it('reads an unreadable token as signed in without a known user', () => {
     localStorage.setItem('access_token', 'not-a-jwt')
-    const session = await freshSession()
+    const session = freshSession()
     expect(session.getSession()).toEqual({ isAuthenticated: true, user: null })
+  })
+
+  it('keeps its user to itself: another store on the same storage has its own profile', () => {
+    localStorage.setItem('access_token', claims({ sub: 'u1', name: 'From the token' }))
+    const first = freshSession()
+    const second = freshSession()
+    first.setProfileUser({
+      id: 'u1',
+      email: null,
+      name: 'From the profile',
+      username: null,
+      roles: [],
+      demo: false,
+    })
+    expect(first.getSession().user?.name).toBe('From the profile')
+    expect(second.getSession().user?.name).toBe('From the token')
+  })
+
+  it('reads as signed out, and tells its listeners, where the browser refuses storage', () => {
+    const session = freshSession({
+      storage: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError')
+      },
+    })
+    const listener = vi.fn()
+    const unsubscribe = session.subscribe(listener)
+    session.setTokens({
+      accessToken: claims({ sub: 'u1' }),
+      refreshToken: 'R',
+      tokenValidSeconds: 900,
+    })
+    expect(listener).toHaveBeenCalledTimes(1)
+    expect(session.getSession()).toEqual({ isAuthenticated: false, user: null })
+    expect(session.auth.isAuthenticated()).toBe(false)
+    unsubscribe()
+    session.clearSession()
+    expect(listener).toHaveBeenCalledTimes(1)
   })
 })
