@@ -45,32 +45,7 @@ test.describe('page views', () => {
   })
 })
 
-test.describe('the connection test on /technical', () => {
-  test('reports connected with the status and data of GET /health', async ({ page, stub }) => {
-    await stub.signIn(page)
-    await page.goto('/technical')
-    const panel = page.getByRole('region', { name: 'Connection test' })
-    await expect(panel.getByText('Connected')).toBeVisible()
-    await expect(panel.getByRole('definition')).toHaveCount(4)
-    await expect(panel.getByRole('definition').first()).toHaveText('ok')
-  })
-
-  test("reports 'Health check failed' when the API is unavailable, and tests again", async ({
-    page,
-    stub,
-  }) => {
-    await stub.signIn(page)
-    // The first check and its one retry answer 503.
-    await stub.prefer(page, '/health', 'code=503', 2)
-    await page.goto('/technical')
-    const panel = page.getByRole('region', { name: 'Connection test' })
-    await expect(panel.getByRole('alert')).toHaveText(
-      'Health check failedThe API answered with status 503.',
-    )
-    await panel.getByRole('button', { name: 'Test again' }).click()
-    await expect(panel.getByText('Connected')).toBeVisible()
-  })
-})
+// The connection test's three states on /technical: e2e/technical.spec.ts.
 
 test.describe('the contact form checks fields as the contract does', () => {
   test('a malformed phone number: a message on the field, nothing sent', async ({ page }) => {

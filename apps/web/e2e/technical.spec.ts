@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNT, expect, test, USER_ACCOUNT } from './stub'
 import { securityEvent } from './support'
 
@@ -42,5 +43,65 @@ test.describe('technical', () => {
     await expect(page).toHaveURL('/?redirect=%2Ftechnical&auth=login')
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
     expect((await event.body).details).toEqual({ path: '/technical' })
+  })
+
+  test.describe('the connection test (GET /health)', () => {
+    const connectionTest = (page: Page) => page.getByRole('region', { name: 'Connection test' })
+
+    test('checks, then reports connected with the status and the data the API answered', async ({
+      page,
+      stub,
+    }) => {
+      await stub.signIn(page)
+      // The answer waits until the checking state has been seen.
+      let answer: () => void = () => {}
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve
+      })
+      await page.route('**/api/health', async (route) => {
+        await answered
+        await route.continue()
+      })
+      await page.goto('/technical')
+      const section = connectionTest(page)
+      await expect(section.getByRole('status')).toHaveText('Checking the connection to the API...')
+      await expect(section.getByRole('button', { name: 'Test again' })).toBeDisabled()
+      answer()
+
+      await expect(section.getByText('Connected')).toBeVisible()
+      await expect(section.getByRole('term')).toHaveText([
+        'Status',
+        'API version',
+        'Uptime',
+        'Server time',
+      ])
+      const values = section.getByRole('definition')
+      await expect(values.nth(0)).toHaveText('ok')
+      await expect(values.nth(1)).toHaveText(/^\d+\.\d+\.\d+/)
+      await expect(values.nth(2)).toHaveText(/^\d+ seconds$/)
+      const serverTime = await values.nth(3).textContent()
+      expect(Date.parse(serverTime ?? '')).not.toBeNaN()
+      await expect(section.getByRole('alert')).toHaveCount(0)
+      await expect(section.getByRole('button', { name: 'Test again' })).toBeEnabled()
+    })
+
+    test('reports the failure with its status, and connects when tested again', async ({
+      page,
+      stub,
+    }) => {
+      await stub.signIn(page)
+      // A 5xx is tried once more before the error shows: both answers are the stub's 503.
+      await stub.prefer(page, '/health', 'code=503', 2)
+      await page.goto('/technical')
+      const section = connectionTest(page)
+      // Its own panel: what failed, and why.
+      const alert = section.getByRole('alert')
+      await expect(alert).toHaveText('Health check failedThe API answered with status 503.')
+      await expect(section.getByText('Connected')).toHaveCount(0)
+
+      await section.getByRole('button', { name: 'Test again' }).click()
+      await expect(section.getByText('Connected')).toBeVisible()
+      await expect(alert).toHaveCount(0)
+    })
   })
 })
