@@ -3,8 +3,9 @@
 // load, and the command exits non-zero below the bars: 100 in all four categories, CLS <= 0.01.
 // BENCH_PAGES=/,/pricing runs some pages only; BENCH_THROTTLING=devtools throttles the browser for
 // real (observed timings) instead of Lighthouse's simulation, to check what the model says.
+// BENCH_REPORT_DIR=dir keeps each run's full report (JSON) there, to read the LCP element and trace.
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -103,6 +104,10 @@ const chromeLauncher = await import(
 )
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const REPORT_DIR = process.env.BENCH_REPORT_DIR ? resolve(process.env.BENCH_REPORT_DIR) : null
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true })
+const reportName = (path, attempt) =>
+  `${path.replace(/^\/+/, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${attempt + 1}.json`
 
 async function audit(path) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
@@ -181,6 +186,8 @@ try {
     for (let attempt = 0; runs.length < RUNS && attempt < 2 * RUNS; attempt += 1) {
       const before = load()
       const { lhr } = await audit(path)
+      if (REPORT_DIR)
+        writeFileSync(join(REPORT_DIR, reportName(path, attempt)), JSON.stringify(lhr))
       if (lhr.runtimeError) {
         errors.push(lhr.runtimeError.code)
         continue

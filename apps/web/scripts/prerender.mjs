@@ -94,15 +94,13 @@ function checkNoRouteStyles(route) {
   }
 }
 
-// Marks a module script or modulepreload tag as not needed for the first paint.
-const lowPriority = (tag) => tag.replace(/(><\/script>|>)$/, ' fetchpriority="low"$1')
-
-// The page's JavaScript (entry, its imports and the route's chunks) moves to the end of <body>:
-// the prerendered content paints first, hydration follows. The prerendered page needs no script
-// to paint, so its scripts are fetched at low priority: at the default (high) they are critical
-// requests, and a fast link that delivers them before the first frame makes Chrome run them
-// first (Lighthouse then models ~150 KB of script as blocking the first paint on a slow phone
-// network: 2 s instead of 0.9 s). docs/decisions.md, issue 13.
+// The prerendered page paints without script: its JavaScript (the entry, its imports and the
+// route's chunks) waits inert in a <template> at the end of <body>, and the page's inline start
+// (index.html) fetches it once the first paint is on screen, keeping what the visitor does
+// meanwhile for the app to replay. Fetched with the document, even at low priority, the scripts
+// arrived on loopback before Chrome's first frame, and Lighthouse's LCP model counts every script
+// that finished before the largest paint: ~105 KB replayed on a slow phone network before a paint
+// that never needed them. docs/decisions.md, issue 13.
 function withRouteScripts(html, source) {
   const tags = []
   const rest = html.replace(
@@ -117,7 +115,12 @@ function withRouteScripts(html, source) {
       tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`)
     }
   }
-  return rest.replace('</body>', `  ${tags.map(lowPriority).join('\n    ')}\n  </body>`)
+  // Preloads first: the entry's imports are already on their way when it asks for them.
+  tags.sort((a, b) => Number(a.startsWith('<script')) - Number(b.startsWith('<script')))
+  return rest.replace(
+    '</body>',
+    `  <template id="app-scripts">\n      ${tags.join('\n      ')}\n    </template>\n  </body>`,
+  )
 }
 
 const { render } = await import(pathToFileURL(ssrEntry).href)

@@ -1,10 +1,16 @@
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode, useEffect } from 'react'
+import { replayEarlyInput } from './early-input'
 import type { AppRouter } from './router'
 
-/** Marks the document once React owns it: browser tests wait for it before they drive the page. */
+/**
+ * Once React owns the document: replays what the visitor did on the prerendered page meanwhile,
+ * then marks the document (browser tests wait for the mark before they drive the page). It comes
+ * after the router, so its effect runs after the pages' own (forms have registered their fields).
+ */
 function HydrationMark() {
   useEffect(() => {
+    replayEarlyInput()
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return null
@@ -13,8 +19,8 @@ function HydrationMark() {
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <HydrationMark />
       <RouterProvider router={router} />
+      <HydrationMark />
     </StrictMode>
   )
 }

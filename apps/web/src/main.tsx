@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
+import { discardEarlyInput } from './early-input'
 import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
 import { createAppRouter } from './router'
 
@@ -36,6 +37,8 @@ async function start(): Promise<void> {
   } else {
     // A route that was not prerendered (or the shell of a signed-in page): render it afresh.
     createRoot(container).render(<App router={router} />)
+    // The prerendered markup is replaced: what was clicked on it is gone.
+    discardEarlyInput()
   }
 }
 

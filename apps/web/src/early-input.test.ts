@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { discardEarlyInput, type EarlyInput, replayEarlyInput } from './early-input'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const holding = (held: EarlyInput[]) => ({ release: vi.fn(() => held.splice(0)) })
+
+describe('the input held before the app owned the page', () => {
+  it('replays each click and submission on what is still on the page, once', () => {
+    document.body.innerHTML = `
+      <button id="menu" type="button">Menu</button>
+      <form id="contact"><button id="send" type="submit">Send</button></form>
+      <button id="gone" type="button">Gone</button>`
+    const menu = document.getElementById('menu') as HTMLButtonElement
+    const form = document.getElementById('contact') as HTMLFormElement
+    const send = document.getElementById('send') as HTMLButtonElement
+    const gone = document.getElementById('gone') as HTMLButtonElement
+    gone.remove()
+    const clicks: string[] = []
+    for (const button of [menu, gone])
+      button.addEventListener('click', () => clicks.push(button.id))
+    const submitters: Array<Element | null> = []
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      submitters.push(event.submitter)
+    })
+    const early = holding([{ control: menu }, { control: gone }, { form, submitter: send }])
+
+    expect(replayEarlyInput(early)).toBe(2)
+    expect(clicks).toEqual(['menu'])
+    expect(submitters).toEqual([send])
+    expect(early.release).toHaveBeenCalledTimes(1)
+    // Released: nothing is replayed twice.
+    expect(replayEarlyInput(early)).toBe(0)
+    expect(clicks).toEqual(['menu'])
+  })
+
+  it('puts back what was typed and chosen, so that React and the form see it as typing', () => {
+    document.body.innerHTML = `
+      <input id="name" />
+      <select id="size"><option value="">-</option><option value="6-20">6-20</option></select>
+      <input id="terms" type="checkbox" />`
+    const name = document.getElementById('name') as HTMLInputElement
+    const size = document.getElementById('size') as HTMLSelectElement
+    const terms = document.getElementById('terms') as HTMLInputElement
+    const seen: string[] = []
+    name.addEventListener('input', () => seen.push(`input ${name.value}`))
+    size.addEventListener('change', () => seen.push(`change ${size.value}`))
+    terms.addEventListener('click', () => seen.push(`click ${terms.checked}`))
+    // The form library set the fields back to its defaults when it registered them.
+    const early = holding([
+      { field: name, value: 'Nino' },
+      { field: size, value: '6-20' },
+      { field: terms, value: 'on', checked: true },
+    ])
+
+    expect(replayEarlyInput(early)).toBe(3)
+    expect(seen).toEqual(['input Nino', 'change 6-20', 'click true'])
+    expect([name.value, size.value, terms.checked]).toEqual(['Nino', '6-20', true])
+  })
+
+  it('does nothing where no page held input (the app shell, development)', () => {
+    expect(replayEarlyInput(undefined)).toBe(0)
+  })
+
+  it('drops what was held when the markup is replaced instead of hydrated', () => {
+    document.body.innerHTML = '<button id="menu" type="button">Menu</button>'
+    const menu = document.getElementById('menu') as HTMLButtonElement
+    const onClick = vi.fn()
+    menu.addEventListener('click', onClick)
+    const early = holding([{ control: menu }])
+    discardEarlyInput(early)
+    expect(early.release).toHaveBeenCalledTimes(1)
+    expect(onClick).not.toHaveBeenCalled()
+    expect(replayEarlyInput(early)).toBe(0)
+  })
+})
