@@ -4,14 +4,14 @@ import { replayEarlyInput } from './early-input'
 import type { AppRouter } from './router'
 
 /**
- * Once React owns the document: replays what the visitor did on the prerendered page meanwhile,
- * then marks the document (browser tests wait for the mark before they drive the page). It comes
- * after the router, so its effect runs after the pages' own (forms have registered their fields).
+ * Once React owns the document: marks it (browser tests wait for the mark before they drive the
+ * page), and replays what the visitor did on the prerendered page meanwhile, in a task of its
+ * own so that React can hydrate the parts the replay reaches (src/early-input.ts).
  */
 function HydrationMark() {
   useEffect(() => {
-    replayEarlyInput()
     document.documentElement.dataset.hydrated = 'true'
+    setTimeout(replayEarlyInput, 0)
   }, [])
   return null
 }
@@ -19,8 +19,8 @@ function HydrationMark() {
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <RouterProvider router={router} />
       <HydrationMark />
+      <RouterProvider router={router} />
     </StrictMode>
   )
 }

@@ -23,14 +23,21 @@ const isField = (element: Element): element is Field =>
   element instanceof HTMLTextAreaElement ||
   element instanceof HTMLSelectElement
 
-/** Sets a field as typing would: through the element's own setter, then the event React reads. */
+/**
+ * Sets a field as typing would, so that a controlled field's state takes the value. React records
+ * the value it last knew through the element's own setter and calls onChange only when the field
+ * differs from that record: the record is set to something else (the empty value, the other
+ * check) through the element, the value itself through the prototype, then the event React reads.
+ */
 function fill(field: Field, value: string, checked: boolean | undefined): void {
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-    if (checked !== undefined && field.checked !== checked) field.click()
+    // A radio button is chosen by its own click; one that was left is chosen by another's.
+    if (checked === undefined || (field.type === 'radio' && !checked)) return
+    field.checked = !checked
+    field.click()
     return
   }
-  // React keeps its own copy of the value behind the instance's setter: the prototype's setter
-  // changes the field without updating that copy, so React sees the change and calls onChange.
+  field.value = ''
   const prototype = Object.getPrototypeOf(field) as object
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value)
   field.dispatchEvent(
@@ -39,9 +46,19 @@ function fill(field: Field, value: string, checked: boolean | undefined): void {
 }
 
 /**
- * Stops keeping input and hands what was kept to the app, in the order it happened. Called once
- * React has committed the hydrated page (after the forms have registered their fields). An
- * element the first render replaced is gone, and so is what was done to it.
+ * React hydrates a page's content (inside the router's Suspense boundary) after the shell, at a
+ * low priority, and hydrates a part at once when a discrete event reaches it (selective
+ * hydration). An input event that changes nothing makes sure the element's part is React's, its
+ * fields registered by their form, before anything is replayed on it.
+ */
+function hydrate(element: Element): void {
+  element.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/**
+ * Stops keeping input and hands what was kept to the app, in the order it happened. Called after
+ * React has committed the hydrated shell, outside React's own work. An element the first render
+ * replaced is gone, and so is what was done to it.
  */
 export function replayEarlyInput(early = globalThis.window?.devenvEarlyInput): number {
   if (!early) return 0
@@ -49,12 +66,15 @@ export function replayEarlyInput(early = globalThis.window?.devenvEarlyInput): n
   for (const input of early.release()) {
     if ('form' in input) {
       if (!input.form.isConnected) continue
+      hydrate(input.form)
       input.form.requestSubmit(input.submitter?.isConnected ? input.submitter : null)
     } else if ('field' in input) {
       if (!input.field.isConnected || !isField(input.field)) continue
+      hydrate(input.field)
       fill(input.field, input.value, input.checked)
     } else {
       if (!input.control.isConnected || !(input.control instanceof HTMLElement)) continue
+      // A click is itself a discrete event: React hydrates the button's part, then handles it.
       input.control.click()
     }
     replayed += 1
