@@ -276,6 +276,40 @@ test.describe('reset password page', () => {
     expect(problems).toEqual([])
   })
 
+  test('without a query the verdict is in the HTML itself, and hydrates as it is', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/reset-password')).text()
+    expect(html).toContain('Invalid Reset Link')
+    expect(html).not.toContain('Open the link from your e-mail to choose a new password.')
+    // nginx serves the shell to any address with a query, whatever it holds.
+    const withQuery = await (await request.get('/reset-password?utm_source=mail')).text()
+    expect(withQuery).toContain('Open the link from your e-mail to choose a new password.')
+    expect(withQuery).not.toContain('Invalid Reset Link')
+
+    const problems = watchConsole(page)
+    // The verdict as parsed, before any script of the page has run.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const parsed = window as unknown as { parsedVerdict: Element | null }
+        parsed.parsedVerdict = document.querySelector('[data-testid=reset-problem] p')
+      }),
+    )
+    await page.goto('/reset-password')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    const verdict = page.getByTestId('reset-problem')
+    await expect(verdict.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
+    await expect(verdict.getByRole('link', { name: 'Request New Link' })).toBeVisible()
+    // The painted paragraph is the one React took over, not a new one painted later.
+    const sameParagraph = await verdict.locator('p').evaluate((node) => {
+      const parsed = (window as unknown as { parsedVerdict: Element | null }).parsedVerdict
+      return parsed !== null && node === parsed
+    })
+    expect(sameParagraph).toBe(true)
+    expect(problems).toEqual([])
+  })
+
   test('speaks Georgian, the checklist included', async ({ page }) => {
     await useLocale(page, 'ka')
     await page.goto(ANY_LINK)

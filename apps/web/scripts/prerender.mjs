@@ -124,25 +124,32 @@ function withRouteScripts(html, source) {
 }
 
 const { render } = await import(pathToFileURL(ssrEntry).href)
-for (const route of PRERENDERED_ROUTES) {
-  const page = await render(route.path)
+/** Renders one address of a route to its file. The canonical URL is the route's, without a query. */
+async function prerender(route, address, fileName) {
+  const page = await render(address)
   if (page.pathname !== route.path) {
-    console.error(`${route.path} rendered ${page.pathname}: a redirect on a prerendered route?`)
+    console.error(`${address} rendered ${page.pathname}: a redirect on a prerendered route?`)
     process.exit(1)
   }
   const url = `${origin}${route.path === '/' ? '/' : route.path}`
-  checkNoRouteStyles(route)
   const html = withRouteScripts(template, route.source)
     .replace('<!--app-head-->', headTags({ ...page.head, url }))
     .replace(
       '<div id="root"><!--app-html--></div>',
       `<div id="root" data-prerendered="${escapeHtml(route.path)}">${page.html}</div>`,
     )
-  const file = join(outDir, route.file)
+  const file = join(outDir, fileName)
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, html)
   precompress(file)
-  console.log(`prerendered ${route.path.padEnd(26)} -> ${route.file} (${page.head.title})`)
+  console.log(`prerendered ${address.padEnd(26)} -> ${fileName} (${page.head.title})`)
+}
+
+for (const route of PRERENDERED_ROUTES) {
+  checkNoRouteStyles(route)
+  await prerender(route, route.path, route.file)
+  // The page as an address with a query shows it before the browser reads that query.
+  if (route.withQuery) await prerender(route, `${route.path}?link`, route.withQuery)
 }
 
 // Client-only routes (signed-in pages) get an empty shell; the client renders and titles them.

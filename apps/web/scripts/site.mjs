@@ -5,7 +5,10 @@ export const PRERENDERED_ROUTES = [
   { path: '/contact', file: 'contact/index.html', source: 'contact.tsx', sitemap: true },
   {
     path: '/reset-password',
+    // Without a query: the page's verdict on a missing link, prerendered. With one (`withQuery`,
+    // rendered for `?link`): the shell the browser's check of the link replaces. nginx chooses.
     file: 'reset-password/index.html',
+    withQuery: 'reset-password/link.html',
     source: 'reset-password.tsx',
     sitemap: false,
   },

@@ -10,23 +10,23 @@ import { ResetProblem } from './reset-problem'
 // The form and react-hook-form load only once the link has passed its check.
 const ResetPasswordFlow = lazy(() => import('./reset-password-flow'))
 
-/** The address bar's query as typed, following every navigation. */
+/** The address bar's query as typed, following every navigation (the same while hydrating). */
 function useRawSearch(): string {
   const router = useRouter()
   const subscribe = useCallback(
     (listener: () => void) => router.history.subscribe(listener),
     [router],
   )
-  return useSyncExternalStore(
-    subscribe,
-    () => router.history.location.search,
-    () => '',
-  )
+  const search = () => router.history.location.search
+  return useSyncExternalStore(subscribe, search, search)
 }
 
 /**
- * /reset-password?user=&hash=: prerendered as its shell (the link is only known in the browser),
- * then the arrival check decides between the form and 'Invalid Reset Link' / 'Invalid Reset Token'.
+ * /reset-password?user=&hash=: prerendered twice. An address with a query gets the shell (the
+ * link is checked in the browser, then the form or 'Invalid Reset Link' / 'Invalid Reset Token'
+ * replace it); an address without one gets its verdict, 'Invalid Reset Link', in the HTML itself,
+ * with no script to wait for. nginx serves each its own (nginx.conf.template); both hydrate to
+ * what the browser renders for that address.
  */
 export function ResetPasswordPage() {
   const t = useT()
@@ -34,7 +34,7 @@ export function ResetPasswordPage() {
   const search = useRawSearch()
   const shellText = <p>{t('reset.shell.text')}</p>
 
-  if (!hydrated) return <ResetPasswordShell>{shellText}</ResetPasswordShell>
+  if (!hydrated && search !== '') return <ResetPasswordShell>{shellText}</ResetPasswordShell>
 
   const link = resetLinkParams(search)
   const check = checkResetLink(link)
