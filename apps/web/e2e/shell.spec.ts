@@ -233,6 +233,9 @@ test.describe('developer-tool blocking', () => {
   }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The blocking is the app's keyboard listener: the painted page has it once it has hydrated
+    // (its scripts are fetched after the first paint, and the load event does not wait for them).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     const blocked = await securityEvent(page, 'developer_tools_blocked')
     await page.keyboard.press('F12')
     await expect(toast(page, 'warning').first()).toContainText(warning)
