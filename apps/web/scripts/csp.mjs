@@ -55,7 +55,12 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes }) {
 
 /** One policy for the whole site: the inline scripts and styles of every prerendered page. */
 export function sitePolicy(appDir, distDir) {
-  const pages = [...PRERENDERED_ROUTES.map((route) => route.file), APP_SHELL_FILE]
+  const pages = [
+    ...PRERENDERED_ROUTES.flatMap((route) =>
+      route.withQuery ? [route.file, route.withQuery] : [route.file],
+    ),
+    APP_SHELL_FILE,
+  ]
     .map((file) => join(distDir, file))
     .filter((file) => existsSync(file))
     .map((file) => readFileSync(file, 'utf8'))
