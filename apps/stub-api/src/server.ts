@@ -17,7 +17,7 @@ import fastifyPlugin from 'fastify-plugin'
 import pretty from 'pino-pretty'
 import type { LogFormat, StubConfig } from './config'
 import { ApiError, MESSAGES, validationError } from './core/contract/errors'
-import { BODY_LIMIT_BYTES } from './core/contract/http-errors'
+import { BODY_LIMIT_BYTES, transportError } from './core/contract/http-errors'
 import type { CoreRequest } from './core/contract/operations'
 import { createStubCore, resolveConfig } from './core/create'
 import type { Reply } from './core/reply'
@@ -89,9 +89,9 @@ const URL_FAULTS: Readonly<Record<string, string>> = {
 function fastifyProblem(error: Partial<FastifyError>): unknown {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.tooLarge)
+      return transportError('body-too-large')
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return validationError({ body: 'Body size does not match Content-Length' })
+      return transportError('body-length-mismatch')
     default:
       break
   }

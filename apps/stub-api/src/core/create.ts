@@ -31,14 +31,7 @@ import { createTokenService } from './security/tokens'
 import type { StubStages } from './stages'
 import { hashSeedPasswords, seedStore } from './state/seeds'
 import { StubStore, uuidFrom } from './state/store'
-import type {
-  StubAnswer,
-  StubCore,
-  StubCoreOptions,
-  StubLog,
-  StubRequest,
-  TransportProblem,
-} from './types'
+import type { StubAnswer, StubCore, StubCoreOptions, StubLog, StubRequest } from './types'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The longest path parameter routed (Fastify's maxParamLength, which the stub had before). */
@@ -405,23 +398,6 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     return kept(request, finish(request, reply))
   }
 
-  /** An input error only the transport saw (body over the limit, bad URL): shaped by the core. */
-  async function refuse(input: StubRequest, problem: TransportProblem): Promise<StubAnswer> {
-    if (!started) await ready()
-    const queryAt = input.url.indexOf('?')
-    const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt)
-    const request = coreRequest({ ...input, body: undefined }, path, NO_QUERY)
-    const match =
-      problem !== 'bad-url' && path.startsWith('/api') && isDecodable(path)
-        ? contract.match(request.method, path)
-        : undefined
-    if (match) request.operationId = match.operation.operationId
-    return kept(
-      request,
-      finish(request, errorReply(ctx, request.operationId, transportError(problem))),
-    )
-  }
-
   const stages: StubStages = {
     sessionOf,
     readBody: readJsonBody,
@@ -442,7 +418,6 @@ export function createStubCore(options: StubCoreOptions): StubCore {
 
   return {
     handle,
-    refuse,
     stages,
     ready,
     async close() {

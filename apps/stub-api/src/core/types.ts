@@ -4,9 +4,11 @@
  * The core knows the contract, the stores, validation, rate limits, faults (`Prefer:`), the clock
  * offset, per-session stores and the test-mode answer check. It knows nothing of Fastify, MSW,
  * sockets, files or Node: it runs in Node and in a browser alike. An adapter's whole job is to turn
- * its own request into a `StubRequest`, call `core.handle()` and turn the `StubAnswer` back.
+ * its own request into a `StubRequest`, call `core.handle()` and turn the `StubAnswer` back (MSW).
+ * The Fastify adapter (`src/server.ts`) runs the same steps one by one in its own hooks
+ * (`core.stages`), so hooks added to that server keep seeing the parsed body, store and account.
  *
- * Notes for adapter authors (Fastify here, MSW in `src/msw/`):
+ * Notes for adapter authors (MSW in `src/msw/`):
  * - Sessions without headers. The store a request works on is chosen by, in this order:
  *   `StubRequest.session` (the adapter's own choice, e.g. `createNodeStub({ session })`), the
  *   `x-stub-session` header, the `stubSession` cookie (a browser app sets it with
@@ -40,15 +42,8 @@ import type { StubStages } from './stages'
 import type { StoreSnapshot } from './state/records'
 import type { StubStore } from './state/store'
 
-/** Input problems only a transport sees (see StubCore.refuse). */
-export type TransportProblem =
-  | 'body-too-large'
-  | 'body-length-mismatch'
-  | 'bad-url'
-  /** Any other request the transport could not read (a 400). */
-  | 'unreadable'
-  /** The transport itself failed (a 500). */
-  | 'failed'
+/** Input problems only a transport sees (Fastify's body limit, a bad Content-Length). */
+export type TransportProblem = 'body-too-large' | 'body-length-mismatch' | 'bad-url'
 
 /** Cryptographic random bytes of the given length (salts, tokens, ids). */
 export type Randomness = (size: number) => Uint8Array
@@ -169,12 +164,6 @@ export type StubCore = {
    * contract has a handler. Idempotent; `handle()` waits for it by itself.
    */
   ready(): Promise<void>
-  /**
-   * The answer to a request the transport itself found wrong before the core could see it all
-   * (Fastify: a body over 1 MiB, a Content-Length that does not match, a URL it cannot parse):
-   * the same 413/400 in the shape of the operation. MSW never needs it.
-   */
-  refuse(request: StubRequest, problem: TransportProblem): Promise<StubAnswer>
   /** The steps of `handle()` one by one, for adapters that run hooks between them (Fastify). */
   readonly stages: StubStages
   /** Waits for pending saves and saves once more. */

@@ -89,10 +89,6 @@ export function transportError(problem: TransportProblem): ApiError {
       return validationError({ body: 'Body size does not match Content-Length' })
     case 'bad-url':
       return validationError({ url: 'The request URL has a malformed %-escape' })
-    case 'unreadable':
-      return validationError({ request: 'The request could not be read' })
-    case 'failed':
-      return new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
   }
 }
 
