@@ -1,53 +1,40 @@
-import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { loadContract } from '@devenv/openapi'
+import { Writable } from 'node:stream'
+import { type Contract, loadContract } from '@devenv/openapi'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type HTTPMethods,
+  LogController,
 } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
-import { ConfigError, defaultConfig, type StubConfig } from './config'
-import type { StubContext } from './context'
-import { registerResponseCheck } from './contract/answer-check'
-import { ApiError, errorBody, MESSAGES, validationError } from './contract/errors'
-import {
-  BODY_LIMIT_BYTES,
-  registerErrorHandling,
-  registerJsonBodyParser,
-} from './contract/http-errors'
-import { assertEveryOperationImplemented } from './contract/operations'
-import { clockRoutes } from './dev/clock'
-import { coverageRoutes } from './dev/coverage'
-import { registerFaults } from './dev/faults'
-import { inspectRoutes } from './dev/inspect'
-import { requestedSession, StoreRegistry } from './dev/isolation'
-import { mailboxRoutes } from './dev/mailbox'
-import { singleSignOnRoutes } from './dev/sso'
-import { docsRoutes } from './docs'
-import { aiRoutes } from './routes/ai'
-import { authRoutes } from './routes/auth'
-import { contactRoutes } from './routes/contact'
-import { environmentRoutes } from './routes/environments'
-import { healthRoutes } from './routes/health'
-import { profileRoutes } from './routes/profile'
-import { telemetryRoutes } from './routes/telemetry'
-import { corsOptions, simpleCorsHeaders } from './security/cors'
-import { API_HELMET, helmetHeaders } from './security/headers'
-import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './security/passwords'
-import { pooledRandomBytes } from './security/random'
-import { REDACT_PATHS, REDACTED, requestLogFields } from './security/redaction'
-import { createTokenService } from './security/tokens'
-import { loadStateFile, StateWriter } from './state/persistence'
-import { hashSeedPasswords, seedStore } from './state/seeds'
-import { type Randomness, StubStore, uuidFrom } from './state/store'
+import pretty from 'pino-pretty'
+import type { LogFormat, StubConfig } from './config'
+import { ApiError, MESSAGES, validationError } from './core/contract/errors'
+import { BODY_LIMIT_BYTES, transportError } from './core/contract/http-errors'
+import type { CoreRequest } from './core/contract/operations'
+import { createStubCore, resolveConfig } from './core/create'
+import type { Reply } from './core/reply'
+import { REDACT_PATHS, REDACTED, redactUrl, requestLogFields } from './core/security/redaction'
+import type { AccessClaims } from './core/security/tokens'
+import type { Account } from './core/state/records'
+import type { StubStore } from './core/state/store'
+import type { Randomness, StubCore, StubLog } from './core/types'
+import { corsOptions, simpleCorsHeaders } from './node/cors'
+import { docsRoutes } from './node/docs'
+import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
+import { filePersistence } from './node/persistence'
+import { nativeScrypt } from './node/scrypt'
 
 export type { StubConfig } from './config'
 export { ConfigError, readConfig } from './config'
-export { SEEDED_ACCOUNTS } from './state/seeds'
+export { SEEDED_ACCOUNTS } from './core/state/seeds'
 
 export type ServerOptions = Partial<StubConfig> & {
   /** Milliseconds since the epoch; injected so tests control uptime, expiry and lifecycles. */
@@ -56,11 +43,39 @@ export type ServerOptions = Partial<StubConfig> & {
   randomBytes?: Randomness
   /** Where the log goes (tests capture it); stdout by default. */
   logStream?: { write(line: string): void }
+  /** JSON lines (default), or readable lines for a developer's terminal (`readLogFormat`). */
+  logFormat?: LogFormat
   /** scrypt's cost N; tests lower it for speed. */
   scryptCost?: number
+  /** The contract; the package's own openapi.yaml by default. */
+  contract?: Contract
 }
 
-export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './security/cors'
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './node/cors'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The transport-free core this server adapts. */
+    stubCore: StubCore
+  }
+  // The core's request (CoreRequest) is the Fastify request itself, with these added.
+  interface FastifyRequest {
+    /** The store of this request's stub session (X-Stub-Session), else the default store. */
+    store: StubStore
+    /** The stub session asked for; null for the default store. */
+    session: string | null
+    /** The signed-in account of a bearer-protected operation. */
+    account: Account | null
+    claims: AccessClaims | null
+    /** The contract operation of the route, if any. */
+    operationId: string | undefined
+    /** Answers made by development controls (Prefer: code=) skip the contract check. */
+    contractExempt: boolean
+  }
+  interface FastifyContextConfig {
+    operationId?: string
+  }
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -70,34 +85,98 @@ const URL_FAULTS: Readonly<Record<string, string>> = {
   FST_ERR_MAX_PARAM_LENGTH: 'A path parameter of the request URL is too long',
 }
 
-function resolveConfig(options: ServerOptions): StubConfig {
-  const { now: _now, randomBytes: _random, logStream: _log, scryptCost: _cost, ...given } = options
-  const defined = Object.fromEntries(
-    Object.entries(given).filter(([, value]) => value !== undefined),
-  )
-  const config = { ...defaultConfig(), ...defined }
-  if (given.jwtSecret !== undefined && given.jwtSecretIsDefault === undefined)
-    config.jwtSecretIsDefault = false
-  // The same rule readConfig applies to the environment, for callers that build the stub directly.
-  if (config.mode === 'production' && config.jwtSecretIsDefault) {
-    throw new ConfigError('Invalid stub settings:\n  jwtSecret: is required in production mode')
+/** Fastify's own errors about a request body, as the contract's answers. */
+function fastifyProblem(error: Partial<FastifyError>): unknown {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return transportError('body-too-large')
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return transportError('body-length-mismatch')
+    default:
+      break
   }
-  return config
+  const status = error.statusCode
+  if (!(error instanceof ApiError) && typeof status === 'number' && status >= 400 && status < 500) {
+    return validationError({ request: error.message ?? 'Invalid request' })
+  }
+  return error
 }
 
-/** Builds the stub; tests call `inject()` on it, the CLI calls `listen()`. */
+/** The core's log lines go to Fastify's logger (pino: redaction and format included). */
+function coreLog(log: FastifyBaseLogger): StubLog {
+  return {
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
+  }
+}
+
+/**
+ * Readable lines for a developer's terminal (pino-pretty as a stream in this process, so the
+ * redaction of the JSON logger applies first): time, level, message, then any other fields.
+ */
+function readableLog(destination: ServerOptions['logStream']) {
+  // pino-pretty writes to a stream; a test's `{ write }` sink gets wrapped in one.
+  const sink = destination
+    ? new Writable({
+        write(chunk, _encoding, done) {
+          destination.write(String(chunk))
+          done()
+        },
+      })
+    : 1
+  return pretty({
+    destination: sink,
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    ...(destination ? { colorize: false } : {}),
+  })
+}
+
+/** `POST /api/auth/auth 200 12.3 ms [session e2e-7]`, the secret query values redacted. */
+function requestLine(request: FastifyRequest, reply: FastifyReply): string {
+  const session = request.session ? ` [session ${request.session}]` : ''
+  return `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms${session}`
+}
+
+/** The Fastify request is the core's request (see the augmentation above). */
+const asCore = (request: FastifyRequest) => request as unknown as CoreRequest
+
+/**
+ * Builds the stub: the core (src/core) served by Fastify. Each step of the core runs in the
+ * Fastify hook where it ran before the core existed, so hooks added to this server still see
+ * the parsed body, the store and the signed-in account. Tests call `inject()`, the CLI `listen()`.
+ */
 export function buildServer(options: ServerOptions = {}): FastifyInstance {
-  const config = resolveConfig(options)
-  const realNow = options.now ?? Date.now
-  const randomBytes = options.randomBytes ?? pooledRandomBytes()
-  const scryptCost = options.scryptCost ?? DEFAULT_SCRYPT_COST
+  const {
+    now,
+    randomBytes,
+    logStream,
+    logFormat = 'json',
+    scryptCost,
+    contract: givenContract,
+    ...given
+  } = options
+  const config = resolveConfig(given)
+  const realNow = now ?? Date.now
   const devControls = config.mode !== 'production'
+  const readable = logFormat === 'pretty'
+
+  // Set once at start-up (below), before the first request: helmet's headers for JSON answers
+  // and for the development pages.
+  let apiHeaders: Record<string, string> = {}
+  let pageHeaders: Record<string, string> = {}
+  const corsHeaders = simpleCorsHeaders(config.corsOrigins)
 
   const serverOptions: FastifyServerOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
+    // Readable mode logs one line per answered request (below) instead of Fastify's two.
+    ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(readable ? { stream: readableLog(logStream) } : logStream ? { stream: logStream } : {}),
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: {
         req: requestLogFields,
@@ -113,70 +192,96 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
         ? validationError({ url: problem })
         : new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
       corsHeaders(request, reply)
-      void (reply as FastifyReply)
-        .headers(apiHeaders)
-        .code(answer.status)
-        .send(errorBody(answer, false))
+      const sent = core.stages.failure({ operationId: undefined } as CoreRequest, answer)
+      void sendReply((reply as FastifyReply).headers(apiHeaders), sent)
     },
   }
   const app = Fastify(serverOptions)
 
-  // Injected randomness fixes ids too; otherwise Node's randomUUID (it caches entropy) is faster.
-  const makeId = options.randomBytes ? () => uuidFrom(randomBytes) : randomUUID
-  const makeStore = (id: string) =>
-    new StubStore(id, realNow, randomBytes, config.rateLimits, makeId)
-  const defaultStore = makeStore('default')
-  const ctx: StubContext = {
-    config,
+  const core = createStubCore({
+    ...config,
     // Resolved through the package's export, so the source, the tests and the bundled dist/ all find it.
-    contract: loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml')),
-    realNow,
-    startedAt: realNow(),
-    randomBytes,
-    passwords: createPasswordHasher({ cost: scryptCost, randomBytes }),
-    tokens: createTokenService({
-      secret: config.jwtSecret,
-      validSeconds: config.tokenValidSeconds,
-    }),
-    registry: new StoreRegistry(defaultStore, (id) => {
-      const store = makeStore(id)
-      if (config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
-      return store
-    }),
-    devControls,
-    checkResponses: devControls,
-    writer: config.dataFile
-      ? new StateWriter(config.dataFile, () => defaultStore.snapshot(), realNow)
-      : null,
-    seedPasswords: null,
-    implemented: new Set(),
+    contract:
+      givenContract ??
+      loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml')),
+    now: realNow,
+    platform: { scrypt: nativeScrypt, ...(randomBytes ? { randomBytes } : {}) },
+    ...(scryptCost !== undefined ? { scryptCost } : {}),
+    persistence: config.dataFile ? filePersistence(config.dataFile, realNow) : null,
+    log: coreLog(app.log),
+  })
+  const { stages } = core
+  app.decorate('stubCore', core)
+
+  /** Sends a reply of the core: JSON through Fastify's serializer (its hooks see the value). */
+  function sendReply(reply: FastifyReply, answer: Reply): FastifyReply {
+    if (answer.page) {
+      // A page has its own policy: helmet's page headers instead of the API's.
+      for (const name in apiHeaders) reply.removeHeader(name)
+      reply.headers(pageHeaders)
+    }
+    reply.code(answer.status)
+    reply.headers(answer.headers)
+    if (answer.json !== undefined) return reply.send(answer.json)
+    return answer.text === undefined ? reply.send() : reply.send(answer.text)
   }
 
   app.decorateRequest('store', null as unknown as StubStore)
+  app.decorateRequest('session', null)
   app.decorateRequest('account', null)
   app.decorateRequest('claims', null)
+  app.decorateRequest('operationId', undefined)
   app.decorateRequest('contractExempt', false)
 
-  registerJsonBodyParser(app)
-  registerErrorHandling(app, ctx)
-
-  // Set once at start-up (below), before the first request: helmet's headers for JSON answers.
-  let apiHeaders: Record<string, string> = {}
-  const corsHeaders = simpleCorsHeaders(config.corsOrigins)
+  // The only body parser: the core's reader (JSON only, 415, UTF-8, prototype keys), the same in
+  // every adapter; Fastify enforces the size limit while reading (413 without buffering it all).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      try {
+        done(null, stages.readBody(request.method, request.headers['content-type'], body as Buffer))
+      } catch (error) {
+        done(error as Error, undefined)
+      }
+    },
+  )
+  app.setErrorHandler((error, request, reply) =>
+    sendReply(reply, stages.failure(asCore(request), fastifyProblem(error as FastifyError))),
+  )
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: MESSAGES.notFound, code: 'NOT_FOUND' }),
+  )
 
   // First of all hooks, and the only one every request runs: the request's own store (every later
   // hook and handler works on it), the CORS headers of simple requests and the security headers.
-  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    const session = devControls ? requestedSession(request, request.url.startsWith('/__dev')) : null
-    request.store = ctx.registry.storeFor(session)
+  app.addHook('onRequest', (request, reply, done) => {
+    const routeConfig = request.routeOptions.config
+    const queryAt = request.url.indexOf('?')
+    const { session, store } = stages.sessionOf(
+      request.headers as CoreRequest['headers'],
+      request.query as CoreRequest['query'],
+      queryAt === -1 ? request.url : request.url.slice(0, queryAt),
+    )
+    request.session = session
+    request.store = store
+    request.operationId = routeConfig.operationId
     // Preflights are answered by @fastify/cors alone (its OPTIONS route, below), as before.
     if (request.method !== 'OPTIONS') {
       corsHeaders(request, reply)
-      // Pages carry their own helmet policy (route option), applied by helmet itself.
-      if (!(request.routeOptions.config as { helmet?: unknown }).helmet) reply.headers(apiHeaders)
+      // The contract's reference page carries its own policy (helmet's route option).
+      if (!(routeConfig as { helmet?: unknown }).helmet) reply.headers(apiHeaders)
     }
     done()
   })
+
+  if (readable) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(requestLine(request, reply))
+      done()
+    })
+  }
 
   // @fastify/cors answers preflights on its `OPTIONS *` route; encapsulated, its per-request hook
   // runs for that route only, the hook above gives every other answer the same CORS headers.
@@ -186,83 +291,97 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   app.register(
     fastifyPlugin(async () => {
       apiHeaders = await helmetHeaders(API_HELMET)
+      pageHeaders = await helmetHeaders(DEV_PAGE_HELMET as FastifyHelmetOptions)
     }),
   )
 
-  // After CORS and helmet, so forced answers carry their headers too.
+  // After CORS and helmet, so forced answers carry their headers too: `Prefer:` first, then the
+  // answer check and the persistence of the default store, in the order the core runs them.
   app.register(
     fastifyPlugin(async (root) => {
-      if (devControls) registerFaults(root, ctx)
-      if (ctx.checkResponses) registerResponseCheck(root, ctx)
-      const writer = ctx.writer
-      if (writer) {
+      if (devControls) {
+        root.addHook('onRequest', async (request, reply) => {
+          if (request.headers.prefer === undefined) return
+          const forced = await stages.faults(asCore(request))
+          if (forced === undefined) return
+          if (forced === 'reset') {
+            reply.hijack()
+            reply.raw.destroy()
+            return reply
+          }
+          return sendReply(reply, forced)
+        })
         root.addHook('onSend', async (request, reply, payload) => {
-          if (request.store !== defaultStore || SAFE_METHODS.has(request.method)) return payload
+          if (!request.operationId || request.contractExempt || request.method === 'HEAD') {
+            return payload
+          }
+          const checked = stages.check(asCore(request), {
+            status: reply.statusCode,
+            header: (name) => {
+              const value = reply.getHeader(name)
+              return value === undefined
+                ? undefined
+                : String(Array.isArray(value) ? value[0] : value)
+            },
+            text: typeof payload === 'string' ? payload : '',
+          })
+          if (checked.status === reply.statusCode) return payload
+          reply.code(checked.status)
+          if (checked.contentType) reply.header('content-type', checked.contentType)
+          return checked.text
+        })
+      }
+      if (config.dataFile) {
+        root.addHook('onSend', async (request, reply, payload) => {
+          if (SAFE_METHODS.has(request.method)) return payload
           try {
             // The answer leaves only once its change is on disk.
-            await writer.save()
+            await stages.keep(asCore(request))
             return payload
-          } catch (error) {
-            request.log.error({ err: error }, 'could not save the stub state')
+          } catch {
             reply.code(500).header('content-type', 'application/json; charset=utf-8')
-            return JSON.stringify(
-              errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false),
-            )
+            return JSON.stringify({ message: MESSAGES.internal, code: 'INTERNAL_ERROR' })
           }
         })
       }
+      await core.ready()
     }),
   )
 
-  app.register(
-    fastifyPlugin(async (root) => {
-      if (config.seed) ctx.seedPasswords = await hashSeedPasswords(ctx.passwords, scryptCost)
-      if (ctx.writer) {
-        const loaded = await loadStateFile(ctx.writer.path, realNow())
-        if (loaded.removedTempFiles.length > 0) {
-          root.log.warn({ files: loaded.removedTempFiles }, 'removed unfinished state writes')
-        }
-        if (loaded.status === 'loaded') defaultStore.restore(loaded.snapshot)
-        if (loaded.status === 'corrupt') {
-          root.log.error(
-            { movedTo: loaded.movedTo, reason: loaded.reason },
-            'the state file was unreadable and was moved aside; starting empty',
-          )
-        }
-      }
-      if (config.seed && ctx.seedPasswords) seedStore(defaultStore, ctx.seedPasswords)
-      if (ctx.writer) await ctx.writer.save()
-      if (config.mode === 'development' && config.jwtSecretIsDefault) {
-        root.log.warn('JWT_SECRET is not set: signing tokens with the fixed development secret')
-      }
-    }),
-  )
-
-  const plugins = [
-    authRoutes,
-    profileRoutes,
-    environmentRoutes,
-    aiRoutes,
-    contactRoutes,
-    telemetryRoutes,
-    healthRoutes,
-  ]
-  for (const plugin of plugins) app.register(plugin, { ctx })
-  // Pages get their own policy per route (helmet's route option); JSON keeps the API headers.
+  // Every operation of the contract under /api and /api/v1: its checks in preValidation, its rate
+  // limits in preHandler, then its handler, as Fastify hooks of the route.
+  for (const { operation, needsChecks, limited } of stages.operations) {
+    const { operationId } = operation
+    for (const prefix of core.contract.prefixes) {
+      app.route({
+        method: operation.method.toUpperCase() as HTTPMethods,
+        url: `${prefix}${operation.routePath}`,
+        config: { operationId },
+        preValidation: needsChecks
+          ? async (request) => stages.checkInput(asCore(request), operationId)
+          : undefined,
+        preHandler: limited
+          ? async (request) => stages.limit(asCore(request), operationId)
+          : undefined,
+        handler: async (request, reply) =>
+          sendReply(reply, await stages.run(asCore(request), operationId)),
+      })
+    }
+  }
+  for (const route of stages.devRoutes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => sendReply(reply, await route.handle(asCore(request))),
+    })
+  }
+  // The contract itself, as files: Node-only, so here rather than in the core.
   app.register(async (pages) => {
     await pages.register(helmet, { global: false })
-    const pagePlugins = devControls
-      ? [mailboxRoutes, singleSignOnRoutes, clockRoutes, inspectRoutes, coverageRoutes, docsRoutes]
-      : [docsRoutes]
-    for (const plugin of pagePlugins) pages.register(plugin, { ctx })
+    await pages.register(docsRoutes, { contract: core.contract })
   })
 
-  app.addHook('onReady', async () => assertEveryOperationImplemented(ctx))
-  app.addHook('onClose', async () => {
-    if (!ctx.writer) return
-    await ctx.writer.flush()
-    await ctx.writer.save()
-  })
+  app.addHook('onClose', async () => core.close())
 
   return app
 }

@@ -1,0 +1,432 @@
+import { ConfigError, defaultConfig, type StubConfig } from '../config'
+import type { StubContext } from './context'
+import { checkAnswer, type SentAnswer } from './contract/answer-check'
+import { ApiError, errorBody, MESSAGES, rateLimited, validationError } from './contract/errors'
+import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
+import {
+  assertEveryOperationImplemented,
+  type CoreRequest,
+  type DefineOperation,
+  type OperationHandler,
+  type OperationTable,
+} from './contract/operations'
+import { checkBody, checkParameters } from './contract/validation'
+import { forcedAnswer, parsePrefer, sleep } from './dev/faults'
+import { requestedSession, StoreRegistry } from './dev/isolation'
+import { devRouteTable } from './dev/routes'
+import { pooledRandomBytes } from './platform/random'
+import { portableScrypt } from './platform/scrypt'
+import { jsonReply, type Reply } from './reply'
+import { aiOperations } from './routes/ai'
+import { authOperations } from './routes/auth'
+import { contactOperations } from './routes/contact'
+import { environmentOperations } from './routes/environments'
+import { healthOperations } from './routes/health'
+import { profileOperations } from './routes/profile'
+import { telemetryOperations } from './routes/telemetry'
+import { authenticate } from './security/authenticate'
+import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './security/passwords'
+import type { WindowCheck } from './security/rate-limits'
+import { createTokenService } from './security/tokens'
+import type { StubStages } from './stages'
+import { hashSeedPasswords, seedStore } from './state/seeds'
+import { StubStore, uuidFrom } from './state/store'
+import type { StubAnswer, StubCore, StubCoreOptions, StubLog, StubRequest } from './types'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The longest path parameter routed (Fastify's maxParamLength, which the stub had before). */
+const MAX_PARAM_LENGTH = 100
+const NO_QUERY: Record<string, string | string[]> = Object.freeze({}) as Record<string, never>
+const notFound = () => jsonReply(404, { message: MESSAGES.notFound, code: 'NOT_FOUND' })
+const SILENT: StubLog = { info() {}, warn() {}, error() {} }
+
+/** The settings given, over the defaults; the production rule of readConfig applied. */
+export function resolveConfig(given: Partial<StubConfig>): StubConfig {
+  const defined = Object.fromEntries(
+    Object.entries(given).filter(([, value]) => value !== undefined),
+  )
+  const config = { ...defaultConfig(), ...defined }
+  if (given.jwtSecret !== undefined && given.jwtSecretIsDefault === undefined)
+    config.jwtSecretIsDefault = false
+  // The same rule readConfig applies to the environment, for callers that build the stub directly.
+  if (config.mode === 'production' && config.jwtSecretIsDefault) {
+    throw new ConfigError('Invalid stub settings:\n  jwtSecret: is required in production mode')
+  }
+  return config
+}
+
+/** The query string as Fastify parsed it: `+` is a space, a repeated name gives an array. */
+function parseQuery(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {}
+  for (const [name, value] of new URLSearchParams(search)) {
+    const known = query[name]
+    if (known === undefined) query[name] = value
+    else if (Array.isArray(known)) known.push(value)
+    else query[name] = [known, value]
+  }
+  return query
+}
+
+function isDecodable(path: string): boolean {
+  if (!path.includes('%')) return true
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function emailOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { email, username } = body as Record<string, unknown>
+  const value = typeof email === 'string' ? email : username
+  return typeof value === 'string' ? value.trim().toLowerCase() : undefined
+}
+
+/** Builds the stub's core: every behaviour of the stub, with no transport (see types.ts). */
+export function createStubCore(options: StubCoreOptions): StubCore {
+  const {
+    contract,
+    now,
+    platform,
+    scryptCost: givenCost,
+    persistence = null,
+    log = SILENT,
+    ...given
+  } = options
+  const config = resolveConfig(given)
+  const realNow = now ?? Date.now
+  const randomBytes = platform?.randomBytes ?? pooledRandomBytes()
+  const scryptCost = givenCost ?? DEFAULT_SCRYPT_COST
+  const devControls = config.mode !== 'production'
+
+  // Injected randomness fixes ids too; otherwise the platform's randomUUID (Node caches entropy)
+  // is faster, where there is one (browsers have it in secure contexts only).
+  const platformUuid = globalThis.crypto?.randomUUID?.bind(globalThis.crypto)
+  const makeId =
+    platform?.randomBytes || !platformUuid ? () => uuidFrom(randomBytes) : () => platformUuid()
+  const makeStore = (id: string) =>
+    new StubStore(id, realNow, randomBytes, config.rateLimits, makeId)
+  const defaultStore = makeStore('default')
+  const ctx: StubContext = {
+    config,
+    contract,
+    realNow,
+    startedAt: realNow(),
+    randomBytes,
+    passwords: createPasswordHasher({
+      cost: scryptCost,
+      randomBytes,
+      scrypt: platform?.scrypt ?? portableScrypt,
+    }),
+    tokens: createTokenService({
+      secret: config.jwtSecret,
+      validSeconds: config.tokenValidSeconds,
+    }),
+    registry: new StoreRegistry(defaultStore, (id) => {
+      const store = makeStore(id)
+      if (config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
+      return store
+    }),
+    devControls,
+    checkResponses: devControls,
+    seedPasswords: null,
+  }
+
+  const table: OperationTable = new Map()
+  const define: DefineOperation = (operationId) => (handler) => {
+    const operation = contract.byId.get(operationId)
+    if (!operation) throw new Error(`The contract has no operation ${operationId}`)
+    table.set(operationId, {
+      operation,
+      handler: handler as unknown as OperationHandler,
+      // A public GET without parameters has nothing to check (its body is never read).
+      needsChecks:
+        operation.requiresAuth ||
+        operation.parameters.length > 0 ||
+        !['get', 'head'].includes(operation.method),
+      limited:
+        config.rateLimits !== 'off' && operation.rateLimits.some((rule) => rule.kind === 'window'),
+    })
+  }
+  for (const register of [
+    authOperations,
+    profileOperations,
+    environmentOperations,
+    aiOperations,
+    contactOperations,
+    telemetryOperations,
+    healthOperations,
+  ]) {
+    register(ctx, define)
+  }
+  const devRoutes = devControls ? devRouteTable(ctx) : new Map()
+
+  let started = false
+  let starting: Promise<void> | undefined
+  const ready = () => {
+    starting ??= start().then(() => {
+      started = true
+    })
+    return starting
+  }
+
+  async function start(): Promise<void> {
+    assertEveryOperationImplemented(ctx, table)
+    if (config.seed) ctx.seedPasswords = await hashSeedPasswords(ctx.passwords, scryptCost)
+    if (persistence) {
+      const loaded = await persistence.load()
+      for (const note of loaded.notes ?? []) log.warn(note, { where: persistence.where })
+      if (loaded.status === 'loaded') defaultStore.restore(loaded.snapshot)
+      if (loaded.status === 'corrupt') {
+        log.error('the saved state was unreadable and was kept aside; starting empty', {
+          movedTo: loaded.movedTo,
+          reason: loaded.reason,
+        })
+      }
+    }
+    if (config.seed && ctx.seedPasswords) seedStore(defaultStore, ctx.seedPasswords)
+    if (persistence) await persistence.save(() => defaultStore.snapshot())
+    if (config.mode === 'development' && config.jwtSecretIsDefault) {
+      log.warn('JWT_SECRET is not set: signing tokens with the fixed development secret')
+    }
+  }
+
+  /** Auth, then parameters and body against the contract (throws the contract's 401/400). */
+  async function checkInput(request: CoreRequest, operationId: string): Promise<void> {
+    const entry = table.get(operationId)
+    if (!entry?.needsChecks) return
+    const { operation } = entry
+    if (operation.requiresAuth) await authenticate(request, ctx)
+    if (operation.parameters.length > 0) {
+      const parameterErrors = checkParameters(contract.validator, operation.parameters, {
+        path: request.params,
+        query: request.query,
+      })
+      if (Object.keys(parameterErrors).length > 0) throw validationError(parameterErrors)
+    }
+    const bodyErrors = checkBody(contract.validator, operation, request.body)
+    if (Object.keys(bodyErrors).length > 0) throw validationError(bodyErrors)
+  }
+
+  /** The operation's `x-rate-limits` windows (throws the contract's 429). */
+  async function limit(request: CoreRequest, operationId: string): Promise<void> {
+    const entry = table.get(operationId)
+    if (!entry?.limited) return
+    const checks: WindowCheck[] = []
+    for (const rule of entry.operation.rateLimits) {
+      if (rule.kind !== 'window') continue
+      const key =
+        rule.scope === 'client'
+          ? request.ip
+          : rule.scope === 'email'
+            ? emailOf(request.body)
+            : request.account?.id
+      if (key !== undefined) checks.push({ operationId, rule, key })
+    }
+    const verdict = await request.store.limits.consume(checks)
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
+  }
+
+  /** The operation's handler, on a request that has passed its checks. */
+  async function run(request: CoreRequest, operationId: string): Promise<Reply> {
+    const entry = table.get(operationId)
+    if (!entry) throw new ApiError(404, 'NOT_FOUND', MESSAGES.notFound)
+    // The body has passed the contract's validation: it has the contract's type.
+    const answer = await entry.handler(request as Parameters<OperationHandler>[0])
+    return { status: answer.status, headers: answer.headers ?? {}, json: answer.body }
+  }
+
+  /** `Prefer:` (development and test modes): waits, then 'reset', a forced answer, or nothing. */
+  async function faults(request: CoreRequest): Promise<Reply | 'reset' | undefined> {
+    const header = request.headers.prefer
+    if (!devControls || header === undefined) return undefined
+    const preference = parsePrefer(header)
+    if (preference.delayMs) await sleep(preference.delayMs)
+    if (preference.reset) {
+      log.info('Prefer: reset, dropping the connection')
+      return 'reset'
+    }
+    if (preference.code !== undefined && request.operationId) {
+      return forcedAnswer(ctx, request, request.operationId, preference.code)
+    }
+    return undefined
+  }
+
+  /** Whatever was thrown, as the answer in the shape of the operation (a 500 is logged). */
+  function failure(request: CoreRequest, error: unknown): Reply {
+    const problem = toApiError(error)
+    if (problem.status >= 500) log.error('unexpected error', { err: error })
+    return errorReply(ctx, request.operationId, problem)
+  }
+
+  /** Development and test modes: the answer judged against the contract, and its coverage. */
+  function check(request: CoreRequest, answer: SentAnswer): SentAnswer {
+    const { operationId } = request
+    if (!ctx.checkResponses || !operationId || request.contractExempt) return answer
+    if (request.method === 'HEAD') return answer
+    return checkAnswer(ctx, log, request, operationId, answer)
+  }
+
+  /** Unsafe requests on the default store: resolves once the change is kept (throws if not). */
+  async function keep(request: CoreRequest): Promise<void> {
+    if (!persistence || request.store !== defaultStore || SAFE_METHODS.has(request.method)) return
+    try {
+      await persistence.save(() => defaultStore.snapshot())
+    } catch (error) {
+      log.error('could not save the stub state', { err: error })
+      throw error
+    }
+  }
+
+  /** Serialises a reply and checks it: the answer as it will be sent. */
+  function finish(request: CoreRequest, reply: Reply): StubAnswer {
+    const headers = reply.headers
+    let text: string | undefined
+    if (reply.json !== undefined) {
+      text = JSON.stringify(reply.json)
+      headers['content-type'] ??= 'application/json; charset=utf-8'
+    } else {
+      text = reply.text
+    }
+    const sent = check(request, {
+      status: reply.status,
+      header: (name) => headers[name.toLowerCase()],
+      text: text ?? '',
+    })
+    if (sent.contentType) headers['content-type'] = sent.contentType
+    const answer: StubAnswer = { status: sent.status, headers, session: request.session }
+    const body = sent.text === (text ?? '') ? text : sent.text
+    if (body !== undefined && request.method !== 'HEAD') answer.body = body
+    if (reply.page) answer.page = true
+    if (request.operationId) answer.operationId = request.operationId
+    return answer
+  }
+
+  /** The answer once kept; a 500 when it could not be. */
+  async function kept(request: CoreRequest, answer: StubAnswer): Promise<StubAnswer> {
+    try {
+      await keep(request)
+      return answer
+    } catch {
+      return {
+        ...answer,
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(
+          errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false),
+        ),
+      }
+    }
+  }
+
+  function coreRequest(input: StubRequest, path: string, query: CoreRequest['query']): CoreRequest {
+    const { session, store } = sessionOf(input.headers, query, path, input.session)
+    return {
+      method: input.method,
+      url: input.url,
+      query,
+      headers: input.headers,
+      ip: input.ip,
+      body: undefined,
+      store,
+      session,
+      params: {},
+      account: null,
+      claims: null,
+      contractExempt: false,
+    }
+  }
+
+  /** The stub session a request asks for, and its store (the default store in production). */
+  function sessionOf(
+    headers: StubRequest['headers'],
+    query: CoreRequest['query'],
+    path: string,
+    chosen?: string,
+  ): { session: string | null; store: StubStore } {
+    const session = devControls
+      ? requestedSession(chosen, headers, query, path.startsWith('/__dev'))
+      : null
+    return { session, store: ctx.registry.storeFor(session) }
+  }
+
+  /** The body read, then the operation or development control of the request (or a 404). */
+  async function respond(request: CoreRequest, input: StubRequest, path: string): Promise<Reply> {
+    request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
+    const { operationId } = request
+    if (operationId) {
+      await checkInput(request, operationId)
+      await limit(request, operationId)
+      return run(request, operationId)
+    }
+    const devRoute = devRoutes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${path}`)
+    return devRoute ? devRoute.handle(request) : notFound()
+  }
+
+  async function handle(input: StubRequest): Promise<StubAnswer> {
+    if (!started) await ready()
+    const queryAt = input.url.indexOf('?')
+    const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt)
+    const query = queryAt === -1 ? NO_QUERY : parseQuery(input.url.slice(queryAt + 1))
+    const request = coreRequest(input, path, query)
+    // A URL that cannot be routed is the client's fault: the contract's validation 400.
+    if (!isDecodable(path)) {
+      return kept(request, finish(request, errorReply(ctx, undefined, transportError('bad-url'))))
+    }
+    const routed = request.method === 'HEAD' ? 'GET' : request.method
+    const match = path.startsWith('/api') ? contract.match(routed, path) : undefined
+    if (match) {
+      for (const name in match.pathParams) {
+        if ((match.pathParams[name]?.length ?? 0) <= MAX_PARAM_LENGTH) continue
+        const tooLong = validationError({ url: 'A path parameter of the request URL is too long' })
+        return kept(request, finish(request, errorReply(ctx, undefined, tooLong)))
+      }
+      request.operationId = match.operation.operationId
+      request.params = match.pathParams
+    }
+    let reply: Reply
+    try {
+      const forced = await faults(request)
+      if (forced === 'reset')
+        return { status: 0, headers: {}, reset: true, session: request.session }
+      reply = forced ?? (await respond(request, input, path))
+    } catch (error) {
+      reply = failure(request, error)
+    }
+    return kept(request, finish(request, reply))
+  }
+
+  const stages: StubStages = {
+    sessionOf,
+    readBody: readJsonBody,
+    faults,
+    checkInput,
+    limit,
+    run,
+    failure,
+    check,
+    keep,
+    devRoutes: [...devRoutes.values()],
+    operations: [...table.values()].map(({ operation, needsChecks, limited }) => ({
+      operation,
+      needsChecks,
+      limited,
+    })),
+  }
+
+  return {
+    handle,
+    stages,
+    ready,
+    async close() {
+      if (!persistence) return
+      await persistence.flush()
+      await persistence.save(() => defaultStore.snapshot())
+    },
+    config,
+    contract,
+    stores: ctx.registry,
+  }
+}
