@@ -36,8 +36,19 @@
  */
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
-import type { StoreSnapshot } from '../state/records'
-import type { StubStore } from '../state/store'
+import type { StubHandlers } from './contract/operations'
+import type { StoreSnapshot } from './state/records'
+import type { StubStore } from './state/store'
+
+/** Input problems only a transport sees (see StubCore.refuse). */
+export type TransportProblem =
+  | 'body-too-large'
+  | 'body-length-mismatch'
+  | 'bad-url'
+  /** Any other request the transport could not read (a 400). */
+  | 'unreadable'
+  /** The transport itself failed (a 500). */
+  | 'failed'
 
 /** Cryptographic random bytes of the given length (salts, tokens, ids). */
 export type Randomness = (size: number) => Uint8Array
@@ -66,6 +77,7 @@ export type StubRequest = {
 
 /** An answer ready to be sent. */
 export type StubAnswer = {
+  /** 0 when `reset` is set (nothing is sent). */
   status: number
   /** Lower-case names; `content-type` is set whenever there is a body. */
   headers: Record<string, string>
@@ -137,6 +149,8 @@ export type StubCoreOptions = Partial<StubConfig> & {
   persistence?: StatePersistence | null
   /** Silent by default. */
   log?: StubLog
+  /** Replaces operations' handlers; each gets the stub's own as `original` (tests, demos). */
+  handlers?: StubHandlers
 }
 
 /** The stores of one core: the default one and one per stub session. */
@@ -157,6 +171,12 @@ export type StubCore = {
    * contract has a handler. Idempotent; `handle()` waits for it by itself.
    */
   ready(): Promise<void>
+  /**
+   * The answer to a request the transport itself found wrong before the core could see it all
+   * (Fastify: a body over 1 MiB, a Content-Length that does not match, a URL it cannot parse):
+   * the same 413/400 in the shape of the operation. MSW never needs it.
+   */
+  refuse(request: StubRequest, problem: TransportProblem): Promise<StubAnswer>
   /** Waits for pending saves and saves once more. */
   close(): Promise<void>
   readonly config: StubConfig
