@@ -20,8 +20,8 @@ import { fastifyStub, MSW_ORIGIN, mswStub, type StubSettings } from './adapters'
 // and the randomness are fixed in both, so ids, tokens and timestamps are equal, not normalised.
 const SEED = 20_261_123
 const RANDOM_SEED = 7
-const REQUESTS = 300
-const SEQUENCES = 6
+const REQUESTS = 200
+const SEQUENCES = 4
 
 /** The fuzz stub's settings (`buildFuzzStub`), which both adapters take. */
 const SETTINGS: StubSettings = {
@@ -81,7 +81,13 @@ function recorded(transport: FuzzTransport): { transport: FuzzTransport; exchang
 async function fuzzBoth(transport: FuzzTransport): Promise<Exchange[]> {
   const contract = loadContract()
   const recorder = recorded(transport)
-  await runFuzz({ transport: recorder.transport, contract, requests: REQUESTS, seed: SEED, shrinkLimit: 0 })
+  await runFuzz({
+    transport: recorder.transport,
+    contract,
+    requests: REQUESTS,
+    seed: SEED,
+    shrinkLimit: 0,
+  })
   await runStateful({ transport: recorder.transport, contract, runs: SEQUENCES, seed: SEED })
   return recorder.exchanges
 }
@@ -92,6 +98,11 @@ let fromFastify: Exchange[]
 let fromMsw: Exchange[]
 
 beforeAll(async () => {
+  // The seeded passwords' hashes are kept per process (core/state/seeds.ts): only the first stub
+  // built draws their salts. A first stub here makes both adapters start from the same draw.
+  const warmUp = fastifyStub(SETTINGS)
+  await warmUp.ready()
+  await warmUp.close()
   fastify = fastifyStub(SETTINGS, RANDOM_SEED)
   await fastify.ready()
   fromFastify = await fuzzBoth(
@@ -123,7 +134,9 @@ describe('fuzz sequences against both adapters from one seed', () => {
 
   it('reach more than the happy paths (4xx of several kinds and 2xx)', () => {
     const statuses = new Set(fromMsw.map((exchange) => exchange.status))
-    expect([...statuses].filter((status) => status >= 400 && status < 500).length).toBeGreaterThan(3)
+    expect([...statuses].filter((status) => status >= 400 && status < 500).length).toBeGreaterThan(
+      3,
+    )
     expect([...statuses].some((status) => status >= 200 && status < 300)).toBe(true)
   })
 })
