@@ -123,3 +123,17 @@ export function createStubHandlers(
     ),
   ]
 }
+
+/** Every store back to its seeds and every session dropped: the development control, in process. */
+export async function resetAllStores(core: StubCore, ip = DEFAULT_CLIENT_IP): Promise<void> {
+  const answer = await core.handle({
+    method: 'POST',
+    url: '/__dev/reset?all=true',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    ip,
+  })
+  if (answer.status !== 200) {
+    throw new Error(`The stub refused its reset (${answer.status}): it runs in production mode`)
+  }
+}
