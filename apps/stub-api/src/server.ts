@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { Writable } from 'node:stream'
 import { type Contract, loadContract } from '@devenv/openapi'
 import cors from '@fastify/cors'
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
@@ -10,13 +11,15 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
   type HTTPMethods,
+  LogController,
 } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
-import type { StubConfig } from './config'
+import pretty from 'pino-pretty'
+import type { LogFormat, StubConfig } from './config'
 import { BODY_LIMIT_BYTES } from './core/contract/http-errors'
 import type { StubHandlers } from './core/contract/operations'
 import { createStubCore, resolveConfig } from './core/create'
-import { REDACT_PATHS, REDACTED, requestLogFields } from './core/security/redaction'
+import { REDACT_PATHS, REDACTED, redactUrl, requestLogFields } from './core/security/redaction'
 import type {
   Randomness,
   StubAnswer,
@@ -42,6 +45,8 @@ export type ServerOptions = Partial<StubConfig> & {
   randomBytes?: Randomness
   /** Where the log goes (tests capture it); stdout by default. */
   logStream?: { write(line: string): void }
+  /** JSON lines (default), or readable lines for a developer's terminal (`readLogFormat`). */
+  logFormat?: LogFormat
   /** scrypt's cost N; tests lower it for speed. */
   scryptCost?: number
   /** The contract; the package's own openapi.yaml by default. */
@@ -57,6 +62,41 @@ declare module 'fastify' {
     /** The transport-free core this server adapts. */
     stubCore: StubCore
   }
+  interface FastifyRequest {
+    /** The stub session that answered (for the readable log line). */
+    stubSession: string | null
+  }
+}
+
+/**
+ * Readable lines for a developer's terminal (pino-pretty as a stream in this process, so the
+ * redaction of the JSON logger applies first): time, level, message, then any other fields.
+ * The request line itself says method, path, status, time and stub session.
+ */
+function readableLog(destination: ServerOptions['logStream']) {
+  // pino-pretty writes to a stream; a test's `{ write }` sink gets wrapped in one.
+  const sink = destination
+    ? new Writable({
+        write(chunk, _encoding, done) {
+          destination.write(String(chunk))
+          done()
+        },
+      })
+    : 1
+  return pretty({
+    destination: sink,
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime,session',
+    ...(destination ? { colorize: false } : {}),
+  })
+}
+
+/** `POST /api/auth/auth 200 12.3 ms [session e2e-7]`, the secret query values redacted. */
+function requestLine(request: FastifyRequest, reply: FastifyReply): string {
+  const session = request.stubSession ? ` [session ${request.stubSession}]` : ''
+  return `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms${session}`
 }
 
 /** Methods routed to the core; any other method reaches it through the not-found handler. */
@@ -99,16 +139,20 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     scryptCost,
     contract: givenContract,
     handlers,
+    logFormat = 'json',
     ...given
   } = options
   const config = resolveConfig(given)
   const realNow = now ?? Date.now
+  const readable = logFormat === 'pretty'
 
   const serverOptions: FastifyServerOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
+    // Readable mode logs one line per answered request (below) instead of Fastify's two.
+    ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger: {
       level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
+      ...(readable ? { stream: readableLog(logStream) } : logStream ? { stream: logStream } : {}),
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: {
         req: requestLogFields,
@@ -144,6 +188,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   const corsHeaders = simpleCorsHeaders(config.corsOrigins)
 
   function send(reply: FastifyReply, answer: StubAnswer): FastifyReply {
+    reply.request.stubSession = answer.session
     if (answer.reset) {
       reply.log.info('Prefer: reset, dropping the connection')
       reply.hijack()
@@ -174,6 +219,14 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
 
   // The only body parser: the raw bytes, for the core to read (415, UTF-8, JSON) as every
   // adapter does. Fastify still enforces the size limit while reading (413 without buffering).
+  app.decorateRequest('stubSession', null)
+  if (readable) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(requestLine(request, reply))
+      done()
+    })
+  }
+
   app.removeAllContentTypeParsers()
   app.addContentTypeParser(
     '*',

@@ -154,7 +154,17 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     const chosen: typeof handler = replacement
       ? (request) => replacement(request, handler)
       : handler
-    table.set(operationId, { operation, handler: chosen as unknown as OperationHandler })
+    table.set(operationId, {
+      operation,
+      handler: chosen as unknown as OperationHandler,
+      // A public GET without parameters has nothing to check (its body is never read).
+      needsChecks:
+        operation.requiresAuth ||
+        operation.parameters.length > 0 ||
+        !['get', 'head'].includes(operation.method),
+      limited:
+        config.rateLimits !== 'off' && operation.rateLimits.some((rule) => rule.kind === 'window'),
+    })
   }
   for (const register of [
     authOperations,
@@ -204,17 +214,19 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     const entry = table.get(operationId)
     if (!entry) throw new ApiError(404, 'NOT_FOUND', MESSAGES.notFound)
     const { operation, handler } = entry
-    if (operation.requiresAuth) await authenticate(request, ctx)
-    if (operation.parameters.length > 0) {
-      const parameterErrors = checkParameters(contract.validator, operation.parameters, {
-        path: request.params,
-        query: request.query,
-      })
-      if (Object.keys(parameterErrors).length > 0) throw validationError(parameterErrors)
+    if (entry.needsChecks) {
+      if (operation.requiresAuth) await authenticate(request, ctx)
+      if (operation.parameters.length > 0) {
+        const parameterErrors = checkParameters(contract.validator, operation.parameters, {
+          path: request.params,
+          query: request.query,
+        })
+        if (Object.keys(parameterErrors).length > 0) throw validationError(parameterErrors)
+      }
+      const bodyErrors = checkBody(contract.validator, operation, request.body)
+      if (Object.keys(bodyErrors).length > 0) throw validationError(bodyErrors)
     }
-    const bodyErrors = checkBody(contract.validator, operation, request.body)
-    if (Object.keys(bodyErrors).length > 0) throw validationError(bodyErrors)
-    if (config.rateLimits !== 'off' && operation.rateLimits.length > 0) {
+    if (entry.limited) {
       const checks: WindowCheck[] = []
       for (const rule of operation.rateLimits) {
         if (rule.kind !== 'window') continue
@@ -226,27 +238,24 @@ export function createStubCore(options: StubCoreOptions): StubCore {
               : request.account?.id
         if (key !== undefined) checks.push({ operationId, rule, key })
       }
-      if (checks.length > 0) {
-        const verdict = await request.store.limits.consume(checks)
-        if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
-      }
+      const verdict = await request.store.limits.consume(checks)
+      if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
     }
     // The body has passed the contract's validation: it has the contract's type.
     const answer = await handler(request as Parameters<OperationHandler>[0])
-    return jsonReply(answer.status, answer.body, answer.headers ?? {})
+    return { status: answer.status, headers: answer.headers ?? {}, json: answer.body }
   }
 
-  /** Serialises, checks against the contract, saves the default store: the answer as sent. */
-  async function finish(request: CoreRequest, reply: Reply): Promise<StubAnswer> {
-    let headers = reply.headers
+  /** Serialises and checks against the contract: the answer as it will be sent. */
+  function finish(request: CoreRequest, reply: Reply): StubAnswer {
+    let { status, headers } = reply
     let text: string | undefined
     if (reply.json !== undefined) {
       text = JSON.stringify(reply.json)
       headers['content-type'] ??= 'application/json; charset=utf-8'
-    } else if (reply.text !== undefined) {
+    } else {
       text = reply.text
     }
-    let status = reply.status
     const { operationId } = request
     if (ctx.checkResponses && operationId && !request.contractExempt && request.method !== 'HEAD') {
       const checked = checkAnswer(ctx, log, request, operationId, {
@@ -254,30 +263,36 @@ export function createStubCore(options: StubCoreOptions): StubCore {
         headers,
         text: text ?? '',
       })
-      status = checked.status
-      headers = checked.headers
-      if (checked.text !== (text ?? '')) text = checked.text
-    }
-    if (persistence && request.store === defaultStore && !SAFE_METHODS.has(request.method)) {
-      try {
-        // The answer leaves only once its change is kept.
-        await persistence.save(() => defaultStore.snapshot())
-      } catch (error) {
-        log.error('could not save the stub state', { err: error })
-        status = 500
-        headers = { 'content-type': 'application/json; charset=utf-8' }
-        text = JSON.stringify(
-          errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false),
-        )
+      if (checked.status !== status) {
+        status = checked.status
+        headers = checked.headers
+        text = checked.text
       }
     }
-    return {
-      status,
-      headers,
-      ...(text !== undefined && request.method !== 'HEAD' ? { body: text } : {}),
-      ...(reply.page ? { page: true as const } : {}),
-      ...(operationId ? { operationId } : {}),
-      session: request.session,
+    const answer: StubAnswer = { status, headers, session: request.session }
+    if (text !== undefined && request.method !== 'HEAD') answer.body = text
+    if (reply.page) answer.page = true
+    if (operationId) answer.operationId = operationId
+    return answer
+  }
+
+  /** Unsafe requests on the default store: the answer leaves only once its change is kept. */
+  async function kept(request: CoreRequest, answer: StubAnswer): Promise<StubAnswer> {
+    if (!persistence || request.store !== defaultStore || SAFE_METHODS.has(request.method)) {
+      return answer
+    }
+    try {
+      await persistence.save(() => defaultStore.snapshot())
+      return answer
+    } catch (error) {
+      log.error('could not save the stub state', { err: error })
+      const failure = errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false)
+      return {
+        ...answer,
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(failure),
+      }
     }
   }
 
@@ -289,7 +304,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
       ? requestedSession(input.session, input.headers, query, path.startsWith('/__dev'))
       : null
     return {
-      method: input.method.toUpperCase(),
+      method: input.method,
       url: input.url,
       path,
       query,
@@ -306,7 +321,11 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   }
 
   /** The body read, then the operation or development control of the request (or a 404). */
-  async function answer(request: CoreRequest, input: StubRequest, routed: string): Promise<Reply> {
+  function answer(
+    request: CoreRequest,
+    input: StubRequest,
+    routed: string,
+  ): Promise<Reply> | Reply {
     request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
     if (request.operationId) return runOperation(request, request.operationId)
     const devRoute = devRoutes.get(`${routed} ${request.path}`)
@@ -320,20 +339,15 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     const request = coreRequest(input)
     // A URL that cannot be routed is the client's fault: the contract's validation 400.
     if (!isDecodable(request.path)) {
-      return finish(request, errorReply(ctx, undefined, transportError('bad-url')))
+      return kept(request, finish(request, errorReply(ctx, undefined, transportError('bad-url'))))
     }
     const routed = request.method === 'HEAD' ? 'GET' : request.method
     const match = request.path.startsWith('/api') ? contract.match(routed, request.path) : undefined
     if (match) {
-      if (Object.values(match.pathParams).some((value) => value.length > MAX_PARAM_LENGTH)) {
-        return finish(
-          request,
-          errorReply(
-            ctx,
-            undefined,
-            validationError({ url: 'A path parameter of the request URL is too long' }),
-          ),
-        )
+      for (const name in match.pathParams) {
+        if ((match.pathParams[name]?.length ?? 0) <= MAX_PARAM_LENGTH) continue
+        const tooLong = validationError({ url: 'A path parameter of the request URL is too long' })
+        return kept(request, finish(request, errorReply(ctx, undefined, tooLong)))
       }
       request.operationId = match.operation.operationId
       request.params = match.pathParams
@@ -358,7 +372,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
       if (problem.status >= 500) log.error('unexpected error', { err: error })
       reply = errorReply(ctx, request.operationId, problem)
     }
-    return finish(request, reply)
+    return kept(request, finish(request, reply))
   }
 
   /** An input error only the transport saw (body over the limit, bad URL): shaped by the core. */
@@ -370,7 +384,10 @@ export function createStubCore(options: StubCoreOptions): StubCore {
         ? contract.match(request.method, request.path)
         : undefined
     if (match) request.operationId = match.operation.operationId
-    return finish(request, errorReply(ctx, request.operationId, transportError(problem)))
+    return kept(
+      request,
+      finish(request, errorReply(ctx, request.operationId, transportError(problem))),
+    )
   }
 
   return {

@@ -113,7 +113,17 @@ export function isStatusShaped(ctx: StubContext, operationId: string): boolean {
 }
 
 /** The registered handlers of the contract's operations, by id. */
-export type OperationTable = Map<string, { operation: Operation; handler: OperationHandler }>
+export type OperationTable = Map<
+  string,
+  {
+    operation: Operation
+    handler: OperationHandler
+    /** Auth, parameters or body to check (worked out once). */
+    needsChecks: boolean
+    /** Has `kind: window` rate limits, and rate limits are on. */
+    limited: boolean
+  }
+>
 
 /** Fails start-up when an operation of the contract has no handler. */
 export function assertEveryOperationImplemented(ctx: StubContext, table: OperationTable): void {
