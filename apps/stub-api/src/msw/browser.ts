@@ -42,11 +42,11 @@ export type BrowserStub = {
   reset(): Promise<void>
 }
 
-/** The stub's own messages (start-up notes, warnings) on the console. */
+/** The stub's own messages (start-up notes, warnings) on the console, fields only when given. */
 const CONSOLE_LOG: StubLog = {
-  info: (message, fields) => console.info(`[stub] ${message}`, fields ?? ''),
-  warn: (message, fields) => console.warn(`[stub] ${message}`, fields ?? ''),
-  error: (message, fields) => console.error(`[stub] ${message}`, fields ?? ''),
+  info: (message, fields) => console.info(`[stub] ${message}`, ...(fields ? [fields] : [])),
+  warn: (message, fields) => console.warn(`[stub] ${message}`, ...(fields ? [fields] : [])),
+  error: (message, fields) => console.error(`[stub] ${message}`, ...(fields ? [fields] : [])),
 }
 
 /** The page's globals read here, typed so the package compiles without the DOM library. */

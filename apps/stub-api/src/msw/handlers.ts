@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { StubAnswer, StubCore, StubRequest } from '../core/types'
-import type { StubExchange } from './exchange'
+import { exchangeUrl, type StubExchange } from './exchange'
 import { securityHeadersOf } from './security-headers'
 
 /** Where the stub answers and how it names the caller; every field has a default. */
@@ -113,7 +113,7 @@ export function createStubHandlers(
         const answer = await core.handle(await toStubRequest(request, cookies, options))
         options.onExchange?.({
           method: request.method,
-          path: new URL(request.url).pathname,
+          url: exchangeUrl(new URL(request.url)),
           status: answer.reset ? 0 : answer.status,
           durationMs: now() - started,
           session: answer.session,
