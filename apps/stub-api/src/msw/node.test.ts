@@ -115,6 +115,34 @@ describe('createNodeStub (MSW intercepting fetch at a fake origin)', () => {
     ).toBe('[stub] GET /api/health reset 1.0 ms')
   })
 
+  it('answers the development admin panel as data (a worker never sees page navigations)', async () => {
+    const { access_token, refresh_token } = (await (await signIn()).json()) as Record<
+      string,
+      string
+    >
+    const receiver = `${DEFAULT_NODE_STUB_ORIGIN}/__dev/sso.json`
+    const arrived = await fetch(
+      `${receiver}?token=${access_token}&refresh=${refresh_token}&token_valid_seconds=900`,
+    )
+    expect(arrived.headers.get('cache-control')).toBe('no-store')
+    const text = await arrived.text()
+    expect(JSON.parse(text)).toMatchObject({
+      state: 'valid',
+      email: DEMO_ACCOUNT.email,
+      demo: true,
+      refreshGiven: true,
+      tokenValidSeconds: '900',
+      secondsLeft: expect.any(Number),
+    })
+    expect(text).not.toContain(String(access_token))
+    expect(text).not.toContain(String(refresh_token))
+    expect(await (await fetch(receiver)).json()).toMatchObject({ state: 'missing' })
+    expect(await (await fetch(`${receiver}?token=forged`)).json()).toMatchObject({
+      state: 'invalid',
+      reason: 'the signature or the claims are not valid',
+    })
+  })
+
   it('leaves other origins to the network', async () => {
     // Nothing listens at this address: the request must fail as a real one would, not be answered.
     await expect(fetch('http://127.0.0.1:9/api/health')).rejects.toThrow()
