@@ -315,15 +315,19 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
           if (!request.operationId || request.contractExempt || request.method === 'HEAD') {
             return payload
           }
-          const text = typeof payload === 'string' ? payload : ''
-          const headers: Record<string, string> = {}
-          for (const [name, value] of Object.entries(reply.getHeaders())) {
-            if (value !== undefined) headers[name] = String(Array.isArray(value) ? value[0] : value)
-          }
-          const checked = stages.check(asCore(request), { status: reply.statusCode, headers, text })
+          const checked = stages.check(asCore(request), {
+            status: reply.statusCode,
+            header: (name) => {
+              const value = reply.getHeader(name)
+              return value === undefined
+                ? undefined
+                : String(Array.isArray(value) ? value[0] : value)
+            },
+            text: typeof payload === 'string' ? payload : '',
+          })
           if (checked.status === reply.statusCode) return payload
           reply.code(checked.status)
-          reply.header('content-type', checked.headers['content-type'])
+          if (checked.contentType) reply.header('content-type', checked.contentType)
           return checked.text
         })
       }

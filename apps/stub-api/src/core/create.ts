@@ -297,12 +297,13 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     } else {
       text = reply.text
     }
-    const sent = check(request, { status: reply.status, headers, text: text ?? '' })
-    const answer: StubAnswer = {
-      status: sent.status,
-      headers: sent.headers,
-      session: request.session,
-    }
+    const sent = check(request, {
+      status: reply.status,
+      header: (name) => headers[name.toLowerCase()],
+      text: text ?? '',
+    })
+    if (sent.contentType) headers['content-type'] = sent.contentType
+    const answer: StubAnswer = { status: sent.status, headers, session: request.session }
     const body = sent.text === (text ?? '') ? text : sent.text
     if (body !== undefined && request.method !== 'HEAD') answer.body = body
     if (reply.page) answer.page = true
