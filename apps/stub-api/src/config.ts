@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The fixed development secret: fine on a laptop, refused in production (see readConfig). */
 export const DEVELOPMENT_JWT_SECRET = 'devenv-stub-development-secret-do-not-use-in-production'

@@ -1,7 +1,7 @@
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type StoreSnapshot, storeSnapshotSchema } from '../core/state/records'
 import type { StatePersistence } from '../core/types'
 

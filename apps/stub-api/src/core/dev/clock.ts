@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { validationError } from '../contract/errors'
 import { jsonReply } from '../reply'
 import type { StubStore } from '../state/store'

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The access token's claims, as the contract's bearerAuth scheme lists them. */
 const claimsSchema = z.object({

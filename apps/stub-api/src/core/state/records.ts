@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 // Everything the stub remembers, as zod schemas: the persistence file is parsed, never trusted.
 
