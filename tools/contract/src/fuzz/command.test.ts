@@ -115,8 +115,9 @@ describe('devenv-contract fuzz over HTTP', { timeout: 180_000 }, () => {
       const { code, output } = await fuzz([
         '--base-url',
         stub.url,
+        // Seed 42 meets the bug within its first 300 requests; shrinking is most of the time.
         '--requests',
-        '600',
+        '300',
         '--sequences',
         '0',
         '--seed',
