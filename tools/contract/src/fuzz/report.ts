@@ -7,6 +7,7 @@ import {
   type Exchange,
   exchangeOf,
   type RunReport,
+  redactRequest,
   type Suite,
 } from '../report'
 import { CHECKS } from './checks'
@@ -25,9 +26,12 @@ export function wireRequestOfFuzz(origin: string, request: OutgoingRequest) {
   }
 }
 
-/** The curl command that repeats a shrunk failing request. */
+/**
+ * The curl command that repeats a shrunk failing request, its secrets as shell variables
+ * (`$ACCESS_TOKEN`), as the reports write it: a terminal is a log, and no token goes there.
+ */
 export function reproducerOf(origin: string, request: OutgoingRequest): string {
-  return curlCommand(wireRequestOfFuzz(origin, request))
+  return curlCommand(redactRequest(wireRequestOfFuzz(origin, request)))
 }
 
 export type FuzzRun = {
