@@ -1,4 +1,10 @@
-import { type Contract, invalidVariants, labelOf, type Operation } from '@devenv/openapi'
+import {
+  breakagesAt,
+  type Contract,
+  invalidVariants,
+  labelOf,
+  type Operation,
+} from '@devenv/openapi'
 
 /** A request the contract says must be refused (4xx), generated from the schemas. */
 export type InvalidRequest =
@@ -45,17 +51,22 @@ export function invalidBodies(
 /** Path parameter values the schema refuses (a UUID parameter gets a non-UUID, and so on). */
 export function invalidParameters(contract: Contract, operation: Operation): InvalidRequest[] {
   return operation.pathParameters.flatMap((parameter) => {
-    const candidates = [
-      'contract-not-valid',
-      '0',
-      ...(typeof parameter.schema.maxLength === 'number'
-        ? ['a'.repeat(parameter.schema.maxLength + 1)]
-        : []),
-    ]
-    const refused = candidates.filter(
-      (value) => !contract.validator.validate(parameter.schemaPointer, value).valid,
+    // The engine's text values for the parameter's schema: a path segment is text, never empty.
+    const site = {
+      path: [],
+      schema: parameter.schema,
+      pointer: parameter.schemaPointer,
+      required: true,
+    }
+    const refused = breakagesAt(site, contract.validator).flatMap((breakage) =>
+      breakage.edit.kind === 'set' &&
+      typeof breakage.edit.value === 'string' &&
+      breakage.edit.value !== '' &&
+      breakage.constraint !== 'type'
+        ? [breakage.edit.value]
+        : [],
     )
-    return refused.slice(0, 2).map((value) => ({
+    return [...new Set(refused)].slice(0, 2).map((value) => ({
       kind: 'parameter' as const,
       name: `path parameter ${parameter.name}=${value.length > 20 ? `${value.slice(0, 17)}...` : value}`,
       parameter: parameter.name,
