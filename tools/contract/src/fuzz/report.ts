@@ -119,16 +119,22 @@ export function fuzzRunReport(run: FuzzRun): RunReport {
       ],
     })
   }
-  // Coverage from what every operation answered (the tally keeps statuses, not each exchange).
+  // Coverage from what every operation answered: each distinct status and documented example.
   const answered: Exchange[] = []
   for (const part of [run.fuzz?.tally, run.stateful?.tally])
-    for (const [operationId, statuses] of part?.statuses ?? [])
-      for (const status of statuses.keys())
-        answered.push({
-          operationId,
-          request: { method: '', url: '', headers: {}, body: undefined },
-          status,
-        })
+    for (const {
+      operationId,
+      status,
+      requestExample,
+      responseExample,
+    } of part?.exercised.values() ?? [])
+      answered.push({
+        operationId,
+        request: { method: '', url: '', headers: {}, body: undefined },
+        status,
+        ...(requestExample === undefined ? {} : { requestExample }),
+        ...(responseExample === undefined ? {} : { responseExample }),
+      })
   const report = buildRunReport({
     mode: 'fuzz',
     target: run.origin,

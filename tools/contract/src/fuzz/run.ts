@@ -190,7 +190,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     size: 'max',
   })
   const stub = options.transport
-  const tally = new Tally()
+  const tally = new Tally(contract)
   let sessions = 0
   const prefix = `fuzz-${options.seed}`
   const engine: Engine = {
@@ -264,7 +264,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       if (!seen) continue
       log(`  shrinking ${example.signature}`)
       let budget = SHRINK_BUDGET
-      const scratch = new Tally()
+      const scratch = new Tally(contract)
       const replay = fc.asyncProperty(batches, async (cases) => {
         if (budget-- <= 0) return
         for (const failure of await runBatch(engine, cases, scratch, example.signature)) {
