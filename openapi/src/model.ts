@@ -38,11 +38,21 @@ export {
 } from './document'
 export {
   applyEdit,
+  type BodySite,
+  type Breakage,
+  bodySites,
+  breakagesAt,
+  CHECKED_FORMATS,
+  type Constraint,
   type Edit,
+  invalidVariants,
   isPlainObject,
   labelOf,
+  nearMisses,
   type Path,
   setAt,
+  UNKNOWN_FIELD,
+  valueAt,
 } from './invalid-data'
 export {
   type AnswerToJudge,

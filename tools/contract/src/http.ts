@@ -75,7 +75,19 @@ export function wireRequestOf(target: Target, request: Outgoing): WireRequest {
 }
 
 export async function send(target: Target, request: Outgoing): Promise<Answer> {
-  const { method, url, headers, body } = wireRequestOf(target, request)
+  return fetchAnswer(wireRequestOf(target, request), target.timeoutMs)
+}
+
+/**
+ * One request over HTTP and its answer as the contract library captures it: redirects are
+ * answers (not followed), and no answer within `timeoutMs` (or none at all) is status 0 with the
+ * reason. The runner's `send` and the fuzzer's HTTP transport both go through here.
+ */
+export async function fetchAnswer(
+  request: Omit<WireRequest, 'body'> & { body: string | Buffer | undefined },
+  timeoutMs: number,
+): Promise<Answer> {
+  const { method, url, headers, body } = request
   const started = performance.now()
   try {
     const response = await fetch(url, {
@@ -83,7 +95,7 @@ export async function send(target: Target, request: Outgoing): Promise<Answer> {
       headers,
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(target.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     })
     const text = await response.text()
     return {
@@ -98,10 +110,7 @@ export async function send(target: Target, request: Outgoing): Promise<Answer> {
           : error.message
         : String(error)
     return {
-      status: 0,
-      headers: new Headers(),
-      text: '',
-      json: undefined,
+      ...captureAnswer(0, new Headers(), ''),
       durationMs: performance.now() - started,
       error: cause,
     }

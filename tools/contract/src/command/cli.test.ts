@@ -6,14 +6,37 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildServer } from '@devenv/stub-api'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCommandLine } from './main'
 
-// The CLI as a user runs it: a child process, its exit code and what it prints.
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
 
-function runCli(args: string[]): Promise<Outcome> {
+/**
+ * The command line in process: its exit code and what it printed. A child process per case cost
+ * a second of start-up each; the process boundary itself is proven once, below.
+ */
+async function runCli(args: string[]): Promise<Outcome> {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+    stdout.push(`${parts.join(' ')}\n`)
+  })
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => {
+    stderr.push(`${parts.join(' ')}\n`)
+  })
+  try {
+    const code = await runCommandLine(args)
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') }
+  } finally {
+    log.mockRestore()
+    error.mockRestore()
+  }
+}
+
+/** The CLI as a user runs it: a child process, its exit code and what it prints. */
+function runCliProcess(args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -82,6 +105,14 @@ afterAll(async () => {
   }
   await stub.close()
   await rm(folder, { recursive: true, force: true })
+})
+
+describe('devenv-contract as a process', () => {
+  it('exits 2 with one line on stderr and nothing on stdout for bad input', async () => {
+    const outcome = await runCliProcess(['check', '--base-url', 'localhost:4010'])
+    expectUsageError(outcome, /--base-url localhost:4010 must be an http/)
+    expect(outcome.stdout).toBe('')
+  })
 })
 
 describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {

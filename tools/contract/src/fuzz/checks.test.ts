@@ -158,7 +158,9 @@ describe('each check fails on what it is for', () => {
 
   it('negative_data_rejection: schema-invalid input accepted, or an unknown field left unnamed', () => {
     const breakage = {
-      label: 'body with unknown field "nickname"',
+      label: 'with unknown field nickname',
+      constraint: 'additionalProperties' as const,
+      site: [],
       path: ['nickname'],
       edit: { kind: 'set' as const, value: 'x' },
       unknownField: 'nickname',

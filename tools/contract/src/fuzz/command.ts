@@ -72,24 +72,33 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
   }
 }
 
+/** How long the fuzzer watches the target's clock to tell whether it runs on its own. */
+const CLOCK_WATCH_MS = 30
+
 /**
  * The target's clock (a fresh session's, ms) when it has the development controls the fuzzer
- * builds its state with, or why it cannot.
+ * builds its state with, or why it cannot; and whether that clock runs on its own. The
+ * stateful model moves time only by its own jumps (provisioning takes 3 s of the target's clock,
+ * a token 15 min): it holds a target whose clock stands still between them (the stub in test
+ * mode) and no other, so a running clock is told, and the model skipped with that reason.
  */
-async function devControls(
+export async function devControls(
   transport: FuzzTransport,
   seed: number,
-): Promise<{ clockStart: number } | { missing: string }> {
+): Promise<{ clockStart: number; clockRuns: boolean } | { missing: string }> {
   const dev = devClientOf(transport, `fuzz-${seed}-probe`)
   let clockStart: number
+  let clockLater: number
   try {
     clockStart = Date.parse((await dev.clock()).now)
+    await new Promise((resolve) => setTimeout(resolve, CLOCK_WATCH_MS))
+    clockLater = Date.parse((await dev.clock()).now)
   } catch {
     return { missing: 'the target has no development clock (POST /__dev/clock)' }
   }
   if (!(await dev.hasMailbox()))
     return { missing: 'the target has no development mailbox (GET /__dev/mailbox)' }
-  return { clockStart }
+  return { clockStart, clockRuns: clockLater !== clockStart }
 }
 
 export type FuzzTargetOptions = {
@@ -131,7 +140,12 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       clockStart: controls.clockStart,
       log,
     })
-    if (options.sequences > 0) {
+    if (options.sequences > 0 && controls.clockRuns) {
+      const reason =
+        "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test)"
+      notes.push(`stateful model skipped: ${reason}`)
+      log(`stateful model skipped: ${reason}`)
+    } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
       stateful = await runStateful({
         transport: options.transport,

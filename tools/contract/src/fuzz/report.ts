@@ -7,6 +7,7 @@ import {
   type Exchange,
   exchangeOf,
   type RunReport,
+  redactRequest,
   type Suite,
 } from '../report'
 import { CHECKS } from './checks'
@@ -25,9 +26,12 @@ export function wireRequestOfFuzz(origin: string, request: OutgoingRequest) {
   }
 }
 
-/** The curl command that repeats a shrunk failing request. */
+/**
+ * The curl command that repeats a shrunk failing request, its secrets as shell variables
+ * (`$ACCESS_TOKEN`), as the reports write it: a terminal is a log, and no token goes there.
+ */
 export function reproducerOf(origin: string, request: OutgoingRequest): string {
-  return curlCommand(wireRequestOfFuzz(origin, request))
+  return curlCommand(redactRequest(wireRequestOfFuzz(origin, request)))
 }
 
 export type FuzzRun = {
@@ -115,16 +119,22 @@ export function fuzzRunReport(run: FuzzRun): RunReport {
       ],
     })
   }
-  // Coverage from what every operation answered (the tally keeps statuses, not each exchange).
+  // Coverage from what every operation answered: each distinct status and documented example.
   const answered: Exchange[] = []
   for (const part of [run.fuzz?.tally, run.stateful?.tally])
-    for (const [operationId, statuses] of part?.statuses ?? [])
-      for (const status of statuses.keys())
-        answered.push({
-          operationId,
-          request: { method: '', url: '', headers: {}, body: undefined },
-          status,
-        })
+    for (const {
+      operationId,
+      status,
+      requestExample,
+      responseExample,
+    } of part?.exercised.values() ?? [])
+      answered.push({
+        operationId,
+        request: { method: '', url: '', headers: {}, body: undefined },
+        status,
+        ...(requestExample === undefined ? {} : { requestExample }),
+        ...(responseExample === undefined ? {} : { responseExample }),
+      })
   const report = buildRunReport({
     mode: 'fuzz',
     target: run.origin,

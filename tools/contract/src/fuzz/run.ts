@@ -115,8 +115,12 @@ function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
   }
 }
 
-/** One batch: a fresh world in its own stub session, then the generated requests in order. */
-async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally) {
+/**
+ * One batch: a fresh world in its own stub session, then the generated requests in order. With
+ * `stopAt`, the batch ends at the first failure of that signature (what comes after it cannot
+ * change that it failed: a replay while shrinking needs no more).
+ */
+async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally, stopAt?: string) {
   const session = engine.nextSession()
   const world = await World.create(session, setupCall(engine, session, tally), engine.clockStart)
   const failures: Array<{
@@ -140,6 +144,7 @@ async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally
           request: prepared.request,
         })
     }
+    if (stopAt !== undefined && failures.some((failure) => failure.signature === stopAt)) break
     world.observe(fuzzCase.operationId, prepared.body, prepared.principal, answer)
   }
   return failures
@@ -185,7 +190,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     size: 'max',
   })
   const stub = options.transport
-  const tally = new Tally()
+  const tally = new Tally(contract)
   let sessions = 0
   const prefix = `fuzz-${options.seed}`
   const engine: Engine = {
@@ -259,10 +264,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       if (!seen) continue
       log(`  shrinking ${example.signature}`)
       let budget = SHRINK_BUDGET
-      const scratch = new Tally()
+      const scratch = new Tally(contract)
       const replay = fc.asyncProperty(batches, async (cases) => {
         if (budget-- <= 0) return
-        for (const failure of await runBatch(engine, cases, scratch)) {
+        for (const failure of await runBatch(engine, cases, scratch, example.signature)) {
           if (failure.signature === example.signature) {
             throw new FailureFound(
               describeExchange(failure.exchange, failure.problem),

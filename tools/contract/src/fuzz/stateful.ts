@@ -754,7 +754,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const started = performance.now()
   const contract = options.contract ?? loadContract()
   const stub = options.transport
-  const tally = new Tally()
+  const tally = new Tally(contract)
   let sessions = 0
   const counts = { steps: 0 }
   {

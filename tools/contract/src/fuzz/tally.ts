@@ -1,3 +1,4 @@
+import { type Contract, requestExampleOf, responseExampleOf } from '@devenv/openapi'
 import { CHECKS, type CheckName, type Exchange, type SentRequest, type Verdict } from './checks'
 import type { OutgoingRequest } from './transport'
 
@@ -21,6 +22,14 @@ export type FailureExample = {
 
 export const signatureOf = (check: CheckName, operationId: string) => `${check} ${operationId}`
 
+/** What an answer exercised of the contract: its operation's status and documented examples. */
+export type Exercised = {
+  operationId: string
+  status: number
+  requestExample: string | undefined
+  responseExample: string | undefined
+}
+
 /** Counts per check, per operation and per kind of request, and the first example of each failure. */
 export class Tally {
   readonly requests: Record<RequestKind, number> = { fuzz: 0, setup: 0, stateful: 0 }
@@ -34,6 +43,11 @@ export class Tally {
   readonly bySignature = new Map<string, { checked: number; failed: number }>()
   /** Inputs by what the contract says of them (positive, negative, hostile). */
   readonly inputs = new Map<string, number>()
+  /** Each distinct status and documented example exercised, for the coverage matrix. */
+  readonly exercised = new Map<string, Exercised>()
+
+  /** With the contract, the tally also tells which documented examples were sent and answered. */
+  constructor(private readonly contract?: Contract) {}
 
   record(kind: RequestKind, exchange: Exchange, verdicts: readonly Verdict[]): void {
     this.requests[kind] += 1
@@ -41,6 +55,7 @@ export class Tally {
     const byStatus = this.statuses.get(exchange.operationId) ?? new Map<number, number>()
     byStatus.set(exchange.answer.status, (byStatus.get(exchange.answer.status) ?? 0) + 1)
     this.statuses.set(exchange.operationId, byStatus)
+    this.recordExercised(exchange)
     for (const verdict of verdicts) {
       const counts = this.checks[verdict.check]
       counts.checked += 1
@@ -66,6 +81,20 @@ export class Tally {
         this.failures.set(signature, example)
       }
     }
+  }
+
+  private recordExercised({ operationId, request, answer }: Exchange): void {
+    const operation = this.contract?.byId.get(operationId)
+    const exercised: Exercised = {
+      operationId,
+      status: answer.status,
+      requestExample: operation ? requestExampleOf(operation, request.body) : undefined,
+      responseExample: operation
+        ? responseExampleOf(operation, answer.status, answer.text)
+        : undefined,
+    }
+    const key = `${operationId}\n${answer.status}\n${exercised.requestExample}\n${exercised.responseExample}`
+    if (!this.exercised.has(key)) this.exercised.set(key, exercised)
   }
 
   get failureCount(): number {

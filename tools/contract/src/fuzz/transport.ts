@@ -1,6 +1,6 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
 import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
-import { targetOf } from '../http'
+import { fetchAnswer, targetOf } from '../http'
 
 /** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */
 export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
@@ -71,26 +71,19 @@ export function httpTransport(baseUrl: string, timeoutMs = 15_000): FuzzTranspor
   return {
     origin,
     send: async (request) => {
-      try {
-        const response = await fetch(`${origin}${request.url}`, {
+      const { headers, error, ...answer } = await fetchAnswer(
+        {
           method: request.method,
+          url: `${origin}${request.url}`,
           headers: request.headers,
-          ...(request.payload !== undefined ? { body: request.payload } : {}),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        const text = await response.text()
-        return {
-          ...captureAnswer(response.status, Object.fromEntries(response.headers), text),
-          logged: [],
-        }
-      } catch (error) {
-        const cause =
-          error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error)
-        return {
-          ...captureAnswer(0, {}, ''),
-          logged: [`no answer: ${cause?.message ?? String(error)}`],
-        }
+          body: request.payload,
+        },
+        timeoutMs,
+      )
+      return {
+        ...answer,
+        headers: Object.fromEntries(headers),
+        logged: error === undefined ? [] : [`no answer: ${error}`],
       }
     },
     close: async () => undefined,

@@ -84,6 +84,17 @@ function pairsOf(raw: readonly string[]): [string, string][] {
   return pairs
 }
 
+const NO_BODY = Buffer.alloc(0)
+
+/** RFC 9112 §6.3: a request with neither Transfer-Encoding nor a Content-Length above 0 has no body. */
+function bodiless(request: IncomingMessage): boolean {
+  const { headers } = request
+  return (
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  )
+}
+
 type Sink = {
   write: (chunk: Buffer) => boolean
   end: (chunk?: Buffer) => unknown
@@ -249,6 +260,13 @@ export async function startProxyServer(options: ProxyServerOptions): Promise<Pro
     }
     response.on('close', leave)
     request.on('error', leave)
+    if (bodiless(request)) {
+      // Most requests (GET, DELETE) have no body: the upstream gets them at once, not a tick later.
+      requestBody = () => NO_BODY
+      requestEnded = true
+      current.end()
+      return
+    }
     relay(request, current, (body) => {
       requestBody = body
       requestEnded = true

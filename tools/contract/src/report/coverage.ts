@@ -40,13 +40,23 @@ export function coverageLine(coverage: Coverage): string {
 }
 
 /**
- * The matrix for a terminal: one line per operation, each documented status marked exercised
- * (`+`) or not (`-`), undocumented statuses answered flagged with `!`, then its examples used.
+ * The matrix for a terminal: one line per operation with something left to exercise (or an
+ * undocumented status answered), each documented status marked exercised (`+`) or not (`-`),
+ * undocumented ones flagged with `!`, then its examples used; the fully exercised operations as
+ * one count. The whole matrix is in the reports.
  */
 export function formatCoverage(coverage: Coverage): string {
   const width = Math.max(12, ...coverage.operations.map((row) => row.operationId.length))
   const lines = ['coverage (+ exercised, - not exercised, ! answered but undocumented)']
+  const whole = coverage.operations.filter(
+    (row) =>
+      row.calls > 0 &&
+      row.undocumentedStatuses.length === 0 &&
+      row.statuses.every((each) => each.count > 0) &&
+      row.examples.every((each) => each.count > 0),
+  )
   for (const row of coverage.operations) {
+    if (whole.includes(row)) continue
     const statuses = row.statuses.map((each) => `${each.count > 0 ? '+' : '-'}${each.status}`)
     const undocumented = row.undocumentedStatuses.map((each) => `!${each.status}`)
     const used = row.examples.filter((example) => example.count > 0).length
@@ -55,6 +65,10 @@ export function formatCoverage(coverage: Coverage): string {
       `  ${row.calls > 0 ? '+' : '-'} ${row.operationId.padEnd(width)}  ${[...statuses, ...undocumented].join(' ')}${examples}`,
     )
   }
+  if (whole.length > 0)
+    lines.push(
+      `  + ${whole.length} more operation${whole.length === 1 ? '' : 's'} exercised in full`,
+    )
   lines.push(coverageLine(coverage))
   return lines.join('\n')
 }

@@ -222,6 +222,33 @@ describe('coverage in the terminal', () => {
   })
 })
 
+describe('the terminal keeps the essential', () => {
+  const full: Coverage = {
+    ...coverage,
+    operations: coverage.operations.map((row) =>
+      row.operationId === 'getHealth'
+        ? { ...row, calls: 3, statuses: row.statuses.map((each) => ({ ...each, count: 3 })) }
+        : row,
+    ),
+  }
+
+  it('counts the fully exercised operations instead of listing them', () => {
+    const text = formatCoverage(full)
+    expect(text).not.toMatch(/getHealth/)
+    expect(text).toContain('  + 1 more operation exercised in full')
+    expect(text).toMatch(/\+ signIn\s+\+200 -400/)
+  })
+
+  it('lists the operations and flows that failed or skipped, and counts the others', () => {
+    const passed = { name: 'answers 200', status: 'passed' as const, durationMs: 1 }
+    const clean = { name: 'getHealth', kind: 'operation' as const, checks: [passed] }
+    const summary = formatSummary({ ...report, suites: [...report.suites, clean] })
+    expect(summary).not.toMatch(/✓ getHealth/)
+    expect(summary).toMatch(/✗ signIn\s+1 passed/)
+    expect(summary).toContain('  ✓ the other 1 passed every check')
+  })
+})
+
 describe('buildRunReport', () => {
   it('sums the checks', () => {
     expect(report.summary).toEqual({ passed: 1, failed: 4, skipped: 1, schemaViolations: 1 })

@@ -19,7 +19,11 @@ function suiteLine(suite: Suite, width: number): string {
   return `  ${mark} ${pad(suite.name, width)} ${padStart(String(totals.passed), 4)} passed ${padStart(String(totals.failed), 3)} failed ${padStart(String(totals.skipped), 3)} skipped`
 }
 
-/** The readable summary: per operation, per flow, findings, failures, skipped reasons, totals. */
+/**
+ * The readable summary: the operations and flows that failed or skipped a check (the others as
+ * one count), findings, failures, skipped reasons, the coverage left to exercise, totals. The
+ * whole table and matrix are in report.html and report.json.
+ */
 export function formatSummary(report: RunReport): string {
   const width = Math.max(24, ...report.suites.map((suite) => suite.name.length))
   const lines: string[] = [`contract ${report.mode} against ${report.target}`]
@@ -28,7 +32,15 @@ export function formatSummary(report: RunReport): string {
     const suites = report.suites.filter((suite) => suite.kind === kind)
     if (suites.length === 0) continue
     lines.push('', title)
-    for (const suite of suites) lines.push(suiteLine(suite, width))
+    const clean = suites.filter((suite) => {
+      const totals = countChecks(suite.checks)
+      return totals.failed === 0 && totals.skipped === 0
+    })
+    for (const suite of suites) if (!clean.includes(suite)) lines.push(suiteLine(suite, width))
+    if (clean.length > 0)
+      lines.push(
+        `  ✓ ${clean.length === suites.length ? 'all' : 'the other'} ${clean.length} passed every check`,
+      )
   }
   if (report.findings.length > 0) {
     lines.push('', 'findings (not failures)')

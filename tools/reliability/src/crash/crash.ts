@@ -18,7 +18,7 @@ export type CrashOptions = {
   seed: number
   /** Concurrent writers during each trial. */
   writers?: number
-  /** The kill falls uniformly within this window after the load starts, in ms. */
+  /** The kills fall within this window after the load starts, in ms, one per slice of it. */
   killWindowMs?: [number, number]
   onTrial?: (trial: TrialResult) => void
 }
@@ -163,7 +163,10 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
           else await write('contact', '/api/contact', { ...contact, message: `trial ${trial}` })
         }
       }
-      const killedAfterMs = Math.round(earliest + random() * (latest - earliest))
+      // Stratified: each trial kills at a random moment of its own slice of the window, so that
+      // a few trials cover the early, the middle and the late moments as evenly as many would.
+      const slice = (trial - 1 + random()) / options.trials
+      const killedAfterMs = Math.round(earliest + slice * (latest - earliest))
       const load = Promise.all(Array.from({ length: writers }, (_, index) => writer(index)))
       await new Promise((resolve) => setTimeout(resolve, killedAfterMs))
       const cutOff = inFlight
