@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { loadContract } from './contract'
+import { loadContract } from './contract-file'
 import {
   applyEdit,
   bodySites,
