@@ -83,6 +83,8 @@ export function NavBar() {
           </span>
           <span className="brand__name">DevEnv</span>
         </Link>
+        {/* The stub in the browser answers every call: the data is a demo's (spec: 'Demo Mode'). */}
+        {__BROWSER_STUB__ ? <span className="badge">{t('technical.demoMode')}</span> : null}
         <div className="nav-bar__tools">
           <ThemeSwitcher />
           <LocaleSwitcher />
