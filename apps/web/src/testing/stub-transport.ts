@@ -17,7 +17,8 @@ export async function startStubTransport(_origin: string): Promise<StubTransport
     const url = new URL(request.url)
     const headers = new Headers(request.headers)
     headers.set('x-stub-session', session)
-    const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text()
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+    const body = text === '' ? null : text
     return send(`${stubOrigin}${url.pathname}${url.search}`, {
       method: request.method,
       headers,
