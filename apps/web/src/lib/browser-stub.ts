@@ -1,0 +1,15 @@
+/**
+ * The stub inside the browser, for `npm run dev -- --stub=browser` and the static demo: MSW's
+ * service worker answers the site's /api and /__dev calls with the stub's own semantics, so no API
+ * server runs. It is reached only through this dynamic import behind __BROWSER_STUB__, a build-time
+ * constant: in every other build the branch is dead code and neither the stub nor MSW is bundled.
+ */
+export async function startBrowserStub(): Promise<void> {
+  if (!__BROWSER_STUB__) return
+  performance.mark('browser-stub:start')
+  const { createBrowserStub } = await import('@devenv/stub-api/msw')
+  // Links in the stub's mails point at this site, wherever it is served.
+  await createBrowserStub({ siteUrl: location.origin })
+  // Read by the browser-stub benchmark (scripts/bench-browser-stub.mjs): import, worker, ready.
+  performance.measure('browser-stub', 'browser-stub:start')
+}
