@@ -52,22 +52,38 @@ function takePreference(key: string): string | undefined {
 }
 
 /** The site's fetch in tests: records the call, adds a requested `Prefer`, asks the stub. */
-async function siteFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+/** The site's calls still waiting for their answer (see `stub.settled()`). */
+const inFlight = new Set<Promise<unknown>>()
+
+/**
+ * The site's fetch in tests: records the call at once (a test may count calls right after a timer
+ * fired), adds a requested `Prefer`, asks the stub.
+ */
+function siteFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (!transport) throw new Error('The test stub is not started (src/test-setup.ts starts it)')
   const request = new Request(input, init)
   const url = new URL(request.url)
   const key = keyOf(request.method, url)
-  calls.push({
+  const call: RecordedCall = {
     method: request.method,
     path: keyOf('', url).trim(),
-    body: await bodyOf(request),
+    body: undefined,
     headers: request.headers,
-  })
+  }
+  calls.push(call)
   const prefer = takePreference(key)
-  if (prefer === undefined) return transport.fetch(request)
-  const headers = new Headers(request.headers)
-  headers.set('prefer', prefer)
-  return transport.fetch(new Request(request, { headers }))
+  const send = transport.fetch
+  const answer = (async () => {
+    call.body = await bodyOf(request)
+    if (prefer === undefined) return send(request)
+    const headers = new Headers(request.headers)
+    headers.set('prefer', prefer)
+    return send(new Request(request, { headers }))
+  })()
+  inFlight.add(answer)
+  const forget = () => inFlight.delete(answer)
+  answer.then(forget, forget)
+  return answer
 }
 
 export async function startTestStub(): Promise<void> {
@@ -123,6 +139,18 @@ export const stub = {
     })
     if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`)
     return (await response.json()) as Tokens
+  },
+  /**
+   * Waits until every call the site made has its answer, and what those answers started (more
+   * calls, zero-delay timers under fake timers) has run too.
+   */
+  async settled(flushTimers: () => Promise<unknown> = async () => {}): Promise<void> {
+    for (let round = 0; round < 50; round += 1) {
+      await flushTimers()
+      if (inFlight.size === 0) return
+      await Promise.allSettled([...inFlight])
+    }
+    throw new Error('The site kept calling the stub: no quiet moment in 50 rounds')
   },
   /** Calls the API directly (not as the site: not recorded), as `token`'s holder. */
   async api(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
