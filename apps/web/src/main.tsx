@@ -3,7 +3,6 @@ import { QueryClient } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
-import { startBrowserStub } from './lib/browser-stub'
 import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
 import { createAppRouter } from './router'
 
@@ -11,7 +10,7 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')
   if (!container) throw new Error('The page has no #root element')
   // Only with the stub in the browser (a build-time constant): before the first API call.
-  if (__BROWSER_STUB__) await startBrowserStub()
+  if (__BROWSER_STUB__) await import('./lib/browser-stub').then((stub) => stub.startBrowserStub())
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
   const router = createAppRouter({ queryClient })
