@@ -1,18 +1,38 @@
 import { defineConfig } from 'tsup'
 
-export default defineConfig({
-  entry: ['src/server.ts', 'src/cli.ts', 'src/dev-client.ts'],
-  format: ['esm'],
-  dts: { entry: ['src/server.ts', 'src/dev-client.ts'] },
-  clean: true,
-  target: 'node20',
-  // Workspace packages are bundled in, so the built stub runs without building them first.
-  noExternal: [/^@devenv\//],
-  // @devenv/openapi brings CommonJS (ajv, yaml) that requires Node built-ins at run time.
-  banner: {
-    js: "import { createRequire as __stubCreateRequire } from 'node:module'; const require = __stubCreateRequire(import.meta.url);",
+export default defineConfig([
+  {
+    entry: ['src/server.ts', 'src/cli.ts', 'src/dev-client.ts', 'src/msw/node.ts'],
+    format: ['esm'],
+    // The browser entry's declarations too: they need no bundle of their own (and this is faster).
+    dts: { entry: ['src/server.ts', 'src/dev-client.ts', 'src/msw/node.ts', 'src/msw/index.ts'] },
+    clean: true,
+    target: 'node20',
+    // Workspace packages are bundled in, so the built stub runs without building them first.
+    noExternal: [/^@devenv\//],
+    // @devenv/openapi brings CommonJS (ajv, yaml) that requires Node built-ins at run time.
+    banner: {
+      js: "import { createRequire as __stubCreateRequire } from 'node:module'; const require = __stubCreateRequire(import.meta.url);",
+    },
+    esbuildOptions(options) {
+      options.conditions = ['@devenv/source']
+    },
   },
-  esbuildOptions(options) {
-    options.conditions = ['@devenv/source']
+  {
+    // The browser stub (`@devenv/stub-api/msw`): everything bundled, for the browser platform,
+    // so `msw-bundle.test.ts` can prove no Fastify and no Node built-in reached it.
+    entry: { 'msw/index': 'src/msw/index.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    target: 'es2022',
+    noExternal: [/.*/],
+    // One file: msw/browser is imported on start, inline rather than a chunk beside it.
+    splitting: false,
+    // What a browser downloads, so docs/benchmarks.md reports the size that matters.
+    minify: true,
+    esbuildOptions(options) {
+      options.conditions = ['@devenv/source', 'browser']
+      options.alias = { graphql: './src/msw/no-graphql.ts' }
+    },
   },
-})
+])

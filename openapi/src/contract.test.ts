@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { componentEnum, createContract, isDocumentedStatus, loadContract } from './contract'
-import { loadOpenApiDocument } from './document'
+import { componentEnum, isDocumentedStatus } from './contract'
+import { createContract, loadContract } from './contract-file'
+import { loadOpenApiDocument } from './document-file'
 import { apiPrefixesOf } from './operations'
 
 const contract = loadContract()

@@ -1,15 +1,7 @@
-import { existsSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import {
-  isJsonObject,
-  loadOpenApiDocument,
-  OPENAPI_DOCUMENT_PATH,
-  type OpenApiDocument,
-  stringList,
-} from './document'
+import { isJsonObject, type OpenApiDocument, stringList } from './document'
 import { createOperationMatcher, type OperationMatcher } from './matcher'
 import { apiPrefixesOf, describeOperations, type Operation, responseFor } from './operations'
-import { createSchemaValidator, type SchemaValidator } from './validator'
+import type { SchemaValidator } from './validator'
 
 /** The contract as every tool uses it: the document, its operations, a validator and a matcher. */
 export type Contract = {
@@ -27,35 +19,33 @@ export type Contract = {
   referencePath: string | null
 }
 
-/** Builds the contract of a parsed document (the validator's compilation is the slow part). */
-export function createContract(document: OpenApiDocument, documentPath?: string): Contract {
+/** A contract read from a file: it knows where its document is. */
+export type LoadedContract = Contract & { documentPath: string }
+
+export type ContractOptions = {
+  /** The schema checks; the main entry compiles them with Ajv at run time when none is given. */
+  validator: SchemaValidator
+  documentPath?: string
+  referencePath?: string | null
+}
+
+/**
+ * Builds the contract of a parsed document with the given validator. No file, no Node: the
+ * portable entry and the main one (`contract-file.ts`) both build their contracts here.
+ */
+export function createContract(document: OpenApiDocument, options: ContractOptions): Contract {
   const prefixes = apiPrefixesOf(document)
   const operations = describeOperations(document, prefixes)
-  const reference = documentPath ? join(dirname(documentPath), 'dist', 'reference.html') : undefined
   return {
     document,
-    validator: createSchemaValidator(document),
+    validator: options.validator,
     operations,
     byId: new Map(operations.map((operation) => [operation.operationId, operation])),
     prefixes,
     match: createOperationMatcher(operations, prefixes),
-    documentPath,
-    referencePath: reference && existsSync(reference) ? reference : null,
+    documentPath: options.documentPath,
+    referencePath: options.referencePath ?? null,
   }
-}
-
-/** A contract read from a file: it knows where its document is. */
-export type LoadedContract = Contract & { documentPath: string }
-
-const loaded = new Map<string, LoadedContract>()
-
-/** Reads and builds the contract at `path` (openapi.yaml of this package by default), once per process. */
-export function loadContract(path: string = OPENAPI_DOCUMENT_PATH): LoadedContract {
-  const known = loaded.get(path)
-  if (known) return known
-  const contract = { ...createContract(loadOpenApiDocument(path), path), documentPath: path }
-  loaded.set(path, contract)
-  return contract
 }
 
 /** The operation of an id; throws when the contract has none (a programming error). */

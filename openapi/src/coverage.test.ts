@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadContract } from './contract'
+import { loadContract } from './contract-file'
 import {
   coverageFigures,
   createCoverageRecorder,

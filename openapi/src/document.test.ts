@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isJsonObject, loadOpenApiDocument, OPENAPI_DOCUMENT_PATH } from './document'
+import { isJsonObject } from './document'
+import { loadOpenApiDocument, OPENAPI_DOCUMENT_PATH } from './document-file'
 
 describe('loading the document', () => {
   it('reads openapi.yaml next to the package', () => {

@@ -1,7 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { parse } from 'yaml'
-
 export type JsonObject = { [key: string]: unknown }
 
 export type SecurityRequirement = Record<string, string[]>
@@ -29,9 +25,6 @@ export const HTTP_METHODS = [
 
 export type HttpMethod = (typeof HTTP_METHODS)[number]
 
-export const OPENAPI_DOCUMENT_URL = new URL('../openapi.yaml', import.meta.url)
-export const OPENAPI_DOCUMENT_PATH = fileURLToPath(OPENAPI_DOCUMENT_URL)
-
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -42,16 +35,8 @@ export function stringList(value: unknown): string[] {
     : []
 }
 
-/** Reads and parses openapi.yaml (next to this package's src/ and dist/ folders). */
-export function loadOpenApiDocument(path: string = OPENAPI_DOCUMENT_PATH): OpenApiDocument {
-  const parsed: unknown = parse(readFileSync(path, 'utf8'))
-  if (!isOpenApiDocument(parsed)) {
-    throw new Error(`${path} is not an OpenAPI document`)
-  }
-  return parsed
-}
-
-function isOpenApiDocument(value: unknown): value is OpenApiDocument {
+/** True for a parsed value that has what this library relies on (`openapi`, `info`, `paths`). */
+export function isOpenApiDocument(value: unknown): value is OpenApiDocument {
   return (
     isJsonObject(value) &&
     typeof value.openapi === 'string' &&

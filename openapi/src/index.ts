@@ -5,21 +5,23 @@
  * - operations: the operations, each described once (paths under every prefix, parameters,
  *   body, examples, security, `x-rate-limits`, documented responses and required headers);
  * - schemas: following a schema's `$ref`s, its JSON types, `allOf` folded;
- * - validator: Ajv (JSON Schema 2020-12) over the document;
+ * - validator: the validator's interface over compiled schema checks; ajv: Ajv (JSON Schema
+ *   2020-12) compiling them at run time (the portable entry, `./portable`, precompiles them);
  * - contract: all of the above built once, with the matcher from (method, path) to operation;
  * - invalid-data: paths in a body and the one edit that breaks it, shared by both generators;
  * - judgement: the one answer judgement (status, media type, schema, required headers);
  * - coverage: which operations, documented statuses and examples a run exercised.
  */
+export { ajvSchemaId, createAjv, createSchemaValidator, DOCUMENT_ID } from './ajv'
 export {
   type Contract,
+  type ContractOptions,
   componentEnum,
-  createContract,
   isDocumentedStatus,
   type LoadedContract,
-  loadContract,
   operationOf,
 } from './contract'
+export { createContract, loadContract } from './contract-file'
 export {
   type ContractCoverage,
   type CoverageFigure,
@@ -39,14 +41,13 @@ export {
   HTTP_METHODS,
   type HttpMethod,
   isJsonObject,
+  isOpenApiDocument,
   type JsonObject,
-  loadOpenApiDocument,
-  OPENAPI_DOCUMENT_PATH,
-  OPENAPI_DOCUMENT_URL,
   type OpenApiDocument,
   type SecurityRequirement,
   stringList,
 } from './document'
+export { loadOpenApiDocument, OPENAPI_DOCUMENT_PATH, OPENAPI_DOCUMENT_URL } from './document-file'
 export {
   applyEdit,
   type Edit,
@@ -113,8 +114,12 @@ export {
   typesOf,
 } from './schemas'
 export {
-  createSchemaValidator,
+  createValidator,
+  namedSchemaKeys,
+  type SchemaCheck,
+  type SchemaCheckLookup,
   type SchemaError,
   type SchemaValidator,
+  schemaKey,
   type ValidationResult,
 } from './validator'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadOpenApiDocument } from './document'
+import { loadOpenApiDocument } from './document-file'
 import {
   childPointer,
   fromJsonPointer,

@@ -1,9 +1,19 @@
-import type { ErrorObject, ValidateFunction } from 'ajv'
-import Ajv2020 from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import type { ErrorObject } from 'ajv'
 import { isJsonObject, type OpenApiDocument } from './document'
-import { findOperation, findResponseKey, JSON_MEDIA_TYPE } from './operations'
-import { fromJsonPointer, type Located, resolveReference, toJsonPointer } from './pointer'
+import {
+  describeOperations,
+  findOperation,
+  findResponseKey,
+  JSON_MEDIA_TYPE,
+  type Operation,
+} from './operations'
+import {
+  fromJsonPointer,
+  getAtPointer,
+  type Located,
+  resolveReference,
+  toJsonPointer,
+} from './pointer'
 
 export type SchemaError = {
   instancePath: string
@@ -31,7 +41,20 @@ export type SchemaValidator = {
   ) => ValidationResult
 }
 
-const DOCUMENT_ID = 'https://devenv.example/openapi.json'
+/**
+ * One compiled schema check, as Ajv makes it: at run time (`createSchemaValidator`, which needs
+ * `new Function`) or ahead of time (`createPrecompiledValidator`, the standalone code generated
+ * into `src/generated/`). Both come from the same Ajv options (`ajv.ts`), so they judge alike.
+ */
+export type SchemaCheck = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null }
+
+/** Finds the check of a schema by its normalised pointer (`schemaKey`); undefined when none. */
+export type SchemaCheckLookup = (key: string) => SchemaCheck | undefined
+
+/** One spelling per schema: `#/paths/~1auth~1auth/post` whether it came %-escaped or not. */
+export function schemaKey(pointer: string): string {
+  return toJsonPointer(fromJsonPointer(pointer))
+}
 
 function toSchemaError(error: ErrorObject): SchemaError {
   return {
@@ -55,36 +78,26 @@ const VALID: ValidationResult = { valid: true, errors: [] }
 const isAbsentBody = (value: unknown) => value === undefined || value === ''
 
 /**
- * Builds an Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) validator over the document.
- * The whole document is added as one schema with an `$id`, so the document's own
- * `#/components/...` references resolve as written.
+ * The validator's interface over the document, whatever compiled its checks. `lookup` answers the
+ * compiled check of a schema by its key; what to check per operation (and status) is found once
+ * here, so a call is one Map lookup and the compiled Ajv function, no pointer re-encoding, no
+ * document search. Failures are built per call (callers own their result); only VALID is shared.
  */
-export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
-  // OpenAPI documents are not strict JSON Schema (keywords such as `example`, unknown formats in
-  // other documents): strict mode would reject them.
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator'])
-  addFormats(ajv)
-  ajv.addSchema({ ...document, $id: DOCUMENT_ID })
-
-  // Compiled checks per pointer, and what to check per operation (and status), found once: a call
-  // is one Map lookup and the compiled Ajv function, no pointer re-encoding, no document search.
-  // Failures are built per call (callers own their result); only VALID is shared, as before.
-  const checks = new Map<string, ValidateFunction>()
-  const checkAt = (pointer: string): ValidateFunction => {
+export function createValidator(
+  document: OpenApiDocument,
+  lookup: SchemaCheckLookup,
+): SchemaValidator {
+  const checks = new Map<string, SchemaCheck>()
+  const checkAt = (pointer: string): SchemaCheck => {
     let check = checks.get(pointer)
     if (check) return check
-    const encoded = toJsonPointer(fromJsonPointer(pointer))
-      .split('/')
-      .map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment)))
-      .join('/')
-    check = ajv.getSchema(`${DOCUMENT_ID}${encoded}`)
+    check = lookup(schemaKey(pointer))
     if (!check) throw new Error(`No schema at ${pointer}`)
     checks.set(pointer, check)
     return check
   }
 
-  const run = (check: ValidateFunction, value: unknown): ValidationResult =>
+  const run = (check: SchemaCheck, value: unknown): ValidationResult =>
     check(value) ? VALID : { valid: false, errors: (check.errors ?? []).map(toSchemaError) }
 
   const validate = (pointer: string, value: unknown): ValidationResult =>
@@ -164,4 +177,40 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
     validateResponse: (operationId, status, value, mediaType = JSON_MEDIA_TYPE) =>
       responsePlan(operationId, status, mediaType)(value),
   }
+}
+
+/**
+ * Every schema the contract's model names, as keys: component schemas, parameters, request and
+ * response bodies of every documented media type and status, required response headers. The
+ * validator's own plans are run once with a lookup that records what they ask for, so this list
+ * cannot drift from what `validateRequestBody` and `validateResponse` look up.
+ */
+export function namedSchemaKeys(
+  document: OpenApiDocument,
+  operations: Operation[] = describeOperations(document, []),
+): string[] {
+  const keys = new Set<string>()
+  const recorder = createValidator(document, (key) => {
+    if (getAtPointer(document, key) !== undefined) keys.add(key)
+    return () => true
+  })
+  const schemas = document.components?.schemas
+  for (const name of isJsonObject(schemas) ? Object.keys(schemas) : []) {
+    recorder.validateComponent(name, undefined)
+  }
+  for (const operation of operations) {
+    for (const parameter of operation.parameters) recorder.validate(parameter.schemaPointer, '')
+    for (const mediaType of operation.bodyMediaTypes) {
+      recorder.validateRequestBody(operation.operationId, {}, mediaType)
+    }
+    for (const [status, response] of Object.entries(operation.responses)) {
+      for (const mediaType of response.mediaTypes) {
+        recorder.validateResponse(operation.operationId, status, {}, mediaType)
+      }
+      for (const header of response.requiredHeaders) {
+        if (header.schemaPointer) recorder.validate(header.schemaPointer, '')
+      }
+    }
+  }
+  return [...keys].sort()
 }

@@ -1,6 +1,6 @@
 import { ConfigError, readConfig } from './config.js'
+import { PersistenceError } from './node/persistence.js'
 import { buildServer } from './server.js'
-import { PersistenceError } from './state/persistence.js'
 
 // The CLI is the only caller of readConfig(process.env); exit code 2 means "fix your settings".
 try {

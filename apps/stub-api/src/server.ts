@@ -1,53 +1,39 @@
-import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { loadContract } from '@devenv/openapi'
+import { type Contract, loadContract } from '@devenv/openapi'
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type HTTPMethods,
 } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
-import { ConfigError, defaultConfig, type StubConfig } from './config'
-import type { StubContext } from './context'
-import { registerResponseCheck } from './contract/answer-check'
-import { ApiError, errorBody, MESSAGES, validationError } from './contract/errors'
-import {
-  BODY_LIMIT_BYTES,
-  registerErrorHandling,
-  registerJsonBodyParser,
-} from './contract/http-errors'
-import { assertEveryOperationImplemented } from './contract/operations'
-import { clockRoutes } from './dev/clock'
-import { coverageRoutes } from './dev/coverage'
-import { registerFaults } from './dev/faults'
-import { inspectRoutes } from './dev/inspect'
-import { requestedSession, StoreRegistry } from './dev/isolation'
-import { mailboxRoutes } from './dev/mailbox'
-import { singleSignOnRoutes } from './dev/sso'
-import { docsRoutes } from './docs'
-import { aiRoutes } from './routes/ai'
-import { authRoutes } from './routes/auth'
-import { contactRoutes } from './routes/contact'
-import { environmentRoutes } from './routes/environments'
-import { healthRoutes } from './routes/health'
-import { profileRoutes } from './routes/profile'
-import { telemetryRoutes } from './routes/telemetry'
-import { corsOptions, simpleCorsHeaders } from './security/cors'
-import { API_HELMET, helmetHeaders } from './security/headers'
-import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './security/passwords'
-import { pooledRandomBytes } from './security/random'
-import { REDACT_PATHS, REDACTED, requestLogFields } from './security/redaction'
-import { createTokenService } from './security/tokens'
-import { loadStateFile, StateWriter } from './state/persistence'
-import { hashSeedPasswords, seedStore } from './state/seeds'
-import { type Randomness, StubStore, uuidFrom } from './state/store'
+import type { StubConfig } from './config'
+import { BODY_LIMIT_BYTES } from './core/contract/http-errors'
+import type { StubHandlers } from './core/contract/operations'
+import { createStubCore, resolveConfig } from './core/create'
+import { REDACT_PATHS, REDACTED, requestLogFields } from './core/security/redaction'
+import type {
+  Randomness,
+  StubAnswer,
+  StubCore,
+  StubLog,
+  StubRequest,
+  TransportProblem,
+} from './core/types'
+import { corsOptions, simpleCorsHeaders } from './node/cors'
+import { docsRoutes } from './node/docs'
+import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
+import { filePersistence } from './node/persistence'
+import { nativeScrypt } from './node/scrypt'
 
 export type { StubConfig } from './config'
 export { ConfigError, readConfig } from './config'
-export { SEEDED_ACCOUNTS } from './state/seeds'
+export { SEEDED_ACCOUNTS } from './core/state/seeds'
 
 export type ServerOptions = Partial<StubConfig> & {
   /** Milliseconds since the epoch; injected so tests control uptime, expiry and lifecycles. */
@@ -58,122 +44,153 @@ export type ServerOptions = Partial<StubConfig> & {
   logStream?: { write(line: string): void }
   /** scrypt's cost N; tests lower it for speed. */
   scryptCost?: number
+  /** The contract; the package's own openapi.yaml by default. */
+  contract?: Contract
+  /** Replaces (wraps) operations' handlers: tests simulate a faulty handler with it. */
+  handlers?: StubHandlers
 }
 
-export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './security/cors'
+export { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS } from './node/cors'
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/** Fastify's errors about a URL it cannot route, and what the 400 says of them. */
-const URL_FAULTS: Readonly<Record<string, string>> = {
-  FST_ERR_BAD_URL: 'The request URL has a malformed %-escape',
-  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter of the request URL is too long',
-}
-
-function resolveConfig(options: ServerOptions): StubConfig {
-  const { now: _now, randomBytes: _random, logStream: _log, scryptCost: _cost, ...given } = options
-  const defined = Object.fromEntries(
-    Object.entries(given).filter(([, value]) => value !== undefined),
-  )
-  const config = { ...defaultConfig(), ...defined }
-  if (given.jwtSecret !== undefined && given.jwtSecretIsDefault === undefined)
-    config.jwtSecretIsDefault = false
-  // The same rule readConfig applies to the environment, for callers that build the stub directly.
-  if (config.mode === 'production' && config.jwtSecretIsDefault) {
-    throw new ConfigError('Invalid stub settings:\n  jwtSecret: is required in production mode')
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The transport-free core this server adapts. */
+    stubCore: StubCore
   }
-  return config
+}
+
+/** Methods routed to the core; any other method reaches it through the not-found handler. */
+const CORE_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH']
+
+/** Fastify's errors about a request it could not read, as the core's transport problems. */
+const TRANSPORT_PROBLEMS: Readonly<Record<string, TransportProblem>> = {
+  FST_ERR_BAD_URL: 'bad-url',
+  FST_ERR_MAX_PARAM_LENGTH: 'bad-url',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body-too-large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'body-length-mismatch',
+}
+
+/** The core's log lines go to Fastify's logger (pino: redaction and format included). */
+function coreLog(log: FastifyBaseLogger): StubLog {
+  return {
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
+  }
+}
+
+function stubRequest(request: FastifyRequest): StubRequest {
+  return {
+    method: request.method,
+    url: request.url,
+    // Node joins repeated headers as the Fetch API does (cookie with '; '); set-cookie is never sent.
+    headers: request.headers as StubRequest['headers'],
+    body: request.body as Buffer | undefined,
+    ip: request.ip,
+  }
 }
 
 /** Builds the stub; tests call `inject()` on it, the CLI calls `listen()`. */
 export function buildServer(options: ServerOptions = {}): FastifyInstance {
-  const config = resolveConfig(options)
-  const realNow = options.now ?? Date.now
-  const randomBytes = options.randomBytes ?? pooledRandomBytes()
-  const scryptCost = options.scryptCost ?? DEFAULT_SCRYPT_COST
-  const devControls = config.mode !== 'production'
+  const {
+    now,
+    randomBytes,
+    logStream,
+    scryptCost,
+    contract: givenContract,
+    handlers,
+    ...given
+  } = options
+  const config = resolveConfig(given)
+  const realNow = now ?? Date.now
 
   const serverOptions: FastifyServerOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: {
         req: requestLogFields,
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       },
     },
-    // Called before routing, so no hook has run: the answer gets its headers here. A URL that
-    // cannot be routed (a bad %-escape, a path parameter over Fastify's 100 characters) is the
-    // client's fault: the contract's validation 400, not a 500 or a bare { message }.
+    // Called before routing, so no hook has run: the answer gets its headers here.
     frameworkErrors: (error, request, reply) => {
-      const problem = URL_FAULTS[error.code]
-      const answer = problem
-        ? validationError({ url: problem })
-        : new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
-      corsHeaders(request, reply)
-      void (reply as FastifyReply)
-        .headers(apiHeaders)
-        .code(answer.status)
-        .send(errorBody(answer, false))
+      void refuse(request, reply as FastifyReply, error)
     },
   }
   const app = Fastify(serverOptions)
 
-  // Injected randomness fixes ids too; otherwise Node's randomUUID (it caches entropy) is faster.
-  const makeId = options.randomBytes ? () => uuidFrom(randomBytes) : randomUUID
-  const makeStore = (id: string) =>
-    new StubStore(id, realNow, randomBytes, config.rateLimits, makeId)
-  const defaultStore = makeStore('default')
-  const ctx: StubContext = {
-    config,
+  const core = createStubCore({
+    ...config,
     // Resolved through the package's export, so the source, the tests and the bundled dist/ all find it.
-    contract: loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml')),
-    realNow,
-    startedAt: realNow(),
-    randomBytes,
-    passwords: createPasswordHasher({ cost: scryptCost, randomBytes }),
-    tokens: createTokenService({
-      secret: config.jwtSecret,
-      validSeconds: config.tokenValidSeconds,
-    }),
-    registry: new StoreRegistry(defaultStore, (id) => {
-      const store = makeStore(id)
-      if (config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
-      return store
-    }),
-    devControls,
-    checkResponses: devControls,
-    writer: config.dataFile
-      ? new StateWriter(config.dataFile, () => defaultStore.snapshot(), realNow)
-      : null,
-    seedPasswords: null,
-    implemented: new Set(),
-  }
+    contract:
+      givenContract ??
+      loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml')),
+    now: realNow,
+    platform: { scrypt: nativeScrypt, ...(randomBytes ? { randomBytes } : {}) },
+    ...(scryptCost !== undefined ? { scryptCost } : {}),
+    persistence: config.dataFile ? filePersistence(config.dataFile, realNow) : null,
+    log: coreLog(app.log),
+    ...(handlers ? { handlers } : {}),
+  })
+  app.decorate('stubCore', core)
 
-  app.decorateRequest('store', null as unknown as StubStore)
-  app.decorateRequest('account', null)
-  app.decorateRequest('claims', null)
-  app.decorateRequest('contractExempt', false)
-
-  registerJsonBodyParser(app)
-  registerErrorHandling(app, ctx)
-
-  // Set once at start-up (below), before the first request: helmet's headers for JSON answers.
+  // Set once at start-up (below), before the first request: helmet's headers for the API's
+  // answers and for the development pages.
   let apiHeaders: Record<string, string> = {}
+  let pageHeaders: Record<string, string> = {}
   const corsHeaders = simpleCorsHeaders(config.corsOrigins)
 
-  // First of all hooks, and the only one every request runs: the request's own store (every later
-  // hook and handler works on it), the CORS headers of simple requests and the security headers.
-  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
-    const session = devControls ? requestedSession(request, request.url.startsWith('/__dev')) : null
-    request.store = ctx.registry.storeFor(session)
-    // Preflights are answered by @fastify/cors alone (its OPTIONS route, below), as before.
+  function send(reply: FastifyReply, answer: StubAnswer): FastifyReply {
+    if (answer.reset) {
+      reply.log.info('Prefer: reset, dropping the connection')
+      reply.hijack()
+      reply.raw.destroy()
+      return reply
+    }
+    reply.headers(answer.page ? pageHeaders : apiHeaders)
+    reply.headers(answer.headers)
+    reply.code(answer.status)
+    return reply.send(answer.body)
+  }
+
+  async function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: Partial<FastifyError>,
+  ): Promise<FastifyReply> {
+    const problem = error.code ? TRANSPORT_PROBLEMS[error.code] : undefined
+    corsHeaders(request, reply)
+    if (problem) return send(reply, await core.refuse(stubRequest(request), problem))
+    const status = error.statusCode ?? 500
+    if (status >= 500) request.log.error({ err: error }, 'unexpected error')
+    return send(
+      reply,
+      await core.refuse(stubRequest(request), status < 500 ? 'unreadable' : 'failed'),
+    )
+  }
+
+  // The only body parser: the raw bytes, for the core to read (415, UTF-8, JSON) as every
+  // adapter does. Fastify still enforces the size limit while reading (413 without buffering).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  )
+  app.setErrorHandler((error, request, reply) =>
+    refuse(request, reply, error as Partial<FastifyError>),
+  )
+
+  // Every request but the preflights: the CORS headers of simple requests, and the API's
+  // security headers for Fastify's own routes (the contract's documents).
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'OPTIONS') {
       corsHeaders(request, reply)
-      // Pages carry their own helmet policy (route option), applied by helmet itself.
-      if (!(request.routeOptions.config as { helmet?: unknown }).helmet) reply.headers(apiHeaders)
+      const routeConfig = request.routeOptions.config as { helmet?: unknown; core?: boolean }
+      if (!routeConfig.core && !routeConfig.helmet) reply.headers(apiHeaders)
     }
     done()
   })
@@ -186,83 +203,23 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   app.register(
     fastifyPlugin(async () => {
       apiHeaders = await helmetHeaders(API_HELMET)
+      pageHeaders = await helmetHeaders(DEV_PAGE_HELMET as FastifyHelmetOptions)
+      await core.ready()
     }),
   )
 
-  // After CORS and helmet, so forced answers carry their headers too.
-  app.register(
-    fastifyPlugin(async (root) => {
-      if (devControls) registerFaults(root, ctx)
-      if (ctx.checkResponses) registerResponseCheck(root, ctx)
-      const writer = ctx.writer
-      if (writer) {
-        root.addHook('onSend', async (request, reply, payload) => {
-          if (request.store !== defaultStore || SAFE_METHODS.has(request.method)) return payload
-          try {
-            // The answer leaves only once its change is on disk.
-            await writer.save()
-            return payload
-          } catch (error) {
-            request.log.error({ err: error }, 'could not save the stub state')
-            reply.code(500).header('content-type', 'application/json; charset=utf-8')
-            return JSON.stringify(
-              errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false),
-            )
-          }
-        })
-      }
-    }),
-  )
+  const handle = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, await core.handle(stubRequest(request)))
+  app.route({ method: CORE_METHODS, url: '*', config: { core: true }, handler: handle })
+  app.setNotFoundHandler(handle)
 
-  app.register(
-    fastifyPlugin(async (root) => {
-      if (config.seed) ctx.seedPasswords = await hashSeedPasswords(ctx.passwords, scryptCost)
-      if (ctx.writer) {
-        const loaded = await loadStateFile(ctx.writer.path, realNow())
-        if (loaded.removedTempFiles.length > 0) {
-          root.log.warn({ files: loaded.removedTempFiles }, 'removed unfinished state writes')
-        }
-        if (loaded.status === 'loaded') defaultStore.restore(loaded.snapshot)
-        if (loaded.status === 'corrupt') {
-          root.log.error(
-            { movedTo: loaded.movedTo, reason: loaded.reason },
-            'the state file was unreadable and was moved aside; starting empty',
-          )
-        }
-      }
-      if (config.seed && ctx.seedPasswords) seedStore(defaultStore, ctx.seedPasswords)
-      if (ctx.writer) await ctx.writer.save()
-      if (config.mode === 'development' && config.jwtSecretIsDefault) {
-        root.log.warn('JWT_SECRET is not set: signing tokens with the fixed development secret')
-      }
-    }),
-  )
-
-  const plugins = [
-    authRoutes,
-    profileRoutes,
-    environmentRoutes,
-    aiRoutes,
-    contactRoutes,
-    telemetryRoutes,
-    healthRoutes,
-  ]
-  for (const plugin of plugins) app.register(plugin, { ctx })
-  // Pages get their own policy per route (helmet's route option); JSON keeps the API headers.
+  // The contract itself, as files: Node-only, so here rather than in the core.
   app.register(async (pages) => {
     await pages.register(helmet, { global: false })
-    const pagePlugins = devControls
-      ? [mailboxRoutes, singleSignOnRoutes, clockRoutes, inspectRoutes, coverageRoutes, docsRoutes]
-      : [docsRoutes]
-    for (const plugin of pagePlugins) pages.register(plugin, { ctx })
+    await pages.register(docsRoutes, { contract: core.contract })
   })
 
-  app.addHook('onReady', async () => assertEveryOperationImplemented(ctx))
-  app.addHook('onClose', async () => {
-    if (!ctx.writer) return
-    await ctx.writer.flush()
-    await ctx.writer.save()
-  })
+  app.addHook('onClose', async () => core.close())
 
   return app
 }

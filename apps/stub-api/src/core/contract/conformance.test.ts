@@ -1,0 +1,365 @@
+import { loadContract } from '@devenv/openapi'
+import fc from 'fast-check'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO, startTestStub, type TestStub, USER } from '../../test-support'
+
+// Every documented status of every operation is provoked here, in test mode, where any answer
+// that does not match the contract becomes a 500: so each row also proves the answer's shape.
+
+let stub: TestStub
+let sessions = 0
+beforeAll(async () => {
+  stub = await startTestStub()
+})
+afterAll(async () => {
+  await stub.close()
+})
+
+const contract = loadContract()
+const ENVIRONMENT = 'fa19cd7d-4dbd-4409-a14a-eb6c400f8d77'
+const goService = {
+  name: 'checkout-api',
+  template: 'go-1.23',
+  size: 'professional',
+  region: 'eu-central',
+}
+const contact = {
+  firstName: 'Nino',
+  lastName: 'Beridze',
+  email: 'nino@example.com',
+  inquiryType: 'support',
+  message: 'Help',
+  timestamp: '2026-03-02T09:42:13.512Z',
+  source: 'website_contact_form',
+  userAgent: 'Mozilla/5.0',
+}
+const event = {
+  type: 'page_view',
+  id: 'evt-1',
+  timestamp: '2026-03-02T09:42:13.512Z',
+  userAgent: 'Mozilla/5.0',
+  url: 'http://127.0.0.1:5173/',
+}
+const report = {
+  message: 'Boom',
+  url: 'http://127.0.0.1:5173/',
+  timestamp: '2026-03-02T09:42:13.512Z',
+  userAgent: 'Mozilla/5.0',
+}
+const chat = { messages: [{ role: 'user', content: 'Hello' }] }
+
+type Session = {
+  id: string
+  call: (
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+  ) => Promise<LightMyRequestResponse>
+  token: (account?: { email: string; password: string }) => Promise<string>
+  repeat: (
+    times: number,
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+  ) => Promise<LightMyRequestResponse>
+  registered: (email: string) => Promise<void>
+  afterRegistering: (
+    email: string,
+    then: () => Promise<LightMyRequestResponse>,
+  ) => Promise<LightMyRequestResponse>
+  mail: (email: string) => Promise<Record<string, string>>
+}
+
+function freshSession(): Session {
+  const id = `conformance-${++sessions}`
+  const call: Session['call'] = (method, url, body, token) =>
+    stub.call({ method: method as 'GET', url, body, token, session: id })
+  const session: Session = {
+    id,
+    call,
+    token: async (account = USER) =>
+      (await stub.signIn(account.email, account.password, id)).access_token,
+    repeat: async (times, method, url, body, token) => {
+      let last = await call(method, url, body, token)
+      for (let index = 1; index < times; index++) last = await call(method, url, body, token)
+      return last
+    },
+    registered: async (email) => {
+      await call('POST', '/api/auth/registration', {
+        username: email,
+        password: 'Tbilisi-Sunrise-2025',
+        userType: 'PERSONAL',
+      })
+    },
+    afterRegistering: async (email, then) => {
+      await session.registered(email)
+      return then()
+    },
+    mail: async (email) =>
+      (await call('GET', `/__dev/mailbox?to=${email}`)).json().items[0].linkParams,
+  }
+  return session
+}
+
+type Provocation = (session: Session) => Promise<LightMyRequestResponse>
+
+const wrongPassword = { email: USER.email, password: 'wrong' }
+const pending = { email: 'pending@example.com', password: 'Tbilisi-Sunrise-2025' }
+
+const SPECIFIC: Record<string, Provocation> = {
+  'signIn 200': (s) => s.call('POST', '/api/auth/auth', USER),
+  'signIn 401': (s) => s.call('POST', '/api/auth/auth', wrongPassword),
+  'signIn 403': async (s) =>
+    s.afterRegistering(pending.email, () => s.call('POST', '/api/auth/auth', pending)),
+  'signIn 429': (s) => s.repeat(6, 'POST', '/api/auth/auth', wrongPassword),
+  'legacySignIn 200': (s) => s.call('POST', '/api/auth/login', USER),
+  'legacySignIn 401': (s) => s.call('POST', '/api/auth/login', wrongPassword),
+  'legacySignIn 403': async (s) =>
+    s.afterRegistering(pending.email, () => s.call('POST', '/api/auth/login', pending)),
+  'legacySignIn 429': (s) => s.repeat(6, 'POST', '/api/auth/login', wrongPassword),
+  'register 201': (s) =>
+    s.call('POST', '/api/auth/registration', {
+      username: 'new@example.com',
+      password: 'Tbilisi-Sunrise-2025',
+      userType: 'PERSONAL',
+    }),
+  'register 409': (s) =>
+    s.call('POST', '/api/auth/registration', {
+      username: USER.email,
+      password: 'Tbilisi-Sunrise-2025',
+      userType: 'PERSONAL',
+    }),
+  'register 429': (s) =>
+    s.repeat(11, 'POST', '/api/auth/registration', {
+      username: USER.email,
+      password: 'Tbilisi-Sunrise-2025',
+      userType: 'PERSONAL',
+    }),
+  'signOut 204': (s) => s.call('POST', '/api/auth/logout', {}),
+  'refreshToken 200': async (s) =>
+    s.call('POST', '/api/auth/token/refresh', {
+      refreshToken: (await stub.signIn(USER.email, USER.password, s.id)).refresh_token,
+    }),
+  'refreshToken 401': (s) => s.call('POST', '/api/auth/token/refresh', { refreshToken: 'unknown' }),
+  'legacyRefreshToken 200': async (s) =>
+    s.call('POST', '/api/auth/refresh', {
+      refreshToken: (await stub.signIn(USER.email, USER.password, s.id)).refresh_token,
+    }),
+  'legacyRefreshToken 401': (s) => s.call('POST', '/api/auth/refresh', { refreshToken: 'unknown' }),
+  'legacyVerifyToken 200': async (s) =>
+    s.call('GET', '/api/auth/verify', undefined, await s.token()),
+  'getProfile 200': async (s) => s.call('GET', '/api/user/profile', undefined, await s.token()),
+  'updateProfile 200': async (s) =>
+    s.call('PUT', '/api/user/profile', { firstName: 'A', lastName: 'B' }, await s.token()),
+  'changePassword 200': (s) =>
+    s.call('POST', '/api/auth/change-password', {
+      username: USER.email,
+      oldPassword: USER.password,
+      newPassword: 'Changed-Pass-12',
+    }),
+  'changePassword 401': (s) =>
+    s.call('POST', '/api/auth/change-password', {
+      username: USER.email,
+      oldPassword: 'wrong',
+      newPassword: 'Changed-Pass-12',
+    }),
+  'changePassword 403': async (s) =>
+    s.afterRegistering(pending.email, () =>
+      s.call('POST', '/api/auth/change-password', {
+        username: pending.email,
+        oldPassword: pending.password,
+        newPassword: 'Changed-Pass-12',
+      }),
+    ),
+  'changePassword 429': (s) =>
+    s.repeat(6, 'POST', '/api/auth/change-password', {
+      username: USER.email,
+      oldPassword: 'wrong',
+      newPassword: 'Changed-Pass-12',
+    }),
+  'requestPasswordReset 200': (s) =>
+    s.call('POST', '/api/auth/reset-password', { username: USER.email }),
+  'requestPasswordReset 401': (s) =>
+    s.call('POST', '/api/auth/reset-password', { username: 'nobody@example.com' }),
+  'requestPasswordReset 429': (s) =>
+    s.repeat(4, 'POST', '/api/auth/reset-password', { username: USER.email }),
+  'setPassword 200': async (s) => {
+    await s.call('POST', '/api/auth/reset-password', { username: USER.email })
+    const { hash } = await s.mail(USER.email)
+    return s.call('POST', '/api/auth/set-password', {
+      username: USER.email,
+      hash,
+      password: 'Narikala-Fortress-42',
+    })
+  },
+  'setPassword 401': async (s) => {
+    await s.call('POST', '/api/auth/reset-password', { username: USER.email })
+    const { hash } = await s.mail(USER.email)
+    await s.call('POST', '/__dev/clock', { advanceSeconds: 3601 })
+    return s.call('POST', '/api/auth/set-password', {
+      username: USER.email,
+      hash,
+      password: 'Narikala-Fortress-42',
+    })
+  },
+  'activateAccount 200': async (s) => {
+    await s.registered(pending.email)
+    return s.call('POST', '/api/auth/activate', { token: (await s.mail(pending.email)).activate })
+  },
+  'resendActivation 200': (s) => s.call('POST', '/api/auth/activate/resend', { email: USER.email }),
+  'resendActivation 429': (s) =>
+    s.repeat(4, 'POST', '/api/auth/activate/resend', { email: USER.email }),
+  'listEnvironments 200': async (s) =>
+    s.call('GET', '/api/environments', undefined, await s.token()),
+  'createEnvironment 201': async (s) =>
+    s.call('POST', '/api/environments', goService, await s.token()),
+  'createEnvironment 403': async (s) => {
+    const token = await s.token()
+    for (let index = 0; index < 5; index++)
+      await s.call('POST', '/api/environments', { ...goService, name: `env-${index}` }, token)
+    return s.call('POST', '/api/environments', goService, token)
+  },
+  'createEnvironment 409': async (s) =>
+    s.repeat(2, 'POST', '/api/environments', goService, await s.token()),
+  'getEnvironment 200': async (s) =>
+    s.call('GET', `/api/environments/${ENVIRONMENT}`, undefined, await s.token(DEMO)),
+  'getEnvironment 404': async (s) =>
+    s.call('GET', `/api/environments/${ENVIRONMENT}`, undefined, await s.token()),
+  'deleteEnvironment 202': async (s) =>
+    s.call('DELETE', `/api/environments/${ENVIRONMENT}`, undefined, await s.token(DEMO)),
+  'deleteEnvironment 404': async (s) =>
+    s.call('DELETE', `/api/environments/${ENVIRONMENT}`, undefined, await s.token()),
+  'chatCompletion 200': async (s) => s.call('POST', '/api/ai/chat', chat, await s.token()),
+  'chatCompletion 429': async (s) => s.repeat(31, 'POST', '/api/ai/chat', chat, await s.token()),
+  'listModels 200': async (s) => s.call('GET', '/api/ai/models', undefined, await s.token()),
+  'submitContact 201': (s) => s.call('POST', '/api/contact', contact),
+  'submitContact 429': (s) => s.repeat(11, 'POST', '/api/contact', contact),
+  'requestDemo 201': (s) =>
+    s.call('POST', '/api/demo/request', { name: 'N', email: 'n@example.com', company: 'C' }),
+  'requestDemo 429': (s) =>
+    s.repeat(11, 'POST', '/api/demo/request', { name: 'N', email: 'n@example.com', company: 'C' }),
+  'logSecurityEvent 204': (s) => s.call('POST', '/api/security/log', event),
+  'logSecurityEvent 429': (s) => s.repeat(121, 'POST', '/api/security/log', event),
+  'logError 204': (s) => s.call('POST', '/api/errors/log', report),
+  'logError 429': (s) => s.repeat(121, 'POST', '/api/errors/log', report),
+  'getHealth 200': (s) => s.call('GET', '/api/health'),
+  'getHealth 429': (s) => s.repeat(601, 'GET', '/api/health'),
+}
+
+function examplePath(path: string): string {
+  return `/api${path.replace('{id}', ENVIRONMENT)}`
+}
+
+/** Statuses every operation of a kind can be driven to the same way. */
+function genericProvocation(operationId: string, status: string): Provocation | undefined {
+  const operation = contract.byId.get(operationId)
+  if (!operation) return undefined
+  const method = operation.method.toUpperCase()
+  const url = examplePath(operation.path)
+  const raw = (headers: Record<string, string>, payload: string | Buffer, session: Session) =>
+    stub.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { 'x-stub-session': session.id, ...headers },
+      payload,
+    })
+  switch (status) {
+    case '400':
+      if (operation.hasRequestBody) {
+        return async (s) =>
+          s.call(
+            method,
+            url,
+            { nickname: 'nino' },
+            operation.requiresAuth ? await s.token() : undefined,
+          )
+      }
+      if (operation.parameters.length > 0)
+        return async (s) =>
+          s.call(method, url.replace(ENVIRONMENT, 'not-a-uuid'), undefined, await s.token())
+      return undefined
+    case '401':
+      return operation.requiresAuth ? (s) => s.call(method, url) : undefined
+    case '413':
+      return (s) =>
+        raw(
+          { 'content-type': 'application/json' },
+          JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }),
+          s,
+        )
+    case '415':
+      return (s) => raw({ 'content-type': 'text/plain' }, 'hello', s)
+    // Server failures cannot be caused from outside: the development control forces them.
+    case '500':
+    case '503':
+      return (s) =>
+        stub.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { 'x-stub-session': s.id, prefer: `code=${status}` },
+        })
+    default:
+      return undefined
+  }
+}
+
+const rows = contract.operations.flatMap((operation) =>
+  operation.statuses.map((status) => [operation.operationId, status] as const),
+)
+
+describe('every documented answer can be provoked and matches the contract', () => {
+  it.each(rows)('%s %s', async (operationId, status) => {
+    const provoke = SPECIFIC[`${operationId} ${status}`] ?? genericProvocation(operationId, status)
+    expect(provoke, `no way to provoke ${operationId} ${status}`).toBeDefined()
+    if (!provoke) return
+    const response = await provoke(freshSession())
+    expect(response.statusCode, response.body).toBe(Number(status))
+  })
+})
+
+describe('bad input never causes a server error', () => {
+  const withBodies = contract.operations.filter((operation) => operation.hasRequestBody)
+
+  it.each(withBodies.map((operation) => [operation.operationId, operation] as const))(
+    '%s answers 4xx to arbitrary JSON and arbitrary bytes',
+    async (_operationId, operation) => {
+      const session = freshSession()
+      const token = operation.requiresAuth ? await session.token() : undefined
+      const url = examplePath(operation.path)
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue())),
+          async (body) => {
+            const response = await stub.call({
+              method: operation.method.toUpperCase() as 'POST',
+              url,
+              body,
+              token,
+              session: `${session.id}-fuzz`,
+            })
+            expect(response.statusCode, response.body).toBeLessThan(500)
+          },
+        ),
+        { numRuns: 25 },
+      )
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ maxLength: 64 }), async (bytes) => {
+          const response = await stub.app.inject({
+            method: operation.method.toUpperCase() as 'POST',
+            url,
+            headers: {
+              'content-type': 'application/json',
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+            payload: Buffer.from(bytes),
+          })
+          expect(response.statusCode, response.body).toBeLessThan(500)
+        }),
+        { numRuns: 25 },
+      )
+    },
+  )
+})

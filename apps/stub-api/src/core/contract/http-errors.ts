@@ -1,0 +1,123 @@
+import { isDocumentedStatus } from '@devenv/openapi'
+import secureJson from 'secure-json-parse'
+import type { StubContext } from '../context'
+import { jsonReply, type Reply } from '../reply'
+import type { TransportProblem } from '../types'
+import { ApiError, errorBody, MESSAGES, validationError } from './errors'
+import { isStatusShaped } from './operations'
+
+/** RFC 8259's whitespace: space, tab, line feed, carriage return. */
+const JSON_WHITESPACE = /^[ \t\n\r]*$/
+
+/** Largest accepted body, as the contract says (413 above it). */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** Methods whose body is never read (as Fastify did). */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'TRACE'])
+
+// Strict UTF-8: a malformed sequence throws instead of becoming U+FFFD. A leading byte order mark
+// is dropped, as the JSON parser did before.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function byteLength(body: Uint8Array | string): number {
+  return typeof body === 'string' ? new TextEncoder().encode(body).length : body.length
+}
+
+/**
+ * The only body reader, the same for every adapter: JSON only (415 otherwise), at most 1 MiB,
+ * strictly UTF-8, prototype-poisoning safe (secure-json-parse, Fastify's own parser), and an empty
+ * body means "no body" so that optional bodies (sign-out) may be left out.
+ */
+export function readJsonBody(
+  method: string,
+  contentType: string | undefined,
+  body: Uint8Array | string | undefined,
+): unknown {
+  if (BODYLESS_METHODS.has(method)) return undefined
+  const empty = body === undefined || body.length === 0
+  if (contentType === undefined) {
+    if (empty) return undefined
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType)
+  }
+  const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase()
+  if (mediaType !== 'application/json') {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType)
+  }
+  if (empty) return undefined
+  if (byteLength(body) > BODY_LIMIT_BYTES) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.tooLarge)
+  }
+  let text: string
+  if (typeof body === 'string') {
+    text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body
+  } else {
+    try {
+      text = strictUtf8.decode(body)
+    } catch {
+      throw validationError({ body: 'Body is not valid UTF-8' })
+    }
+  }
+  // JSON's own whitespace only: trim() also removed U+00A0, U+2028 and the like, so such a
+  // body passed as "no body" instead of malformed JSON (found by fuzzing).
+  if (JSON_WHITESPACE.test(text)) return undefined
+  try {
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' })
+  } catch {
+    // secure-json-parse does not say why: JSON that parses was refused for a prototype key.
+    throw validationError({
+      body: isJsonText(text)
+        ? 'Body must not contain __proto__ or constructor.prototype'
+        : 'Body is not valid JSON',
+    })
+  }
+}
+
+export function transportError(problem: TransportProblem): ApiError {
+  switch (problem) {
+    case 'body-too-large':
+      return new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.tooLarge)
+    case 'body-length-mismatch':
+      return validationError({ body: 'Body size does not match Content-Length' })
+    case 'bad-url':
+      return validationError({ url: 'The request URL has a malformed %-escape' })
+    case 'unreadable':
+      return validationError({ request: 'The request could not be read' })
+    case 'failed':
+      return new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+  }
+}
+
+/** Whatever was thrown: ours as it is, anything else a 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  return new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+}
+
+/** An error in the shape of the request's operation (or `{ message }` off the contract). */
+export function errorReply(
+  ctx: StubContext,
+  operationId: string | undefined,
+  error: ApiError,
+): Reply {
+  let answer = error
+  // An input error the operation does not document (415 on a call without body) becomes its 400.
+  if (
+    operationId &&
+    error.status < 500 &&
+    !isDocumentedStatus(ctx.contract, operationId, error.status) &&
+    isDocumentedStatus(ctx.contract, operationId, 400)
+  ) {
+    answer = validationError(error.fields ?? { body: error.message })
+  }
+  const shaped = operationId ? isStatusShaped(ctx, operationId) : false
+  return jsonReply(answer.status, errorBody(answer, shaped), { ...answer.headers })
+}

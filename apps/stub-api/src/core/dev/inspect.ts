@@ -1,0 +1,90 @@
+import type { StubContext } from '../context'
+import { jsonReply, pageReply } from '../reply'
+import type { Received } from '../state/records'
+import { seedStore } from '../state/seeds'
+import type { StubStore } from '../state/store'
+import { resetCoverage } from './coverage'
+import { escapeHtml, page } from './html'
+import type { DevRoute } from './routes'
+
+const newestFirst = (entries: Received[]) => [...entries].reverse()
+
+/** Empties a store (and what it was served) and puts the seeded accounts back (`POST /__dev/reset`). */
+export function resetStore(ctx: StubContext, store: StubStore): void {
+  store.clear()
+  resetCoverage(store)
+  if (ctx.config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
+}
+
+const CONTROLS: ReadonlyArray<readonly [string, string]> = [
+  ['GET /__dev/mailbox?to=', 'captured e-mails as JSON, with the parsed link'],
+  ['GET /__dev/mailbox.html', 'the same, as a page to click through'],
+  [
+    'GET /__dev/sso?token=&refresh=&token_valid_seconds=',
+    'the development admin panel (single sign-on receiver)',
+  ],
+  ['GET|POST /__dev/clock', 'the stub clock offset: { offsetSeconds } or { advanceSeconds }'],
+  [
+    'GET /__dev/coverage',
+    'operations, documented statuses and examples served to this session (?scope=all: every session)',
+  ],
+  ['POST /__dev/reset', 'restore the seeded state of this stub session (?all=true: every session)'],
+  ['GET /__dev/contacts, /__dev/demo-requests', 'contact forms and demo requests received'],
+  [
+    'GET /__dev/security-log, /__dev/errors',
+    'security events and client errors received (newest 100)',
+  ],
+  ['Prefer: code=NNN | delay=MS | reset', 'forced documented answer, latency, dropped connection'],
+  ['X-Stub-Session: <id>', 'an isolated store per id (also the stubSession cookie)'],
+]
+
+const listed = (entries: Received[]) => jsonReply(200, { items: newestFirst(entries) })
+
+/** Development inspection: what the stub received, and a reset to the seeds. */
+export function inspectRoutes(ctx: StubContext): DevRoute[] {
+  return [
+    { method: 'GET', path: '/__dev/contacts', handle: ({ store }) => listed(store.contacts) },
+    {
+      method: 'GET',
+      path: '/__dev/demo-requests',
+      handle: ({ store }) => listed(store.demoRequests),
+    },
+    {
+      method: 'GET',
+      path: '/__dev/security-log',
+      handle: ({ store }) => listed(store.securityLog),
+    },
+    { method: 'GET', path: '/__dev/errors', handle: ({ store }) => listed(store.errorLog) },
+    {
+      method: 'POST',
+      path: '/__dev/reset',
+      handle: (request) => {
+        const all = request.query.all === 'true'
+        resetStore(ctx, request.store)
+        const sessionsDropped = all ? ctx.registry.dropSessions() : 0
+        if (all && request.store !== ctx.registry.defaultStore)
+          resetStore(ctx, ctx.registry.defaultStore)
+        return jsonReply(200, {
+          message: 'The stub state was reset to its seeds.',
+          sessionsDropped,
+        })
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__dev',
+      handle: () => {
+        const rows = CONTROLS.map(
+          ([what, why]) =>
+            `<tr><td><code>${escapeHtml(what)}</code></td><td>${escapeHtml(why)}</td></tr>`,
+        ).join('')
+        return pageReply(
+          page(
+            'DevEnv stub: development controls',
+            `<p>Mode <strong>${escapeHtml(ctx.config.mode)}</strong>. API under <code>/api</code> and <code>/api/v1</code>; reference at <a href="/docs">/docs</a>; mailbox at <a href="/__dev/mailbox.html">/__dev/mailbox.html</a>.</p><table>${rows}</table>`,
+          ),
+        )
+      },
+    },
+  ]
+}

@@ -1,0 +1,255 @@
+import { USER_NOT_FOUND_MESSAGE } from '@devenv/domain/api-failures'
+import {
+  isLoginLocked,
+  loginLockRemainingMs,
+  recordLoginFailure,
+  resetLoginLock,
+} from '@devenv/domain/login-lock'
+import { en, translate } from '@devenv/domain/messages'
+import type { StubContext } from '../context'
+import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
+import type { Answer, DefineOperation, ValidatedRequest } from '../contract/operations'
+import { sendActivationMail, sendResetMail } from '../dev/mailbox'
+import { toBase64Url, toHex } from '../platform/bytes'
+import { digest } from '../security/tokens'
+import type { Account, LinkToken } from '../state/records'
+import { revokeSessionsOf, rotateRefreshToken, signOutWith, startSession } from '../state/sessions'
+import type { StubStore } from '../state/store'
+
+const ACTIVATION_VALID_MS = 24 * 60 * 60 * 1000
+const LINK_TOKEN_BYTES = 32
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: translate(en, 'login.invalidCredentials'),
+  locked: translate(en, 'login.locked'),
+  notActivated: 'Account not activated',
+  emailTaken: 'An account with this email already exists',
+  registered: 'Account created successfully. Please check your email to activate your account.',
+  activated: translate(en, 'activation.success'),
+  activationInvalid: 'This activation link is invalid.',
+  activationUsed: 'This activation link has already been used.',
+  activationExpired: 'This activation link has expired. Request a new one.',
+  resendAccepted:
+    'If an inactive account exists for this address, a new activation email has been sent.',
+  refreshFailed: translate(en, 'api.tokenRefreshFailed'),
+  refreshReused: 'Refresh token was already used; the session has been revoked',
+  passwordChanged: translate(en, 'password.changed'),
+  resetSent: translate(en, 'passwordReset.instructionsSent'),
+  resetInvalid: 'This password reset link is invalid.',
+  resetUsed: 'This password reset link has already been used.',
+  resetExpired: 'This password reset link has expired.',
+  passwordSet: 'Password has been reset successfully.',
+} as const
+
+/**
+ * Sign-in's checks in the contract's order: the login lock first (no password is checked while
+ * locked, and the lock is not extended), then the password, then activation.
+ */
+async function checkCredentials(
+  ctx: StubContext,
+  store: StubStore,
+  email: string,
+  password: string,
+): Promise<Account> {
+  const lock = store.loginLockOf(email)
+  if (isLoginLocked(lock, store.now())) {
+    throw new ApiError(
+      429,
+      'LOGIN_LOCKED',
+      AUTH_MESSAGES.locked,
+      undefined,
+      retryAfterHeader(loginLockRemainingMs(lock, store.now())),
+    )
+  }
+  const account = store.findAccountByEmail(email)
+  let matches = false
+  if (account) matches = await ctx.passwords.verify(password, account.passwordHash)
+  else await ctx.passwords.waste(password)
+  if (!account || !matches) {
+    // Read again after the await: concurrent failures must all count.
+    store.setLoginLock(email, recordLoginFailure(store.loginLockOf(email), store.now()))
+    throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+  }
+  if (!account.activated)
+    throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
+  store.setLoginLock(email, resetLoginLock())
+  return account
+}
+
+function newLinkToken(
+  store: StubStore,
+  tokens: Map<string, LinkToken>,
+  account: Account,
+  secret: string,
+  validMs: number,
+): void {
+  const now = store.now()
+  // A newer link voids the older ones of the same account.
+  for (const token of tokens.values()) {
+    if (token.accountId === account.id && token.usedAt === null && token.supersededAt === null) {
+      token.supersededAt = now
+    }
+  }
+  const key = digest(secret)
+  tokens.set(key, {
+    digest: key,
+    accountId: account.id,
+    expiresAt: now + validMs,
+    usedAt: null,
+    supersededAt: null,
+  })
+}
+
+function sendActivation(ctx: StubContext, store: StubStore, account: Account): void {
+  const token = toBase64Url(store.randomBytes(LINK_TOKEN_BYTES))
+  newLinkToken(store, store.activations, account, token, ACTIVATION_VALID_MS)
+  sendActivationMail(ctx, store, account, token)
+}
+
+async function signIn(
+  ctx: StubContext,
+  request: ValidatedRequest<'signIn' | 'legacySignIn'>,
+): Promise<Answer<'signIn'>> {
+  const { email, password } = request.body
+  const account = await checkCredentials(ctx, request.store, email, password)
+  return { status: 200, body: await startSession(request.store, ctx.tokens, account) }
+}
+
+async function refresh(
+  ctx: StubContext,
+  request: ValidatedRequest<'refreshToken' | 'legacyRefreshToken'>,
+): Promise<Answer<'refreshToken'>> {
+  const { refreshToken } = request.body
+  const outcome = await rotateRefreshToken(request.store, ctx.tokens, refreshToken)
+  if (outcome.ok) return { status: 200, body: outcome.pair }
+  const message =
+    outcome.code === 'REFRESH_TOKEN_REUSED'
+      ? AUTH_MESSAGES.refreshReused
+      : AUTH_MESSAGES.refreshFailed
+  throw new ApiError(401, outcome.code, message)
+}
+
+export function authOperations(ctx: StubContext, define: DefineOperation) {
+  define('signIn')((request) => signIn(ctx, request))
+  define('legacySignIn')((request) => signIn(ctx, request))
+  define('refreshToken')((request) => refresh(ctx, request))
+  define('legacyRefreshToken')((request) => refresh(ctx, request))
+
+  define('register')(async (request) => {
+    const { body } = request
+    const store = request.store
+    const email = body.username.trim().toLowerCase()
+    if (store.findAccountByEmail(email))
+      throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+    const passwordHash = await ctx.passwords.hash(body.password)
+    // Checked again: another registration of the address may have finished during the hashing.
+    if (store.findAccountByEmail(email))
+      throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+    const company = body.company?.trim() ?? ''
+    const account: Account = {
+      id: store.newId(),
+      email,
+      passwordHash,
+      firstName: body.firstName?.trim() ?? '',
+      lastName: body.lastName?.trim() ?? '',
+      company: company === '' ? null : company,
+      userType: body.userType,
+      roles: [],
+      demo: false,
+      activated: false,
+      createdAt: store.now(),
+    }
+    store.accounts.set(account.id, account)
+    sendActivation(ctx, store, account)
+    return { status: 201, body: { message: AUTH_MESSAGES.registered, username: email } }
+  })
+
+  define('activateAccount')(async (request) => {
+    const { token } = request.body
+    const store = request.store
+    const record = store.activations.get(digest(token))
+    const account = record ? store.accounts.get(record.accountId) : undefined
+    if (!record || !account)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', AUTH_MESSAGES.activationInvalid)
+    if (record.usedAt !== null)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_USED', AUTH_MESSAGES.activationUsed)
+    if (record.supersededAt !== null)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', AUTH_MESSAGES.activationInvalid)
+    if (record.expiresAt <= store.now())
+      throw new ApiError(400, 'ACTIVATION_TOKEN_EXPIRED', AUTH_MESSAGES.activationExpired)
+    record.usedAt = store.now()
+    account.activated = true
+    return { status: 200, body: { message: AUTH_MESSAGES.activated } }
+  })
+
+  define('resendActivation')(async (request) => {
+    const { email } = request.body
+    const account = request.store.findAccountByEmail(email)
+    // The same answer either way, so addresses cannot be probed.
+    if (account && !account.activated) sendActivation(ctx, request.store, account)
+    return { status: 200, body: { message: AUTH_MESSAGES.resendAccepted } }
+  })
+
+  define('signOut')(async (request) => {
+    const { body } = request
+    if (body?.refreshToken) signOutWith(request.store, body.refreshToken)
+    return { status: 204 }
+  })
+
+  define('changePassword')(async (request) => {
+    const { username, oldPassword, newPassword } = request.body
+    const account = await checkCredentials(ctx, request.store, username, oldPassword)
+    if (newPassword === oldPassword) {
+      throw validationError({ newPassword: 'The new password must differ from the old one' })
+    }
+    account.passwordHash = await ctx.passwords.hash(newPassword)
+    return { status: 200, body: { message: AUTH_MESSAGES.passwordChanged } }
+  })
+
+  define('requestPasswordReset')(async (request) => {
+    const { username } = request.body
+    const store = request.store
+    const account = store.findAccountByEmail(username)
+    if (!account) {
+      if (ctx.config.uniformResetAnswers)
+        return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
+      throw new ApiError(401, 'USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE)
+    }
+    const hash = toHex(store.randomBytes(LINK_TOKEN_BYTES))
+    newLinkToken(store, store.resetLinks, account, hash, ctx.config.resetLinkMinutes * 60_000)
+    sendResetMail(ctx, store, account, hash)
+    return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
+  })
+
+  define('setPassword')(async (request) => {
+    const { username, hash, password } = request.body
+    const store = request.store
+    const account = store.findAccountByEmail(username)
+    const record = store.resetLinks.get(digest(hash.toLowerCase()))
+    if (!account || !record || record.accountId !== account.id) {
+      throw new ApiError(400, 'RESET_LINK_INVALID', AUTH_MESSAGES.resetInvalid)
+    }
+    if (record.usedAt !== null) throw new ApiError(400, 'RESET_LINK_USED', AUTH_MESSAGES.resetUsed)
+    if (record.supersededAt !== null)
+      throw new ApiError(400, 'RESET_LINK_INVALID', AUTH_MESSAGES.resetInvalid)
+    if (record.expiresAt <= store.now())
+      throw new ApiError(401, 'RESET_LINK_EXPIRED', AUTH_MESSAGES.resetExpired)
+    // Used up before the slow hashing, so two concurrent uses cannot both succeed.
+    record.usedAt = store.now()
+    account.passwordHash = await ctx.passwords.hash(password)
+    account.activated = true
+    revokeSessionsOf(store, account.id)
+    store.setLoginLock(account.email, resetLoginLock())
+    return { status: 200, body: { status: true, message: AUTH_MESSAGES.passwordSet } }
+  })
+
+  define('legacyVerifyToken')(async (request) => {
+    const claims = request.claims
+    if (!claims) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
+    const { sub, email, username, name, roles, demo } = claims
+    return {
+      status: 200,
+      body: { valid: true, user: { id: sub, email, username, name, roles, demo } },
+    }
+  })
+}

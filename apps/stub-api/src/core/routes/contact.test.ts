@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestStub, type TestStub } from '../../test-support'
+
+let stub: TestStub
+beforeEach(async () => {
+  stub = await startTestStub()
+})
+afterEach(async () => {
+  await stub.close()
+})
+
+const contact = {
+  firstName: 'Nino',
+  lastName: 'Beridze',
+  email: 'nino.beridze@example.com',
+  company: '',
+  phone: '',
+  inquiryType: 'support',
+  message: 'My environment has been provisioning for an hour.',
+  newsletter: false,
+  timestamp: '2026-03-02T09:42:13.512Z',
+  source: 'website_contact_form',
+  userAgent: 'Mozilla/5.0',
+}
+
+describe('POST /contact', () => {
+  it('records the submission, listable in development, and promises the inquiry type response time', async () => {
+    const response = await stub.call({ url: '/api/contact', body: contact })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().message).toBe(
+      'Thank you! Your message has been sent. We will get back to you within 2 hours.',
+    )
+    const listed = await stub.call({ url: '/__dev/contacts' })
+    expect(listed.json().items).toEqual([
+      { id: response.json().id, receivedAt: '2026-03-02T10:00:00.000Z', body: contact },
+    ])
+    const trial = await stub.call({
+      url: '/api/contact',
+      body: { ...contact, inquiryType: 'trial' },
+    })
+    expect(trial.json().message).toContain('within 24 hours')
+    const enterprise = await stub.call({
+      url: '/api/contact',
+      body: { ...contact, inquiryType: 'enterprise' },
+    })
+    expect(enterprise.json().message).toContain('within 4 hours')
+  })
+
+  it('requires the form fields and rejects a wrong source', async () => {
+    const { message: _message, ...withoutMessage } = contact
+    const missing = await stub.call({
+      url: '/api/contact',
+      body: { ...withoutMessage, source: 'elsewhere' },
+    })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().errors).toEqual({
+      message: 'This field is required',
+      source: 'Must be "website_contact_form"',
+    })
+  })
+
+  it('allows 10 submissions per client within 15 minutes', async () => {
+    for (let index = 0; index < 10; index++)
+      expect((await stub.call({ url: '/api/contact', body: contact })).statusCode).toBe(201)
+    const limited = await stub.call({ url: '/api/contact', body: contact })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBeDefined()
+  })
+})
+
+describe('POST /demo/request', () => {
+  const demo = {
+    name: 'Giorgi Kapanadze',
+    email: 'giorgi@kartulisoft.example',
+    company: 'Kartuli Soft LLC',
+  }
+
+  it('records a request, with an optional date from today on', async () => {
+    const response = await stub.call({
+      url: '/api/demo/request',
+      body: { ...demo, preferredDate: '2026-03-02' },
+    })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().message).toContain('30-minute demo')
+    const listed = await stub.call({ url: '/__dev/demo-requests' })
+    expect(listed.json().items).toHaveLength(1)
+  })
+
+  it('refuses a preferred date in the past (UTC, by the stub clock)', async () => {
+    const response = await stub.call({
+      url: '/api/demo/request',
+      body: { ...demo, preferredDate: '2026-03-01' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(Object.keys(response.json().errors)).toEqual(['preferredDate'])
+    const badFormat = await stub.call({
+      url: '/api/demo/request',
+      body: { ...demo, preferredDate: '02/03/2026' },
+    })
+    expect(badFormat.json().errors.preferredDate).toBe('Must be a date, YYYY-MM-DD')
+  })
+})

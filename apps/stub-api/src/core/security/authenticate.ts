@@ -1,0 +1,32 @@
+import type { StubContext } from '../context'
+import { ApiError } from '../contract/errors'
+import type { CoreRequest } from '../contract/operations'
+import { isSessionActive } from '../state/sessions'
+
+const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i
+
+/** Resolves the bearer token of a protected operation, or answers 401 as the contract says. */
+export async function authenticate(request: CoreRequest, ctx: StubContext): Promise<void> {
+  const header = request.headers.authorization
+  const token = header ? BEARER.exec(header)?.[1] : undefined
+  if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
+  const store = request.store
+  const check = await ctx.tokens.verifyAccessToken(token, store.now())
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new ApiError(401, 'TOKEN_EXPIRED', 'Access token has expired')
+      : new ApiError(401, 'TOKEN_INVALID', 'Invalid access token')
+  }
+  const account = store.accounts.get(check.claims.sub)
+  if (!account || !isSessionActive(store, check.claims.sid, account.id)) {
+    throw new ApiError(401, 'TOKEN_INVALID', 'Session has been revoked')
+  }
+  request.account = account
+  request.claims = check.claims
+}
+
+/** The account of a protected operation (its preValidation has authenticated it). */
+export function signedInAccount(request: CoreRequest) {
+  if (!request.account) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
+  return request.account
+}

@@ -1,0 +1,187 @@
+/**
+ * The stub's core, as its adapters see it: transport-free requests in, answers out.
+ *
+ * The core knows the contract, the stores, validation, rate limits, faults (`Prefer:`), the clock
+ * offset, per-session stores and the test-mode answer check. It knows nothing of Fastify, MSW,
+ * sockets, files or Node: it runs in Node and in a browser alike. An adapter's whole job is to turn
+ * its own request into a `StubRequest`, call `core.handle()` and turn the `StubAnswer` back.
+ *
+ * Notes for adapter authors (Fastify here, MSW in `src/msw/`):
+ * - Sessions without headers. The store a request works on is chosen by, in this order:
+ *   `StubRequest.session` (the adapter's own choice, e.g. `createNodeStub({ session })`), the
+ *   `x-stub-session` header, the `stubSession` cookie (a browser app sets it with
+ *   `document.cookie = 'stubSession=<id>; path=/'`, MSW sees it in the request's cookie header),
+ *   and on the development controls (`/__dev/...`) the `?stubSession=` query value. Ids match
+ *   `[A-Za-z0-9_.:-]{1,128}`; anything else falls back to the default store. Session stores exist
+ *   only outside production mode.
+ * - Bodies are given raw (bytes or text) with their `content-type` header; the core decides
+ *   415 (not JSON), 413 (over 1 MiB), 400 (not UTF-8, not JSON, prototype keys) the same way for
+ *   every adapter. An adapter must not parse the body itself.
+ * - Answers are final: `body` is the text to send (JSON already serialised), `headers` includes
+ *   `content-type` when there is a body. `reset: true` means "drop the connection" (`Prefer:
+ *   reset`): Fastify destroys the socket, MSW answers `HttpResponse.error()` (a network error).
+ *   `Prefer: delay=` is waited for inside `handle()`.
+ * - Transport headers are the adapter's: CORS, helmet's security headers (API or page policy, see
+ *   `StubAnswer.page`), and anything about sockets. The core adds none of them.
+ * - Persistence of the default store is optional and pluggable (`StatePersistence`): the Fastify
+ *   adapter writes a file (DATA_FILE), a browser adapter can keep it in localStorage. Session
+ *   stores are never persisted. The core loads in `ready()`, saves after each unsafe request on the
+ *   default store (the answer waits until the save resolves), and flushes in `close()`.
+ * - The platform's pieces (random bytes, scrypt) have portable defaults (WebCrypto's
+ *   getRandomValues, a well-kept scrypt implementation); Node may pass faster native ones through
+ *   `StubPlatform`. The password hash format `scrypt$N$r$p$salt$key` is the same everywhere, so a
+ *   hash made in Node verifies in a browser and back.
+ * - The contract is given by the adapter (`createContract(document)` or `loadContract()` of
+ *   @devenv/openapi): reading a file is not the core's business.
+ */
+import type { Contract } from '@devenv/openapi'
+import type { StubConfig } from '../config'
+import type { StubHandlers } from './contract/operations'
+import type { StoreSnapshot } from './state/records'
+import type { StubStore } from './state/store'
+
+/** Input problems only a transport sees (see StubCore.refuse). */
+export type TransportProblem =
+  | 'body-too-large'
+  | 'body-length-mismatch'
+  | 'bad-url'
+  /** Any other request the transport could not read (a 400). */
+  | 'unreadable'
+  /** The transport itself failed (a 500). */
+  | 'failed'
+
+/** Cryptographic random bytes of the given length (salts, tokens, ids). */
+export type Randomness = (size: number) => Uint8Array
+
+/** A request as it reached an adapter, with nothing of the transport left in it. */
+export type StubRequest = {
+  /** Upper-case HTTP method: `GET`, `POST`, ... */
+  method: string
+  /** Path and query string exactly as sent, percent-escapes kept: `/api/environments?x=1`. */
+  url: string
+  /**
+   * Header values by lower-case name. A repeated header is joined with `, ` (the `cookie` header
+   * with `; `), as the Fetch API's `Headers` does.
+   */
+  headers: Readonly<Record<string, string | undefined>>
+  /**
+   * The body as sent: bytes (Node's Buffer is a Uint8Array, so Fastify passes it as is) or text
+   * (MSW's `await request.text()`); undefined or empty means "no body".
+   */
+  body?: Uint8Array | string
+  /** The caller's address, the key of per-client rate limits. */
+  ip: string
+  /** A stub session chosen by the adapter itself; wins over header, cookie and query. */
+  session?: string
+}
+
+/** An answer ready to be sent. */
+export type StubAnswer = {
+  /** 0 when `reset` is set (nothing is sent). */
+  status: number
+  /** Lower-case names; `content-type` is set whenever there is a body. */
+  headers: Record<string, string>
+  /** The text to send (JSON already serialised, or an HTML page); undefined for no body. */
+  body?: string
+  /** `Prefer: reset`: send nothing and drop the connection (MSW: a network error). */
+  reset?: true
+  /** An HTML development page: the adapter gives it a page's security headers, not the API's. */
+  page?: true
+  /** The contract operation that answered, when one did (for logs and coverage). */
+  operationId?: string
+  /** The stub session whose store answered; null for the default store (for logs). */
+  session: string | null
+}
+
+/** What the core may log; pino's levels. Fields are redacted by the adapter's logger. */
+export type StubLog = {
+  info(message: string, fields?: Record<string, unknown>): void
+  warn(message: string, fields?: Record<string, unknown>): void
+  error(message: string, fields?: Record<string, unknown>): void
+}
+
+/** scrypt with the given cost parameters: the one slow primitive a platform may supply natively. */
+export type Scrypt = (
+  password: Uint8Array,
+  salt: Uint8Array,
+  params: { N: number; r: number; p: number; keyLength: number },
+) => Promise<Uint8Array>
+
+/** The platform's pieces; every one has a portable default. */
+export type StubPlatform = {
+  /** Default: WebCrypto's getRandomValues through a pool (one call per 4 KiB). */
+  randomBytes: Randomness
+  /** Default: a portable scrypt; Node passes `node:crypto`'s for speed. Same hash format. */
+  scrypt: Scrypt
+}
+
+/** What a stored state looks like when the core asks for it at start-up. */
+export type PersistedState =
+  | { status: 'missing' }
+  | { status: 'loaded'; snapshot: StoreSnapshot }
+  /** Unreadable: the implementation has kept it aside (never overwritten); the stub starts empty. */
+  | { status: 'corrupt'; reason: string; movedTo?: string }
+
+/** Where the default store is kept between runs (a file in Node, localStorage in a browser). */
+export type StatePersistence = {
+  /** Human-readable place, for log lines: a file path, a storage key. */
+  readonly where: string
+  load(): Promise<PersistedState & { notes?: string[] }>
+  /**
+   * Saves the default store. `snapshot` is called when the write actually starts, so saves asked
+   * for during a running write may be coalesced into one that holds every change.
+   */
+  save(snapshot: () => StoreSnapshot): Promise<void>
+  /** Waits for every save asked for so far. */
+  flush(): Promise<void>
+}
+
+export type StubCoreOptions = Partial<StubConfig> & {
+  /** The API contract (from @devenv/openapi); the adapter loads it. */
+  contract: Contract
+  /** Milliseconds since the epoch; injected so tests control uptime, expiry and lifecycles. */
+  now?: () => number
+  /** Overrides of the platform's pieces (tests fix `randomBytes`; Node passes native scrypt). */
+  platform?: Partial<StubPlatform>
+  /** scrypt's cost N; tests lower it for speed. */
+  scryptCost?: number
+  /** Keeps the default store between runs; none by default (in memory only). */
+  persistence?: StatePersistence | null
+  /** Silent by default. */
+  log?: StubLog
+  /** Replaces operations' handlers; each gets the stub's own as `original` (tests, demos). */
+  handlers?: StubHandlers
+}
+
+/** The stores of one core: the default one and one per stub session. */
+export type StubStores = {
+  readonly defaultStore: StubStore
+  /** The store of a session id (created, seeded, on first use); the default store for null. */
+  storeFor(sessionId: string | null): StubStore
+  /** Forgets every session store; returns how many there were. */
+  dropSessions(): number
+  readonly sessionCount: number
+}
+
+export type StubCore = {
+  /** Answers one request. Never throws: every failure is an answer (a documented 4xx, or 500). */
+  handle(request: StubRequest): Promise<StubAnswer>
+  /**
+   * Start-up: hashes the seeded passwords, loads persisted state, checks every operation of the
+   * contract has a handler. Idempotent; `handle()` waits for it by itself.
+   */
+  ready(): Promise<void>
+  /**
+   * The answer to a request the transport itself found wrong before the core could see it all
+   * (Fastify: a body over 1 MiB, a Content-Length that does not match, a URL it cannot parse):
+   * the same 413/400 in the shape of the operation. MSW never needs it.
+   */
+  refuse(request: StubRequest, problem: TransportProblem): Promise<StubAnswer>
+  /** Waits for pending saves and saves once more. */
+  close(): Promise<void>
+  readonly config: StubConfig
+  readonly contract: Contract
+  readonly stores: StubStores
+}
+
+export type CreateStubCore = (options: StubCoreOptions) => StubCore

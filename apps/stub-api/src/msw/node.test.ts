@@ -1,0 +1,116 @@
+import { DEMO_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { StubExchange } from './exchange'
+import { createNodeStub, DEFAULT_NODE_STUB_ORIGIN } from './node'
+import { API_SECURITY_HEADERS } from './security-headers'
+
+const exchanges: StubExchange[] = []
+const stub = createNodeStub({
+  mode: 'test',
+  scryptCost: 1024,
+  onExchange: (exchange) => exchanges.push(exchange),
+})
+const api = `${DEFAULT_NODE_STUB_ORIGIN}/api`
+const json = { 'content-type': 'application/json' }
+
+beforeAll(() => stub.start())
+afterAll(() => stub.stop())
+afterEach(async () => {
+  await stub.reset()
+  exchanges.length = 0
+})
+
+const signIn = (headers: Record<string, string> = {}) =>
+  fetch(`${api}/auth/auth`, {
+    method: 'POST',
+    headers: { ...json, ...headers },
+    body: JSON.stringify(DEMO_ACCOUNT),
+  })
+
+const register = (email: string, headers: Record<string, string> = {}) =>
+  fetch(`${api}/auth/registration`, {
+    method: 'POST',
+    headers: { ...json, ...headers },
+    body: JSON.stringify({
+      username: email,
+      password: 'Registered-Pass-2026!',
+      firstName: 'Ana',
+      lastName: 'Kapanadze',
+      userType: 'PERSONAL',
+    }),
+  })
+
+const mailbox = async (to: string, query = '') =>
+  (await (
+    await fetch(`${DEFAULT_NODE_STUB_ORIGIN}/__dev/mailbox?to=${encodeURIComponent(to)}${query}`)
+  ).json()) as {
+    items: unknown[]
+  }
+
+describe('createNodeStub (MSW intercepting fetch at a fake origin)', () => {
+  it('signs the seeded account in, with the API security headers', async () => {
+    const answer = await signIn()
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+    const body = (await answer.json()) as { access_token?: unknown }
+    expect(typeof body.access_token).toBe('string')
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+      expect(answer.headers.get(name)).toBe(value)
+    }
+  })
+
+  it('answers a wrong password with the contract 401, validated like the server', async () => {
+    const wrong = await fetch(`${api}/auth/auth`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ ...DEMO_ACCOUNT, password: 'not-the-password' }),
+    })
+    expect(wrong.status).toBe(401)
+    const invalid = await fetch(`${api}/auth/auth`, {
+      method: 'POST',
+      headers: json,
+      body: '{"email":1}',
+    })
+    expect(invalid.status).toBe(400)
+    expect(((await invalid.json()) as { message?: unknown }).message).toBe('Validation errors')
+  })
+
+  it('turns Prefer: reset into a network error', async () => {
+    await expect(signIn({ prefer: 'reset' })).rejects.toThrow(TypeError)
+    expect(exchanges.at(-1)?.status).toBe(0)
+  })
+
+  it('keeps stub sessions apart by cookie, without any header', async () => {
+    const email = 'cookie.session@example.com'
+    expect((await register(email, { cookie: 'stubSession=cookie-a' })).status).toBe(201)
+    expect((await mailbox(email, '&stubSession=cookie-a')).items).toHaveLength(1)
+    expect((await mailbox(email)).items).toHaveLength(0)
+    expect(exchanges[0]?.session).toBe('cookie-a')
+  })
+
+  it('resets every store to its seeds', async () => {
+    const email = 'reset.me@example.com'
+    expect((await register(email)).status).toBe(201)
+    expect((await mailbox(email)).items).toHaveLength(1)
+    await stub.reset()
+    expect((await mailbox(email)).items).toHaveLength(0)
+  })
+
+  it('reports each exchange without its query string', async () => {
+    await mailbox('someone@example.com', '&stubSession=quiet')
+    expect(exchanges).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        path: '/__dev/mailbox',
+        status: 200,
+        session: 'quiet',
+      }),
+    ])
+  })
+
+  it('leaves other origins to the network', async () => {
+    // Nothing listens at this address: the request must fail as a real one would, not be answered.
+    await expect(fetch('http://127.0.0.1:9/api/health')).rejects.toThrow()
+    expect(exchanges).toEqual([])
+  })
+})
