@@ -132,7 +132,6 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test-setup.ts'],
-      globalSetup: ['src/testing/stub-server.global.ts'],
       exclude: [...configDefaults.exclude, 'e2e/**', 'e2e-demo/**'],
     },
   }

@@ -6,12 +6,13 @@ import {
   type DevClient,
   USER_ACCOUNT,
 } from '@devenv/stub-api/dev-client'
-import { type StubTransport, startStubTransport } from './stub-transport'
+import type { StubTransport } from './stub-transport'
 
 /**
  * The component tests' API: the real stub, with the same semantics as the browser tests (seeded
  * accounts, validation, tokens, mailbox, clock, `Prefer:` faults), behind the site's `fetch`.
- * test-setup.ts starts it once per test file and puts it back to its seeds after every test.
+ * It starts on a test file's first call (a file that never calls pays nothing), is put back to
+ * its seeds after every test (test-setup.ts) and stops with the file.
  * The site's calls are recorded (what was sent is part of what a test proves), and a test may
  * ask for a documented fault on the next calls of one operation, as the e2e suite does.
  */
@@ -26,20 +27,44 @@ type Preference = { key: string; value: string; times: number }
 
 const calls: RecordedCall[] = []
 let preferences: Preference[] = []
-let transport: StubTransport | null = null
+let transport: Promise<StubTransport> | null = null
+// The page's own fetch (happy-dom's), for MSW to wrap when the stub starts.
+const pageFetch = globalThis.fetch
+
+/** The stub, started on first use; MSW wraps the page's fetch, the site's fetch stays in front. */
+function stubTransport(): Promise<StubTransport> {
+  transport ??= (async () => {
+    Object.defineProperty(globalThis, 'fetch', {
+      value: pageFetch,
+      writable: true,
+      configurable: true,
+    })
+    const { startStubTransport } = await import('./stub-transport')
+    const started = await startStubTransport(location.origin)
+    Object.defineProperty(globalThis, 'fetch', {
+      value: siteFetch,
+      writable: true,
+      configurable: true,
+    })
+    return started
+  })()
+  return transport
+}
 
 /** `METHOD /path` of a call, the path without `/api` and the query (the keys tests name). */
 const keyOf = (method: string, url: URL) => `${method} ${url.pathname.replace(/^\/api(?=\/)/, '')}`
 
-async function bodyOf(request: Request): Promise<unknown> {
-  if (request.method === 'GET' || request.method === 'HEAD') return undefined
-  const text = await request.clone().text()
+function parsed(text: string): unknown {
   if (text === '') return undefined
   try {
     return JSON.parse(text) as unknown
   } catch {
     return text
   }
+}
+
+async function sendToStub(url: string, init: RequestInit): Promise<Response> {
+  return (await stubTransport()).fetch(url, init)
 }
 
 /** The `Prefer` value asked for the next call with this key, used up one call at a time. */
@@ -52,6 +77,10 @@ function takePreference(key: string): string | undefined {
 }
 
 /** The site's fetch in tests: records the call, adds a requested `Prefer`, asks the stub. */
+// Taken before any test fakes the timers: a real pause lets the stub's own work (crypto) finish.
+const realSetTimeout = globalThis.setTimeout
+const realPause = (ms: number) => new Promise<void>((done) => realSetTimeout(done, ms))
+
 /** The site's calls still waiting for their answer (see `stub.settled()`). */
 const inFlight = new Set<Promise<unknown>>()
 
@@ -60,7 +89,6 @@ const inFlight = new Set<Promise<unknown>>()
  * fired), adds a requested `Prefer`, asks the stub.
  */
 function siteFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  if (!transport) throw new Error('The test stub is not started (src/test-setup.ts starts it)')
   const request = new Request(input, init)
   const url = new URL(request.url)
   const key = keyOf(request.method, url)
@@ -72,13 +100,22 @@ function siteFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Respon
   }
   calls.push(call)
   const prefer = takePreference(key)
-  const send = transport.fetch
   const answer = (async () => {
-    call.body = await bodyOf(request)
-    if (prefer === undefined) return send(request)
-    const headers = new Headers(request.headers)
-    headers.set('prefer', prefer)
-    return send(new Request(request, { headers }))
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+    call.body = parsed(text)
+    const headers: Record<string, string> = {}
+    // Lower-case names, as a browser's Headers gives them (happy-dom keeps the case it was given).
+    request.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value
+    })
+    if (prefer !== undefined) headers.prefer = prefer
+    // Handed on as plain parts, not as the page's DOM (happy-dom) Request.
+    return sendToStub(request.url, {
+      method: request.method,
+      headers,
+      body: text === '' ? null : text,
+      signal: request.signal,
+    })
   })()
   inFlight.add(answer)
   const forget = () => inFlight.delete(answer)
@@ -86,27 +123,31 @@ function siteFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Respon
   return answer
 }
 
-export async function startTestStub(): Promise<void> {
-  transport = await startStubTransport(location.origin)
-  globalThis.fetch = siteFetch
+/** Puts the site's fetch in front of the page's (the stub itself starts on the first call). */
+export function installTestStub(): void {
+  Object.defineProperty(globalThis, 'fetch', {
+    value: siteFetch,
+    writable: true,
+    configurable: true,
+  })
 }
 
 /** Back to the seeds (accounts, mailbox, clock, limits); the calls and faults are forgotten. */
 export async function resetTestStub(): Promise<void> {
   calls.length = 0
   preferences = []
-  await transport?.reset()
+  if (transport) await (await transport).reset()
 }
 
 export async function stopTestStub(): Promise<void> {
-  await transport?.stop()
+  const started = transport
   transport = null
+  if (started) await (await started).stop()
 }
 
 /** Asks the stub directly: the test's own calls are not the site's (not recorded). */
 function ask(path: string, init: RequestInit): Promise<Response> {
-  if (!transport) throw new Error('The test stub is not started (src/test-setup.ts starts it)')
-  return transport.fetch(new Request(new URL(path, location.origin), init))
+  return sendToStub(new URL(path, location.origin).href, init)
 }
 
 /** The stub's development controls: mailbox, clock, reset. */
@@ -145,12 +186,13 @@ export const stub = {
    * calls, zero-delay timers under fake timers) has run too.
    */
   async settled(flushTimers: () => Promise<unknown> = async () => {}): Promise<void> {
-    for (let round = 0; round < 50; round += 1) {
+    for (let round = 0; round < 400; round += 1) {
       await flushTimers()
       if (inFlight.size === 0) return
-      await Promise.allSettled([...inFlight])
+      // Under fake timers an answer may wait for the next flush: never wait on it alone.
+      await Promise.race([Promise.allSettled([...inFlight]), realPause(5)])
     }
-    throw new Error('The site kept calling the stub: no quiet moment in 50 rounds')
+    throw new Error('The site kept calling the stub: no quiet moment in 400 rounds')
   },
   /** Calls the API directly (not as the site: not recorded), as `token`'s holder. */
   async api(method: string, path: string, options: { body?: unknown; token?: string } = {}) {

@@ -73,7 +73,7 @@ beforeEach(async () => {
 afterEach(async () => {
   page.abort()
   // Answers still on their way land before the next test's stub reset.
-  await stub.settled()
+  await flush()
   localStorage.clear()
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -119,7 +119,8 @@ describe('start-up', () => {
     runtime.attachSession(fakeRouter('/', false).router)
     await vi.advanceTimersByTimeAsync(0)
     localStorage.setItem('access_token', demo.access_token)
-    await flush()
+    // The stub's delay runs on the fake clock too.
+    await stub.settled(() => vi.advanceTimersByTimeAsync(100))
     expect(getSession().user?.email).toBe(DEMO_ACCOUNT.email)
   })
 
@@ -287,7 +288,7 @@ describe('the refresh schedule', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
     localStorage.clear()
-    await flush()
+    await stub.settled(() => vi.advanceTimersByTimeAsync(100))
     expect(await renewing).toBe(false)
     expect(localStorage.getItem('access_token')).toBeNull()
   })
