@@ -72,7 +72,9 @@ test('a visitor registers, opens the activation mail in the page, signs in and c
   // Create an environment, watch it provision, then delete it.
   await page.getByRole('textbox', { name: 'Name' }).fill('demo-api')
   await page.getByRole('button', { name: 'Create environment' }).click()
-  await expect(toast(page, 'success')).toContainText('demo-api is being created')
+  await expect(
+    toast(page, 'success').filter({ hasText: 'demo-api is being created' }),
+  ).toBeVisible()
   const environment = page.getByRole('article', { name: 'demo-api' })
   await expect(environment.getByText('Provisioning')).toBeVisible()
   await expect(environment.getByText('Running')).toBeVisible({ timeout: 15_000 })
@@ -104,7 +106,7 @@ test('the seeded demo account of the README signs in and finds its running envir
 
 test('any path of the static host falls back to the site, which routes it', async ({ page }) => {
   await page.goto('/no/such/page')
-  await expect(page).toHaveURL(/\/404$/)
+  await expect(page).toHaveURL(/\/404\?from=%2Fno%2Fsuch%2Fpage$/)
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   await expect(navigation(page).getByText('Demo Mode', { exact: true })).toBeVisible()
 })
