@@ -37,14 +37,15 @@ const median = (values) => {
 const ms = (value) => `${value.toFixed(1)} ms`
 const gzip = (file) => gzipSync(readFileSync(join(demoDir, file)), { level: 9 }).length
 
-// What the stub adds: the chunks reachable from its dynamic import that the site does not load
-// anyway (the build's manifest), and the worker script.
+// What the stub adds: the chunks its dynamic import reaches (the build's manifest) that the site's
+// entry does not load anyway, and the worker script. Shared chunks of the domain's rules that
+// later pages would also load are counted: the stub loads them before any page needs them.
 function stubChunks() {
   const manifest = JSON.parse(readFileSync(DEMO_MANIFEST, 'utf8'))
-  const closure = (keys, follow) => {
+  const closure = (keys, follow, skip = new Set()) => {
     const seen = new Set()
     const visit = (key) => {
-      if (seen.has(key) || !manifest[key]) return
+      if (seen.has(key) || skip.has(key) || !manifest[key]) return
       seen.add(key)
       for (const next of follow(manifest[key])) visit(next)
     }
@@ -53,13 +54,14 @@ function stubChunks() {
   }
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)
   const site = closure([entry], (chunk) => chunk.imports ?? [])
-  const stubEntry = Object.keys(manifest).find((key) => /stub-api\/src\/msw\/index\.ts$/.test(key))
-  if (!stubEntry) throw new Error('The demo build has no chunk of @devenv/stub-api/msw')
-  const stub = closure([stubEntry], (chunk) => [
-    ...(chunk.imports ?? []),
-    ...(chunk.dynamicImports ?? []),
-  ])
-  return [...stub].filter((key) => !site.has(key)).map((key) => manifest[key].file)
+  const start = Object.keys(manifest).find((key) => key.endsWith('src/lib/browser-stub.ts'))
+  if (!start) throw new Error('The demo build has no chunk of src/lib/browser-stub.ts')
+  const stub = closure(
+    [start],
+    (chunk) => [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])],
+    site,
+  )
+  return [...stub].map((key) => manifest[key].file)
 }
 
 const files = [...new Set(stubChunks())]
