@@ -1,10 +1,10 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
+import { chromiumProject } from './e2e/chromium'
 
 /**
  * The static demo (pnpm build:demo) served by nginx alone: no stub process, the stub runs in the
  * page. Its own config so the main browser suite (playwright.config.ts) is unchanged.
  */
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.PW_DEMO_PORT ?? 4175)
 
 export default defineConfig({
@@ -18,25 +18,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
-  ],
+  projects: [chromiumProject],
   webServer: {
     command: 'node scripts/serve.mjs --demo',
     url: `http://127.0.0.1:${port}/`,

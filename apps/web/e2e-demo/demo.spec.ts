@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from '@playwright/test'
-import { authDialog, solveCaptcha, submitSignIn } from '../e2e/auth-helpers'
+import { authDialog, registerThroughModal, submitSignIn } from '../e2e/auth-helpers'
 import { toast } from '../e2e/support'
 
 /**
@@ -37,17 +37,12 @@ test('a visitor registers, opens the activation mail in the page, signs in and c
   await expect(navigation(page).getByText('Demo Mode', { exact: true })).toBeVisible()
 
   // Register through the modal.
-  await navigation(page).getByRole('button', { name: 'Sign in', exact: true }).click()
-  await authDialog(page, 'Sign In').getByRole('button', { name: 'Sign up' }).click()
-  const register = authDialog(page, 'Create Account')
-  await register.getByLabel('First Name').fill('Nino')
-  await register.getByLabel('Last Name').fill('Beridze')
-  await register.getByLabel('Email').fill(email)
-  await register.getByLabel(/^Password/).fill(PASSWORD)
-  await register.getByLabel(/^Confirm Password/).fill(PASSWORD)
-  await register.getByRole('checkbox', { name: /I agree to the/ }).check()
-  await solveCaptcha(register)
-  await register.getByRole('button', { name: 'Create Account' }).click()
+  await registerThroughModal(page, {
+    firstName: 'Nino',
+    lastName: 'Beridze',
+    email,
+    password: PASSWORD,
+  })
   await expect(authDialog(page, 'Sign In')).toContainText(
     'Account created successfully! Please check your email to verify your account.',
   )

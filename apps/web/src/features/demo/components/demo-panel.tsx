@@ -1,7 +1,8 @@
 import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify'
+import { useCloseOnEscape } from '../../../lib/use-close-on-escape'
 import { type Mail, mailboxQueryOptions, resetDemoData } from '../api/mailbox'
 import { demoTexts } from '../texts'
 import '../demo.css'
@@ -64,16 +65,7 @@ export function DemoPanel() {
   const headingId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [open])
+  useCloseOnEscape(open, setOpen, toggleRef)
 
   const reset = async () => {
     await resetDemoData()
