@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { installTestStub, resetTestStub, stopTestStub } from './testing/stub-api'
+import { installTestStub, resetTestStub, stopTestStub } from './testing/site-fetch'
 
 // Lazy feature code is imported on first render; on a busy two-core CI machine that import alone
 // can pass Testing Library's default 1 s, so `findBy…` waits up to 5 s (a wait, not a loosened check).
