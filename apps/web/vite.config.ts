@@ -44,6 +44,9 @@ async function appConfig(command: 'build' | 'serve', mode: string) {
   })
 }
 
+/** The browser stub's log lines, from the page to the dev server (src/lib/browser-stub.ts). */
+const STUB_EXCHANGE_EVENT = 'devenv:stub-exchange'
+
 /** MSW's service worker script, served and emitted at the site's root: its scope is the whole site. */
 function mswWorkerScript(): Plugin {
   // Read from the installed msw, so the script always matches the library's version.
@@ -52,6 +55,11 @@ function mswWorkerScript(): Plugin {
   return {
     name: 'devenv:msw-worker-script',
     configureServer(server) {
+      // The browser stub's line per request, sent by src/lib/browser-stub.ts: shown here too, so
+      // the terminal of `npm run dev -- --stub=browser` logs the API as the stub server's does.
+      server.hot.on(STUB_EXCHANGE_EVENT, (line: unknown) => {
+        if (typeof line === 'string') server.config.logger.info(line, { timestamp: true })
+      })
       server.middlewares.use(`/${MSW_WORKER_FILE}`, (_request, response) => {
         response.setHeader('Content-Type', 'text/javascript; charset=utf-8')
         response.setHeader('Cache-Control', 'no-store')

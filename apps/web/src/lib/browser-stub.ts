@@ -7,9 +7,16 @@
 export async function startBrowserStub(): Promise<void> {
   if (!__BROWSER_STUB__) return
   performance.mark('browser-stub:start')
-  const { createBrowserStub } = await import('@devenv/stub-api/msw')
-  // Links in the stub's mails point at this site, wherever it is served.
-  await createBrowserStub({ siteUrl: location.origin })
+  const { createBrowserStub, exchangeLine } = await import('@devenv/stub-api/msw')
+  const hot = import.meta.hot
+  await createBrowserStub({
+    // Links in the stub's mails point at this site, wherever it is served.
+    siteUrl: location.origin,
+    // In development each request's line (also on the console) goes to Vite's terminal too.
+    ...(hot
+      ? { onExchange: (exchange) => hot.send('devenv:stub-exchange', exchangeLine(exchange)) }
+      : {}),
+  })
   // Read by the browser-stub benchmark (scripts/bench-browser-stub.mjs): import, worker, ready.
   performance.measure('browser-stub', 'browser-stub:start')
 }
