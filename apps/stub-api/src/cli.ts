@@ -1,11 +1,11 @@
-import { ConfigError, readConfig } from './config.js'
+import { ConfigError, readConfig, readLogFormat } from './config.js'
 import { PersistenceError } from './node/persistence.js'
 import { buildServer } from './server.js'
 
 // The CLI is the only caller of readConfig(process.env); exit code 2 means "fix your settings".
 try {
   const config = readConfig(process.env)
-  const app = buildServer(config)
+  const app = buildServer({ ...config, logFormat: readLogFormat(process.env, config.mode) })
   let closing = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

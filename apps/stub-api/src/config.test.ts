@@ -1,5 +1,13 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_CORS_ORIGINS, DEVELOPMENT_JWT_SECRET, readConfig } from './config'
+import {
+  ConfigError,
+  DEFAULT_CORS_ORIGINS,
+  DEVELOPMENT_JWT_SECRET,
+  ENVIRONMENT_NAMES,
+  readConfig,
+  readLogFormat,
+} from './config'
 
 describe('readConfig', () => {
   it('defaults to 127.0.0.1:4010 in development with the documented settings', () => {
@@ -97,5 +105,32 @@ describe('readConfig', () => {
     expect(
       readConfig({ STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }).jwtSecretIsDefault,
     ).toBe(false)
+  })
+})
+
+describe('readLogFormat', () => {
+  it('writes readable lines in development and JSON otherwise, unless told', () => {
+    expect(readLogFormat({}, 'development')).toBe('pretty')
+    expect(readLogFormat({}, 'test')).toBe('json')
+    expect(readLogFormat({}, 'production')).toBe('json')
+    expect(readLogFormat({ LOG_FORMAT: 'json' }, 'development')).toBe('json')
+    expect(readLogFormat({ LOG_FORMAT: 'pretty' }, 'test')).toBe('pretty')
+  })
+
+  it('refuses an unknown format, and readable lines in production', () => {
+    expect(() => readLogFormat({ LOG_FORMAT: 'xml' }, 'development')).toThrow(
+      'LOG_FORMAT="xml": must be pretty or json',
+    )
+    expect(() => readLogFormat({ LOG_FORMAT: 'pretty' }, 'production')).toThrow(ConfigError)
+  })
+})
+
+describe("turbo's dev task", () => {
+  it('passes every setting of the stub through (strict env mode drops the others)', async () => {
+    const turbo = JSON.parse(
+      await readFile(new URL('../../../turbo.json', import.meta.url), 'utf8'),
+    ) as { tasks: { dev: { passThroughEnv: string[] } } }
+    const passed = new Set(turbo.tasks.dev.passThroughEnv)
+    expect(ENVIRONMENT_NAMES.filter((name) => !passed.has(name))).toEqual([])
   })
 })

@@ -144,3 +144,29 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
 export function defaultConfig(): StubConfig {
   return readConfig({})
 }
+
+export const LOG_FORMATS = ['pretty', 'json'] as const
+
+/** Every environment variable the stub reads (turbo's dev task passes each one through). */
+export const ENVIRONMENT_NAMES: readonly string[] = [...SETTING_NAMES, 'LOG_FORMAT']
+export type LogFormat = (typeof LOG_FORMATS)[number]
+
+/**
+ * How the log is written (LOG_FORMAT): readable lines in development by default, JSON in test
+ * and production; production refuses `pretty`, so its log stays machine-readable.
+ */
+export function readLogFormat(env: Record<string, string | undefined>, mode: StubMode): LogFormat {
+  const given = env.LOG_FORMAT
+  if (given === undefined || given === '') return mode === 'development' ? 'pretty' : 'json'
+  if (!(LOG_FORMATS as readonly string[]).includes(given)) {
+    throw new ConfigError(
+      `Invalid stub settings:\n  LOG_FORMAT=${JSON.stringify(given)}: must be pretty or json`,
+    )
+  }
+  if (given === 'pretty' && mode === 'production') {
+    throw new ConfigError(
+      'Invalid stub settings:\n  LOG_FORMAT="pretty": production mode logs JSON only',
+    )
+  }
+  return given as LogFormat
+}

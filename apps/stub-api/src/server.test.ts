@@ -1,7 +1,5 @@
 import { listOperations, loadOpenApiDocument } from '@devenv/openapi'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError } from './core/contract/errors'
-import type { StubHandlers } from './core/contract/operations'
 import { buildServer } from './server'
 import { startTestStub, type TestStub, USER } from './test-support'
 
@@ -208,20 +206,11 @@ describe('request bodies', () => {
 })
 
 describe('answers checked against the contract', () => {
-  /** A health handler that drifts from the contract: it adds a field the document does not have. */
-  const withBuildField: NonNullable<StubHandlers['getHealth']> = async (request, original) => {
-    const answer = await original(request)
-    // Deliberately outside the contract's types: that is the drift the check must catch.
-    return { ...answer, body: { ...answer.body, build: 'abc123' } } as unknown as typeof answer
-  }
-
   it('turn a drifting answer (an undeclared field) into a 500 naming the drift in test mode', async () => {
-    const app = buildServer({
-      mode: 'test',
-      logLevel: 'silent',
-      scryptCost: 1024,
-      handlers: { getHealth: withBuildField },
-    })
+    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
+    app.addHook('preSerialization', async (request, _reply, payload) =>
+      request.url === '/api/health' ? { ...(payload as object), build: 'abc123' } : payload,
+    )
     const response = await app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(500)
     expect(response.json().code).toBe('INTERNAL_ERROR')
@@ -231,21 +220,12 @@ describe('answers checked against the contract', () => {
   })
 
   it('catch a missing required header (Retry-After on a 429)', async () => {
-    // Simulates a handler that forgets the header: its errors lose their Retry-After.
-    const app = buildServer({
-      mode: 'test',
-      logLevel: 'silent',
-      scryptCost: 1024,
-      handlers: {
-        signIn: async (request, original) => {
-          try {
-            return await original(request)
-          } catch (error) {
-            if (!(error instanceof ApiError)) throw error
-            throw new ApiError(error.status, error.code, error.message, error.fields)
-          }
-        },
-      },
+    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
+    // Simulates a handler that forgets the header: setting Retry-After silently does nothing.
+    app.addHook('onRequest', async (_request, reply) => {
+      const setHeader = reply.header.bind(reply)
+      reply.header = (name: string, value: unknown) =>
+        name.toLowerCase() === 'retry-after' ? reply : setHeader(name, value)
     })
     for (let index = 0; index < 5; index++) {
       await app.inject({
@@ -275,8 +255,11 @@ describe('answers checked against the contract', () => {
         logLevel: 'error',
         scryptCost: 1024,
         logStream: { write: (line) => lines.push(line) },
-        handlers: { getHealth: withBuildField },
       })
+      app.addHook('preSerialization', async (_request, _reply, payload) => ({
+        ...(payload as object),
+        build: 'abc123',
+      }))
       const response = await app.inject({ method: 'GET', url: '/api/health' })
       expect(response.statusCode).toBe(200)
       expect(response.json().build).toBe('abc123')

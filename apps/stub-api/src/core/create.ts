@@ -1,6 +1,6 @@
 import { ConfigError, defaultConfig, type StubConfig } from '../config'
 import type { StubContext } from './context'
-import { checkAnswer } from './contract/answer-check'
+import { checkAnswer, type SentAnswer } from './contract/answer-check'
 import { ApiError, errorBody, MESSAGES, rateLimited, validationError } from './contract/errors'
 import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
 import {
@@ -9,7 +9,6 @@ import {
   type DefineOperation,
   type OperationHandler,
   type OperationTable,
-  type ValidatedRequest,
 } from './contract/operations'
 import { checkBody, checkParameters } from './contract/validation'
 import { forcedAnswer, parsePrefer, sleep } from './dev/faults'
@@ -29,6 +28,7 @@ import { authenticate } from './security/authenticate'
 import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './security/passwords'
 import type { WindowCheck } from './security/rate-limits'
 import { createTokenService } from './security/tokens'
+import type { StubStages } from './stages'
 import { hashSeedPasswords, seedStore } from './state/seeds'
 import { StubStore, uuidFrom } from './state/store'
 import type {
@@ -44,6 +44,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The longest path parameter routed (Fastify's maxParamLength, which the stub had before). */
 const MAX_PARAM_LENGTH = 100
 const NO_QUERY: Record<string, string | string[]> = Object.freeze({}) as Record<string, never>
+const notFound = () => jsonReply(404, { message: MESSAGES.notFound, code: 'NOT_FOUND' })
 const SILENT: StubLog = { info() {}, warn() {}, error() {} }
 
 /** The settings given, over the defaults; the production rule of readConfig applied. */
@@ -99,7 +100,6 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     scryptCost: givenCost,
     persistence = null,
     log = SILENT,
-    handlers = {},
     ...given
   } = options
   const config = resolveConfig(given)
@@ -145,16 +145,17 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   const define: DefineOperation = (operationId) => (handler) => {
     const operation = contract.byId.get(operationId)
     if (!operation) throw new Error(`The contract has no operation ${operationId}`)
-    const replacement = handlers[operationId] as
-      | ((
-          request: ValidatedRequest<typeof operationId>,
-          original: typeof handler,
-        ) => ReturnType<typeof handler>)
-      | undefined
-    const chosen: typeof handler = replacement
-      ? (request) => replacement(request, handler)
-      : handler
-    table.set(operationId, { operation, handler: chosen as unknown as OperationHandler })
+    table.set(operationId, {
+      operation,
+      handler: handler as unknown as OperationHandler,
+      // A public GET without parameters has nothing to check (its body is never read).
+      needsChecks:
+        operation.requiresAuth ||
+        operation.parameters.length > 0 ||
+        !['get', 'head'].includes(operation.method),
+      limited:
+        config.rateLimits !== 'off' && operation.rateLimits.some((rule) => rule.kind === 'window'),
+    })
   }
   for (const register of [
     authOperations,
@@ -199,11 +200,11 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }
   }
 
-  /** Auth, then parameters and body against the contract, then rate limits, then the handler. */
-  async function runOperation(request: CoreRequest, operationId: string): Promise<Reply> {
+  /** Auth, then parameters and body against the contract (throws the contract's 401/400). */
+  async function checkInput(request: CoreRequest, operationId: string): Promise<void> {
     const entry = table.get(operationId)
-    if (!entry) throw new ApiError(404, 'NOT_FOUND', MESSAGES.notFound)
-    const { operation, handler } = entry
+    if (!entry?.needsChecks) return
+    const { operation } = entry
     if (operation.requiresAuth) await authenticate(request, ctx)
     if (operation.parameters.length > 0) {
       const parameterErrors = checkParameters(contract.validator, operation.parameters, {
@@ -214,89 +215,129 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }
     const bodyErrors = checkBody(contract.validator, operation, request.body)
     if (Object.keys(bodyErrors).length > 0) throw validationError(bodyErrors)
-    if (config.rateLimits !== 'off' && operation.rateLimits.length > 0) {
-      const checks: WindowCheck[] = []
-      for (const rule of operation.rateLimits) {
-        if (rule.kind !== 'window') continue
-        const key =
-          rule.scope === 'client'
-            ? request.ip
-            : rule.scope === 'email'
-              ? emailOf(request.body)
-              : request.account?.id
-        if (key !== undefined) checks.push({ operationId, rule, key })
-      }
-      if (checks.length > 0) {
-        const verdict = await request.store.limits.consume(checks)
-        if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
-      }
-    }
-    // The body has passed the contract's validation: it has the contract's type.
-    const answer = await handler(request as Parameters<OperationHandler>[0])
-    return jsonReply(answer.status, answer.body, answer.headers ?? {})
   }
 
-  /** Serialises, checks against the contract, saves the default store: the answer as sent. */
-  async function finish(request: CoreRequest, reply: Reply): Promise<StubAnswer> {
-    let headers = reply.headers
+  /** The operation's `x-rate-limits` windows (throws the contract's 429). */
+  async function limit(request: CoreRequest, operationId: string): Promise<void> {
+    const entry = table.get(operationId)
+    if (!entry?.limited) return
+    const checks: WindowCheck[] = []
+    for (const rule of entry.operation.rateLimits) {
+      if (rule.kind !== 'window') continue
+      const key =
+        rule.scope === 'client'
+          ? request.ip
+          : rule.scope === 'email'
+            ? emailOf(request.body)
+            : request.account?.id
+      if (key !== undefined) checks.push({ operationId, rule, key })
+    }
+    const verdict = await request.store.limits.consume(checks)
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
+  }
+
+  /** The operation's handler, on a request that has passed its checks. */
+  async function run(request: CoreRequest, operationId: string): Promise<Reply> {
+    const entry = table.get(operationId)
+    if (!entry) throw new ApiError(404, 'NOT_FOUND', MESSAGES.notFound)
+    // The body has passed the contract's validation: it has the contract's type.
+    const answer = await entry.handler(request as Parameters<OperationHandler>[0])
+    return { status: answer.status, headers: answer.headers ?? {}, json: answer.body }
+  }
+
+  /** `Prefer:` (development and test modes): waits, then 'reset', a forced answer, or nothing. */
+  async function faults(request: CoreRequest): Promise<Reply | 'reset' | undefined> {
+    const header = request.headers.prefer
+    if (!devControls || header === undefined) return undefined
+    const preference = parsePrefer(header)
+    if (preference.delayMs) await sleep(preference.delayMs)
+    if (preference.reset) {
+      log.info('Prefer: reset, dropping the connection')
+      return 'reset'
+    }
+    if (preference.code !== undefined && request.operationId) {
+      return forcedAnswer(ctx, request, request.operationId, preference.code)
+    }
+    return undefined
+  }
+
+  /** Whatever was thrown, as the answer in the shape of the operation (a 500 is logged). */
+  function failure(request: CoreRequest, error: unknown): Reply {
+    const problem = toApiError(error)
+    if (problem.status >= 500) log.error('unexpected error', { err: error })
+    return errorReply(ctx, request.operationId, problem)
+  }
+
+  /** Development and test modes: the answer judged against the contract, and its coverage. */
+  function check(request: CoreRequest, answer: SentAnswer): SentAnswer {
+    const { operationId } = request
+    if (!ctx.checkResponses || !operationId || request.contractExempt) return answer
+    if (request.method === 'HEAD') return answer
+    return checkAnswer(ctx, log, request, operationId, answer)
+  }
+
+  /** Unsafe requests on the default store: resolves once the change is kept (throws if not). */
+  async function keep(request: CoreRequest): Promise<void> {
+    if (!persistence || request.store !== defaultStore || SAFE_METHODS.has(request.method)) return
+    try {
+      await persistence.save(() => defaultStore.snapshot())
+    } catch (error) {
+      log.error('could not save the stub state', { err: error })
+      throw error
+    }
+  }
+
+  /** Serialises a reply and checks it: the answer as it will be sent. */
+  function finish(request: CoreRequest, reply: Reply): StubAnswer {
+    const headers = reply.headers
     let text: string | undefined
     if (reply.json !== undefined) {
       text = JSON.stringify(reply.json)
       headers['content-type'] ??= 'application/json; charset=utf-8'
-    } else if (reply.text !== undefined) {
+    } else {
       text = reply.text
     }
-    let status = reply.status
-    const { operationId } = request
-    if (ctx.checkResponses && operationId && !request.contractExempt && request.method !== 'HEAD') {
-      const checked = checkAnswer(ctx, log, request, operationId, {
-        status,
-        headers,
-        text: text ?? '',
-      })
-      status = checked.status
-      headers = checked.headers
-      if (checked.text !== (text ?? '')) text = checked.text
-    }
-    if (persistence && request.store === defaultStore && !SAFE_METHODS.has(request.method)) {
-      try {
-        // The answer leaves only once its change is kept.
-        await persistence.save(() => defaultStore.snapshot())
-      } catch (error) {
-        log.error('could not save the stub state', { err: error })
-        status = 500
-        headers = { 'content-type': 'application/json; charset=utf-8' }
-        text = JSON.stringify(
+    const sent = check(request, {
+      status: reply.status,
+      header: (name) => headers[name.toLowerCase()],
+      text: text ?? '',
+    })
+    if (sent.contentType) headers['content-type'] = sent.contentType
+    const answer: StubAnswer = { status: sent.status, headers, session: request.session }
+    const body = sent.text === (text ?? '') ? text : sent.text
+    if (body !== undefined && request.method !== 'HEAD') answer.body = body
+    if (reply.page) answer.page = true
+    if (request.operationId) answer.operationId = request.operationId
+    return answer
+  }
+
+  /** The answer once kept; a 500 when it could not be. */
+  async function kept(request: CoreRequest, answer: StubAnswer): Promise<StubAnswer> {
+    try {
+      await keep(request)
+      return answer
+    } catch {
+      return {
+        ...answer,
+        status: 500,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(
           errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false),
-        )
+        ),
       }
-    }
-    return {
-      status,
-      headers,
-      ...(text !== undefined && request.method !== 'HEAD' ? { body: text } : {}),
-      ...(reply.page ? { page: true as const } : {}),
-      ...(operationId ? { operationId } : {}),
-      session: request.session,
     }
   }
 
-  function coreRequest(input: StubRequest): CoreRequest {
-    const queryAt = input.url.indexOf('?')
-    const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt)
-    const query = queryAt === -1 ? NO_QUERY : parseQuery(input.url.slice(queryAt + 1))
-    const session = devControls
-      ? requestedSession(input.session, input.headers, query, path.startsWith('/__dev'))
-      : null
+  function coreRequest(input: StubRequest, path: string, query: CoreRequest['query']): CoreRequest {
+    const { session, store } = sessionOf(input.headers, query, path, input.session)
     return {
-      method: input.method.toUpperCase(),
+      method: input.method,
       url: input.url,
-      path,
       query,
       headers: input.headers,
       ip: input.ip,
       body: undefined,
-      store: ctx.registry.storeFor(session),
+      store,
       session,
       params: {},
       account: null,
@@ -305,77 +346,104 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }
   }
 
+  /** The stub session a request asks for, and its store (the default store in production). */
+  function sessionOf(
+    headers: StubRequest['headers'],
+    query: CoreRequest['query'],
+    path: string,
+    chosen?: string,
+  ): { session: string | null; store: StubStore } {
+    const session = devControls
+      ? requestedSession(chosen, headers, query, path.startsWith('/__dev'))
+      : null
+    return { session, store: ctx.registry.storeFor(session) }
+  }
+
   /** The body read, then the operation or development control of the request (or a 404). */
-  async function answer(request: CoreRequest, input: StubRequest, routed: string): Promise<Reply> {
+  async function respond(request: CoreRequest, input: StubRequest, path: string): Promise<Reply> {
     request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
-    if (request.operationId) return runOperation(request, request.operationId)
-    const devRoute = devRoutes.get(`${routed} ${request.path}`)
-    return devRoute
-      ? devRoute.handle(request)
-      : jsonReply(404, { message: MESSAGES.notFound, code: 'NOT_FOUND' })
+    const { operationId } = request
+    if (operationId) {
+      await checkInput(request, operationId)
+      await limit(request, operationId)
+      return run(request, operationId)
+    }
+    const devRoute = devRoutes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${path}`)
+    return devRoute ? devRoute.handle(request) : notFound()
   }
 
   async function handle(input: StubRequest): Promise<StubAnswer> {
     if (!started) await ready()
-    const request = coreRequest(input)
+    const queryAt = input.url.indexOf('?')
+    const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt)
+    const query = queryAt === -1 ? NO_QUERY : parseQuery(input.url.slice(queryAt + 1))
+    const request = coreRequest(input, path, query)
     // A URL that cannot be routed is the client's fault: the contract's validation 400.
-    if (!isDecodable(request.path)) {
-      return finish(request, errorReply(ctx, undefined, transportError('bad-url')))
+    if (!isDecodable(path)) {
+      return kept(request, finish(request, errorReply(ctx, undefined, transportError('bad-url'))))
     }
     const routed = request.method === 'HEAD' ? 'GET' : request.method
-    const match = request.path.startsWith('/api') ? contract.match(routed, request.path) : undefined
+    const match = path.startsWith('/api') ? contract.match(routed, path) : undefined
     if (match) {
-      if (Object.values(match.pathParams).some((value) => value.length > MAX_PARAM_LENGTH)) {
-        return finish(
-          request,
-          errorReply(
-            ctx,
-            undefined,
-            validationError({ url: 'A path parameter of the request URL is too long' }),
-          ),
-        )
+      for (const name in match.pathParams) {
+        if ((match.pathParams[name]?.length ?? 0) <= MAX_PARAM_LENGTH) continue
+        const tooLong = validationError({ url: 'A path parameter of the request URL is too long' })
+        return kept(request, finish(request, errorReply(ctx, undefined, tooLong)))
       }
       request.operationId = match.operation.operationId
       request.params = match.pathParams
     }
     let reply: Reply
     try {
-      let forced: Reply | undefined
-      if (devControls && input.headers.prefer !== undefined) {
-        const preference = parsePrefer(input.headers.prefer)
-        if (preference.delayMs) await sleep(preference.delayMs)
-        if (preference.reset) {
-          log.info('Prefer: reset, dropping the connection')
-          return { status: 0, headers: {}, reset: true, session: request.session }
-        }
-        if (preference.code !== undefined && request.operationId) {
-          forced = forcedAnswer(ctx, request, request.operationId, preference.code)
-        }
-      }
-      reply = forced ?? (await answer(request, input, routed))
+      const forced = await faults(request)
+      if (forced === 'reset')
+        return { status: 0, headers: {}, reset: true, session: request.session }
+      reply = forced ?? (await respond(request, input, path))
     } catch (error) {
-      const problem = toApiError(error)
-      if (problem.status >= 500) log.error('unexpected error', { err: error })
-      reply = errorReply(ctx, request.operationId, problem)
+      reply = failure(request, error)
     }
-    return finish(request, reply)
+    return kept(request, finish(request, reply))
   }
 
   /** An input error only the transport saw (body over the limit, bad URL): shaped by the core. */
   async function refuse(input: StubRequest, problem: TransportProblem): Promise<StubAnswer> {
     if (!started) await ready()
-    const request = coreRequest({ ...input, body: undefined })
+    const queryAt = input.url.indexOf('?')
+    const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt)
+    const request = coreRequest({ ...input, body: undefined }, path, NO_QUERY)
     const match =
-      problem !== 'bad-url' && request.path.startsWith('/api')
-        ? contract.match(request.method, request.path)
+      problem !== 'bad-url' && path.startsWith('/api') && isDecodable(path)
+        ? contract.match(request.method, path)
         : undefined
     if (match) request.operationId = match.operation.operationId
-    return finish(request, errorReply(ctx, request.operationId, transportError(problem)))
+    return kept(
+      request,
+      finish(request, errorReply(ctx, request.operationId, transportError(problem))),
+    )
+  }
+
+  const stages: StubStages = {
+    sessionOf,
+    readBody: readJsonBody,
+    faults,
+    checkInput,
+    limit,
+    run,
+    failure,
+    check,
+    keep,
+    devRoutes: [...devRoutes.values()],
+    operations: [...table.values()].map(({ operation, needsChecks, limited }) => ({
+      operation,
+      needsChecks,
+      limited,
+    })),
   }
 
   return {
     handle,
     refuse,
+    stages,
     ready,
     async close() {
       if (!persistence) return

@@ -36,7 +36,7 @@
  */
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
-import type { StubHandlers } from './contract/operations'
+import type { StubStages } from './stages'
 import type { StoreSnapshot } from './state/records'
 import type { StubStore } from './state/store'
 
@@ -149,8 +149,6 @@ export type StubCoreOptions = Partial<StubConfig> & {
   persistence?: StatePersistence | null
   /** Silent by default. */
   log?: StubLog
-  /** Replaces operations' handlers; each gets the stub's own as `original` (tests, demos). */
-  handlers?: StubHandlers
 }
 
 /** The stores of one core: the default one and one per stub session. */
@@ -177,6 +175,8 @@ export type StubCore = {
    * the same 413/400 in the shape of the operation. MSW never needs it.
    */
   refuse(request: StubRequest, problem: TransportProblem): Promise<StubAnswer>
+  /** The steps of `handle()` one by one, for adapters that run hooks between them (Fastify). */
+  readonly stages: StubStages
   /** Waits for pending saves and saves once more. */
   close(): Promise<void>
   readonly config: StubConfig

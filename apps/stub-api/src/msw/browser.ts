@@ -3,7 +3,7 @@ import type { SetupWorker } from 'msw/browser'
 import { createStubCore, STUB_SESSION_COOKIE, STUB_SESSION_QUERY } from '../core'
 import type { StubCore, StubCoreOptions, StubLog } from '../core/types'
 import { exchangeLine, type StubExchange } from './exchange'
-import { createStubHandlers } from './handlers'
+import { createStubHandlers, resetAllStores } from './handlers'
 import { type KeyValueStorage, localStoragePersistence } from './local-storage'
 
 export const DEFAULT_WORKER_URL = '/mockServiceWorker.js'
@@ -42,11 +42,11 @@ export type BrowserStub = {
   reset(): Promise<void>
 }
 
-/** The stub's own messages (start-up notes, warnings) on the console. */
+/** The stub's own messages (start-up notes, warnings) on the console, fields only when given. */
 const CONSOLE_LOG: StubLog = {
-  info: (message, fields) => console.info(`[stub] ${message}`, fields ?? ''),
-  warn: (message, fields) => console.warn(`[stub] ${message}`, fields ?? ''),
-  error: (message, fields) => console.error(`[stub] ${message}`, fields ?? ''),
+  info: (message, fields) => console.info(`[stub] ${message}`, ...(fields ? [fields] : [])),
+  warn: (message, fields) => console.warn(`[stub] ${message}`, ...(fields ? [fields] : [])),
+  error: (message, fields) => console.error(`[stub] ${message}`, ...(fields ? [fields] : [])),
 }
 
 /** The page's globals read here, typed so the package compiles without the DOM library. */
@@ -111,15 +111,6 @@ export async function createBrowserStub(options: BrowserStubOptions = {}): Promi
       worker.stop()
       await core.close()
     },
-    async reset() {
-      await core.handle({
-        method: 'POST',
-        url: '/__dev/reset?all=true',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        ip: '127.0.0.1',
-        ...(session ? { session } : {}),
-      })
-    },
+    reset: () => resetAllStores(core),
   }
 }

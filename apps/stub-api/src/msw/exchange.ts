@@ -1,8 +1,10 @@
+import { redactUrl } from '../core/security/redaction'
+
 /** One request the MSW stub answered, as its log line and its listeners see it. */
 export type StubExchange = {
   method: string
-  /** The path without its query string: queries may carry a session id or a search. */
-  path: string
+  /** Path and query string, secret query values (tokens, reset hashes) redacted. */
+  url: string
   /** The answer's status; 0 for `Prefer: reset` (a network error, no answer). */
   status: number
   /** Milliseconds from the request's arrival to its answer. */
@@ -11,12 +13,18 @@ export type StubExchange = {
   session: string | null
 }
 
+/** The request's URL as an exchange names it: from the path on, secrets redacted. */
+export function exchangeUrl(url: URL): string {
+  return redactUrl(`${url.pathname}${url.search}`)
+}
+
 /**
- * The one readable line per request: `[stub] POST /api/auth/auth 200 12 ms session=default`.
- * Only the path is shown: bodies, headers and query strings (where a token could be) never are.
+ * The one readable line per request, in the Fastify adapter's development format:
+ * `[stub] POST /api/auth/auth 200 12.3 ms [session e2e-7]` (no session part for the default
+ * store). Never a body or a header, so no password or token is ever printed.
  */
 export function exchangeLine(exchange: StubExchange): string {
   const status = exchange.status === 0 ? 'reset' : String(exchange.status)
-  const duration = `${Math.round(exchange.durationMs)} ms`
-  return `[stub] ${exchange.method} ${exchange.path} ${status} ${duration} session=${exchange.session ?? 'default'}`
+  const session = exchange.session ? ` [session ${exchange.session}]` : ''
+  return `[stub] ${exchange.method} ${exchange.url} ${status} ${exchange.durationMs.toFixed(1)} ms${session}`
 }

@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
 import type { StubAnswer, StubCore, StubRequest } from '../core/types'
-import type { StubExchange } from './exchange'
+import { exchangeUrl, type StubExchange } from './exchange'
 import { securityHeadersOf } from './security-headers'
 
 /** Where the stub answers and how it names the caller; every field has a default. */
@@ -113,7 +113,7 @@ export function createStubHandlers(
         const answer = await core.handle(await toStubRequest(request, cookies, options))
         options.onExchange?.({
           method: request.method,
-          path: new URL(request.url).pathname,
+          url: exchangeUrl(new URL(request.url)),
           status: answer.reset ? 0 : answer.status,
           durationMs: now() - started,
           session: answer.session,
@@ -122,4 +122,18 @@ export function createStubHandlers(
       },
     ),
   ]
+}
+
+/** Every store back to its seeds and every session dropped: the development control, in process. */
+export async function resetAllStores(core: StubCore, ip = DEFAULT_CLIENT_IP): Promise<void> {
+  const answer = await core.handle({
+    method: 'POST',
+    url: '/__dev/reset?all=true',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    ip,
+  })
+  if (answer.status !== 200) {
+    throw new Error(`The stub refused its reset (${answer.status}): it runs in production mode`)
+  }
 }

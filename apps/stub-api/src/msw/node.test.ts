@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { StubExchange } from './exchange'
+import { exchangeLine, type StubExchange } from './exchange'
 import { createNodeStub, DEFAULT_NODE_STUB_ORIGIN } from './node'
 import { API_SECURITY_HEADERS } from './security-headers'
 
@@ -96,16 +96,51 @@ describe('createNodeStub (MSW intercepting fetch at a fake origin)', () => {
     expect((await mailbox(email)).items).toHaveLength(0)
   })
 
-  it('reports each exchange without its query string', async () => {
+  it('reports each exchange in one readable line, secrets redacted', async () => {
     await mailbox('someone@example.com', '&stubSession=quiet')
-    expect(exchanges).toEqual([
-      expect.objectContaining({
-        method: 'GET',
-        path: '/__dev/mailbox',
-        status: 200,
-        session: 'quiet',
-      }),
-    ])
+    await fetch(`${DEFAULT_NODE_STUB_ORIGIN}/__dev/sso?token=secret-access&refresh=secret-refresh`)
+    await signIn()
+    const lines = exchanges.map(exchangeLine)
+    expect(lines[0]).toMatch(
+      /^\[stub\] GET \/__dev\/mailbox\?to=someone%40example\.com&stubSession=quiet 200 \d+\.\d ms \[session quiet\]$/,
+    )
+    expect(lines[1]).toContain('/__dev/sso?token=[redacted]&refresh=[redacted]')
+    expect(lines[2]).toMatch(/^\[stub\] POST \/api\/auth\/auth 200 \d+\.\d ms$/)
+    const text = lines.join('\n')
+    for (const secret of ['secret-access', 'secret-refresh', DEMO_ACCOUNT.password]) {
+      expect(text).not.toContain(secret)
+    }
+    expect(
+      exchangeLine({ method: 'GET', url: '/api/health', status: 0, durationMs: 1, session: null }),
+    ).toBe('[stub] GET /api/health reset 1.0 ms')
+  })
+
+  it('answers the development admin panel as data (a worker never sees page navigations)', async () => {
+    const { access_token, refresh_token } = (await (await signIn()).json()) as Record<
+      string,
+      string
+    >
+    const receiver = `${DEFAULT_NODE_STUB_ORIGIN}/__dev/sso.json`
+    const arrived = await fetch(
+      `${receiver}?token=${access_token}&refresh=${refresh_token}&token_valid_seconds=900`,
+    )
+    expect(arrived.headers.get('cache-control')).toBe('no-store')
+    const text = await arrived.text()
+    expect(JSON.parse(text)).toMatchObject({
+      state: 'valid',
+      email: DEMO_ACCOUNT.email,
+      demo: true,
+      refreshGiven: true,
+      tokenValidSeconds: '900',
+      secondsLeft: expect.any(Number),
+    })
+    expect(text).not.toContain(String(access_token))
+    expect(text).not.toContain(String(refresh_token))
+    expect(await (await fetch(receiver)).json()).toMatchObject({ state: 'missing' })
+    expect(await (await fetch(`${receiver}?token=forged`)).json()).toMatchObject({
+      state: 'invalid',
+      reason: 'the signature or the claims are not valid',
+    })
   })
 
   it('leaves other origins to the network', async () => {

@@ -4,7 +4,7 @@ import { createStubCore } from '../core'
 import type { StubCore, StubCoreOptions } from '../core/types'
 import { nativeScrypt } from '../node/scrypt'
 import type { StubExchange } from './exchange'
-import { createStubHandlers } from './handlers'
+import { createStubHandlers, resetAllStores } from './handlers'
 
 export const DEFAULT_NODE_STUB_ORIGIN = 'http://stub.test'
 
@@ -81,15 +81,7 @@ export function createNodeStub(options: NodeStubOptions = {}): NodeStub {
       listening = false
       await core.close()
     },
-    async reset() {
-      await core.handle({
-        method: 'POST',
-        url: '/__dev/reset?all=true',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-        ip: ip ?? '127.0.0.1',
-      })
-    },
+    reset: () => resetAllStores(core, ip),
   }
 }
 

@@ -45,8 +45,6 @@ export type CoreRequest = {
   method: string
   /** Path and query as sent. */
   url: string
-  /** The path alone, percent-escapes kept. */
-  path: string
   query: Record<string, string | string[]>
   headers: StubRequest['headers']
   ip: string
@@ -73,14 +71,6 @@ export type ValidatedRequest<Id extends OperationId> = CoreRequest & { body: Req
 export type OperationHandler<Id extends OperationId = OperationId> = (
   request: ValidatedRequest<Id>,
 ) => Promise<Answer<Id>>
-
-/** Handlers that replace the stub's own, which each receives as `original`. */
-export type StubHandlers = {
-  [Id in OperationId]?: (
-    request: ValidatedRequest<Id>,
-    original: OperationHandler<Id>,
-  ) => Promise<Answer<Id>>
-}
 
 /**
  * Gives an operation of the contract its handler (see `routes/`): `define('signIn')(handler)`.
@@ -113,7 +103,17 @@ export function isStatusShaped(ctx: StubContext, operationId: string): boolean {
 }
 
 /** The registered handlers of the contract's operations, by id. */
-export type OperationTable = Map<string, { operation: Operation; handler: OperationHandler }>
+export type OperationTable = Map<
+  string,
+  {
+    operation: Operation
+    handler: OperationHandler
+    /** Auth, parameters or body to check (worked out once). */
+    needsChecks: boolean
+    /** Has `kind: window` rate limits, and rate limits are on. */
+    limited: boolean
+  }
+>
 
 /** Fails start-up when an operation of the contract has no handler. */
 export function assertEveryOperationImplemented(ctx: StubContext, table: OperationTable): void {

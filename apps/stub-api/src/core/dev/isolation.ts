@@ -31,17 +31,14 @@ export function requestedSession(
   query: Record<string, string | string[]>,
   allowQuery: boolean,
 ): string | null {
+  // In order, without building a list: this runs on every request.
+  if (chosen !== undefined && SESSION_ID.test(chosen)) return chosen
   const header = headers[STUB_SESSION_HEADER]
+  if (header !== undefined && SESSION_ID.test(header)) return header
+  const cookie = cookieValue(headers.cookie, STUB_SESSION_COOKIE)
+  if (cookie !== undefined && SESSION_ID.test(cookie)) return cookie
   const fromQuery = allowQuery ? query[STUB_SESSION_QUERY] : undefined
-  const candidates = [
-    chosen,
-    header,
-    cookieValue(headers.cookie, STUB_SESSION_COOKIE),
-    typeof fromQuery === 'string' ? fromQuery : undefined,
-  ]
-  for (const candidate of candidates) {
-    if (typeof candidate === 'string' && SESSION_ID.test(candidate)) return candidate
-  }
+  if (typeof fromQuery === 'string' && SESSION_ID.test(fromQuery)) return fromQuery
   return null
 }
 

@@ -6,6 +6,7 @@ import { coverage } from './coverage'
 import { inspectRoutes } from './inspect'
 import { mailboxRoutes } from './mailbox'
 import { singleSignOnRoutes } from './sso'
+import { singleSignOnDataRoutes } from './sso-data'
 
 /** A development control: not in the contract, answered in development and test modes only. */
 export type DevRoute = {
@@ -19,6 +20,8 @@ export function devRouteTable(ctx: StubContext): Map<string, DevRoute> {
   const routes: DevRoute[] = [
     ...mailboxRoutes,
     ...singleSignOnRoutes(ctx),
+    // The admin panel as data, for the browser stub (see sso-data.ts).
+    ...singleSignOnDataRoutes(ctx),
     ...clockRoutes,
     ...inspectRoutes(ctx),
     { method: 'GET', path: '/__dev/coverage', handle: (request) => coverage(ctx, request) },
