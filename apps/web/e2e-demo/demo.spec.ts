@@ -1,6 +1,6 @@
 import { expect, type Page, type Response, test } from '@playwright/test'
 import { authDialog, registerThroughModal, submitSignIn } from '../e2e/auth-helpers'
-import { toast } from '../e2e/support'
+import { axeViolations, toast } from '../e2e/support'
 
 /**
  * The static demo as a visitor meets it: nginx serves files only (scripts/serve.mjs --demo), and
@@ -89,6 +89,8 @@ test('the seeded demo account of the README signs in and finds its running envir
   await openDemoPanel(page)
   await expect(demoPanel(page)).toContainText('demo@devenv.example')
   await expect(demoPanel(page)).toContainText('DemoPass123!')
+  // The panel and the badge keep the site's accessibility.
+  expect(await axeViolations(page)).toEqual([])
   await navigation(page).getByRole('button', { name: 'Sign in', exact: true }).click()
   await submitSignIn(authDialog(page, 'Sign In'), {
     email: 'demo@devenv.example',
