@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = join(appDir, 'dist-demo')
 /** The demo build's manifest, kept out of the served folder for the benchmark's size figures. */
-export const DEMO_MANIFEST = join(appDir, 'node_modules', '.cache', 'demo-manifest.json')
+export const DEMO_MANIFEST = join(appDir, '.demo-build', 'manifest.json')
 const index = join(outDir, 'index.html')
 const markers = ['<!--app-head-->', '<!--app-html-->']
 
