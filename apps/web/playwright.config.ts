@@ -1,7 +1,6 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
+import { chromiumProject } from './e2e/chromium'
 
-// Debian's Chromium: Playwright cannot download its own browser on this network.
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.PW_WEB_PORT ?? 4173)
 const stubPort = Number(process.env.PW_STUB_PORT ?? 4011)
 // The stub's built CLI (built through turbo: @devenv/stub-api is a dev dependency of this app).
@@ -20,25 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
-  ],
+  projects: [chromiumProject],
   // The production site as it ships: nginx serving dist/, proxying /api to the stub.
   webServer: [
     {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import {
@@ -5,10 +7,12 @@ import {
   defaultServerConditions,
   defineConfig,
   loadEnv,
+  type Plugin,
   runnerImport,
   type UserConfig,
 } from 'vite'
 import { configDefaults } from 'vitest/config'
+import { MSW_WORKER_FILE } from './scripts/site.mjs'
 import type * as AppConfigModule from './src/config/app-config'
 
 // Workspace packages are read from source in development and tests (no watch builds needed).
@@ -40,9 +44,49 @@ async function appConfig(command: 'build' | 'serve', mode: string) {
   })
 }
 
-export default defineConfig(
-  async ({ command, mode }): Promise<UserConfig> => ({
-    define: { __APP_CONFIG__: JSON.stringify(await appConfig(command, mode)) },
+/** The browser stub's log lines, from the page to the dev server (src/lib/browser-stub.ts). */
+const STUB_EXCHANGE_EVENT = 'devenv:stub-exchange'
+
+/** MSW's service worker script, served and emitted at the site's root: its scope is the whole site. */
+function mswWorkerScript(): Plugin {
+  // Read from the installed msw, so the script always matches the library's version.
+  const source = () =>
+    readFileSync(createRequire(import.meta.url).resolve(`msw/${MSW_WORKER_FILE}`), 'utf8')
+  return {
+    name: 'devenv:msw-worker-script',
+    configureServer(server) {
+      // The browser stub's line per request, sent by src/lib/browser-stub.ts: shown here too, so
+      // the terminal of `npm run dev -- --stub=browser` logs the API as the stub server's does.
+      server.hot.on(STUB_EXCHANGE_EVENT, (line: unknown) => {
+        if (typeof line === 'string') server.config.logger.info(line, { timestamp: true })
+      })
+      server.middlewares.use(`/${MSW_WORKER_FILE}`, (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+        response.setHeader('Cache-Control', 'no-store')
+        response.end(source())
+      })
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: MSW_WORKER_FILE, source: source() })
+    },
+  }
+}
+
+/**
+ * The modes in which the stub runs inside the browser (MSW's service worker): `vite --mode
+ * browser-stub` (npm run dev -- --stub=browser) and `vite build --mode demo` (the static demo).
+ * In every other mode __BROWSER_STUB__ is false, the stub's dynamic import is dead code and
+ * neither the stub nor the worker script reaches the build (scripts/check-no-stub.mjs proves it).
+ */
+const BROWSER_STUB_MODES = ['browser-stub', 'demo']
+
+export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
+  const browserStub = BROWSER_STUB_MODES.includes(mode)
+  return {
+    define: {
+      __APP_CONFIG__: JSON.stringify(await appConfig(command, mode)),
+      __BROWSER_STUB__: JSON.stringify(browserStub),
+    },
     plugins: [
       tanstackRouter({
         target: 'react',
@@ -51,6 +95,7 @@ export default defineConfig(
         semicolons: false,
       }),
       react(),
+      browserStub ? mswWorkerScript() : null,
     ],
     resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
     ssr: {
@@ -59,6 +104,9 @@ export default defineConfig(
       noExternal: [/^@devenv\//],
     },
     build: {
+      // The stub's chunk (its contract's precompiled checks and MSW) is ~1 MB and is loaded only
+      // where the stub runs in the browser; elsewhere Vite's default warning stands.
+      ...(browserStub ? { chunkSizeWarningLimit: 1500 } : {}),
       // The theme script stays inline (hashed in the CSP); nothing else may become inline.
       assetsInlineLimit: 0,
       // The prerenderer reads it to preload each page's own route chunks.
@@ -95,7 +143,7 @@ export default defineConfig(
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test-setup.ts'],
-      exclude: [...configDefaults.exclude, 'e2e/**'],
+      exclude: [...configDefaults.exclude, 'e2e/**', 'e2e-demo/**'],
     },
-  }),
-)
+  }
+})

@@ -39,6 +39,26 @@ export async function submitSignIn(dialog: Locator, account: Account): Promise<v
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
+export type NewAccount = { firstName: string; lastName: string; email: string; password: string }
+
+/** From the bar: Sign in, then Sign up; fills the Create Account form, solves the puzzle, sends it. */
+export async function registerThroughModal(page: Page, account: NewAccount): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('button', { name: 'Sign in', exact: true })
+    .click()
+  await authDialog(page, 'Sign In').getByRole('button', { name: 'Sign up' }).click()
+  const register = authDialog(page, 'Create Account')
+  await register.getByLabel('First Name').fill(account.firstName)
+  await register.getByLabel('Last Name').fill(account.lastName)
+  await register.getByLabel('Email').fill(account.email)
+  await register.getByLabel(/^Password/).fill(account.password)
+  await register.getByLabel(/^Confirm Password/).fill(account.password)
+  await register.getByRole('checkbox', { name: /I agree to the/ }).check()
+  await solveCaptcha(register)
+  await register.getByRole('button', { name: 'Create Account' }).click()
+}
+
 /** Solves the human-verification sum inside `scope` and waits for the verified event. */
 export async function solveCaptcha(scope: Locator): Promise<void> {
   const puzzle = scope.getByRole('group', { name: 'Human Verification' })

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { authDialog, expect, solveCaptcha, submitSignIn, test } from './auth-helpers'
+import {
+  authDialog,
+  expect,
+  registerThroughModal,
+  solveCaptcha,
+  submitSignIn,
+  test,
+} from './auth-helpers'
 import { toast } from './support'
 
 /**
@@ -24,20 +31,12 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
 
   // Register.
   await page.goto('/')
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: 'Sign in', exact: true })
-    .click()
-  await authDialog(page, 'Sign In').getByRole('button', { name: 'Sign up' }).click()
-  const register = authDialog(page, 'Create Account')
-  await register.getByLabel('First Name').fill('Tamar')
-  await register.getByLabel('Last Name').fill('Kvaratskhelia')
-  await register.getByLabel('Email').fill(email)
-  await register.getByLabel(/^Password/).fill(FIRST_PASSWORD)
-  await register.getByLabel(/^Confirm Password/).fill(FIRST_PASSWORD)
-  await register.getByRole('checkbox', { name: /I agree to the/ }).check()
-  await solveCaptcha(register)
-  await register.getByRole('button', { name: 'Create Account' }).click()
+  await registerThroughModal(page, {
+    firstName: 'Tamar',
+    lastName: 'Kvaratskhelia',
+    email,
+    password: FIRST_PASSWORD,
+  })
   const signIn = authDialog(page, 'Sign In')
   await expect(signIn).toContainText(
     'Account created successfully! Please check your email to verify your account.',

@@ -1,5 +1,6 @@
 // Serves the built site with nginx (Debian's package) as the current user, until interrupted:
 // the config is written into a temporary prefix that also holds the pid, logs and temp files.
+// `--demo` serves the static demo (dist-demo/) instead: files only, index.html as the fallback.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,17 +10,56 @@ import { sitePolicy } from './csp.mjs'
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
+function nginxBinary() {
+  const nginx =
+    process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx')
+  if (spawnSync(nginx, ['-v']).error) {
+    throw new Error(`nginx not found (${nginx}): apt-get install -y nginx, or set NGINX_BIN`)
+  }
+  return nginx
+}
+
+function checkedPort(value) {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Bad WEB_PORT ${value}`)
+  return port
+}
+
+const fill = (template, values) =>
+  Object.entries(values).reduce(
+    (text, [key, value]) => text.replaceAll(`__${key}__`, value),
+    template,
+  )
+const readTemplate = (path) => readFileSync(join(appDir, path), 'utf8')
+// As root, workers would drop to "nobody" and lose the prefix: keep the current user.
+const userDirective = () =>
+  typeof process.getuid === 'function' && process.getuid() === 0 ? 'user root;' : ''
+
+/** Runs nginx in the foreground on a config written into a fresh temporary prefix. */
+function launch(nginx, writeConfig) {
+  const prefix = mkdtempSync(join(tmpdir(), 'devenv-nginx-'))
+  mkdirSync(join(prefix, 'tmp'), { recursive: true })
+  writeConfig(prefix)
+  const child = spawn(
+    nginx,
+    ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
+  child.on('exit', () => rmSync(prefix, { recursive: true, force: true }))
+  return { child, prefix }
+}
+
 export function startServer(options = {}) {
   const root = resolve(options.root ?? process.env.WEB_ROOT ?? join(appDir, 'dist'))
   const host = options.host ?? process.env.WEB_HOST ?? '127.0.0.1'
-  const port = Number(options.port ?? process.env.WEB_PORT ?? 4173)
+  const port = checkedPort(options.port ?? process.env.WEB_PORT ?? 4173)
   const upstream = (
     options.upstream ??
     process.env.API_UPSTREAM ??
     'http://127.0.0.1:4010'
   ).replace(/\/+$/, '')
-  const nginx =
-    process.env.NGINX_BIN ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx')
   const mimeTypes = process.env.NGINX_MIME_TYPES ?? '/etc/nginx/mime.types'
   // Debian's libnginx-mod-http-brotli-static; without it the precompressed gzip copies are served.
   const brotliModule =
@@ -29,58 +69,67 @@ export function startServer(options = {}) {
   if (!existsSync(join(root, 'index.html')) || !existsSync(join(root, '404.html'))) {
     throw new Error(`No built site in ${root}: run "pnpm --filter @devenv/web build" first`)
   }
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Bad WEB_PORT ${port}`)
   if (!/^https?:\/\/[^\s;]+$/.test(upstream)) throw new Error(`Bad API_UPSTREAM ${upstream}`)
-  if (spawnSync(nginx, ['-v']).error) {
-    throw new Error(`nginx not found (${nginx}): apt-get install -y nginx, or set NGINX_BIN`)
-  }
+  const nginx = nginxBinary()
 
-  const prefix = mkdtempSync(join(tmpdir(), 'devenv-nginx-'))
-  mkdirSync(join(prefix, 'tmp'), { recursive: true })
-  const fill = (template, values) =>
-    Object.entries(values).reduce(
-      (text, [key, value]) => text.replaceAll(`__${key}__`, value),
-      template,
+  const { child, prefix } = launch(nginx, (prefix) => {
+    writeFileSync(
+      join(prefix, 'security-headers.conf'),
+      fill(readTemplate('nginx/security-headers.conf.template'), {
+        CSP: sitePolicy(appDir, root),
+      }),
     )
-  const read = (name) => readFileSync(join(appDir, 'nginx', name), 'utf8')
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
-  writeFileSync(
-    join(prefix, 'security-headers.conf'),
-    fill(read('security-headers.conf.template'), { CSP: sitePolicy(appDir, root) }),
-  )
-  writeFileSync(
-    join(prefix, 'nginx.conf'),
-    fill(read('nginx.conf.template'), {
-      // As root, workers would drop to "nobody" and lose the prefix: keep the current user.
-      USER_DIRECTIVE: isRoot ? 'user root;' : '',
-      LOAD_MODULES: hasBrotli ? `load_module ${brotliModule};` : '',
-      BROTLI_STATIC: hasBrotli ? 'brotli_static on;' : '',
-      PREFIX: prefix,
-      MIME_TYPES: mimeTypes,
-      HOST: host,
-      PORT: String(port),
-      ROOT: root,
-      API_UPSTREAM: upstream,
-    }),
-  )
-
-  const child = spawn(
-    nginx,
-    ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
-    {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  )
-  const cleanup = () => rmSync(prefix, { recursive: true, force: true })
-  child.on('exit', cleanup)
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      fill(readTemplate('nginx/nginx.conf.template'), {
+        USER_DIRECTIVE: userDirective(),
+        LOAD_MODULES: hasBrotli ? `load_module ${brotliModule};` : '',
+        BROTLI_STATIC: hasBrotli ? 'brotli_static on;' : '',
+        PREFIX: prefix,
+        MIME_TYPES: mimeTypes,
+        HOST: host,
+        PORT: String(port),
+        ROOT: root,
+        API_UPSTREAM: upstream,
+      }),
+    )
+  })
   return { child, prefix, url: `http://${host}:${port}`, upstream, brotli: hasBrotli }
+}
+
+/** The static demo (dist-demo/) with nothing but files and the fallback to index.html. */
+export function startDemoServer(options = {}) {
+  const root = resolve(options.root ?? process.env.WEB_ROOT ?? join(appDir, 'dist-demo'))
+  const host = options.host ?? process.env.WEB_HOST ?? '127.0.0.1'
+  const port = checkedPort(options.port ?? process.env.WEB_PORT ?? 4173)
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`No demo in ${root}: run "pnpm build:demo" first`)
+  }
+  const nginx = nginxBinary()
+  const { child, prefix } = launch(nginx, (prefix) => {
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      fill(readTemplate('demo/nginx.conf.template'), {
+        USER_DIRECTIVE: userDirective(),
+        PREFIX: prefix,
+        MIME_TYPES: process.env.NGINX_MIME_TYPES ?? '/etc/nginx/mime.types',
+        HOST: host,
+        PORT: String(port),
+        ROOT: root,
+      }),
+    )
+  })
+  return { child, prefix, url: `http://${host}:${port}` }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const server = startServer()
+    const demo = process.argv.includes('--demo')
+    const server = demo ? startDemoServer() : startServer()
     console.log(
-      `Serving ${server.url} (nginx, prefix ${server.prefix}, ${server.brotli ? 'brotli and gzip' : 'gzip only: apt-get install -y libnginx-mod-http-brotli-static for brotli'}); /api -> ${server.upstream}`,
+      demo
+        ? `Serving the demo ${server.url} (nginx, prefix ${server.prefix}); no API: the stub runs in the browser`
+        : `Serving ${server.url} (nginx, prefix ${server.prefix}, ${server.brotli ? 'brotli and gzip' : 'gzip only: apt-get install -y libnginx-mod-http-brotli-static for brotli'}); /api -> ${server.upstream}`,
     )
     for (const signal of ['SIGINT', 'SIGTERM']) {
       process.once(signal, () => server.child.kill('SIGQUIT'))

@@ -11,3 +11,5 @@ export const PRERENDERED_ROUTES: readonly PrerenderedRoute[]
 export const CLIENT_ROUTES: readonly string[]
 export const APP_SHELL_FILE: string
 export const DEFAULT_SITE_ORIGIN: string
+export const MSW_WORKER_FILE: string
+export const BROWSER_STUB_MARKERS: readonly string[]

@@ -32,3 +32,18 @@ export const CLIENT_ROUTES = ['/technical', '/admin', '/my/page', '/changeprofil
 
 export const APP_SHELL_FILE = 'app-shell.html'
 export const DEFAULT_SITE_ORIGIN = 'https://devenv.example'
+
+/** MSW's service worker script: vite.config.ts serves and emits it only in the browser-stub modes. */
+export const MSW_WORKER_FILE = 'mockServiceWorker.js'
+
+/**
+ * Text that only the stub in the browser carries: MSW's worker handshake, the worker's address,
+ * the stub session header and the mailbox route. None may be in the production build; every one
+ * must be in the demo (scripts/check-no-stub.mjs checks both, so a stale marker cannot pass).
+ */
+export const BROWSER_STUB_MARKERS = [
+  'MOCKING_ENABLED',
+  MSW_WORKER_FILE,
+  'x-stub-session',
+  '/__dev/mailbox',
+]

@@ -10,6 +10,8 @@ import { createAppRouter } from './router'
 async function start(): Promise<void> {
   const container = document.getElementById('root')
   if (!container) throw new Error('The page has no #root element')
+  // Only with the stub in the browser (a build-time constant): before the first API call.
+  if (__BROWSER_STUB__) await import('./lib/browser-stub').then((stub) => stub.startBrowserStub())
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
   const router = createAppRouter({ queryClient })

@@ -15,3 +15,9 @@ declare const __APP_CONFIG__: import('./config/app-config').AppConfig
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+/**
+ * True only in the browser-stub modes (vite.config.ts): the stub runs in the page through MSW.
+ * Read it directly where it guards code, so the minifier drops that code from every other build.
+ */
+declare const __BROWSER_STUB__: boolean

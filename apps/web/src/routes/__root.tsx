@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { AppShell } from '../components/layout/app-shell'
 import { useActivationLink } from '../features/activation/use-activation-link'
 import { AuthModalHost } from '../features/auth/components/auth-modal-host'
@@ -7,6 +8,15 @@ import { useDeveloperToolsBlocking } from '../features/auth/hooks/use-developer-
 import { pageHead } from '../lib/head'
 import { validateRootSearch } from '../lib/root-search'
 import { type AuthContext, useSessionRuntime } from '../lib/session'
+
+// Only where the stub runs in the browser (__BROWSER_STUB__): elsewhere the import is dead code.
+const DemoPanel = __BROWSER_STUB__
+  ? lazy(() =>
+      import('../features/demo/components/demo-panel').then((module) => ({
+        default: module.DemoPanel,
+      })),
+    )
+  : null
 
 export type RouterContext = { queryClient: QueryClient; auth: AuthContext }
 
@@ -27,6 +37,11 @@ function RootLayout() {
     <AppShell>
       <Outlet />
       <AuthModalHost />
+      {DemoPanel ? (
+        <Suspense fallback={null}>
+          <DemoPanel />
+        </Suspense>
+      ) : null}
     </AppShell>
   )
 }

@@ -12,6 +12,7 @@ import {
   getTokenValidSeconds,
   useSession,
 } from '../../lib/session'
+import { useCloseOnEscape } from '../../lib/use-close-on-escape'
 import { Icon } from '../ui/icons'
 import { LocaleSwitcher } from './locale-switcher'
 import { ThemeSwitcher } from './theme-switcher'
@@ -63,16 +64,7 @@ export function NavBar() {
     setMenuOpen(false)
   }, [pathname])
 
-  useEffect(() => {
-    if (!menuOpen) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setMenuOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [menuOpen])
+  useCloseOnEscape(menuOpen, setMenuOpen, toggleRef)
 
   return (
     <header className={scrolled ? 'nav-bar nav-bar--scrolled' : 'nav-bar'}>
@@ -83,6 +75,8 @@ export function NavBar() {
           </span>
           <span className="brand__name">DevEnv</span>
         </Link>
+        {/* The stub in the browser answers every call: the data is a demo's (spec: 'Demo Mode'). */}
+        {__BROWSER_STUB__ ? <span className="badge">{t('technical.demoMode')}</span> : null}
         <div className="nav-bar__tools">
           <ThemeSwitcher />
           <LocaleSwitcher />

@@ -2,7 +2,7 @@ import { queryKeys } from '@devenv/api-client/query'
 import { QueryClient } from '@tanstack/react-query'
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, json } from '../../testing/fake-api'
+import { DEMO_ACCOUNT, stub, type Tokens, USER_ACCOUNT } from '../../testing/stub-api'
 import { notify } from '../notify'
 import { createSessionRuntime, type Profile, type SessionRuntime } from './runtime'
 import { createSessionStore, type SessionStore } from './store'
@@ -12,32 +12,19 @@ vi.mock('../event-log', () => ({ logEvent: vi.fn() }))
 
 const START = new Date('2026-03-02T09:00:00Z').getTime()
 
-function token(claims: Record<string, unknown>): string {
-  const part = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-  return `${part({ alg: 'HS256' })}.${part(claims)}.signature`
-}
-
-const NINO = token({ sub: 'u-nino', email: 'nino@example.com', name: 'Nino', iat: START / 1000 })
-const GIORGI = token({ sub: 'u-giorgi', email: 'giorgi@example.com', iat: START / 1000 })
-
+/** The seeded company account's profile (Nino Beridze), as the stub answers it. */
 const profile = (fields: Partial<Profile> = {}): Profile => ({
-  id: 'u-nino',
-  email: 'nino@example.com',
-  username: 'nino@example.com',
+  id: '3f6c2a9e-8b1d-4c7a-9e2f-5a1b7c3d9e04',
+  email: USER_ACCOUNT.email,
+  username: USER_ACCOUNT.email,
   firstName: 'Nino',
   lastName: 'Beridze',
-  userType: 'PERSONAL',
+  company: 'Kartuli Soft LLC',
+  userType: 'COMPANY',
   roles: [],
   demo: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2025-01-15T08:00:00.000Z',
   ...fields,
-})
-
-const pair = (n: number) => ({
-  access_token: token({ sub: 'u-nino', email: 'nino@example.com', iat: START / 1000, n }),
-  refresh_token: `R${n}`,
-  token_valid_seconds: 900,
 })
 
 /** The parts of the router the runtime uses: its query cache, where it is, and navigate. */
@@ -55,14 +42,21 @@ function fakeRouter(path: string, protectedPage: boolean) {
   return { router, queryClient, navigate }
 }
 
-function storeSession(accessToken = NINO, receivedAt = START) {
-  localStorage.setItem('access_token', accessToken)
-  localStorage.setItem('refresh_token', 'R0')
-  localStorage.setItem('token_valid_seconds', '900')
+/** The seeded accounts' real token pairs, signed in before each test (before its fake clock). */
+let nino: Tokens
+let demo: Tokens
+
+/** A stored session of Nino's pair (the stub's), received at `receivedAt`. */
+function storeSession(pair: Tokens = nino, receivedAt = START) {
+  localStorage.setItem('access_token', pair.access_token)
+  localStorage.setItem('refresh_token', pair.refresh_token)
+  localStorage.setItem('token_valid_seconds', String(pair.token_valid_seconds))
   localStorage.setItem('token_received_at', String(receivedAt))
 }
 
-const flush = () => vi.advanceTimersByTimeAsync(0)
+/** Every call answered by the stub, and what the answers set off (on the fake clock's now). */
+const flush = () => stub.settled(() => vi.advanceTimersByTimeAsync(0))
+const bodiesOf = (key: string) => stub.callsTo(key).map((call) => call.body)
 
 // Each test has a runtime of its own, as each page has; the signal ends its listeners and timer.
 // and a store of its own, as the app makes one per page.
@@ -72,15 +66,19 @@ let runtime: SessionRuntime
 const getSession = () => store.getSession()
 const setTokens: SessionStore['setTokens'] = (pair) => store.setTokens(pair)
 
-beforeEach(() => {
+beforeEach(async () => {
+  nino = await stub.tokens(USER_ACCOUNT)
+  demo = await stub.tokens(DEMO_ACCOUNT)
   vi.useFakeTimers({ now: START })
   page = new AbortController()
   store = createSessionStore()
   runtime = createSessionRuntime({ signal: page.signal, store })
 })
 
-afterEach(() => {
+afterEach(async () => {
   page.abort()
+  // Answers still on their way land before the next test's stub reset.
+  await flush()
   localStorage.clear()
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -91,11 +89,10 @@ afterEach(() => {
 describe('start-up', () => {
   it('fetches the profile, which then replaces the claims and follows the query cache', async () => {
     storeSession()
-    const api = fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, queryClient } = fakeRouter('/', false)
     runtime.attachSession(router)
     await flush()
-    expect(api.callsTo('GET /user/profile')).toHaveLength(1)
+    expect(stub.callsTo('GET /user/profile')).toHaveLength(1)
     expect(getSession().user?.name).toBe('Nino Beridze')
     // A page that saved the profile puts the answer in the cache: the greeting follows it.
     queryClient.setQueryData(queryKeys.profile, profile({ firstName: 'Nina' }))
@@ -107,7 +104,6 @@ describe('start-up', () => {
 
   it('only a new profile answer changes the session (observers coming and going do not)', async () => {
     storeSession()
-    fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, queryClient } = fakeRouter('/', false)
     runtime.attachSession(router)
     await flush()
@@ -122,32 +118,35 @@ describe('start-up', () => {
   })
 
   it('a profile of another account never greets this one', async () => {
-    storeSession(GIORGI)
-    fakeApi({ 'GET /user/profile': json(200, profile()) })
+    storeSession()
+    // Nino's profile is on its way when another tab signs in as the demo account.
+    stub.prefer('GET /user/profile', 'delay=300')
     runtime.attachSession(fakeRouter('/', false).router)
-    await flush()
-    expect(getSession().user?.email).toBe('giorgi@example.com')
+    await vi.advanceTimersByTimeAsync(0)
+    localStorage.setItem('access_token', demo.access_token)
+    // The stub's delay runs on the fake clock too.
+    await stub.settled(() => vi.advanceTimersByTimeAsync(100))
+    expect(getSession().user?.email).toBe(DEMO_ACCOUNT.email)
   })
 
   it('with an expired pair: refreshes first, then fetches the profile', async () => {
-    storeSession(NINO, START - 901_000)
-    const api = fakeApi({
-      'POST /auth/token/refresh': json(200, pair(1)),
-      'GET /user/profile': json(200, profile()),
-    })
+    storeSession(nino, START - 901_000)
     runtime.attachSession(fakeRouter('/', false).router)
     await flush()
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(stub.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /auth/token/refresh',
       'GET /user/profile',
     ])
-    expect(api.calls[0]?.body).toEqual({ refreshToken: 'R0' })
-    expect(localStorage.getItem('refresh_token')).toBe('R1')
+    expect(stub.calls[0]?.body).toEqual({ refreshToken: nino.refresh_token })
+    // The stub rotated the pair: the new one is stored.
+    expect(localStorage.getItem('refresh_token')).toMatch(/.+/)
+    expect(localStorage.getItem('refresh_token')).not.toBe(nino.refresh_token)
+    expect(getSession().user?.name).toBe('Nino Beridze')
   })
 
   it('any failure of the start-up signs out and offers to sign in again', async () => {
     storeSession()
-    fakeApi({ 'GET /user/profile': json(500, { message: 'down' }) })
+    stub.prefer('GET /user/profile', 'code=500', 3)
     const { router, navigate } = fakeRouter('/pricing', false)
     runtime.attachSession(router)
     await flush()
@@ -158,7 +157,7 @@ describe('start-up', () => {
 
   it('leaving the page during start-up is no failure: the session stays for the next page', async () => {
     storeSession()
-    fakeApi({ 'GET /user/profile': json(500, { message: 'cut off by the navigation' }) })
+    stub.prefer('GET /user/profile', 'code=500', 3)
     const { router, navigate } = fakeRouter('/technical', true)
     runtime.attachSession(router)
     window.dispatchEvent(new Event('pagehide'))
@@ -171,51 +170,51 @@ describe('start-up', () => {
 
   it('runs once, however often it is attached (StrictMode, re-renders)', async () => {
     storeSession()
-    const api = fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router } = fakeRouter('/', false)
     runtime.attachSession(router)
     runtime.attachSession(router)
     await flush()
     runtime.attachSession(router)
     await flush()
-    expect(api.callsTo('GET /user/profile')).toHaveLength(1)
+    expect(stub.callsTo('GET /user/profile')).toHaveLength(1)
   })
 })
 
 describe('the refresh schedule', () => {
   it('refreshes 30 s before validity ends, stores the pair, and plans the next from its arrival', async () => {
     storeSession()
-    const api = fakeApi({
-      'GET /user/profile': json(200, profile()),
-      'POST /auth/token/refresh': [json(200, pair(1)), json(200, pair(2))],
-    })
     runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     await vi.advanceTimersByTimeAsync(869_999)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
     await vi.advanceTimersByTimeAsync(1)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(1)
-    expect(localStorage.getItem('refresh_token')).toBe('R1')
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
+    await flush()
+    const second = localStorage.getItem('refresh_token')
+    expect(second).not.toBe(nino.refresh_token)
     expect(localStorage.getItem('token_received_at')).toBe(String(START + 870_000))
     await vi.advanceTimersByTimeAsync(869_999)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(1)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
-    expect(api.callsTo('POST /auth/token/refresh').map((call) => call.body)).toEqual([
-      { refreshToken: 'R0' },
-      { refreshToken: 'R1' },
+    await flush()
+    expect(bodiesOf('POST /auth/token/refresh')).toEqual([
+      { refreshToken: nino.refresh_token },
+      { refreshToken: second },
     ])
   })
 
   it('a failed refresh signs out; on a signed-in page: home, the modal, the way back', async () => {
     storeSession()
-    fakeApi({
-      'GET /user/profile': json(200, profile()),
-      'POST /auth/token/refresh': json(401, { message: 'Refresh token was already used' }),
-    })
     const { router, navigate, queryClient } = fakeRouter('/admin?tab=ai', true)
     runtime.attachSession(router)
     await flush()
+    // The stored refresh token was used elsewhere: the stub refuses it as reused (401).
+    const elsewhere = await stub.api('POST', '/auth/token/refresh', {
+      body: { refreshToken: nino.refresh_token },
+    })
+    expect(elsewhere.status).toBe(200)
     await vi.advanceTimersByTimeAsync(870_000)
+    await flush()
     expect(localStorage.getItem('access_token')).toBeNull()
     expect(localStorage.getItem('refresh_token')).toBeNull()
     expect(navigate).toHaveBeenCalledWith({
@@ -229,39 +228,37 @@ describe('the refresh schedule', () => {
 
   it('one refresh in flight, however many ask for it', async () => {
     storeSession()
-    const api = fakeApi({ 'POST /auth/token/refresh': json(200, pair(1)) })
     const answers = await Promise.all([
       runtime.refreshSession(),
       runtime.refreshSession(),
       runtime.refreshSession(),
     ])
     expect(answers).toEqual([true, true, true])
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(1)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
   })
 
   it('waits for other tabs, and takes the pair another tab got meanwhile instead of reusing', async () => {
     storeSession()
-    const api = fakeApi({ 'POST /auth/token/refresh': json(200, pair(1)) })
     // Another tab holds the lock and rotates the pair before this tab gets it.
     vi.stubGlobal('navigator', {
       locks: {
         request: async (_name: string, task: () => Promise<boolean>) => {
-          setTokens({ accessToken: NINO, refreshToken: 'R-other-tab', tokenValidSeconds: 900 })
+          setTokens({
+            accessToken: nino.access_token,
+            refreshToken: 'R-other-tab',
+            tokenValidSeconds: 900,
+          })
           return task()
         },
       },
     })
     expect(await runtime.refreshSession()).toBe(true)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
     expect(localStorage.getItem('refresh_token')).toBe('R-other-tab')
   })
 
   it('only the tab that holds the leadership keeps the schedule', async () => {
     storeSession()
-    const api = fakeApi({
-      'GET /user/profile': json(200, profile()),
-      'POST /auth/token/refresh': json(200, pair(1)),
-    })
     // Another tab leads: this tab's request for leadership waits, its refresh lock is free.
     const granted: string[] = []
     let lead: () => void = () => {}
@@ -280,27 +277,23 @@ describe('the refresh schedule', () => {
     runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     await vi.advanceTimersByTimeAsync(900_000)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
     // The leading tab closes: this one takes over, overdue, so it refreshes at once.
     lead()
     await flush()
     expect(granted).toEqual(['devenv-session-leader'])
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(1)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
   })
 
   it('a pair that arrives after a sign-out is not stored', async () => {
     storeSession()
-    let answer: (response: Response) => void = () => {}
-    fakeApi({
-      'POST /auth/token/refresh': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve
-        }),
-    })
+    // The stub holds the new pair a moment; the sign-out happens meanwhile.
+    stub.prefer('POST /auth/token/refresh', 'delay=300')
     const renewing = runtime.refreshSession()
-    await flush()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
     localStorage.clear()
-    answer(json(200, pair(1)))
+    await stub.settled(() => vi.advanceTimersByTimeAsync(100))
     expect(await renewing).toBe(false)
     expect(localStorage.getItem('access_token')).toBeNull()
   })
@@ -309,10 +302,6 @@ describe('the refresh schedule', () => {
 describe('other tabs', () => {
   it('a sign-out elsewhere stops the timer and leaves a signed-in page like its guard', async () => {
     storeSession()
-    const api = fakeApi({
-      'GET /user/profile': json(200, profile()),
-      'POST /auth/token/refresh': json(200, pair(1)),
-    })
     const { router, navigate } = fakeRouter('/technical', true)
     runtime.attachSession(router)
     await flush()
@@ -325,12 +314,11 @@ describe('other tabs', () => {
     })
     expect(notify).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(900_000)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
   })
 
   it('a sign-out elsewhere leaves a public page as it is', async () => {
     storeSession()
-    fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, navigate } = fakeRouter('/pricing', false)
     runtime.attachSession(router)
     await flush()
@@ -342,44 +330,46 @@ describe('other tabs', () => {
 
   it('a refresh elsewhere moves this tab’s schedule to the new pair', async () => {
     storeSession()
-    const api = fakeApi({
-      'GET /user/profile': json(200, profile()),
-      'POST /auth/token/refresh': json(200, pair(2)),
-    })
     runtime.attachSession(fakeRouter('/', false).router)
     await flush()
     await vi.advanceTimersByTimeAsync(800_000)
     // The other tab stored a fresh pair 800 s in: this tab's refresh moves to 870 s after it.
-    setTokens({ accessToken: NINO, refreshToken: 'R1', tokenValidSeconds: 900 })
+    const other = await stub.api('POST', '/auth/token/refresh', {
+      body: { refreshToken: nino.refresh_token },
+    })
+    const renewed = (await other.json()) as Tokens
+    setTokens({
+      accessToken: renewed.access_token,
+      refreshToken: renewed.refresh_token,
+      tokenValidSeconds: 900,
+    })
     window.dispatchEvent(new StorageEvent('storage', { key: 'token_received_at' }))
     await vi.advanceTimersByTimeAsync(100_000)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
     await vi.advanceTimersByTimeAsync(770_000)
-    expect(api.callsTo('POST /auth/token/refresh').map((call) => call.body)).toEqual([
-      { refreshToken: 'R1' },
-    ])
+    await flush()
+    expect(bodiesOf('POST /auth/token/refresh')).toEqual([{ refreshToken: renewed.refresh_token }])
   })
 })
 
 describe('sign-in and sign-out', () => {
   it('signedIn stores the pair, drops another account’s profile and loads this one', async () => {
-    const api = fakeApi({ 'GET /user/profile': json(200, profile()) })
     const { router, queryClient } = fakeRouter('/', false)
     queryClient.setQueryData(queryKeys.profile, profile({ id: 'u-giorgi', firstName: 'Giorgi' }))
-    runtime.signedIn(router, { accessToken: NINO, refreshToken: 'R0', tokenValidSeconds: 900 })
+    runtime.signedIn(router, {
+      accessToken: nino.access_token,
+      refreshToken: nino.refresh_token,
+      tokenValidSeconds: 900,
+    })
     expect(localStorage.getItem('token_received_at')).toBe(String(START))
     await flush()
-    expect(api.callsTo('GET /user/profile')).toHaveLength(1)
+    expect(stub.callsTo('GET /user/profile')).toHaveLength(1)
     expect(getSession().user?.name).toBe('Nino Beridze')
   })
 
   it('log out: the call with the refresh token, tokens and timer gone, the notice, home', async () => {
     storeSession()
-    const api = fakeApi({
-      'GET /user/profile': json(200, profile()),
-      'POST /auth/logout': json(500, { message: 'down' }),
-      'POST /auth/token/refresh': json(200, pair(1)),
-    })
+    stub.prefer('POST /auth/logout', 'code=500')
     const { router, navigate } = fakeRouter('/admin', true)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     runtime.attachSession(router)
@@ -388,20 +378,17 @@ describe('sign-in and sign-out', () => {
     await flush()
     // The call's failure is only logged (spec 4).
     expect(warn).toHaveBeenCalledWith('The sign-out call failed', expect.anything())
-    expect(api.callsTo('POST /auth/logout').map((call) => call.body)).toEqual([
-      { refreshToken: 'R0' },
-    ])
+    expect(bodiesOf('POST /auth/logout')).toEqual([{ refreshToken: nino.refresh_token }])
     expect(getSession().isAuthenticated).toBe(false)
     expect(notify).toHaveBeenCalledWith('success', 'Logged out successfully')
     expect(navigate).toHaveBeenCalledWith({ to: '/' })
     await vi.advanceTimersByTimeAsync(900_000)
-    expect(api.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
   })
 
   it('sessionExpired twice (two 401s) ends the session once', async () => {
     storeSession()
     const { router, navigate } = fakeRouter('/pricing', false)
-    fakeApi({ 'GET /user/profile': json(200, profile()) })
     runtime.attachSession(router)
     await flush()
     runtime.sessionExpired()

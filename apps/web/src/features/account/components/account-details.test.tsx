@@ -1,30 +1,14 @@
 import { screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, json, renderPage } from '../../../testing/fake-api'
-import type { Profile } from '../account-forms'
+import { describe, expect, it } from 'vitest'
+import { renderPage } from '../../../testing/render'
+import { DEMO_ACCOUNT, stub, USER_ACCOUNT } from '../../../testing/stub-api'
 import { AccountDetails } from './account-details'
-
-export const DEMO_PROFILE: Profile = {
-  id: '882054da-e15a-4fa3-89d7-c32ce9a9171e',
-  email: 'demo@devenv.example',
-  username: 'demo@devenv.example',
-  firstName: 'Demo',
-  lastName: 'User',
-  userType: 'PERSONAL',
-  roles: ['demo'],
-  demo: true,
-  createdAt: '2025-01-15T08:00:00Z',
-}
 
 const fact = (term: string) => screen.getByText(term).nextElementSibling?.textContent
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
 describe('AccountDetails', () => {
   it('shows the profile: name with the demo badge, e-mail, company, type, roles, member since', async () => {
-    fakeApi({ 'GET /user/profile': json(200, DEMO_PROFILE) })
+    await stub.signIn(DEMO_ACCOUNT)
     await renderPage(<AccountDetails />)
     expect(await screen.findByText('demo@devenv.example')).toBeTruthy()
     expect(fact('Name')).toBe('Demo UserDemo Mode')
@@ -38,17 +22,7 @@ describe('AccountDetails', () => {
   })
 
   it('shows a company account without the demo badge', async () => {
-    fakeApi({
-      'GET /user/profile': json(200, {
-        ...DEMO_PROFILE,
-        firstName: 'Nino',
-        lastName: 'Beridze',
-        company: 'Kartuli Soft LLC',
-        userType: 'COMPANY',
-        roles: [],
-        demo: false,
-      }),
-    })
+    await stub.signIn(USER_ACCOUNT)
     await renderPage(<AccountDetails />)
     await screen.findByText('Kartuli Soft LLC')
     expect(fact('Name')).toBe('Nino Beridze')
@@ -57,18 +31,13 @@ describe('AccountDetails', () => {
   })
 
   it('says when the profile cannot be read, with a retry', async () => {
-    const api = fakeApi({
-      'GET /user/profile': [
-        json(500, { message: 'Internal error' }),
-        json(500, {}),
-        json(200, DEMO_PROFILE),
-      ],
-    })
+    await stub.signIn(DEMO_ACCOUNT)
+    stub.prefer('GET /user/profile', 'code=500', 2)
     await renderPage(<AccountDetails />)
     const retry = await screen.findByRole('button', { name: 'Try again' })
     expect(screen.getByText('Failed to load your account.')).toBeTruthy()
     retry.click()
     expect(await screen.findByText('demo@devenv.example')).toBeTruthy()
-    expect(api.callsTo('GET /user/profile')).toHaveLength(3)
+    expect(stub.callsTo('GET /user/profile')).toHaveLength(3)
   })
 })

@@ -1,25 +1,12 @@
 import { queryKeys } from '@devenv/api-client/query'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../../lib/notify'
-import { fakeApi, json, renderPage } from '../../../testing/fake-api'
-import type { Profile } from '../account-forms'
+import { renderPage } from '../../../testing/render'
+import { stub, USER_ACCOUNT } from '../../../testing/stub-api'
 import { ProfileSettings } from './profile-settings'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
-
-const PROFILE: Profile = {
-  id: '3b1f2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  email: 'user@devenv.example',
-  username: 'user@devenv.example',
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  company: 'Kartuli Soft LLC',
-  userType: 'COMPANY',
-  roles: [],
-  demo: false,
-  createdAt: '2025-01-15T08:00:00Z',
-}
 
 const input = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement
 const type = (name: string | RegExp, value: string) =>
@@ -35,20 +22,17 @@ beforeEach(() => {
   localStorage.clear()
 })
 
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
-
-async function renderSettings(routes: Parameters<typeof fakeApi>[0]) {
-  const api = fakeApi({ 'GET /user/profile': json(200, PROFILE), ...routes })
+/** The seeded company account (Nino Beridze, Kartuli Soft LLC), signed in. */
+async function renderSettings() {
+  await stub.signIn(USER_ACCOUNT)
   const page = await renderPage(<ProfileSettings />)
   await waitFor(() => expect(input('First Name').value).toBe('Nino'))
-  return { api, ...page }
+  return page
 }
 
 describe('ProfileSettings: personal information', () => {
   it('starts from the profile; the e-mail is shown but cannot be edited', async () => {
-    await renderSettings({})
+    await renderSettings()
     expect(input('Last Name').value).toBe('Beridze')
     expect(input('Company (optional)').value).toBe('Kartuli Soft LLC')
     expect(input('Email').readOnly).toBe(true)
@@ -56,8 +40,7 @@ describe('ProfileSettings: personal information', () => {
   })
 
   it('saves the names and company, updates the cached profile and says so', async () => {
-    const updated = { ...PROFILE, firstName: 'Nina', lastName: 'Beridze-Kapanadze' }
-    const { api, queryClient } = await renderSettings({ 'PUT /user/profile': json(200, updated) })
+    const { queryClient } = await renderSettings()
     type('First Name', ' Nina ')
     type('Last Name', 'Beridze-Kapanadze')
     type('Company (optional)', '')
@@ -65,41 +48,45 @@ describe('ProfileSettings: personal information', () => {
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('success', 'Profile updated successfully'),
     )
-    expect(api.callsTo('PUT /user/profile')[0]?.body).toEqual({
+    expect(stub.callsTo('PUT /user/profile')[0]?.body).toEqual({
       firstName: 'Nina',
       lastName: 'Beridze-Kapanadze',
     })
-    expect(queryClient.getQueryData(queryKeys.profile)).toEqual(updated)
+    // The stub's answer (the company removed) is the cached profile, and the stub kept it.
+    const updated = queryClient.getQueryData(queryKeys.profile)
+    expect(updated).toMatchObject({ firstName: 'Nina', lastName: 'Beridze-Kapanadze' })
+    expect(updated).not.toHaveProperty('company')
+    const stored = await fetch('/api/user/profile', {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    })
+    expect(await stored.json()).toEqual(updated)
   })
 
   it('needs both names and sends nothing without them', async () => {
-    const { api } = await renderSettings({})
+    await renderSettings()
     type('First Name', '  ')
     type('Last Name', '')
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(errorOf(input('First Name'))).toBe('Please enter your first name.'))
     expect(errorOf(input('Last Name'))).toBe('Please enter your last name.')
     expect(input('First Name').getAttribute('aria-invalid')).toBe('true')
-    expect(api.callsTo('PUT /user/profile')).toHaveLength(0)
+    expect(stub.callsTo('PUT /user/profile')).toHaveLength(0)
   })
 
-  it('shows the server’s field errors in place and notifies the failure', async () => {
-    await renderSettings({
-      'PUT /user/profile': json(400, {
-        message: 'Validation errors',
-        code: 'VALIDATION_FAILED',
-        errors: { lastName: 'must NOT have more than 100 characters' },
-      }),
-    })
+  it('a 400 notifies the failure; its errors mark only fields the form has', async () => {
+    await renderSettings()
+    // The contract's example 400 names username and password: none of this form's fields.
+    stub.prefer('PUT /user/profile', 'code=400')
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
-    await waitFor(() =>
-      expect(errorOf(input('Last Name'))).toBe('must NOT have more than 100 characters'),
-    )
-    expect(notify).toHaveBeenCalledWith('error', 'Failed to update profile')
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Failed to update profile'))
+    for (const name of ['First Name', 'Last Name', 'Company (optional)']) {
+      expect(input(name).getAttribute('aria-invalid')).toBeNull()
+    }
   })
 
   it('a server failure keeps the values and says so', async () => {
-    await renderSettings({ 'PUT /user/profile': json(500, { message: 'Internal error' }) })
+    await renderSettings()
+    stub.prefer('PUT /user/profile', 'code=500')
     type('First Name', 'Nina')
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(notify).toHaveBeenCalledWith('error', 'Failed to update profile'))
@@ -115,7 +102,7 @@ describe('ProfileSettings: change password', () => {
   }
 
   it('checks the new password with the domain’s rules and shows its strength', async () => {
-    const { api } = await renderSettings({})
+    await renderSettings()
     fill('', 'short', 'other')
     expect(screen.getByText('Password strength: Weak')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
@@ -138,20 +125,17 @@ describe('ProfileSettings: change password', () => {
       ),
     )
     expect(screen.getByText('Password strength: Strong')).toBeTruthy()
-    expect(api.callsTo('POST /auth/change-password')).toHaveLength(0)
+    expect(stub.callsTo('POST /auth/change-password')).toHaveLength(0)
   })
 
   it('sends username, old and new password without a bearer token, then clears the form', async () => {
-    localStorage.setItem('access_token', 'header.payload.signature')
-    const { api } = await renderSettings({
-      'POST /auth/change-password': json(200, { message: 'Password changed successfully' }),
-    })
+    await renderSettings()
     fill('UserPass123!', 'Mtatsminda-Evening-77', 'Mtatsminda-Evening-77')
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('success', 'Password changed successfully'),
     )
-    const call = api.callsTo('POST /auth/change-password')[0]
+    const call = stub.callsTo('POST /auth/change-password')[0]
     expect(call?.body).toEqual({
       username: 'user@devenv.example',
       oldPassword: 'UserPass123!',
@@ -159,12 +143,12 @@ describe('ProfileSettings: change password', () => {
     })
     expect(call?.headers.get('Authorization')).toBeNull()
     await waitFor(() => expect(input('Current password').value).toBe(''))
+    // The stub changed it: the new password signs in.
+    await stub.tokens({ email: USER_ACCOUNT.email, password: 'Mtatsminda-Evening-77' })
   })
 
   it('a wrong current password is shown on that field', async () => {
-    await renderSettings({
-      'POST /auth/change-password': json(401, { message: 'Invalid email or password' }),
-    })
+    await renderSettings()
     fill('Wrong-Pass-1', 'Mtatsminda-Evening-77', 'Mtatsminda-Evening-77')
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
     await waitFor(() =>
@@ -174,15 +158,14 @@ describe('ProfileSettings: change password', () => {
   })
 
   it('the sign-in lock answers with the spec’s lock text', async () => {
-    await renderSettings({
-      'POST /auth/change-password': json(
-        429,
-        { message: 'Too many login attempts. Please try again later.' },
-        { 'Retry-After': '900' },
-      ),
-    })
+    await renderSettings()
     fill('Wrong-Pass-1', 'Mtatsminda-Evening-77', 'Mtatsminda-Evening-77')
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
+    // Five wrong passwords lock the account (the stub's login lock); the sixth try is refused.
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
+      await waitFor(() => expect(stub.callsTo('POST /auth/change-password')).toHaveLength(attempt))
+      await waitFor(() => expect(vi.mocked(notify).mock.calls).toHaveLength(attempt))
+    }
     expect(await screen.findByText('Too many login attempts. Please try again later.')).toBeTruthy()
     expect(notify).toHaveBeenCalledWith('error', 'Failed to change password')
   })

@@ -8,7 +8,7 @@ import {
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AUTH_MODAL_TYPES } from '../../../config/ui'
-import { withQueryClient } from '../../../testing/fake-api'
+import { withQueryClient } from '../../../testing/render'
 import { AuthModalHost } from './auth-modal-host'
 
 async function renderHost(path: string) {

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../../lib/notify'
-import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
+import { withQueryClient } from '../../../testing/render'
+import { stub, USER_ACCOUNT } from '../../../testing/stub-api'
 import { ForgotPasswordForm } from './forgot-password-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -26,12 +27,10 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
-  vi.unstubAllGlobals()
 })
 
 describe('ForgotPasswordForm', () => {
   it('the puzzle comes with the @; taking the @ away takes a solved puzzle with it', async () => {
-    const api = fakeApi({})
     render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail('nino')
     expect(screen.queryByRole('group', { name: 'Human Verification' })).toBeNull()
@@ -42,37 +41,48 @@ describe('ForgotPasswordForm', () => {
     typeEmail('nino@example.com')
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
     await screen.findByText('Please complete the human verification first.')
-    expect(api.calls).toEqual([])
+    expect(stub.calls).toEqual([])
   })
 
   it('sent: Email Sent! with the address, the notice; Resend repeats the request', async () => {
-    const api = fakeApi({
-      'POST /auth/reset-password': [
-        json(200, { message: 'sent' }),
-        json(429, { message: 'Too many requests. Please try again later.' }),
-        json(200, { message: 'sent' }),
-      ],
-    })
     render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
-    typeEmail(' nino@example.com ')
+    typeEmail(` ${USER_ACCOUNT.email} `)
     await solve()
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
     const heading = await screen.findByRole('heading', { name: 'Email Sent!' })
     // The heading takes the focus in an effect after it is drawn.
     await waitFor(() => expect(document.activeElement).toBe(heading))
-    expect(screen.getByText('We sent a password reset link to nino@example.com.')).toBeTruthy()
+    expect(screen.getByText(`We sent a password reset link to ${USER_ACCOUNT.email}.`)).toBeTruthy()
     expect(notify).toHaveBeenCalledWith('success', 'Password reset link sent to your email!')
-    fireEvent.click(screen.getByRole('button', { name: 'Resend Email' }))
-    await screen.findByText('Please wait before requesting another email.')
-    fireEvent.click(screen.getByRole('button', { name: 'Resend Email' }))
-    await screen.findByText('Password reset link resent successfully!')
-    await waitFor(() =>
-      expect(screen.queryByText('Please wait before requesting another email.')).toBeNull(),
+    // One resend: waits for its call to be answered (the button reads Resend Email again).
+    const resend = async () => {
+      const before = stub.callsTo('POST /auth/reset-password').length
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend Email' }))
+      await waitFor(() =>
+        expect(stub.callsTo('POST /auth/reset-password')).toHaveLength(before + 1),
+      )
+      await screen.findByRole('button', { name: 'Resend Email' })
+    }
+    const resent = 'Password reset link resent successfully!'
+    const wait = 'Please wait before requesting another email.'
+    // The stub allows three reset mails per address in 15 minutes: the fourth must wait.
+    await resend()
+    await screen.findByText(resent)
+    await resend()
+    await screen.findByText(resent)
+    await resend()
+    await screen.findByText(wait)
+    // The stub's windows run on the wall clock, not its dev clock: its reset empties them.
+    await stub.dev.reset()
+    await resend()
+    await screen.findByText(resent)
+    expect(screen.queryByText(wait)).toBeNull()
+    expect(stub.callsTo('POST /auth/reset-password').map((call) => call.body)).toEqual(
+      Array.from({ length: 5 }, () => ({ username: USER_ACCOUNT.email })),
     )
-    expect(api.callsTo('POST /auth/reset-password').map((call) => call.body)).toEqual([
-      { username: 'nino@example.com' },
-      { username: 'nino@example.com' },
-      { username: 'nino@example.com' },
+    // The mail of the last resend, sent after the reset emptied the mailbox.
+    expect((await stub.dev.mailbox(USER_ACCOUNT.email)).map((mail) => mail.kind)).toEqual([
+      'password-reset',
     ])
-  })
+  }, 15_000)
 })

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
+import { withQueryClient } from '../../../testing/render'
+import { stub } from '../../../testing/stub-api'
 import { RegisterForm } from './register-form'
 
 const PASSWORD = 'Tbilisi-Sunrise-2025'
@@ -42,28 +43,29 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
-  vi.unstubAllGlobals()
 })
 
 describe('RegisterForm', () => {
   it('sends exactly username, password and userType; PERSONAL without a company', async () => {
-    const api = fakeApi({ 'POST /auth/registration': json(201, { message: 'ok', username: 'x' }) })
     const form = renderForm()
     await form.fillAll()
     fireEvent.click(form.submit())
     await waitFor(() => expect(form.onRegistered).toHaveBeenCalledWith('nino@example.com'))
-    expect(api.callsTo('POST /auth/registration').map((call) => call.body)).toEqual([
+    expect(stub.callsTo('POST /auth/registration').map((call) => call.body)).toEqual([
       { username: 'nino@example.com', password: PASSWORD, userType: 'PERSONAL' },
+    ])
+    // The stub registered it: the activation mail is in its mailbox.
+    expect((await stub.dev.mailbox('nino@example.com')).map((mail) => mail.kind)).toEqual([
+      'activation',
     ])
   })
 
   it('COMPANY when a company is given', async () => {
-    const api = fakeApi({ 'POST /auth/registration': json(201, { message: 'ok', username: 'x' }) })
     const form = renderForm()
     await form.fillAll('Kartuli Soft')
     fireEvent.click(form.submit())
     await waitFor(() => expect(form.onRegistered).toHaveBeenCalled())
-    expect(api.calls[0]?.body).toEqual({
+    expect(stub.calls[0]?.body).toEqual({
       username: 'nino@example.com',
       password: PASSWORD,
       userType: 'COMPANY',
@@ -71,7 +73,6 @@ describe('RegisterForm', () => {
   })
 
   it('submit is enabled only when names, terms, puzzle and every rule allow it', async () => {
-    fakeApi({})
     const form = renderForm()
     expect(form.submit().disabled).toBe(true)
     await form.fillAll()
@@ -87,7 +88,6 @@ describe('RegisterForm', () => {
   })
 
   it('says the first failing rule at the field it is about, tied to it for assistive technology', async () => {
-    fakeApi({})
     const form = renderForm()
     form.type(/^Email/, 'nino')
     fireEvent.blur(form.field(/^Email/))
@@ -106,9 +106,8 @@ describe('RegisterForm', () => {
   })
 
   it('a failure shows the catalogue text and gives a fresh puzzle', async () => {
-    fakeApi({
-      'POST /auth/registration': json(409, { message: 'taken', code: 'EMAIL_TAKEN' }),
-    })
+    // The address is taken: the stub answers 409.
+    await stub.register('nino@example.com', PASSWORD)
     const form = renderForm()
     await form.fillAll()
     fireEvent.click(form.submit())

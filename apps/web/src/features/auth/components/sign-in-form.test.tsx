@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { logEvent } from '../../../lib/event-log'
 import { notify } from '../../../lib/notify'
-import { fakeApi, json, withQueryClient } from '../../../testing/fake-api'
+import { withQueryClient } from '../../../testing/render'
+import { stub, USER_ACCOUNT } from '../../../testing/stub-api'
 import { SignInForm } from './sign-in-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -16,8 +17,7 @@ vi.mock('../../../lib/session/runtime', () => ({
   createSessionRuntime: () => ({ signedIn, discardSession }),
 }))
 
-const PAIR = { access_token: 'a.b.c', refresh_token: 'R1', token_valid_seconds: 900 }
-const INVALID = json(401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' })
+const { email: EMAIL, password: PASSWORD } = USER_ACCOUNT
 
 function renderForm(search: Record<string, unknown> = {}, registeredEmail: string | null = null) {
   const navigate = vi.fn(async (_options: unknown) => {})
@@ -41,22 +41,24 @@ beforeEach(() => localStorage.clear())
 
 afterEach(() => {
   localStorage.clear()
-  vi.unstubAllGlobals()
   vi.clearAllMocks()
 })
 
 describe('SignInForm', () => {
   it('sends the trimmed e-mail and the password; success signs in, says so, goes to the redirect', async () => {
-    const api = fakeApi({ 'POST /auth/auth': json(200, PAIR) })
     const form = renderForm({ redirect: '/technical?tab=ai' })
-    form.attempt('  user@devenv.example ', ' secret ')
+    // The password goes as typed: with spaces around it, it is another password.
+    form.attempt(`  ${EMAIL} `, ` ${PASSWORD} `)
+    await screen.findByText('Invalid email or password')
+    form.attempt(`  ${EMAIL} `, PASSWORD)
     await waitFor(() => expect(form.navigate).toHaveBeenCalled())
-    expect(api.callsTo('POST /auth/auth').map((call) => call.body)).toEqual([
-      { email: 'user@devenv.example', password: ' secret ' },
+    expect(stub.callsTo('POST /auth/auth').map((call) => call.body)).toEqual([
+      { email: EMAIL, password: ` ${PASSWORD} ` },
+      { email: EMAIL, password: PASSWORD },
     ])
     expect(signedIn).toHaveBeenCalledWith(form.router, {
-      accessToken: 'a.b.c',
-      refreshToken: 'R1',
+      accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      refreshToken: expect.any(String),
       tokenValidSeconds: 900,
     })
     expect(notify).toHaveBeenCalledWith('success', 'Successfully logged in!')
@@ -64,51 +66,47 @@ describe('SignInForm', () => {
   })
 
   it('a redirect to another site is refused: /dashboard instead', async () => {
-    fakeApi({ 'POST /auth/auth': json(200, PAIR) })
     const form = renderForm({ redirect: '//evil.example/x' })
-    form.attempt('user@devenv.example', 'secret')
+    form.attempt(EMAIL, PASSWORD)
     await waitFor(() =>
       expect(form.navigate).toHaveBeenCalledWith({ href: '/dashboard', replace: true }),
     )
   })
 
   it('a failure shows the server message (else the spec text) and clears the session', async () => {
-    fakeApi({
-      'POST /auth/auth': [INVALID, json(403, { message: 'Account not activated' }), json(401, {})],
-    })
+    await stub.register('pending@example.com', 'Right-But-Pending-1')
     const form = renderForm()
-    form.attempt('user@devenv.example', 'wrong')
+    form.attempt(EMAIL, 'wrong')
     await screen.findByText('Invalid email or password')
     expect(screen.getByRole('alert').textContent).toBe('Invalid email or password')
     expect(discardSession).toHaveBeenCalledTimes(1)
-    form.attempt('user@devenv.example', 'right-but-pending')
+    form.attempt('pending@example.com', 'Right-But-Pending-1')
     await screen.findByText('Account not activated')
-    form.attempt('user@devenv.example', 'wrong')
+    form.attempt(EMAIL, 'wrong')
     await screen.findByText('Invalid email or password')
     expect(signedIn).not.toHaveBeenCalled()
   })
 
   it('without an answer: Login failed, and the attempt does not count towards the lock', async () => {
-    fakeApi({ 'POST /auth/auth': () => Promise.reject(new TypeError('Failed to fetch')) })
+    stub.prefer('POST /auth/auth', 'reset')
     const form = renderForm()
-    form.attempt('user@devenv.example', 'secret')
+    form.attempt(EMAIL, PASSWORD)
     await screen.findByText('Login failed')
     expect(localStorage.getItem('login-lock')).toBeNull()
   })
 
   it('5 wrong attempts lock the form, in storage; a new form (a reload) is still locked', async () => {
-    const api = fakeApi({ 'POST /auth/auth': INVALID })
     const form = renderForm()
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      form.attempt('user@devenv.example', `wrong-${attempt}`)
-      await waitFor(() => expect(api.callsTo('POST /auth/auth')).toHaveLength(attempt))
+      form.attempt(EMAIL, `wrong-${attempt}`)
+      await waitFor(() => expect(stub.callsTo('POST /auth/auth')).toHaveLength(attempt))
       await waitFor(() => expect(form.submit().getAttribute('aria-busy')).toBeNull())
     }
     const locked = 'Too many login attempts. Please try again later.'
     await screen.findByText(locked)
     expect(form.submit().disabled).toBe(true)
     expect(JSON.parse(localStorage.getItem('login-lock') ?? '{}')).toMatchObject({ attempts: 5 })
-    expect(logEvent).toHaveBeenCalledWith('login_locked', { user: 'user@devenv.example' })
+    expect(logEvent).toHaveBeenCalledWith('login_locked', { user: EMAIL })
     form.unmount()
 
     const reloaded = renderForm()
@@ -116,7 +114,7 @@ describe('SignInForm', () => {
     expect(reloaded.submit().disabled).toBe(true)
     fireEvent.submit(reloaded.submit().closest('form') as HTMLFormElement)
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(api.callsTo('POST /auth/auth')).toHaveLength(5)
+    expect(stub.callsTo('POST /auth/auth')).toHaveLength(5)
   })
 
   it('a lock lifts itself 15 minutes after the last attempt', async () => {

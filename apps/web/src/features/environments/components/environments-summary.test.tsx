@@ -1,36 +1,26 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, json, renderPage } from '../../../testing/fake-api'
-import type { Environment } from '../api/list-environments'
+import { describe, expect, it } from 'vitest'
+import { renderPage } from '../../../testing/render'
+import { stub, USER_ACCOUNT } from '../../../testing/stub-api'
 import { EnvironmentsSummary } from './environments-summary'
 
-const environment = (name: string, status: Environment['status'], index: number): Environment => ({
-  id: `00000000-0000-4000-8000-00000000000${index}`,
-  name,
-  template: 'node-20',
-  size: 'starter',
-  resources: { vcpu: 2, ramGb: 8, ssdGb: 50 },
-  region: 'eu-central',
-  status,
-  url: null,
-  createdAt: '2025-07-02T08:15:40Z',
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+/** Creates environments through the API as the signed-in account; `fail-…` names fail (stub rule). */
+async function createEnvironments(accessToken: string, names: string[]) {
+  for (const name of names) {
+    const created = await stub.api('POST', '/environments', {
+      token: accessToken,
+      body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
+    })
+    expect(created.status).toBe(201)
+  }
+  // Past the stub's provisioning time: running, or failed.
+  await stub.dev.advanceClock(60)
+}
 
 describe('EnvironmentsSummary', () => {
   it('counts the environments per status and links to the dashboard', async () => {
-    fakeApi({
-      'GET /environments': json(200, {
-        items: [
-          environment('api', 'running', 1),
-          environment('web', 'running', 2),
-          environment('fail-db', 'failed', 3),
-        ],
-      }),
-    })
+    const { access_token } = await stub.signIn(USER_ACCOUNT)
+    await createEnvironments(access_token, ['api', 'web', 'fail-db'])
     await renderPage(<EnvironmentsSummary />)
     expect(await screen.findByText('3 in total')).toBeTruthy()
     const counts = screen.getAllByRole('definition').map((each) => each.textContent)
@@ -45,7 +35,7 @@ describe('EnvironmentsSummary', () => {
   })
 
   it('invites to create the first environment when there is none', async () => {
-    fakeApi({ 'GET /environments': json(200, { items: [] }) })
+    await stub.signIn(USER_ACCOUNT)
     await renderPage(<EnvironmentsSummary />)
     expect(await screen.findByText('You have no environments yet.')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Create an environment' }).getAttribute('href')).toBe(
@@ -54,9 +44,11 @@ describe('EnvironmentsSummary', () => {
   })
 
   it('says when the list cannot be read', async () => {
-    fakeApi({ 'GET /environments': json(500, { message: 'Internal error' }) })
+    await stub.signIn(USER_ACCOUNT)
+    // The list retries a transient failure once: both answers fail.
+    stub.prefer('GET /environments', 'code=500', 2)
     await renderPage(<EnvironmentsSummary />)
     expect(await screen.findByText('Failed to fetch environments')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
-  })
+  }, 10_000)
 })

@@ -1,0 +1,109 @@
+import { expect, type Page, type Response, test } from '@playwright/test'
+import { authDialog, registerThroughModal, submitSignIn } from '../e2e/auth-helpers'
+import { axeViolations, toast } from '../e2e/support'
+
+/**
+ * The static demo as a visitor meets it: nginx serves files only (scripts/serve.mjs --demo), and
+ * every API and mailbox answer comes from the stub running in the page (MSW's service worker).
+ */
+
+const PASSWORD = 'Batumi-Boulevard-42'
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })
+const demoPanel = (page: Page) => page.getByRole('region', { name: 'Demo' })
+
+/** Every answer to /api or /__dev that the page received, to prove none came from the network. */
+function watchStubAnswers(page: Page): Response[] {
+  const answers: Response[] = []
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    if (pathname.startsWith('/api/') || pathname.startsWith('/__dev/')) answers.push(response)
+  })
+  return answers
+}
+
+async function openDemoPanel(page: Page) {
+  await page.getByRole('button', { name: 'Demo: accounts and mailbox' }).click()
+  await expect(demoPanel(page)).toBeVisible()
+}
+
+test('a visitor registers, opens the activation mail in the page, signs in and creates an environment', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const answers = watchStubAnswers(page)
+  const email = `demo-visitor-${Date.now()}@example.com`
+
+  await page.goto('/')
+  await expect(navigation(page).getByText('Demo Mode', { exact: true })).toBeVisible()
+
+  // Register through the modal.
+  await registerThroughModal(page, {
+    firstName: 'Nino',
+    lastName: 'Beridze',
+    email,
+    password: PASSWORD,
+  })
+  await expect(authDialog(page, 'Sign In')).toContainText(
+    'Account created successfully! Please check your email to verify your account.',
+  )
+  await authDialog(page, 'Sign In').getByRole('button', { name: 'Close' }).click()
+
+  // The activation mail, read in the page's own mailbox; its link is a full page load.
+  await openDemoPanel(page)
+  const mail = demoPanel(page)
+    .getByRole('listitem')
+    .filter({ hasText: `To ${email}` })
+  await expect(mail).toContainText('Activate your DevEnv account')
+  await mail.getByRole('link', { name: /\?activate=/ }).click()
+  await expect(toast(page, 'success')).toContainText(
+    'Your account has been activated. You can now sign in.',
+  )
+
+  // Sign in: the stub kept the new account across the page load.
+  await submitSignIn(authDialog(page, 'Sign In'), { email, password: PASSWORD })
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(navigation(page).getByRole('button', { name: email })).toBeVisible()
+
+  // Create an environment, watch it provision, then delete it.
+  await page.getByRole('textbox', { name: 'Name' }).fill('demo-api')
+  await page.getByRole('button', { name: 'Create environment' }).click()
+  await expect(
+    toast(page, 'success').filter({ hasText: 'demo-api is being created' }),
+  ).toBeVisible()
+  const environment = page.getByRole('article', { name: 'demo-api' })
+  await expect(environment.getByText('Provisioning')).toBeVisible()
+  await expect(environment.getByText('Running')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Delete demo-api' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete environment' }).click()
+  await expect(environment).toHaveCount(0, { timeout: 15_000 })
+
+  // Nothing answered from the network: nginx serves files, the page's stub answered everything.
+  expect(answers.length).toBeGreaterThan(5)
+  expect(answers.filter((answer) => !answer.fromServiceWorker()).map((a) => a.url())).toEqual([])
+})
+
+test('the seeded demo account of the README signs in and finds its running environment', async ({
+  page,
+}) => {
+  await page.goto('/pricing')
+  await openDemoPanel(page)
+  await expect(demoPanel(page)).toContainText('demo@devenv.example')
+  await expect(demoPanel(page)).toContainText('DemoPass123!')
+  // The panel and the badge keep the site's accessibility.
+  expect(await axeViolations(page)).toEqual([])
+  await navigation(page).getByRole('button', { name: 'Sign in', exact: true }).click()
+  await submitSignIn(authDialog(page, 'Sign In'), {
+    email: 'demo@devenv.example',
+    password: 'DemoPass123!',
+  })
+  await expect(page).toHaveURL(/\/admin$/)
+  const seeded = page.getByRole('article', { name: 'ml-notebooks' })
+  await expect(seeded.getByText('Running')).toBeVisible()
+})
+
+test('any path of the static host falls back to the site, which routes it', async ({ page }) => {
+  await page.goto('/no/such/page')
+  await expect(page).toHaveURL(/\/404\?from=%2Fno%2Fsuch%2Fpage$/)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(navigation(page).getByText('Demo Mode', { exact: true })).toBeVisible()
+})
