@@ -57,7 +57,9 @@ export async function toStubRequest(
   const url = new URL(request.url)
   const headers: Record<string, string> = {}
   request.headers.forEach((value, name) => {
-    headers[name] = value
+    // Fetch's Headers lower-case names, but some DOM implementations (happy-dom) do not, and the
+    // core reads lower-case names only.
+    headers[name.toLowerCase()] = value
   })
   const cookie = cookieHeader(request, cookies)
   if (cookie) headers.cookie = cookie
