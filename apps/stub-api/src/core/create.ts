@@ -197,8 +197,15 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   async function checkInput(request: CoreRequest, operationId: string): Promise<void> {
     const entry = table.get(operationId)
     if (!entry?.needsChecks) return
+    if (entry.operation.requiresAuth) await authenticate(request, ctx)
+    checkShape(request, operationId)
+  }
+
+  /** Parameters and body against the contract, without a promise (throws the contract's 400). */
+  function checkShape(request: CoreRequest, operationId: string): void {
+    const entry = table.get(operationId)
+    if (!entry?.needsChecks) return
     const { operation } = entry
-    if (operation.requiresAuth) await authenticate(request, ctx)
     if (operation.parameters.length > 0) {
       const parameterErrors = checkParameters(contract.validator, operation.parameters, {
         path: request.params,
@@ -403,6 +410,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     readBody: readJsonBody,
     faults,
     checkInput,
+    checkShape,
     limit,
     run,
     failure,

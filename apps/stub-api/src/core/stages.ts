@@ -30,6 +30,8 @@ export type StubStages = {
   faults(request: CoreRequest): Promise<Reply | 'reset' | undefined>
   /** Auth, then parameters and body against the contract; throws ApiError. */
   checkInput(request: CoreRequest, operationId: string): Promise<void>
+  /** checkInput's second half, parameters and body, synchronously: public operations need no promise. */
+  checkShape(request: CoreRequest, operationId: string): void
   /** The operation's rate limits; throws ApiError. */
   limit(request: CoreRequest, operationId: string): Promise<void>
   /** The operation's handler. */
