@@ -1,4 +1,5 @@
 import { devices, type Project } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
 
 /** Debian's Chromium: Playwright cannot download its own browser on this network. */
 export const chromiumProject: Project = {
@@ -6,15 +7,8 @@ export const chromiumProject: Project = {
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS],
     },
   },
 }

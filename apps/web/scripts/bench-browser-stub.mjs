@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 import { DEMO_MANIFEST } from './finish-demo.mjs'
 import { startDemoServer } from './serve.mjs'
 import { MSW_WORKER_FILE } from './site.mjs'
@@ -82,8 +83,8 @@ process.once('exit', stopServer)
 await new Promise((done) => setTimeout(done, 500))
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS],
 })
 const stubStartup = (page) =>
   page.waitForFunction(() => performance.getEntriesByName('browser-stub')[0]?.duration)

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { loadavg } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 import { startServer } from './serve.mjs'
 import { PRERENDERED_ROUTES } from './site.mjs'
 
@@ -18,16 +19,7 @@ const port = Number(process.env.BENCH_WEB_PORT ?? 4174)
 const stubPort = Number(process.env.BENCH_STUB_PORT ?? 4012)
 const origin = `http://127.0.0.1:${port}`
 const benchDir = join(appDir, '.bench-dist')
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 const NOT_FOUND_PATH = '/this-page-does-not-exist'
 // The prerendered public pages (site.mjs), and an unknown path in place of /404 itself.
 const ALL_PAGES = [
@@ -110,7 +102,10 @@ const reportName = (path, attempt) =>
   `${path.replace(/^\/+/, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${attempt + 1}.json`
 
 async function audit(path) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+  })
   try {
     return await lighthouse(`${origin}${path}`, {
       port: chrome.port,
