@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNT, expect, test } from './stub'
 import { axeViolations, toast, useLocale, useTheme } from './support'
 
-/** The demo account's seeded environment (apps/stub-api/src/state/seeds.ts). */
+/** The demo account's seeded environment (apps/stub-api/src/core/state/seeds.ts). */
 const SEEDED = { id: 'fa19cd7d-4dbd-4409-a14a-eb6c400f8d77', name: 'ml-notebooks' }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name })
