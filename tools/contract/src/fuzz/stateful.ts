@@ -226,18 +226,28 @@ abstract class Step implements Command {
 const deviceAt = (model: Readonly<Model>, index: number) =>
   model.devices.length === 0 ? undefined : index % model.devices.length
 
-class Register extends Step {
-  constructor(
-    readonly account: number,
-    readonly password: number,
-  ) {
+/** A step acting for one of the model's accounts, chosen by its index in ACCOUNTS. */
+abstract class AccountStep extends Step {
+  constructor(readonly account: number) {
     super()
   }
+  get email(): string {
+    return ACCOUNTS[this.account] ?? ''
+  }
+}
+
+class Register extends AccountStep {
+  constructor(
+    account: number,
+    readonly password: number,
+  ) {
+    super(account)
+  }
   get label() {
-    return `register(${ACCOUNTS[this.account]}, ${PASSWORDS[this.password]})`
+    return `register(${this.email}, ${PASSWORDS[this.password]})`
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const password = PASSWORDS[this.password] ?? ''
     const answer = await call(real, 'register', {
       method: 'POST',
@@ -259,15 +269,12 @@ class Register extends Step {
   }
 }
 
-class ResendActivation extends Step {
-  constructor(readonly account: number) {
-    super()
-  }
+class ResendActivation extends AccountStep {
   get label() {
-    return `resendActivation(${ACCOUNTS[this.account]})`
+    return `resendActivation(${this.email})`
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const answer = await call(real, 'resendActivation', {
       method: 'POST',
       path: '/auth/activate/resend',
@@ -279,21 +286,21 @@ class ResendActivation extends Step {
   }
 }
 
-class Activate extends Step {
+class Activate extends AccountStep {
   constructor(
-    readonly account: number,
+    account: number,
     readonly newest: number,
   ) {
-    super()
+    super(account)
   }
   get label() {
-    return `activate(${ACCOUNTS[this.account]}, link ${this.newest === 0 ? 'newest' : 'before that'})`
+    return `activate(${this.email}, link ${this.newest === 0 ? 'newest' : 'before that'})`
   }
   override check(model: Readonly<Model>) {
-    return (model.accounts.get(ACCOUNTS[this.account] ?? '')?.activations.length ?? 0) > this.newest
+    return (model.accounts.get(this.email)?.activations.length ?? 0) > this.newest
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const account = model.accounts.get(email)
     const link = account?.activations[account.activations.length - 1 - this.newest]
     if (!account || !link) throw new Error(`${this.label}: no such link in the model`)
@@ -315,18 +322,18 @@ class Activate extends Step {
   }
 }
 
-class SignIn extends Step {
+class SignIn extends AccountStep {
   constructor(
-    readonly account: number,
+    account: number,
     readonly right: boolean,
   ) {
-    super()
+    super(account)
   }
   get label() {
-    return `signIn(${ACCOUNTS[this.account]}, ${this.right ? 'right' : 'wrong'} password)`
+    return `signIn(${this.email}, ${this.right ? 'right' : 'wrong'} password)`
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const account = model.accounts.get(email)
     const password = this.right && account ? account.password : WRONG_PASSWORD
     const answer = await call(real, 'signIn', {
@@ -464,15 +471,12 @@ class ReadProfile extends Step {
   }
 }
 
-class ForgotPassword extends Step {
-  constructor(readonly account: number) {
-    super()
-  }
+class ForgotPassword extends AccountStep {
   get label() {
-    return `requestPasswordReset(${ACCOUNTS[this.account]})`
+    return `requestPasswordReset(${this.email})`
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const answer = await call(real, 'requestPasswordReset', {
       method: 'POST',
       path: '/auth/reset-password',
@@ -485,22 +489,22 @@ class ForgotPassword extends Step {
   }
 }
 
-class ResetPassword extends Step {
+class ResetPassword extends AccountStep {
   constructor(
-    readonly account: number,
+    account: number,
     readonly newest: number,
     readonly password: number,
   ) {
-    super()
+    super(account)
   }
   get label() {
-    return `setPassword(${ACCOUNTS[this.account]}, link ${this.newest === 0 ? 'newest' : 'before that'}, ${PASSWORDS[this.password]})`
+    return `setPassword(${this.email}, link ${this.newest === 0 ? 'newest' : 'before that'}, ${PASSWORDS[this.password]})`
   }
   override check(model: Readonly<Model>) {
-    return (model.accounts.get(ACCOUNTS[this.account] ?? '')?.resets.length ?? 0) > this.newest
+    return (model.accounts.get(this.email)?.resets.length ?? 0) > this.newest
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const account = model.accounts.get(email)
     const link = account?.resets[account.resets.length - 1 - this.newest]
     if (!account || !link) throw new Error(`${this.label}: no such link in the model`)
@@ -525,19 +529,19 @@ class ResetPassword extends Step {
   }
 }
 
-class ChangePassword extends Step {
+class ChangePassword extends AccountStep {
   constructor(
-    readonly account: number,
+    account: number,
     readonly right: boolean,
     readonly password: number,
   ) {
-    super()
+    super(account)
   }
   get label() {
-    return `changePassword(${ACCOUNTS[this.account]}, ${this.right ? 'right' : 'wrong'} old password, ${PASSWORDS[this.password]})`
+    return `changePassword(${this.email}, ${this.right ? 'right' : 'wrong'} old password, ${PASSWORDS[this.password]})`
   }
   async act(model: Model, real: Real) {
-    const email = ACCOUNTS[this.account] ?? ''
+    const email = this.email
     const account = model.accounts.get(email)
     const oldPassword = this.right && account ? account.password : WRONG_PASSWORD
     const newPassword = PASSWORDS[this.password] ?? ''
