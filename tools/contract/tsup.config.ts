@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup'
 
 // @devenv/openapi stays external: it reads openapi.yaml from beside its own dist/ at run time.
+// The proxy's judging thread is an entry of its own, beside the bundle that starts it.
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    'judging-thread': 'src/proxy/judging-thread.ts',
+  },
   format: ['esm'],
   dts: { entry: 'src/index.ts' },
   clean: true,

@@ -15,7 +15,11 @@ const tarball = join(here, 'devenv-contract.tgz')
 
 try {
   await build({
-    entry: { cli: join(here, 'src/cli.ts') },
+    // The proxy's judging thread is a file of its own, beside the CLI.
+    entry: {
+      cli: join(here, 'src/cli.ts'),
+      'judging-thread': join(here, 'src/proxy/judging-thread.ts'),
+    },
     outDir: join(stage, 'dist'),
     format: ['esm'],
     target: 'node20',

@@ -53,6 +53,11 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
   if (command.help) return 'help'
   const { text, shared } = command
   const upstream = new URL(urlOption('upstream', text('upstream')))
+  // The proxy passes each request on byte for byte, path included: there is no path to add.
+  if (upstream.pathname !== '/' || upstream.search !== '')
+    throw new UsageError(
+      `--upstream takes an origin (http://host:port), not ${upstream.href}: each request keeps the path the client asked for`,
+    )
   const port = command.number('port', DEFAULT_PORT, { min: 0, max: 65_535, integer: true })
   const duration = text('duration')
   const durationSeconds =
@@ -121,12 +126,13 @@ export const proxyCommand: Command = async (argv) => {
       port,
       timeoutMs: shared.timeoutMs,
       contract,
+      contractPath: shared.contractPath,
       print: (line) => {
         if (!shared.quiet) console.log(line)
       },
       stop: ({ address }) => {
         console.log(
-          `proxy: ${address} -> ${upstream.origin}${upstream.pathname.replace(/\/$/, '')}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
+          `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
         )
         return stopWhenAsked(durationSeconds)
       },

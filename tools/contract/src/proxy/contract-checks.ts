@@ -9,7 +9,7 @@ import {
   mediaTypeOf,
   problemsOf,
 } from '@devenv/openapi'
-import type { ProxiedExchange } from './transport'
+import type { ProxiedExchange } from './reading'
 
 export const UNDOCUMENTED_OPERATION = 'undocumented operation'
 

@@ -1,5 +1,5 @@
 import { type Exchange, exchangeOf } from '../report'
-import type { ProxiedExchange } from './transport'
+import type { ProxiedExchange } from './reading'
 
 // What a reproducer needs to repeat the request; the browser's other headers are noise.
 const REPEATED_HEADERS = ['content-type', 'accept', 'authorization', 'x-stub-session']

@@ -1,17 +1,11 @@
-import {
-  type Contract,
-  type ContractCoverage,
-  createCoverageRecorder,
-  requestExampleOf,
-  responseExampleOf,
-} from '@devenv/openapi'
-import { type CheckResult, redactText, type Suite } from '../report'
-import { judgeExchange, type Violation } from './contract-checks'
-import { toExchange } from './exchange'
-import { type ProxiedExchange, startProxyServer } from './transport'
+import type { Contract, ContractCoverage } from '@devenv/openapi'
+import type { Suite } from '../report'
+import { createJudging, type JudgedRun } from './judging'
+import { startJudgingThread } from './judging-thread'
+import { readTraffic } from './reading'
+import { type RelayControl, startProxyServer } from './transport'
 
-/** Where exchanges of no documented operation are reported. */
-export const UNDOCUMENTED_SUITE = 'undocumented operations'
+export { formatViolation, UNDOCUMENTED_SUITE } from './judging'
 
 export type ProxyRun = {
   /** The upstream's URL. */
@@ -34,103 +28,60 @@ export type ProxyRun = {
 }
 
 export type ProxyRunOptions = {
+  /** An origin: http://host:port. */
   upstream: URL
   port: number
   host?: string
   /** How long the upstream may stay silent before the client gets a 504. */
   timeoutMs: number
   contract: Contract
+  /** Where `contract` was loaded from (undefined: the bundled one), for the judging thread. */
+  contractPath?: string
+  /**
+   * Where exchanges are read and judged: on a thread of their own (the default), or on the
+   * relay's thread, which tests use to see the same code without a thread to start.
+   */
+  judgeOn?: 'own thread' | 'relay thread'
   /** Settles with the reason the run ends (a signal's name, `duration`). */
   stop: (started: { address: string }) => Promise<string>
   /** Where the proxy's lines go (one per violation as it happens). */
   print: (line: string) => void
 }
 
-// A long session must not grow without bound: past this, new kinds of exchange are only counted.
-const KEPT_DISTINCT_CHECKS = 20_000
-// Documented examples are small: a larger body cannot be one of them.
-const EXAMPLE_SIZED_BODY_BYTES = 16 * 1024
-
-const exampleText = (body: Buffer | undefined) =>
-  body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
-
-export function formatViolation(violation: Violation): string {
-  const { operationId, check, message, request, status } = violation
-  const answer = status === undefined ? 'no answer' : String(status)
-  // Printed as it happens, so it passes the reports' redaction itself: no secret in a terminal.
-  return redactText(
-    `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${request.url} -> ${answer}]`,
-  )
+/** Reads and judges on the relay's own thread. */
+function judgingHere(options: ProxyRunOptions) {
+  const judging = createJudging(options.contract, options.upstream, options.print)
+  return {
+    traffic: (relay: RelayControl) =>
+      readTraffic(
+        {
+          exchange: (exchange) => setImmediate(judging.judge, exchange),
+          act: relay.act,
+          unreadable: (reason) => options.print(`proxy: ${reason}; forwarded, not checked`),
+        },
+        relay.answer,
+      ),
+    finish: async (): Promise<JudgedRun> => {
+      // Judgements are queued behind each answer (setImmediate): let the last ones run.
+      await new Promise((resolve) => setImmediate(resolve))
+      return judging.judged()
+    },
+  }
 }
-
-type Kept = { suite: string; check: CheckResult; seen: number }
 
 /**
  * Runs the validation proxy until `stop` settles: every exchange is forwarded untouched, then
- * judged against the contract once its client has the answer. Answers what the run saw.
+ * judged against the contract off the way of the traffic. Answers what the run saw.
  */
 export async function runValidationProxy(options: ProxyRunOptions): Promise<ProxyRun> {
-  const { contract, print, upstream } = options
-  const kept = new Map<string, Kept>()
-  const coverage = createCoverageRecorder(contract)
-  let exchangeCount = 0
-  let violationCount = 0
-
-  const keep = (key: string, make: () => Kept) => {
-    const known = kept.get(key)
-    if (known) known.seen++
-    else if (kept.size < KEPT_DISTINCT_CHECKS) kept.set(key, make())
-  }
-
-  const judge = (exchange: ProxiedExchange) => {
-    const { operationId, violations } = judgeExchange(contract, exchange)
-    exchangeCount++
-    const suite = operationId ?? UNDOCUMENTED_SUITE
-    const path = exchange.url.split('?')[0] ?? exchange.url
-    const status = exchange.status ?? null
-    const operation = operationId === undefined ? undefined : contract.byId.get(operationId)
-    if (operation && exchange.status !== undefined) {
-      const answer = exampleText(exchange.responseBody)
-      coverage.record({
-        operationId: operation.operationId,
-        status: exchange.status,
-        requestExample: requestExampleOf(operation, exampleText(exchange.requestBody)),
-        responseExample:
-          answer === undefined ? undefined : responseExampleOf(operation, exchange.status, answer),
-      })
-    }
-    if (violations.length === 0) {
-      keep(`${suite}\n${exchange.method} ${path}\n${status}`, () => ({
-        suite,
-        seen: 1,
-        check: {
-          name: `${exchange.method} ${path} -> ${status}`,
-          status: 'passed',
-          durationMs: 0,
-          exchange: toExchange(upstream, operationId, exchange),
-        },
-      }))
-      return
-    }
-    for (const violation of violations) {
-      print(formatViolation(violation))
-      violationCount++
-      const { check, message, request } = violation
-      keep(`${suite}\n${check}\n${message}\n${request.method} ${request.url}\n${status}`, () => ({
-        suite,
-        seen: 1,
-        check: {
-          name: check,
-          status: 'failed',
-          message,
-          durationMs: 0,
-          schemaViolation: ['status', 'media type', 'schema', 'headers'].includes(check),
-          exchange: toExchange(upstream, operationId, exchange),
-        },
-      }))
-    }
-  }
-
+  const { upstream } = options
+  const judging =
+    options.judgeOn === 'relay thread'
+      ? judgingHere(options)
+      : startJudgingThread(
+          { upstream: upstream.href, contractPath: options.contractPath },
+          options.print,
+        )
   const startedAt = new Date()
   const started = performance.now()
   const server = await startProxyServer({
@@ -138,35 +89,17 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     port: options.port,
     host: options.host,
     timeoutMs: options.timeoutMs,
-    onExchange: (exchange) => {
-      try {
-        judge(exchange)
-      } catch (error) {
-        // A judgement that throws is the proxy's own bug: say so, and keep forwarding.
-        print(`proxy: could not check ${exchange.method} ${exchange.url}: ${String(error)}`)
-      }
-    },
+    traffic: judging.traffic,
   })
   const endedBy = await options.stop({ address: server.address })
   await server.close()
-  // Judgements are queued behind each answer (setImmediate): let the last ones run.
-  await new Promise((resolve) => setImmediate(resolve))
-
-  const suites = new Map<string, Suite>()
-  for (const { suite, check, seen } of kept.values()) {
-    const target = suites.get(suite) ?? { name: suite, kind: 'operation', checks: [] }
-    suites.set(suite, target)
-    target.checks.push({ ...check, detail: `seen ${seen} time${seen === 1 ? '' : 's'}` })
-  }
+  const judged = await judging.finish()
   return {
     upstream: upstream.href,
     address: server.address,
     startedAt,
     durationMs: performance.now() - started,
     endedBy,
-    exchangeCount,
-    violationCount,
-    suites: [...suites.values()],
-    coverage: coverage.report(),
+    ...judged,
   }
 }

@@ -1,0 +1,182 @@
+// The reading and judging of the traffic on a thread of their own, so that the relay's thread
+// does nothing but pass bytes on. On Linux the thread runs at the lowest priority (nice 19): when
+// the machine is busy, forwarding comes first and the checks catch up after. See decisions.md.
+import { setPriority } from 'node:os'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
+import { loadContract } from '@devenv/openapi'
+import { createJudging, type JudgedRun } from './judging'
+import {
+  type ClientAction,
+  type ConnectionState,
+  type Direction,
+  type GoneHow,
+  readTraffic,
+  type Traffic,
+} from './reading'
+import type { RelayControl } from './transport'
+
+type Setup = { upstream: string; contractPath: string | undefined }
+
+/** Records of one batch: [kind, connection, a, b] each; bytes follow one another in `data`. */
+const BYTES = 0
+const GONE = 1
+const ASK = 2
+const CLOSED = 3
+const DIRECTIONS: Direction[] = ['request', 'answer']
+const HOWS: GoneHow[] = ['closed', 'failed', 'timed out']
+
+type Batch = { records: Int32Array; data: Uint8Array; reasons: string[] }
+
+type FromThread =
+  | { act: [number, ClientAction] }
+  | { answer: [number, number, ConnectionState] }
+  | { line: string }
+  | { done: number }
+  | { judged: JudgedRun }
+
+// Past this many bytes not yet read by the thread, the relay stops reading sockets until the
+// thread has caught up to half of it: checks fall behind, never get lost.
+const MAX_BEHIND_BYTES = 64 * 1024 * 1024
+
+export type JudgingThread = {
+  traffic: (relay: RelayControl) => Traffic
+  /** Everything handed over so far is judged: what it came to. The thread then ends. */
+  finish: () => Promise<JudgedRun>
+}
+
+/** Starts the thread; `print` gets each line it prints (violations as they are found). */
+export function startJudgingThread(setup: Setup, print: (line: string) => void): JudgingThread {
+  // Built, the thread is its own file beside this one's bundle; in the workspace it is
+  // TypeScript, which judging-thread.source.mjs compiles as the CLI's own loader does.
+  const source = import.meta.url.endsWith('.ts')
+  const entry = new URL(
+    source ? './judging-thread.source.mjs' : './judging-thread.js',
+    import.meta.url,
+  )
+  const worker = new Worker(entry, {
+    workerData: { ...setup, judgingThread: true },
+    // The workspace's packages are read from their source, as the tests and the CLI's tsx do.
+    ...(source ? { execArgv: [...process.execArgv, '--conditions=@devenv/source'] } : {}),
+  })
+  let relay: RelayControl | undefined
+  let finished: ((judged: JudgedRun) => void) | undefined
+  let failed: ((error: Error) => void) | undefined
+  let behind = 0
+  let held = false
+  worker.on('message', (message: FromThread) => {
+    if ('act' in message) relay?.act(...message.act)
+    else if ('answer' in message) relay?.answer(...message.answer)
+    else if ('line' in message) print(message.line)
+    else if ('done' in message) {
+      behind -= message.done
+      if (held && behind < MAX_BEHIND_BYTES / 2) {
+        held = false
+        relay?.hold(false)
+      }
+    } else finished?.(message.judged)
+  })
+  worker.on('error', (error) => failed?.(error))
+
+  let records: number[] = []
+  let chunks: Buffer[] = []
+  let size = 0
+  let reasons: string[] = []
+  const send = () => {
+    const data = new Uint8Array(size)
+    let at = 0
+    for (const chunk of chunks) {
+      data.set(chunk, at)
+      at += chunk.length
+    }
+    const batch: Batch = { records: Int32Array.from(records), data, reasons }
+    worker.postMessage(batch, [batch.records.buffer as ArrayBuffer, data.buffer])
+    behind += size
+    if (!held && behind > MAX_BEHIND_BYTES) {
+      held = true
+      relay?.hold(true)
+    }
+    records = []
+    chunks = []
+    size = 0
+    reasons = []
+  }
+  // One message per turn of the event loop, whatever passed in it.
+  const record = (kind: number, connection: number, a: number, b: number) => {
+    if (records.push(kind, connection, a, b) === 4) setImmediate(send)
+  }
+
+  return {
+    traffic: (control) => {
+      relay = control
+      return {
+        bytes: (connection, direction, chunk) => {
+          chunks.push(chunk)
+          size += chunk.length
+          record(BYTES, connection, DIRECTIONS.indexOf(direction), chunk.length)
+        },
+        upstreamGone: (connection, how, reason) =>
+          record(GONE, connection, HOWS.indexOf(how), reasons.push(reason) - 1),
+        ask: (connection, question) => record(ASK, connection, question, 0),
+        closed: (connection) => record(CLOSED, connection, 0, 0),
+      }
+    },
+    finish: () =>
+      new Promise<JudgedRun>((resolve, reject) => {
+        if (records.length > 0) send()
+        finished = (judged) => {
+          resolve(judged)
+          void worker.terminate()
+        }
+        failed = reject
+        worker.postMessage('finish')
+      }),
+  }
+}
+
+/** The thread's side: reads each batch in order, judges each exchange, answers the relay. */
+function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): void {
+  // Linux gives each thread its own nice value; elsewhere this lowers the whole process, or
+  // is refused, and the proxy only loses the preference.
+  try {
+    setPriority(19)
+  } catch {
+    // not permitted here: run at the usual priority
+  }
+  const post = (message: FromThread) => port.postMessage(message)
+  const print = (line: string) => post({ line })
+  const judging = createJudging(loadContract(setup.contractPath), new URL(setup.upstream), print)
+  const traffic = readTraffic(
+    {
+      exchange: judging.judge,
+      act: (connection, action) => post({ act: [connection, action] }),
+      unreadable: (reason) => print(`proxy: ${reason}; forwarded, not checked`),
+    },
+    (connection, question, state) => post({ answer: [connection, question, state] }),
+  )
+  port.on('message', (message: Batch | 'finish') => {
+    if (message === 'finish') {
+      post({ judged: judging.judged() })
+      return
+    }
+    const { records, reasons } = message
+    const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.length)
+    let at = 0
+    for (let index = 0; index < records.length; index += 4) {
+      const kind = records[index]
+      const connection = records[index + 1] as number
+      const a = records[index + 2] as number
+      const b = records[index + 3] as number
+      if (kind === BYTES) {
+        traffic.bytes(connection, DIRECTIONS[a] as Direction, data.subarray(at, at + b))
+        at += b
+      } else if (kind === GONE)
+        traffic.upstreamGone(connection, HOWS[a] as GoneHow, reasons[b] as string)
+      else if (kind === ASK) traffic.ask(connection, a)
+      else traffic.closed(connection)
+    }
+    post({ done: data.length })
+  })
+}
+
+if (!isMainThread && parentPort && (workerData as { judgingThread?: boolean })?.judgingThread)
+  runJudgingThread(parentPort, workerData as Setup)
