@@ -12,7 +12,6 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { loadContract, loadOpenApiDocument } from '@devenv/openapi'
 import autocannon from 'autocannon'
-import { spawnProxy } from '../src/proxy/spawn'
 
 const CONNECTIONS = 50
 const WARM_UP_SECONDS = 1
@@ -80,9 +79,16 @@ async function startStub(): Promise<Server> {
   return server
 }
 
-/** Our proxy in its own process, as `devenv-contract proxy` runs it. */
+/** Our proxy in its own process, built, as a user runs `devenv-contract proxy`. */
 async function startOurProxy(upstream: string, reportDir: string): Promise<Server> {
-  const child = spawnProxy(['--upstream', upstream, '--port', '0', '--report-dir', reportDir])
+  const cli = join(PACKAGE_DIR, 'dist', 'cli.js')
+  if (!existsSync(cli))
+    throw new Error('build the toolkit first: pnpm --filter @devenv/contract build')
+  const child = spawn(
+    process.execPath,
+    [cli, 'proxy', '--upstream', upstream, '--port', '0', '--report-dir', reportDir],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   const server = { name: 'proxy', child, address: '' }
   started.push(server)
   const line = await firstLine(child, 'our proxy')

@@ -37,6 +37,9 @@ type FromThread =
 // Past this many bytes not yet read by the thread, the relay stops reading sockets until the
 // thread has caught up to half of it: checks fall behind, never get lost.
 const MAX_BEHIND_BYTES = 64 * 1024 * 1024
+// The thread says how far it has read once per this many bytes: a message per batch would cost
+// it more than reading them.
+const READ_REPORT_BYTES = 1024 * 1024
 
 export type JudgingThread = {
   traffic: (relay: RelayControl) => Traffic
@@ -153,6 +156,7 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
     },
     (connection, question, state) => post({ answer: [connection, question, state] }),
   )
+  let unreported = 0
   port.on('message', (message: Batch | 'finish') => {
     if (message === 'finish') {
       post({ judged: judging.judged() })
@@ -174,7 +178,11 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
       else if (kind === ASK) traffic.ask(connection, a)
       else traffic.closed(connection)
     }
-    post({ done: data.length })
+    unreported += data.length
+    if (unreported >= READ_REPORT_BYTES) {
+      post({ done: unreported })
+      unreported = 0
+    }
   })
 }
 

@@ -70,8 +70,14 @@ let readingChunk: Buffer = Buffer.alloc(0)
 let inputAt = 0
 let inputSize = 0
 
+// Buffer's own latin1Slice: toString('latin1', ...) checks its arguments again on every call,
+// and heads are read a field at a time.
+type Latin1Slice = (start: number, end: number) => string
 const slice = (at: number, length: number) =>
-  readingChunk.toString('latin1', at - chunkInMemory, at - chunkInMemory + length)
+  (readingChunk as unknown as { latin1Slice: Latin1Slice }).latin1Slice(
+    at - chunkInMemory,
+    at - chunkInMemory + length,
+  )
 
 function instantiate(): Exports {
   const env = {
