@@ -47,6 +47,11 @@ describe('proxy: bad input is a one-line reason and exit code 2', () => {
     ['an unknown flag', () => ['--upstream', 'http://127.0.0.1:1', '--colour'], /Unknown option/],
     ['no upstream', () => ['--port', '0'], /--upstream is required/],
     ['an upstream that is no URL', () => ['--upstream', 'stub'], /is not a URL/],
+    [
+      'an upstream with a path',
+      () => ['--upstream', 'http://127.0.0.1:1/api'],
+      /--upstream takes an origin \(http:\/\/host:port\), not http:\/\/127\.0\.0\.1:1\/api/,
+    ],
     ['a bad port', () => ['--upstream', 'http://127.0.0.1:1', '--port', '70000'], /--port/],
     ['a bad duration', () => ['--upstream', 'http://127.0.0.1:1', '--duration', '0'], /--duration/],
     ['a flag without its value', () => ['--upstream', 'http://127.0.0.1:1', '--port'], /--port/],

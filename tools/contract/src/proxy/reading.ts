@@ -27,8 +27,8 @@ export type ProxiedExchange = {
 /** Which way bytes went: from the client to the upstream, or back. */
 export type Direction = 'request' | 'answer'
 
-/** How the upstream's side of a connection ended. */
-export type GoneHow = 'closed' | 'failed' | 'timed out'
+/** How the upstream's side of a connection ended (`unreachable`: it never connected). */
+export type GoneHow = 'closed' | 'failed' | 'unreachable' | 'timed out'
 
 /** What the relay must do with the client's connection. */
 export type ClientAction =
@@ -180,8 +180,10 @@ class ConnectionReading {
     if (how === 'closed') this.listener.act(this.connection, { kind: 'end' })
     else if (begun) this.listener.act(this.connection, { kind: 'cut-off' })
     else if (waiting.length > 0) this.answerOnItsOwn()
-    // A request half read gets its 502 when its head is whole (requestHead).
-    else if (!this.requests?.midMessage) this.listener.act(this.connection, { kind: 'end' })
+    // A request half read, or the first one when the upstream never answered the connection,
+    // gets its 502 when its head is whole (requestHead).
+    else if (how !== 'unreachable' && !this.requests?.midMessage)
+      this.listener.act(this.connection, { kind: 'end' })
   }
 
   close(): void {

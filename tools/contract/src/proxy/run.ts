@@ -1,9 +1,7 @@
 import type { Contract, ContractCoverage } from '@devenv/openapi'
 import type { Suite } from '../report'
-import { createJudging, type JudgedRun } from './judging'
 import { startJudgingThread } from './judging-thread'
-import { readTraffic } from './reading'
-import { type RelayControl, startProxyServer } from './transport'
+import { startProxyServer } from './transport'
 
 export { formatViolation, UNDOCUMENTED_SUITE } from './judging'
 
@@ -37,36 +35,10 @@ export type ProxyRunOptions = {
   contract: Contract
   /** Where `contract` was loaded from (undefined: the bundled one), for the judging thread. */
   contractPath?: string
-  /**
-   * Where exchanges are read and judged: on a thread of their own (the default), or on the
-   * relay's thread, which tests use to see the same code without a thread to start.
-   */
-  judgeOn?: 'own thread' | 'relay thread'
   /** Settles with the reason the run ends (a signal's name, `duration`). */
   stop: (started: { address: string }) => Promise<string>
   /** Where the proxy's lines go (one per violation as it happens). */
   print: (line: string) => void
-}
-
-/** Reads and judges on the relay's own thread. */
-function judgingHere(options: ProxyRunOptions) {
-  const judging = createJudging(options.contract, options.upstream, options.print)
-  return {
-    traffic: (relay: RelayControl) =>
-      readTraffic(
-        {
-          exchange: (exchange) => setImmediate(judging.judge, exchange),
-          act: relay.act,
-          unreadable: (reason) => options.print(`proxy: ${reason}; forwarded, not checked`),
-        },
-        relay.answer,
-      ),
-    finish: async (): Promise<JudgedRun> => {
-      // Judgements are queued behind each answer (setImmediate): let the last ones run.
-      await new Promise((resolve) => setImmediate(resolve))
-      return judging.judged()
-    },
-  }
 }
 
 /**
@@ -75,13 +47,11 @@ function judgingHere(options: ProxyRunOptions) {
  */
 export async function runValidationProxy(options: ProxyRunOptions): Promise<ProxyRun> {
   const { upstream } = options
-  const judging =
-    options.judgeOn === 'relay thread'
-      ? judgingHere(options)
-      : startJudgingThread(
-          { upstream: upstream.href, contractPath: options.contractPath },
-          options.print,
-        )
+  // Exchanges are read and judged on a thread of their own, off the relay's.
+  const judging = startJudgingThread(
+    { upstream: upstream.href, contractPath: options.contractPath },
+    options.print,
+  )
   const startedAt = new Date()
   const started = performance.now()
   const server = await startProxyServer({

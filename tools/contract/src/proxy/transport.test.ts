@@ -321,10 +321,26 @@ describe('the proxy forwards traffic unchanged', () => {
       const got = await send(orphan.address, { method: 'GET', path: '/api/health' })
       expect(got.status).toBe(502)
       expect(got.body.toString()).toContain('ECONNREFUSED')
+      // A client slower than the refusal still gets its 502, not a closed connection.
+      const address = new URL(orphan.address)
+      const slow = connect(Number(address.port), address.hostname)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const answered = new Promise<string>((resolve) => {
+        let text = ''
+        slow.on('data', (chunk: Buffer) => {
+          text += chunk.toString()
+        })
+        slow.on('close', () => resolve(text))
+      })
+      slow.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n')
+      expect(await answered).toMatch(/^HTTP\/1\.1 502 Bad Gateway\r\n[\s\S]*ECONNREFUSED/)
       await new Promise((resolve) => setImmediate(resolve))
-      expect(seen).toHaveLength(1)
-      expect(seen[0]?.status).toBeUndefined()
-      expect(seen[0]?.error).toContain('ECONNREFUSED')
+      expect(seen).toHaveLength(2)
+      expect(seen.map((exchange) => exchange.status)).toEqual([undefined, undefined])
+      expect(seen.map((exchange) => exchange.error)).toEqual([
+        'no answer from the upstream (ECONNREFUSED)',
+        'no answer from the upstream (ECONNREFUSED)',
+      ])
     } finally {
       await orphan.close()
     }

@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net'
 import { connect as connectTls } from 'node:tls'
-import type { ClientAction, ConnectionState, Traffic } from './reading'
+import type { ClientAction, ConnectionState, GoneHow, Traffic } from './reading'
 
 export type ProxyServerOptions = {
   /** An origin (`http://host:port`): each request goes to the path the client asked for. */
@@ -53,6 +53,7 @@ class Relay {
   /** Bytes seen each way: a question asked of the reading holds only if none came since. */
   private fromClient = 0
   private fromUpstream = 0
+  private connected = false
   private gone = false
 
   constructor(
@@ -70,6 +71,9 @@ class Relay {
       ? connectTls({ host, port, servername: host, ALPNProtocols: ['http/1.1'] })
       : connect({ host, port, noDelay: true, allowHalfOpen: true })
     this.upstream.setTimeout(timeoutMs)
+    this.upstream.once('connect', () => {
+      this.connected = true
+    })
 
     client.on('data', (chunk: Buffer) => {
       this.fromClient += chunk.length
@@ -85,7 +89,7 @@ class Relay {
     client.on('end', () => this.upstream.end())
     this.upstream.on('end', () => this.upstreamGone('closed', 'it closed the connection'))
     this.upstream.on('error', (error: NodeJS.ErrnoException) =>
-      this.upstreamGone('failed', error.code ?? error.message),
+      this.upstreamGone(this.connected ? 'failed' : 'unreachable', error.code ?? error.message),
     )
     this.upstream.on('timeout', () => {
       // Silence between requests is the client's business; silence while one waits is not.
@@ -134,7 +138,7 @@ class Relay {
     this.upstream.destroy()
   }
 
-  private upstreamGone(how: 'closed' | 'failed' | 'timed out', reason: string): void {
+  private upstreamGone(how: GoneHow, reason: string): void {
     if (this.gone) return
     this.gone = true
     this.traffic.upstreamGone(this.id, how, reason)
