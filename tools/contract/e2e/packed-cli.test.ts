@@ -113,6 +113,39 @@ describe('the packed devenv-contract, installed with npm', () => {
     expect(existsSync(join(folder, 'reports/report.html'))).toBe(true)
   })
 
+  it('runs the validation proxy, its judging thread included, in front of the stub', async () => {
+    // The installed bin itself (npx would stand between it and the signal).
+    const cli = join(folder, 'node_modules/devenv-contract/dist/cli.js')
+    const proxy = spawn(process.execPath, [cli, 'proxy', '--upstream', stubUrl, '--port', '0'], {
+      cwd: folder,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    proxy.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const exited = new Promise<number | null>((resolve) => proxy.once('exit', resolve))
+    const deadline = Date.now() + 30_000
+    let address: string | undefined
+    while (!address && Date.now() < deadline) {
+      address = /^proxy: (http:\/\/\S+) -> /m.exec(output)?.[1]
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(address, output).toBeDefined()
+    const healthy = await fetch(`${address}/api/health`)
+    expect(healthy.status).toBe(200)
+    await healthy.arrayBuffer()
+    const nowhere = await fetch(`${address}/api/nowhere`)
+    await nowhere.arrayBuffer()
+    proxy.kill('SIGTERM')
+    // The undocumented path is the one violation: the thread judged both exchanges.
+    expect(await exited).toBe(1)
+    expect(output).toContain('violation: (no operation) undocumented operation: GET /api/nowhere')
+    expect(output).toMatch(
+      /2 exchanges through http:\/\/127\.0\.0\.1:\d+, 1 violations; ended by SIGTERM/,
+    )
+  })
+
   it('gives bad input a one-line reason and exit 2', async () => {
     const outcome = await run(
       'npx',
