@@ -66,6 +66,9 @@ export function startJudgingThread(setup: Setup, print: (line: string) => void):
   let relay: RelayControl | undefined
   let finished: ((judged: JudgedRun) => void) | undefined
   let failed: ((error: Error) => void) | undefined
+  /** Why the thread ended before it was asked to (the proxy's own bug). */
+  let stopped: Error | undefined
+  let judged = false
   let behind = 0
   let held = false
   worker.on('message', (message: FromThread) => {
@@ -78,9 +81,21 @@ export function startJudgingThread(setup: Setup, print: (line: string) => void):
         held = false
         relay?.hold(false)
       }
-    } else finished?.(message.judged)
+    } else {
+      judged = true
+      finished?.(message.judged)
+    }
   })
-  worker.on('error', (error) => failed?.(error))
+  const stop = (error: Error) => {
+    if (stopped || judged) return
+    stopped = error
+    print(`proxy: the checks stopped (${error.message}); the traffic is still forwarded`)
+    if (held) relay?.hold(false)
+    held = false
+    failed?.(error)
+  }
+  worker.on('error', stop)
+  worker.on('exit', (code) => stop(new Error(`the judging thread exited with code ${code}`)))
 
   let records: number[] = []
   let chunks: Buffer[] = []
@@ -97,7 +112,7 @@ export function startJudgingThread(setup: Setup, print: (line: string) => void):
     const batch: Batch = { records: Int32Array.from(records), data, reasons }
     worker.postMessage(batch, [batch.records.buffer as ArrayBuffer, data.buffer])
     behind += size
-    if (!held && behind > MAX_BEHIND_BYTES) {
+    if (!held && !stopped && behind > MAX_BEHIND_BYTES) {
       held = true
       relay?.hold(true)
     }
@@ -129,12 +144,13 @@ export function startJudgingThread(setup: Setup, print: (line: string) => void):
     },
     finish: () =>
       new Promise<JudgedRun>((resolve, reject) => {
-        if (records.length > 0) send()
+        if (stopped) return reject(stopped)
+        send()
+        failed = reject
         finished = (judged) => {
           resolve(judged)
           void worker.terminate()
         }
-        failed = reject
         worker.postMessage('finish')
       }),
   }
