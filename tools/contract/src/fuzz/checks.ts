@@ -56,6 +56,11 @@ export type Exchange = {
   freedRefreshToken?: boolean
   /** Ids a list answer must not contain: freed ones and another account's. */
   forbiddenIds?: { freed: readonly string[]; foreign: readonly string[] }
+  /**
+   * The documented request example the body was, read from the body as sent (`request.body` is
+   * only a description, with long strings shortened). Absent: the tally reads `request.body`.
+   */
+  requestExample?: string | undefined
 }
 
 export type Verdict = { check: CheckName; problem: string | undefined }

@@ -1,3 +1,4 @@
+import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { runFuzz } from './run'
 import { runStateful } from './stateful'
@@ -34,6 +35,17 @@ describe(`fuzzing the stub from the contract (seed ${SEED})`, { timeout: FUZZ_TI
       expect(counts.checked, check).toBeGreaterThan(0)
     expect(tally.inputs.get('positive')).toBeGreaterThan(REQUESTS / 4)
     expect(tally.inputs.get('negative')).toBeGreaterThan(REQUESTS / 4)
+    // Each operation that documents request examples was sent at least one of them, as written.
+    const documented = loadContract()
+      .operations.filter((operation) => operation.bodyExamples.length > 0)
+      .map((operation) => operation.operationId)
+    const sent = new Set(
+      [...tally.exercised.values()]
+        .filter((each) => each.requestExample !== undefined)
+        .map((each) => each.operationId),
+    )
+    expect(documented.length).toBeGreaterThan(5)
+    expect(documented.filter((operationId) => !sent.has(operationId))).toEqual([])
   })
 
   it(`agrees with the model of accounts, sessions and environments over ${SEQUENCES} random sequences`, async () => {

@@ -1,4 +1,4 @@
-import { type Contract, isJsonObject, type Operation } from '@devenv/openapi'
+import { type Contract, isJsonObject, type Operation, requestExampleOf } from '@devenv/openapi'
 import fc from 'fast-check'
 import { authenticates, authorizationHeader, BEARERS, type Bearer, FORGED_BEARERS } from './bearer'
 import type { Exchange } from './checks'
@@ -145,6 +145,21 @@ function bodyArbitrary(
     ),
     weighted(2, none),
   ]
+  // The documented examples, as written: what a client copying the contract sends first, and
+  // what the coverage of examples counts.
+  if (operation.bodyExamples.length > 0)
+    choices.push(
+      weighted(
+        8,
+        fc.constantFrom(...operation.bodyExamples).map(
+          (example): BodyCase => ({
+            kind: 'json',
+            value: example.value,
+            contentType: 'application/json',
+          }),
+        ),
+      ),
+    )
   if (broken) {
     choices.push(
       weighted(
@@ -360,6 +375,7 @@ export async function prepare(
     auth,
     ruleFields: input === 'positive' ? rules(operation.operationId, parsed, world) : [],
     ...(resource !== undefined && inputValid ? { resource } : {}),
+    requestExample: interpreted.kind === 'json' ? requestExampleOf(operation, parsed) : undefined,
     ...(refreshes && refreshToken !== undefined && world.isFreedRefreshToken(refreshToken)
       ? { freedRefreshToken: true }
       : {}),

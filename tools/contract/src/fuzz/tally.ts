@@ -83,12 +83,17 @@ export class Tally {
     }
   }
 
-  private recordExercised({ operationId, request, answer }: Exchange): void {
+  private recordExercised(exchange: Exchange): void {
+    const { operationId, request, answer } = exchange
     const operation = this.contract?.byId.get(operationId)
     const exercised: Exercised = {
       operationId,
       status: answer.status,
-      requestExample: operation ? requestExampleOf(operation, request.body) : undefined,
+      requestExample: !operation
+        ? undefined
+        : 'requestExample' in exchange
+          ? exchange.requestExample
+          : requestExampleOf(operation, request.body),
       responseExample: operation
         ? responseExampleOf(operation, answer.status, answer.text)
         : undefined,
