@@ -162,11 +162,9 @@ class ConnectionReading {
   upstreamGone(how: GoneHow, reason: string): void {
     if (this.gone) return
     this.gone = { timedOut: how === 'timed out', reason }
-    // An answer whose body runs to the end of the connection ends here.
-    if (how === 'closed' && this.answers) {
-      const result = this.answers.finish()
-      if (result.kind !== 'http') this.stopReading('answer', result)
-    }
+    // An answer whose body runs to the end of the connection ends (and is reported) here; any
+    // other answer under way stays unfinished, and is reported below as cut off.
+    if (how === 'closed') this.answers?.finish()
     const begun = this.answers?.midMessage === true
     const waiting = this.asked.splice(0)
     for (const [index, asked] of waiting.entries())

@@ -493,6 +493,58 @@ describe('bytes, not messages', () => {
     }
   })
 
+  it('reports an answer the upstream cut off by closing, and an answer that ran to the close', async () => {
+    const answers: Record<string, string> = {
+      '/short':
+        'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"cut":',
+      '/to-the-end': 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nall of it',
+    }
+    const closing = createTcpServer((socket) => {
+      socket.once('data', (chunk: Buffer) => {
+        const path = chunk.toString('latin1').split(' ')[1] ?? ''
+        socket.end(answers[path] ?? '')
+      })
+    })
+    const closingUrl = await listening(closing as unknown as Server)
+    const seen: ProxiedExchange[] = []
+    const relaying = await proxyTo(closingUrl, seen)
+    try {
+      for (const path of Object.keys(answers)) {
+        const address = new URL(relaying.address)
+        const client = connect(Number(address.port), address.hostname)
+        const got = new Promise<string>((resolve) => {
+          let text = ''
+          client.on('data', (chunk: Buffer) => {
+            text += chunk.toString('latin1')
+          })
+          client.on('close', () => resolve(text))
+        })
+        client.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`)
+        // The client gets what the upstream sent, then the close.
+        expect(await got).toBe(answers[path])
+      }
+      expect(
+        seen.map(({ url, status, error, responseBody }) => ({
+          url,
+          status,
+          error,
+          body: responseBody?.toString(),
+        })),
+      ).toEqual([
+        {
+          url: '/short',
+          status: 200,
+          error: 'the upstream cut the answer off (it closed the connection)',
+          body: undefined,
+        },
+        { url: '/to-the-end', status: 200, error: undefined, body: 'all of it' },
+      ])
+    } finally {
+      await relaying.close()
+      closing.close()
+    }
+  })
+
   it('forwards a connection whose bytes are not HTTP, and says it cannot check it', async () => {
     const echo = createTcpServer((socket) => socket.pipe(socket))
     const echoUrl = await listening(echo as unknown as Server)
