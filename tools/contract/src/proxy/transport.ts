@@ -104,6 +104,8 @@ class Relay {
     // The client went away: the upstream's work for it stops, and nothing more is read.
     client.on('error', () => this.upstream.destroy())
     client.on('close', () => {
+      // Whatever the upstream does now concerns nobody: the reading of this connection ends.
+      this.gone = true
       this.upstream.destroy()
       traffic.closed(id)
     })
