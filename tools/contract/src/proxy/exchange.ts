@@ -16,12 +16,11 @@ export function toExchange(
     if (typeof value === 'string') headers[name] = value
   }
   const body = exchange.requestBody?.length ? exchange.requestBody.toString('utf8') : undefined
-  const base = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`
   return exchangeOf(
     operationId ?? '',
     {
       method: exchange.method,
-      url: `${base}${exchange.url}`,
+      url: `${upstream.origin}${exchange.url}`,
       headers,
       body,
     },

@@ -39,7 +39,7 @@ const EXAMPLE_SIZED_BODY_BYTES = 16 * 1024
 const exampleText = (body: Buffer | undefined) =>
   body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
 
-export function formatViolation(violation: Violation): string {
+function formatViolation(violation: Violation): string {
   const { operationId, check, message, request, status } = violation
   const answer = status === undefined ? 'no answer' : String(status)
   // Printed as it happens, so it passes the reports' redaction itself: no secret in a terminal.

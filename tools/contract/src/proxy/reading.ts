@@ -100,6 +100,14 @@ class KeptBody {
 /** A request read from the client, waiting for its answer. */
 type Asked = { head: MessageHead; body: KeptBody; ended: boolean }
 
+/** The request's half of an exchange; a body not yet all arrived is not kept. */
+const requestOf = (asked: Asked) => ({
+  method: asked.head.method,
+  url: asked.head.url,
+  requestHeaders: headersOf(asked.head.rawHeaders),
+  requestBody: asked.ended ? asked.body.whole() : undefined,
+})
+
 /** One connection's requests and answers, paired in order (HTTP/1.1 pipelining included). */
 class ConnectionReading {
   private requests: MessageReader | undefined
@@ -228,10 +236,7 @@ class ConnectionReading {
     const asked = this.asked.shift()
     if (!asked) return
     this.listener.exchange({
-      method: asked.head.method,
-      url: asked.head.url,
-      requestHeaders: headersOf(asked.head.rawHeaders),
-      requestBody: asked.ended ? asked.body.whole() : undefined,
+      ...requestOf(asked),
       status: answer.head.status,
       responseHeaders: headersOf(answer.head.rawHeaders),
       responseBody: answer.body.whole(),
@@ -240,10 +245,7 @@ class ConnectionReading {
 
   private unanswered(asked: Asked, error: string, status?: number): void {
     this.listener.exchange({
-      method: asked.head.method,
-      url: asked.head.url,
-      requestHeaders: headersOf(asked.head.rawHeaders),
-      requestBody: asked.ended ? asked.body.whole() : undefined,
+      ...requestOf(asked),
       status,
       responseHeaders: this.answer ? headersOf(this.answer.head.rawHeaders) : {},
       responseBody: undefined,

@@ -1,5 +1,6 @@
 import { buildRunReport, type RunReport } from '../report'
-import { type ProxyRun, UNDOCUMENTED_SUITE } from './run'
+import { UNDOCUMENTED_SUITE } from './judging'
+import type { ProxyRun } from './run'
 
 /** The report of a proxy run: what report.json, junit.xml and report.html are written from. */
 export function proxyRunReport(run: ProxyRun): RunReport {

@@ -1,11 +1,10 @@
-import type { Contract, ContractCoverage } from '@devenv/openapi'
-import type { Suite } from '../report'
+import type { Contract } from '@devenv/openapi'
+import type { JudgedRun } from './judging'
 import { startJudgingThread } from './judging-thread'
 import { startProxyServer } from './transport'
 
-export { formatViolation, UNDOCUMENTED_SUITE } from './judging'
-
-export type ProxyRun = {
+/** What a run of the proxy saw: where it ran, and what the judging of its exchanges came to. */
+export type ProxyRun = JudgedRun & {
   /** The upstream's URL. */
   upstream: string
   /** Where the proxy listened. */
@@ -14,15 +13,6 @@ export type ProxyRun = {
   durationMs: number
   /** Why the run ended: `SIGINT`, `SIGTERM`, `duration`. */
   endedBy: string
-  exchangeCount: number
-  violationCount: number
-  /**
-   * One check per distinct exchange (operation, method, path, status and verdict): a session
-   * of thousands of identical requests is a few checks, each saying how often it was seen.
-   */
-  suites: Suite[]
-  /** Which operations, documented statuses and examples the traffic exercised. */
-  coverage: ContractCoverage
 }
 
 export type ProxyRunOptions = {
