@@ -4,12 +4,7 @@
 import type { StubContext } from '../context'
 import { jsonReply } from '../reply'
 import type { DevRoute } from './routes'
-import { readArrival } from './sso'
-
-const queryText = (query: Record<string, unknown>, name: string): string | undefined => {
-  const value = query[name]
-  return typeof value === 'string' && value !== '' ? value : undefined
-}
+import { queryText, readArrival } from './sso'
 
 /**
  * `GET /__dev/sso.json?token=&refresh=&token_valid_seconds=`: what the admin panel page shows, as

@@ -43,7 +43,7 @@ export async function readArrival(
   }
 }
 
-function text(query: Record<string, unknown>, name: string): string | undefined {
+export function queryText(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name]
   return typeof value === 'string' && value !== '' ? value : undefined
 }
@@ -94,12 +94,12 @@ export function singleSignOnRoutes(ctx: StubContext): DevRoute[] {
       method: 'GET',
       path: '/__dev/sso',
       handle: async (request) => {
-        const arrival = await readArrival(ctx, request.store, text(request.query, 'token'))
+        const arrival = await readArrival(ctx, request.store, queryText(request.query, 'token'))
         return pageReply(
           arrivalPage(
             arrival,
-            text(request.query, 'refresh') !== undefined,
-            text(request.query, 'token_valid_seconds'),
+            queryText(request.query, 'refresh') !== undefined,
+            queryText(request.query, 'token_valid_seconds'),
           ),
           { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
         )
