@@ -8,14 +8,17 @@ import type { DevRoute } from './routes'
 
 const ACTIVATION_VALID_HOURS = 24
 
+/** A mail's paragraphs and link, written out once as text and once as HTML. */
 function deliver(
   store: StubStore,
-  mail: Omit<Mail, 'id' | 'createdAt' | 'html'> & { paragraphs: string[] },
+  mail: Omit<Mail, 'id' | 'createdAt' | 'html' | 'text'> & { paragraphs: string[] },
 ): Mail {
-  const { paragraphs, ...rest } = mail
-  const html = `<p>${paragraphs.map(escapeHtml).join('</p><p>')}</p><p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`
+  const { paragraphs, link, ...head } = mail
+  const html = `<p>${paragraphs.map(escapeHtml).join('</p><p>')}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
   const delivered: Mail = {
-    ...rest,
+    ...head,
+    text: `${paragraphs.join('\n\n')}\n\n${link}\n`,
+    link,
     id: store.newId(),
     html,
     createdAt: new Date(store.now()).toISOString(),
@@ -40,7 +43,6 @@ export function sendActivationMail(
     kind: 'activation',
     to: account.email,
     subject: 'Activate your DevEnv account',
-    text: `${paragraphs.join('\n\n')}\n\n${link}\n`,
     link,
     paragraphs,
   })
@@ -62,7 +64,6 @@ export function sendResetMail(
     kind: 'password-reset',
     to: account.email,
     subject: 'Reset your DevEnv password',
-    text: `${paragraphs.join('\n\n')}\n\n${link}\n`,
     link,
     paragraphs,
   })
