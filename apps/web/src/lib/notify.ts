@@ -1,6 +1,15 @@
-import type { NotificationType } from '../config/ui'
+import { createElement } from 'react'
+import { NOTIFICATION_TIMEOUT_MS, type NotificationType } from '../config/ui'
 
-type PendingToast = { type: NotificationType; message: string }
+export type NotifyOptions = {
+  /** How long the toast stays, in ms (the spec's `timeout`; 5000 by default). */
+  timeout?: number
+  /**
+   * False when the same event is already announced where the visitor is (a form's own live
+   * alert): the toast is shown but not read out a second time.
+   */
+  announce?: boolean
+}
 
 // sonner is loaded on the first notification, so it never weighs on a page's first load.
 let requested = false
@@ -33,10 +42,16 @@ export function requestToaster(): Promise<void> {
   return ready
 }
 
-/** Shows a toast (success, error, warning or info) that hides itself after 5000 ms. */
-export async function notify(type: NotificationType, message: string): Promise<void> {
-  const toast: PendingToast = { type, message }
+/** Shows a toast (success, error, warning or info) that hides itself after `timeout` ms. */
+export async function notify(
+  type: NotificationType,
+  message: string,
+  options: NotifyOptions = {},
+): Promise<void> {
+  const { timeout = NOTIFICATION_TIMEOUT_MS, announce = true } = options
   await requestToaster()
   const { toast: show } = await import('sonner')
-  show[toast.type](toast.message)
+  // The toaster is one live region: hidden text inside it is not read out.
+  const content = announce ? message : createElement('span', { 'aria-hidden': true }, message)
+  show[type](content, { duration: timeout })
 }

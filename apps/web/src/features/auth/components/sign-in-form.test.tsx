@@ -87,6 +87,17 @@ describe('SignInForm', () => {
     expect(signedIn).not.toHaveBeenCalled()
   })
 
+  it("a failure raises the store's 'Authentication failed' toast, announced once: by the form", async () => {
+    const form = renderForm()
+    form.attempt(EMAIL, 'wrong')
+    await screen.findByText('Invalid email or password')
+    expect(notify).toHaveBeenCalledWith('error', 'Authentication failed', { announce: false })
+    expect(notify).toHaveBeenCalledTimes(1)
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Invalid email or password',
+    ])
+  })
+
   it('without an answer: Login failed, and the attempt does not count towards the lock', async () => {
     stub.prefer('POST /auth/auth', 'reset')
     const form = renderForm()

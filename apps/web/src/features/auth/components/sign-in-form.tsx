@@ -101,6 +101,8 @@ export function SignInForm({
       void runtime.then((loaded) => loaded.discardSession())
       const failed = apiFailureOf(error)
       logEvent('login_failure', { user: username, status: failed.status ?? null })
+      // The store's notification (spec 8); the form's own alert is what a screen reader hears.
+      void notify('error', t('login.authenticationFailed'), { announce: false })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.
       if (failed.status === 401) {
         const next = recordLoginFailure(readLoginLock(), Date.now())

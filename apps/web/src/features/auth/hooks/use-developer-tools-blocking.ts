@@ -6,15 +6,23 @@ import { t } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
 import { useSession } from '../../../lib/session'
 
-/** F12, Ctrl/Cmd+Shift+I/J/C and Ctrl/Cmd+U: the developer-tool and view-source shortcuts. */
-export function isDeveloperToolsShortcut(
-  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
-): boolean {
+type ShortcutKeys = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>
+
+// By physical key: Option on a Mac turns `key` into another character (Cmd+Option+I gives 'ˆ').
+const TOOL_KEYS = new Set(['KeyI', 'KeyJ', 'KeyC'])
+
+/**
+ * The developer-tool and view-source shortcuts: F12, Ctrl/Cmd+Shift+I/J/C and Ctrl/Cmd+U, and
+ * macOS's Cmd+Option+I/J/C and Cmd+Option+U.
+ */
+export function isDeveloperToolsShortcut(event: ShortcutKeys): boolean {
   if (event.key === 'F12') return true
+  const toolKey = TOOL_KEYS.has(event.code) || ['i', 'j', 'c'].includes(event.key.toLowerCase())
+  const sourceKey = event.code === 'KeyU' || event.key.toLowerCase() === 'u'
+  if (event.metaKey && event.altKey) return toolKey || sourceKey
   if (!(event.ctrlKey || event.metaKey)) return false
-  const key = event.key.toLowerCase()
-  if (event.shiftKey && (key === 'i' || key === 'j' || key === 'c')) return true
-  return !event.shiftKey && key === 'u'
+  if (event.shiftKey) return toolKey
+  return sourceKey && !event.altKey
 }
 
 /** While signed out (and debugging is off), block those shortcuts and the context menu. */

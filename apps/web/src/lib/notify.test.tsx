@@ -1,0 +1,26 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { ToasterHost } from '../components/toaster-host'
+import { notify } from './notify'
+
+describe('notify', () => {
+  it('hides a toast after the timeout its caller sets, and others after 5000 ms', async () => {
+    render(<ToasterHost />)
+    void notify('info', 'Stays the default time')
+    void notify('success', 'Gone soon', { timeout: 300 })
+    expect(await screen.findByText('Gone soon')).toBeTruthy()
+    const shownAt = Date.now()
+    await waitFor(() => expect(screen.queryByText('Gone soon')).toBeNull(), { timeout: 3000 })
+    expect(Date.now() - shownAt).toBeLessThan(2000)
+    expect(screen.getByText('Stays the default time')).toBeTruthy()
+  })
+
+  it('a toast that must not be read out twice is shown, hidden from screen readers', async () => {
+    render(<ToasterHost />)
+    void notify('error', 'Said elsewhere', { announce: false })
+    const text = await screen.findByText('Said elsewhere')
+    expect(text.closest('[aria-hidden="true"]')).not.toBeNull()
+    void notify('error', 'Said here')
+    expect((await screen.findByText('Said here')).closest('[aria-hidden="true"]')).toBeNull()
+  })
+})
