@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { apiBaseUrl, createApiClient, dataOf } from './client'
 import { ApiError } from './errors'
 
@@ -107,4 +107,46 @@ describe('the bearer token, as the contract secures each operation', () => {
       ['/api/v1/auth/auth', null],
     ])
   })
+})
+
+describe('global response handling (spec 7)', () => {
+  function clientWithLog(status: number) {
+    const log = {
+      warn: vi.fn<(message: string) => void>(),
+      error: vi.fn<(message: string) => void>(),
+    }
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      fetch: async () => json(status, { message: 'No' }),
+      log,
+    })
+    return { api, log }
+  }
+
+  it('a 403 only warns, once, naming the call without its query; the call still fails', async () => {
+    const { api, log } = clientWithLog(403)
+    const call = api.GET('/environments/{id}', {
+      params: { path: { id: 'env-1' }, query: { token: 'secret-token' } as never },
+    })
+    await expect(call).rejects.toMatchObject({ status: 403 })
+    expect(log.warn.mock.calls).toEqual([['API call forbidden (403): GET /api/environments/env-1']])
+    expect(log.error).not.toHaveBeenCalled()
+  })
+
+  it.each([500, 502, 503])('a %i only logs, once', async (status) => {
+    const { api, log } = clientWithLog(status)
+    await expect(api.GET('/environments')).rejects.toBeInstanceOf(ApiError)
+    expect(log.error.mock.calls).toEqual([[`API server error (${status}): GET /api/environments`]])
+    expect(log.warn).not.toHaveBeenCalled()
+  })
+
+  it.each([400, 404, 409, 429])(
+    'a %i is left to the caller: no warning, no log',
+    async (status) => {
+      const { api, log } = clientWithLog(status)
+      await expect(api.GET('/environments')).rejects.toMatchObject({ status })
+      expect(log.warn).not.toHaveBeenCalled()
+      expect(log.error).not.toHaveBeenCalled()
+    },
+  )
 })

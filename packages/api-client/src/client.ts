@@ -23,6 +23,22 @@ export type ApiClientOptions = {
   refreshTokens?: (() => Promise<boolean>) | undefined
   fetch?: typeof globalThis.fetch | undefined
   now?: (() => Date) | undefined
+  /** Where the global response handling speaks (spec 7); the console by default. */
+  log?: ResponseLog | undefined
+}
+
+/** The global response handling's two voices: a 403 only warns, a 5xx only logs. */
+export type ResponseLog = {
+  warn(message: string): void
+  error(message: string): void
+}
+
+/** Spec 7: "403 only warns; 5xx only logs" (a 401 is the transport's refresh). The call still fails. */
+function reportFailedResponse(log: ResponseLog, request: Request, response: Response): void {
+  // The path only: a query may carry a token or a reset hash.
+  const call = `${request.method} ${new URL(request.url, 'http://origin.invalid').pathname}`
+  if (response.status === 403) log.warn(`API call forbidden (403): ${call}`)
+  else if (response.status >= 500) log.error(`API server error (${response.status}): ${call}`)
 }
 
 export type ApiClient = Client<paths, 'application/json'>
@@ -48,10 +64,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       now: options.now ?? (() => new Date()),
     }),
   })
+  const log = options.log ?? console
   client.use({
-    async onResponse({ response }) {
-      if (!response.ok) throw await ApiError.fromResponse(response)
-      return undefined
+    async onResponse({ request, response }) {
+      if (response.ok) return undefined
+      reportFailedResponse(log, request, response)
+      throw await ApiError.fromResponse(response)
     },
   })
   return client

@@ -7,6 +7,7 @@ export {
   DEFAULT_CLIENT_TYPE,
   DEFAULT_TIMEOUT_MS,
   dataOf,
+  type ResponseLog,
 } from './client'
 export { ApiError, type ApiErrorKind, isApiError, type ValidationErrors } from './errors'
 export type { components, operations, paths } from './generated/openapi'
