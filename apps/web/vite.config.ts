@@ -23,7 +23,8 @@ const appDir = import.meta.dirname
  * The site's configuration, parsed once here from the VITE_* variables (and .env files) with the
  * site's own parser: a bad value fails the build with its reason, and the browser gets the result
  * as a constant (src/config/env.ts) without shipping the parser. The dev server, tests and
- * `vite build --mode development` mean the development environment unless VITE_APP_ENV says.
+ * `vite build --mode development` mean the development environment, `--mode demo` the demo, unless
+ * VITE_APP_ENV says.
  */
 async function appConfig(command: 'build' | 'serve', mode: string) {
   const { module } = await runnerImport<typeof AppConfigModule>('/src/config/app-config.ts', {
@@ -38,10 +39,9 @@ async function appConfig(command: 'build' | 'serve', mode: string) {
   })
   const variables = loadEnv(mode, appDir, 'VITE_')
   const development = command === 'serve' || mode === 'development'
-  return module.parseAppConfig({
-    ...variables,
-    VITE_APP_ENV: variables.VITE_APP_ENV || (development ? 'development' : undefined),
-  })
+  // `vite build --mode demo` (pnpm build:demo) is the demo environment unless VITE_APP_ENV says.
+  const implied = mode === 'demo' ? 'demo' : development ? 'development' : undefined
+  return module.parseAppConfig({ ...variables, VITE_APP_ENV: variables.VITE_APP_ENV || implied })
 }
 
 /** The browser stub's log lines, from the page to the dev server (src/lib/browser-stub.ts). */

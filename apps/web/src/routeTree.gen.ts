@@ -20,6 +20,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedChangeprofileRouteImport } from './routes/_authed/changeprofile'
 import { Route as AuthedTechnicalRouteImport } from './routes/_authed/technical'
+import { Route as DemoAdminPanelRouteImport } from './routes/demo/admin-panel'
 import { Route as LegalPrivacyPolicyRouteImport } from './routes/legal/privacy-policy'
 import { Route as LegalTermsOfServiceRouteImport } from './routes/legal/terms-of-service'
 import { Route as AuthedMyPageRouteImport } from './routes/_authed/my/page'
@@ -78,6 +79,11 @@ const AuthedTechnicalRoute = AuthedTechnicalRouteImport.update({
   path: '/technical',
   getParentRoute: () => AuthedRoute,
 } as any)
+const DemoAdminPanelRoute = DemoAdminPanelRouteImport.update({
+  id: '/demo/admin-panel',
+  path: '/demo/admin-panel',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LegalPrivacyPolicyRoute = LegalPrivacyPolicyRouteImport.update({
   id: '/legal/privacy-policy',
   path: '/legal/privacy-policy',
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AuthedAdminRoute
   '/changeprofile': typeof AuthedChangeprofileRoute
   '/technical': typeof AuthedTechnicalRoute
+  '/demo/admin-panel': typeof DemoAdminPanelRoute
   '/legal/privacy-policy': typeof LegalPrivacyPolicyRoute
   '/legal/terms-of-service': typeof LegalTermsOfServiceRoute
   '/my/page': typeof AuthedMyPageRoute
@@ -120,6 +127,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthedAdminRoute
   '/changeprofile': typeof AuthedChangeprofileRoute
   '/technical': typeof AuthedTechnicalRoute
+  '/demo/admin-panel': typeof DemoAdminPanelRoute
   '/legal/privacy-policy': typeof LegalPrivacyPolicyRoute
   '/legal/terms-of-service': typeof LegalTermsOfServiceRoute
   '/my/page': typeof AuthedMyPageRoute
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/changeprofile': typeof AuthedChangeprofileRoute
   '/_authed/technical': typeof AuthedTechnicalRoute
+  '/demo/admin-panel': typeof DemoAdminPanelRoute
   '/legal/privacy-policy': typeof LegalPrivacyPolicyRoute
   '/legal/terms-of-service': typeof LegalTermsOfServiceRoute
   '/_authed/my/page': typeof AuthedMyPageRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/changeprofile'
     | '/technical'
+    | '/demo/admin-panel'
     | '/legal/privacy-policy'
     | '/legal/terms-of-service'
     | '/my/page'
@@ -169,6 +179,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/changeprofile'
     | '/technical'
+    | '/demo/admin-panel'
     | '/legal/privacy-policy'
     | '/legal/terms-of-service'
     | '/my/page'
@@ -185,6 +196,7 @@ export interface FileRouteTypes {
     | '/_authed/admin'
     | '/_authed/changeprofile'
     | '/_authed/technical'
+    | '/demo/admin-panel'
     | '/legal/privacy-policy'
     | '/legal/terms-of-service'
     | '/_authed/my/page'
@@ -199,6 +211,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   PricingRoute: typeof PricingRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  DemoAdminPanelRoute: typeof DemoAdminPanelRoute
   LegalPrivacyPolicyRoute: typeof LegalPrivacyPolicyRoute
   LegalTermsOfServiceRoute: typeof LegalTermsOfServiceRoute
 }
@@ -282,6 +295,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTechnicalRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/demo/admin-panel': {
+      id: '/demo/admin-panel'
+      path: '/demo/admin-panel'
+      fullPath: '/demo/admin-panel'
+      preLoaderRoute: typeof DemoAdminPanelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/legal/privacy-policy': {
       id: '/legal/privacy-policy'
       path: '/legal/privacy-policy'
@@ -332,6 +352,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   PricingRoute: PricingRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  DemoAdminPanelRoute: DemoAdminPanelRoute,
   LegalPrivacyPolicyRoute: LegalPrivacyPolicyRoute,
   LegalTermsOfServiceRoute: LegalTermsOfServiceRoute,
 }

@@ -2,6 +2,7 @@ import { API_TIMEOUT_MS } from '@devenv/domain/session'
 import * as z from 'zod/mini'
 import {
   DEFAULT_APP_VERSION,
+  DEFAULT_RECAPTCHA_ENABLED,
   ENVIRONMENT_TITLE_SUFFIXES,
   ENVIRONMENTS,
   type EnvironmentName,
@@ -16,15 +17,23 @@ export type AppConfig = {
   apiBaseUrl: string
   /** Origin of the separate auth service (decision 4: defaults to the API base). */
   authBaseUrl: string
-  /** Where the Dashboard button sends the browser by single sign-on (decision 12). */
+  /**
+   * Where the Dashboard button sends the browser by single sign-on (decision 12): an address, or
+   * a path of this site (the demo's own receiver page), which is opened without leaving it.
+   */
   adminPanelUrl: string
   titleSuffix: string
   debug: boolean
   appVersion: string
   apiTimeoutMs: number
+  /** Google reCAPTCHA instead of the site's puzzle: off, and not built (see environments.ts). */
+  recaptchaEnabled: boolean
 }
 
 type Preset = Pick<AppConfig, 'apiBaseUrl' | 'adminPanelUrl'>
+
+/** The demo's page that receives the Dashboard's single sign-on (src/routes/demo/admin-panel.tsx). */
+export const DEMO_ADMIN_PANEL_PATH = '/demo/admin-panel'
 
 // Same-origin API everywhere; only the admin panel differs per environment.
 const PRESETS: Readonly<Record<EnvironmentName, Preset>> = {
@@ -32,6 +41,8 @@ const PRESETS: Readonly<Record<EnvironmentName, Preset>> = {
   stage: { apiBaseUrl: '', adminPanelUrl: 'https://admin.stage.devenv.example/sso' },
   main: { apiBaseUrl: '', adminPanelUrl: 'https://admin.main.devenv.example/sso' },
   production: { apiBaseUrl: '', adminPanelUrl: 'https://admin.devenv.example/sso' },
+  // The stub's single-sign-on receiver, as a page of the demo: no admin panel exists there.
+  demo: { apiBaseUrl: '', adminPanelUrl: DEMO_ADMIN_PANEL_PATH },
 }
 
 const blankToUndefined = (value: unknown) =>
@@ -51,6 +62,9 @@ const variablesSchema = z.object({
       z.transform(blankToUndefined),
       z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(120_000))),
     ),
+  ),
+  VITE_RECAPTCHA_ENABLED: z.optional(
+    z.pipe(z.transform(blankToUndefined), z.optional(z.enum(['true', 'false']))),
   ),
   VITE_APP_VERSION: z.optional(
     z.pipe(z.transform(blankToUndefined), z.optional(z.string().check(z.maxLength(32)))),
@@ -81,5 +95,9 @@ export function parseAppConfig(variables: Record<string, unknown>): AppConfig {
     debug: isDebugEnvironment(appEnv),
     appVersion: values.VITE_APP_VERSION ?? DEFAULT_APP_VERSION,
     apiTimeoutMs: values.VITE_API_TIMEOUT_MS ?? API_TIMEOUT_MS,
+    recaptchaEnabled:
+      values.VITE_RECAPTCHA_ENABLED === undefined
+        ? DEFAULT_RECAPTCHA_ENABLED
+        : values.VITE_RECAPTCHA_ENABLED === 'true',
   }
 }

@@ -12,7 +12,25 @@ describe('parseAppConfig', () => {
       debug: false,
       appVersion: '1.0.0',
       apiTimeoutMs: 10_000,
+      recaptchaEnabled: false,
     })
+  })
+
+  it('the recaptcha flag is off unless an environment says true', () => {
+    expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'true' }).recaptchaEnabled).toBe(true)
+    expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'false' }).recaptchaEnabled).toBe(false)
+    expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: '' }).recaptchaEnabled).toBe(false)
+    expect(() => parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'yes' })).toThrow(
+      /VITE_RECAPTCHA_ENABLED/,
+    )
+  })
+
+  it('demo opens its own single-sign-on receiver page, without debugging', () => {
+    const config = parseAppConfig({ VITE_APP_ENV: 'demo' })
+    expect(config.appEnv).toBe('demo')
+    expect(config.adminPanelUrl).toBe('/demo/admin-panel')
+    expect(config.debug).toBe(false)
+    expect(config.titleSuffix).toBe('')
   })
 
   it('development points the admin panel at the stub and turns debugging on', () => {

@@ -11,8 +11,8 @@ import {
 } from './environments'
 
 describe('site environments', () => {
-  it('are development, stage, main and production, main by default', () => {
-    expect(ENVIRONMENTS).toEqual(['development', 'stage', 'main', 'production'])
+  it('are development, stage, main, production and demo, main by default', () => {
+    expect(ENVIRONMENTS).toEqual(['development', 'stage', 'main', 'production', 'demo'])
     expect(DEFAULT_ENVIRONMENT).toBe('main')
     expect(parseEnvironmentName('stage')).toBe('stage')
     expect(parseEnvironmentName('qa')).toBe('main')
@@ -30,6 +30,7 @@ describe('site environments', () => {
     expect(pageTitle('Pricing', 'stage')).toBe('Pricing (Stage)')
     expect(pageTitle('Pricing', 'main')).toBe('Pricing')
     expect(pageTitle('Pricing', 'production')).toBe('Pricing')
+    expect(pageTitle('Pricing', 'demo')).toBe('Pricing')
   })
 
   it('debug only in development', () => {
@@ -41,5 +42,9 @@ describe('site environments', () => {
     expect(shouldBlockDeveloperTools(false, 'stage')).toBe(true)
     expect(shouldBlockDeveloperTools(false, 'development')).toBe(false)
     expect(shouldBlockDeveloperTools(true, 'production')).toBe(false)
+  })
+
+  it('leave developer tools open in the demo, signed out too', () => {
+    expect(shouldBlockDeveloperTools(false, 'demo')).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { en } from '@devenv/domain/messages'
 import { singleSignOnUrl } from '@devenv/domain/session'
-import { Link, useRouterState } from '@tanstack/react-router'
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { env } from '../../config/env'
 import { isNavbarScrolled } from '../../config/ui'
@@ -12,6 +12,7 @@ import {
   getTokenValidSeconds,
   useSession,
 } from '../../lib/session'
+import { useBreakpoint } from '../../lib/use-breakpoint'
 import { useCloseOnEscape } from '../../lib/use-close-on-escape'
 import { Icon } from '../ui/icons'
 import { LocaleSwitcher } from './locale-switcher'
@@ -20,15 +21,23 @@ import { ThemeSwitcher } from './theme-switcher'
 // Only a signed-in visitor needs the menu: it stays out of a signed-out page's first JavaScript.
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })))
 
-/** Single sign-on: the whole browser goes to the admin panel with the tokens (spec 7). */
+/**
+ * Single sign-on: the whole browser goes to the admin panel with the tokens (spec 7). Where the
+ * panel is a page of this site (the demo's receiver), the site opens it: no server sees the tokens.
+ */
 function useDashboard(): () => void {
   const openAuthModal = useOpenAuthModal()
+  const navigate = useNavigate()
   return () => {
     const url = singleSignOnUrl(env.adminPanelUrl, {
       accessToken: getAccessToken(),
       refreshToken: getRefreshToken(),
       tokenValidSeconds: getTokenValidSeconds(),
     })
+    if (url && /^\/(?!\/)/.test(url)) {
+      void navigate({ href: url })
+      return
+    }
     if (url) {
       window.location.assign(url)
       return
@@ -63,6 +72,12 @@ export function NavBar() {
   useEffect(() => {
     setMenuOpen(false)
   }, [pathname])
+
+  // So does a window grown past mobile width: the bar then shows its links and hides the toggle.
+  const breakpoint = useBreakpoint()
+  useEffect(() => {
+    if (breakpoint !== null && breakpoint !== 'mobile') setMenuOpen(false)
+  }, [breakpoint])
 
   useCloseOnEscape(menuOpen, setMenuOpen, toggleRef)
 

@@ -27,7 +27,10 @@ describe('isDeveloperToolsShortcut', () => {
     ['Cmd+Option+J', press('∆', 'KeyJ', { meta: true, alt: true })],
     ['Cmd+Option+C', press('ç', 'KeyC', { meta: true, alt: true })],
     ['Cmd+Option+U (view source)', press('¨', 'KeyU', { meta: true, alt: true })],
-    ['Cmd+Option+I with a layout that keeps the letter', press('i', 'KeyI', { meta: true, alt: true })],
+    [
+      'Cmd+Option+I with a layout that keeps the letter',
+      press('i', 'KeyI', { meta: true, alt: true }),
+    ],
   ])('blocks %s', (_name, event) => {
     expect(isDeveloperToolsShortcut(event)).toBe(true)
   })

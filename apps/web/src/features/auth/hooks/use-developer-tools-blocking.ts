@@ -6,7 +6,10 @@ import { t } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
 import { useSession } from '../../../lib/session'
 
-type ShortcutKeys = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>
+type ShortcutKeys = Pick<
+  KeyboardEvent,
+  'key' | 'code' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'
+>
 
 // By physical key: Option on a Mac turns `key` into another character (Cmd+Option+I gives 'ˆ').
 const TOOL_KEYS = new Set(['KeyI', 'KeyJ', 'KeyC'])
