@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ToasterHost } from './toaster-host'
 import { notify } from '../lib/notify'
+import { ToasterHost } from './toaster-host'
 
 describe('notify', () => {
   it('hides a toast after the timeout its caller sets, and others after 5000 ms', async () => {
