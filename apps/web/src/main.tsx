@@ -5,9 +5,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
 import { discardEarlyInput } from './early-input'
 import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
+import { listenForUncaughtErrors } from './lib/uncaught-errors'
 import { createAppRouter } from './router'
 
 async function start(): Promise<void> {
+  // First, so that nothing thrown during start-up goes unreported.
+  listenForUncaughtErrors()
   const container = document.getElementById('root')
   if (!container) throw new Error('The page has no #root element')
   // Only with the stub in the browser (a build-time constant): before the first API call.

@@ -1,0 +1,104 @@
+import { QueryClient } from '@tanstack/react-query'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setLocale } from './lib/i18n/i18n'
+import { createAppRouter, routeErrorOptions } from './router'
+import { stub } from './testing/stub-api'
+
+/** A site whose home route throws while it renders, until `mend()` is called. */
+async function renderThrowingRoute() {
+  let broken = true
+  const rootRoute = createRootRoute({ component: Outlet })
+  const home = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: () => {
+      if (broken) {
+        throw new Error('Environment list broke at /reset-password?hash=deadbeef')
+      }
+      return <h1>Home works</h1>
+    },
+  })
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([home]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    ...routeErrorOptions,
+  })
+  await act(async () => {
+    await router.load()
+  })
+  render(<RouterProvider router={router as never} />)
+  return {
+    mend: () => {
+      broken = false
+    },
+  }
+}
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await setLocale('en', { remember: false })
+})
+
+describe('a route that throws', () => {
+  it('shows our calm page, not the error, with a way home and a retry that works', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const site = await renderThrowingRoute()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page could not be shown' }),
+    ).toBeTruthy()
+    expect(screen.queryByText(/Environment list broke/)).toBeNull()
+    expect(screen.queryByText('Something went wrong!')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
+    site.mend()
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Home works' })).toBeTruthy()
+  })
+
+  it('is logged once through /errors/log, redacted, with the report fields and its stack', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await renderThrowingRoute()
+    await screen.findByRole('heading', { name: 'This page could not be shown' })
+    await vi.waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(1))
+    await stub.settled()
+    const reports = stub.callsTo('POST /errors/log')
+    expect(reports).toHaveLength(1)
+    const report = reports[0]?.body as Record<string, unknown>
+    expect(report).toMatchObject({
+      message: expect.stringMatching(/^Error: Environment list broke at \/reset-password\?hash=/),
+      stack: expect.stringContaining('Environment list broke'),
+      url: expect.any(String),
+      timestamp: expect.any(String),
+      userAgent: expect.any(String),
+      context: { source: 'router', route: '/' },
+    })
+    expect(JSON.stringify(report)).not.toContain('deadbeef')
+  })
+
+  it('speaks Georgian to a Georgian visitor', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await setLocale('ka', { remember: false })
+    await renderThrowingRoute()
+    expect(
+      await screen.findByRole('heading', { name: 'ამ გვერდის ჩვენება ვერ მოხერხდა' }),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'ხელახლა ცდა' })).toBeTruthy()
+  })
+
+  it("is the site's router's own handling", () => {
+    const router = createAppRouter({
+      queryClient: new QueryClient(),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    })
+    expect(router.options.defaultErrorComponent).toBe(routeErrorOptions.defaultErrorComponent)
+    expect(router.options.defaultOnCatch).toBe(routeErrorOptions.defaultOnCatch)
+  })
+})
