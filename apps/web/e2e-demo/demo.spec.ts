@@ -107,3 +107,76 @@ test('any path of the static host falls back to the site, which routes it', asyn
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   await expect(navigation(page).getByText('Demo Mode', { exact: true })).toBeVisible()
 })
+
+test('Dashboard opens the single-sign-on receiver inside the demo, and the visitor comes back', async ({
+  page,
+}) => {
+  const notes: string[] = []
+  page.on('console', (message) => notes.push(message.text()))
+  await page.goto('/pricing')
+  await navigation(page).getByRole('button', { name: 'Sign in', exact: true }).click()
+  await submitSignIn(authDialog(page, 'Sign In'), {
+    email: 'demo@devenv.example',
+    password: 'DemoPass123!',
+  })
+  await expect(page).toHaveURL(/\/admin$/)
+  const [accessToken, refreshToken, lifetime] = await page.evaluate(() =>
+    ['access_token', 'refresh_token', 'token_valid_seconds'].map((key) =>
+      localStorage.getItem(key),
+    ),
+  )
+
+  // There: a page of the site (no document load), the three values of spec 7 on it.
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) documents.push(request.url())
+  })
+  await navigation(page).getByRole('button', { name: 'Dashboard' }).click()
+  await expect(page).toHaveURL(/\/demo\/admin-panel\?token=/)
+  const panel = page.getByRole('region', { name: 'Admin panel (demo)' })
+  await expect(panel.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(panel.getByText(accessToken ?? 'no token', { exact: true })).toBeVisible()
+  await expect(panel.getByText(refreshToken ?? 'no refresh token', { exact: true })).toBeVisible()
+  await expect(panel).toContainText(`${lifetime} seconds`)
+  await expect(panel).toContainText(/Signed in as .+ \(demo@devenv\.example\)\./)
+  expect(documents).toEqual([])
+  // The sign-in's toast has sonner's own success colours: the scan is of this page.
+  await toast(page, 'success').getByRole('button', { name: 'Close' }).click()
+  await expect(toast(page, 'success')).toHaveCount(0)
+  expect(await axeViolations(page)).toEqual([])
+
+  // And back: the browser's Back, then the page's own link.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('article', { name: 'ml-notebooks' })).toBeVisible()
+  await navigation(page).getByRole('button', { name: 'Dashboard' }).click()
+  await panel.getByRole('link', { name: 'Back to the site' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(navigation(page).getByRole('button', { name: 'Dashboard' })).toBeVisible()
+
+  // The demo's stub signs with a key of its own: no note about JWT_SECRET.
+  expect(notes.filter((text) => text.includes('JWT_SECRET'))).toEqual([])
+})
+
+test('developer tools are not blocked in the demo, signed out', async ({ page }) => {
+  await page.goto('/')
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  const prevented = await page.evaluate(() =>
+    ['F12', 'i'].map((key) => {
+      const event = new KeyboardEvent('keydown', {
+        key,
+        code: key === 'i' ? 'KeyI' : key,
+        ctrlKey: key === 'i',
+        shiftKey: key === 'i',
+        cancelable: true,
+        bubbles: true,
+      })
+      window.dispatchEvent(event)
+      return event.defaultPrevented
+    }),
+  )
+  expect(prevented).toEqual([false, false])
+  await page.locator('main').click({ button: 'right', position: { x: 5, y: 5 } })
+  await page.waitForTimeout(300)
+  await expect(toast(page, 'warning')).toHaveCount(0)
+})

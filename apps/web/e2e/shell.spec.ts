@@ -246,6 +246,11 @@ test.describe('developer-tool blocking', () => {
       'Control+Shift+C',
       'Control+U',
       'Meta+Shift+I',
+      // macOS: Cmd+Option+I/J/C, and Cmd+Option+U for the page's source.
+      'Meta+Alt+I',
+      'Meta+Alt+J',
+      'Meta+Alt+C',
+      'Meta+Alt+U',
     ]) {
       const prevented = await page.evaluate(
         ([combo]) =>
@@ -254,9 +259,11 @@ test.describe('developer-tool blocking', () => {
             const key = parts[parts.length - 1] ?? ''
             const event = new KeyboardEvent('keydown', {
               key: key.length === 1 ? key.toLowerCase() : key,
+              code: key.length === 1 ? `Key${key}` : key,
               ctrlKey: parts.includes('Control'),
               metaKey: parts.includes('Meta'),
               shiftKey: parts.includes('Shift'),
+              altKey: parts.includes('Alt'),
               cancelable: true,
               bubbles: true,
             })
@@ -271,7 +278,7 @@ test.describe('developer-tool blocking', () => {
     const events = await storedEvents(page)
     expect(
       events.filter((entry) => entry.type === 'developer_tools_blocked').length,
-    ).toBeGreaterThanOrEqual(7)
+    ).toBeGreaterThanOrEqual(11)
   })
 
   test('signed in: nothing is blocked', async ({ page, stub }) => {
