@@ -1,5 +1,3 @@
-import type { MessageCode } from '@devenv/domain/messages'
-
 // The site's own constants: timings, modals, themes, breakpoints. The product's rules stay in
 // the domain (the pricing page's redirect delay is one: `PRICING_REDIRECT_MS` in its plans).
 
@@ -18,10 +16,6 @@ export type AuthModalType = (typeof AUTH_MODAL_TYPES)[number]
 
 export const THEMES = ['light', 'dark'] as const
 export type Theme = (typeof THEMES)[number]
-export const THEME_LABELS = {
-  light: 'theme.light',
-  dark: 'theme.dark',
-} as const satisfies Record<Theme, MessageCode>
 
 /** Minimum widths in px: mobile below 768, tablet from 768, desktop from 1024. */
 export const BREAKPOINTS = { tablet: 768, desktop: 1024 } as const
