@@ -130,4 +130,12 @@ test.describe('Dashboard single sign-on', () => {
       )
     }).toPass()
   })
+
+  test("the demo's single-sign-on receiver page does not exist outside the demo", async ({
+    page,
+  }) => {
+    await page.goto('/demo/admin-panel?token=t&refresh=r&token_valid_seconds=900')
+    await expect(page).toHaveURL(/\/404\?from=%2Fdemo%2Fadmin-panel$/)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  })
 })
