@@ -30,6 +30,8 @@ const ORIGIN = 'http://127.0.0.1:4010'
 // backslash, a line break, a variable that is no placeholder and one that is.
 const HOSTILE = `$(touch pwned) \`touch pwned\` 'single' "double" \\ back\nline two $HOME $ACCESS_TOKEN`
 const WITH_NUL = `${HOSTILE}\u0000after the NUL`
+// Bytes a copy and paste loses or a terminal acts on: CR, ESC, DEL.
+const CONTROLS = 'carriage\rreturn \u001b[31mred\u001b[0m \u007f'
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2lnbmF0dXJl'
 const PASSWORD = `pa$$ 'w"o\`rd`
 // What the user exports before pasting: the secrets' values, never in a report.
@@ -70,7 +72,10 @@ function runReproducer(shell: string, reproducer: string) {
   })
   expect(run.status, run.stderr).toBe(0)
   const argv = readFileSync(join(capture, 'argv'), 'utf8').split('\u0000').slice(0, -1)
-  return { argv, stdin: readFileSync(join(capture, 'stdin')), created: readdirSync(cwd) }
+  const stdin = readFileSync(join(capture, 'stdin'))
+  // The body: the argument of --data-raw, or what printf wrote into --data-binary @-.
+  const body = argv.at(-2) === '--data-raw' ? argv.at(-1) : stdin.toString('utf8')
+  return { argv, stdin, body, created: readdirSync(cwd) }
 }
 
 /** The reproducer of each failure as report.json and report.html hold it (junit.xml holds none). */
@@ -151,11 +156,14 @@ describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (dri
         'content-type': `text/plain; note="${HOSTILE}"`,
         'x-stub-session': WITH_NUL,
       },
-      body: `@/etc/hostname ${WITH_NUL}`,
+      body: `@/etc/hostname ${WITH_NUL} ${CONTROLS} %s %d \\000`,
     }
     const reproducers = await reproducersOf(driver, request)
     const [first, ...others] = Object.values(reproducers)
     for (const other of others) expect(other).toBe(first)
+    // What is pasted is printable: no control byte but the line breaks of the values.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
+    expect(first).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/)
     for (const shell of SHELLS) {
       const { argv, stdin, created } = runReproducer(shell, first as string)
       expect(created).toEqual([])
@@ -178,7 +186,7 @@ describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (dri
         '--data-binary',
         '@-',
       ])
-      expect(stdin.toString('utf8')).toBe(`@/etc/hostname ${WITH_NUL}`)
+      expect(stdin.toString('utf8')).toBe(`@/etc/hostname ${WITH_NUL} ${CONTROLS} %s %d \\000`)
     }
   })
 

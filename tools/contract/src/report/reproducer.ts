@@ -9,6 +9,11 @@ import { bodyPieces, contentTypeOf, headerPieces, type Piece } from './redact'
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL byte is what is looked for
 const NUL = /\u0000/g
+// Bytes of a body that an argument cannot hold (NUL) or that a copy and paste does not keep or
+// a terminal acts on (CR, ESC and the other controls but tab and line feed).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f]/
+const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'g')
 
 /** Adjacent stretches of text as one, so that each is quoted once. */
 function merged(pieces: readonly Piece[]): Piece[] {
@@ -47,15 +52,22 @@ function headerArgument(name: string, value: string): string {
 }
 
 /**
- * printf's format for a body that holds a NUL byte (which only printf can write): `\` and `%`
- * escaped, NUL as `\000`, each secret as `%s` (its variable is an argument, never a format).
+ * printf's format for a body that holds such bytes (printf writes them from octal escapes): `\`
+ * and `%` escaped, each such byte as `\ooo`, each secret as `%s` (its variable is an argument,
+ * never a format).
  */
 function printfFormat(pieces: readonly Piece[]): string {
   const format = pieces
     .map((piece) =>
       typeof piece !== 'string'
         ? '%s'
-        : piece.replace(/\\/g, '\\\\').replace(/%/g, '%%').replace(NUL, '\\000'),
+        : piece
+            .replace(/\\/g, '\\\\')
+            .replace(/%/g, '%%')
+            .replace(
+              EVERY_UNPRINTABLE,
+              (byte) => `\\${byte.charCodeAt(0).toString(8).padStart(3, '0')}`,
+            ),
     )
     .join('')
   // A leading `-` would be read as an option of printf.
@@ -67,8 +79,8 @@ function printfFormat(pieces: readonly Piece[]): string {
  * as they were sent, whatever bytes they hold. Secrets are shell variables the user sets first
  * (`$ACCESS_TOKEN` after signing in, `$PASSWORD` and the like); the shell expands those alone.
  * `--globoff` keeps `[` and `{` of a URL as they are; `--data-raw` does not read a body that
- * starts with `@` as a file. A body with a NUL byte is written by printf into
- * `--data-binary @-`.
+ * starts with `@` as a file. A body with a NUL byte, a CR or another control byte is written by
+ * printf into `--data-binary @-`, so that the text to paste is printable.
  */
 export function curlCommand(request: WireRequest): string {
   const curl = [
@@ -83,7 +95,7 @@ export function curlCommand(request: WireRequest): string {
     curl.push('-H', headerArgument(name, value))
   if (request.body === undefined) return curl.join(' ')
   const body = bodyPieces(request.body, contentTypeOf(request))
-  if (!body.some((piece) => typeof piece === 'string' && piece.includes('\u0000')))
+  if (body.every((piece) => typeof piece !== 'string' || !UNPRINTABLE.test(piece)))
     return [...curl, '--data-raw', shellWord(body)].join(' ')
   const variables = body.flatMap((piece) => (typeof piece === 'string' ? [] : [shellWord([piece])]))
   return [
