@@ -77,12 +77,69 @@ function joined(parts: Piece[][], separator: string): Piece[] {
 
 const hasSecret = (pieces: readonly Piece[]) => pieces.some((piece) => typeof piece !== 'string')
 
+function decodedFormName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '))
+  } catch {
+    return raw
+  }
+}
+
+/** `a=1&password=…`: each secret field's value apart, every other byte as it was. */
+function formPieces(body: string): Piece[] {
+  return joined(
+    body.split('&').map((pair) => {
+      const equals = pair.indexOf('=')
+      if (equals < 0) return [pair]
+      const name = pair.slice(0, equals)
+      return isSecretName(decodedFormName(name))
+        ? [`${name}=`, secretOf(decodedFormName(name))]
+        : [pair]
+    }),
+    '&',
+  )
+}
+
 /**
- * A request body as pieces. A JSON body has its secret fields (by name, the domain's list) apart;
- * one without is kept byte for byte. Any other body has no field to name, but still no bearer
- * token or secret parameter.
+ * A multipart/form-data body: the content of each part whose field name is a secret apart, every
+ * other byte as it was. Written here because the parsers (busboy and the like) answer the fields'
+ * values, not where they are, and the reproducer must send the rest unchanged.
  */
-export function bodyPieces(body: string, _contentType: string | undefined): Piece[] {
+function multipartPieces(body: string, boundary: string): Piece[] {
+  const delimiter = `--${boundary}`
+  const parts = body.split(delimiter)
+  return joined(
+    parts.map((part, index): Piece[] => {
+      // Before the first delimiter is the preamble; a part ends with the line break before the next.
+      const headersEnd = index === 0 ? -1 : part.search(/\r?\n\r?\n/)
+      if (headersEnd < 0) return [part]
+      const headers = part.slice(0, headersEnd)
+      const name = /^content-disposition:[^\n]*?;\s*name="?([^";\r\n]*)"?/im.exec(headers)?.[1]
+      if (name === undefined || !isSecretName(name)) return [part]
+      const contentStart =
+        headersEnd + (/^\r?\n\r?\n/.exec(part.slice(headersEnd))?.[0].length ?? 0)
+      const lineBreak = /\r?\n$/.exec(part)?.[0] ?? ''
+      return [part.slice(0, contentStart), secretOf(name), lineBreak]
+    }),
+    delimiter,
+  )
+}
+
+const mediaTypeOf = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase()
+
+/**
+ * A request body as pieces. JSON, form-encoded and multipart bodies have their secret fields
+ * (by name, the domain's list) apart; a body without one is kept byte for byte. Any other body
+ * has no field to name, but still no bearer token or secret parameter.
+ */
+export function bodyPieces(body: string, contentType: string | undefined): Piece[] {
+  const mediaType = mediaTypeOf(contentType)
+  if (mediaType === 'application/x-www-form-urlencoded') return formPieces(body)
+  if (mediaType === 'multipart/form-data') {
+    const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1]
+    if (boundary !== undefined) return multipartPieces(body, boundary)
+  }
   let parsed: unknown
   try {
     parsed = JSON.parse(body)
@@ -106,8 +163,8 @@ export function contentTypeOf(request: WireRequest): string | undefined {
 }
 
 /**
- * A request fit for a report and still repeatable: secret fields of its JSON body become shell
- * variables (`"password":"$PASSWORD"`), a bearer
+ * A request fit for a report and still repeatable: secret fields of its body (JSON, form-encoded
+ * or multipart) become shell variables (`"password":"$PASSWORD"`, `password=$PASSWORD`), a bearer
  * token becomes `$ACCESS_TOKEN`, other secret headers and secret query parameters `[redacted]`.
  * `curlCommand` finds the same pieces again and lets the shell expand those alone.
  */

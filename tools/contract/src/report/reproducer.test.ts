@@ -280,3 +280,49 @@ describe('the reported reproduction, through the proxy', () => {
     }
   })
 })
+
+// Issue 18, item 6: form-encoded and multipart bodies are redacted by field name, as JSON is.
+describe("the proxy's reports of form-encoded and multipart bodies", () => {
+  it('hold none of their secret fields, and the reproducers send them as shell variables', async () => {
+    const secrets = ['S3cret!pass', 'An0ther&one', 'Multi!part-secret']
+    const form = `password=S3cret%21pass&email=dev%40example.com&new_password=${encodeURIComponent('An0ther&one')}`
+    const boundary = '----devenv-boundary'
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const multipart = `${part('email', 'dev@example.com')}${part('password', 'Multi!part-secret')}--${boundary}--\r\n`
+    const { dir, failures } = await throughTheProxy([
+      {
+        path: '/api/auth/auth',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form,
+        },
+      },
+      {
+        path: '/api/auth/auth',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          body: multipart,
+        },
+      },
+    ])
+    for (const file of REPORT_FILES) {
+      const text = readFileSync(join(dir, file), 'utf8')
+      for (const secret of [...secrets, encodeURIComponent('An0ther&one'), 'S3cret%21pass'])
+        expect(text, `${file} holds ${secret}`).not.toContain(secret)
+    }
+    const sent = (kind: string) => {
+      const failure = failures.find((each) => each.reproducer.includes(kind))
+      expect(failure, kind).toBeDefined()
+      return runReproducer('sh', failure?.reproducer as string).body
+    }
+    expect(sent('x-www-form-urlencoded')).toBe(
+      `password=${ENV.PASSWORD}&email=dev%40example.com&new_password=${ENV.NEW_PASSWORD}`,
+    )
+    expect(sent('multipart/form-data')).toBe(
+      `${part('email', 'dev@example.com')}${part('password', ENV.PASSWORD)}--${boundary}--\r\n`,
+    )
+  })
+})
