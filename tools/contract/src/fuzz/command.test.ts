@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadContract } from '@devenv/openapi'
+import { split } from 'shlex'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { devControls, fuzzCommand } from './command'
 import { runFuzz } from './run'
@@ -34,30 +35,22 @@ async function fuzz(argv: string[]) {
   }
 }
 
-/** The words of a POSIX shell command as `shellQuote` writes them (single quotes only). */
-function shellWords(command: string): string[] {
-  const words: string[] = []
-  for (const match of command.matchAll(/(?:'((?:[^']|'\\'')*)'|"([^"]*)"|(\S+))/g))
-    words.push(match[1]?.replace(/'\\''/g, "'") ?? match[2] ?? match[3] ?? '')
-  return words
-}
-
-/** Sends what a printed `curl -i -X M URL -H ... --data-binary BODY` would send. */
+/** Sends what a printed `curl -i --globoff -X M URL -H ... --data-raw BODY` would send. */
 async function runCurl(command: string) {
-  const words = shellWords(command)
-  expect(words.slice(0, 2)).toEqual(['curl', '-i'])
+  const words = split(command)
+  expect(words.slice(0, 3)).toEqual(['curl', '-i', '--globoff'])
   const headers: Record<string, string> = {}
   let method = 'GET'
   let url = ''
   let body: string | undefined
-  for (let index = 2; index < words.length; index++) {
+  for (let index = 3; index < words.length; index++) {
     const word = words[index] ?? ''
     if (word === '-X') method = words[++index] ?? ''
     else if (word === '-H') {
       const header = words[++index] ?? ''
       const colon = header.indexOf(':')
       headers[header.slice(0, colon)] = header.slice(colon + 1).trim()
-    } else if (word === '--data-binary') body = words[++index]
+    } else if (word === '--data-raw') body = words[++index]
     else url = word
   }
   return fetch(url, { method, headers, ...(body === undefined ? {} : { body }) })

@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { buildServer, SEEDED_ACCOUNTS } from '@devenv/stub-api'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { proxyCommand } from './command'
@@ -217,5 +220,125 @@ describe('proxy as a process', () => {
       child.kill('SIGKILL')
       upstream.close()
     }
+  })
+})
+
+describe('proxy as a process, given a second signal while it stops', () => {
+  it('still writes the reports once and exits with its verdict', async () => {
+    const upstream = createServer((request, response) => {
+      request.resume()
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{}')
+    })
+    const upstreamUrl = await listening(upstream)
+    const directory = join(reportDir, 'second-signal')
+    const child = spawnProxy(['--upstream', upstreamUrl, '--port', '0', '--report-dir', directory])
+    try {
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+      const printed: string[] = []
+      lines.on('line', (line) => printed.push(line))
+      await vi.waitFor(() => expect(printed[0]).toMatch(/^proxy: /), { timeout: 30_000 })
+      // As tsx's relay and pnpm do: the same stop, passed on again a moment later.
+      child.kill('SIGINT')
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      child.kill('SIGTERM')
+      const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
+      expect({ code, signal }).toEqual({ code: 0, signal: null })
+      expect(printed.filter((line) => line.startsWith('reports: '))).toHaveLength(1)
+      expect((await readReport(directory)).notes).toEqual([
+        expect.stringMatching(/ended by SIGINT$/),
+      ])
+    } finally {
+      child.kill('SIGKILL')
+      upstream.close()
+    }
+  })
+})
+
+describe('pnpm contract proxy, stopped by a signal to its process group', () => {
+  const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+
+  /**
+   * `pnpm contract proxy` from the repository's root as a CI runner starts it: a process group
+   * of its own, output piped. Sends `signal` to the whole group once the proxy listens (after
+   * `traffic`), and answers the exit code and what it printed.
+   */
+  async function stoppedByGroupSignal(
+    signal: NodeJS.Signals,
+    directory: string,
+    traffic: (address: string, printed: () => string) => Promise<void>,
+  ) {
+    const upstream = createServer((request, response) => {
+      request.resume()
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('{}')
+    })
+    const upstreamUrl = await listening(upstream)
+    const pnpm = spawn(
+      'pnpm',
+      ['contract', 'proxy', '--upstream', upstreamUrl, '--port', '0', '--report-dir', directory],
+      { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let output = ''
+    pnpm.stdout?.on('data', (chunk) => {
+      output += chunk
+    })
+    pnpm.stderr?.on('data', (chunk) => {
+      output += chunk
+    })
+    const exited = once(pnpm, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
+    try {
+      await vi.waitFor(() => expect(output).toMatch(/^proxy: http:\/\/127\.0\.0\.1:\d+ /m), {
+        timeout: 30_000,
+        interval: 50,
+      })
+      await traffic(/^proxy: (\S+)/m.exec(output)?.[1] as string, () => output)
+      process.kill(-(pnpm.pid as number), signal)
+      const [code, killedBy] = await exited
+      return { code, killedBy, output }
+    } finally {
+      // Whatever happened, nothing of the group outlives the test.
+      try {
+        process.kill(-(pnpm.pid as number), 'SIGKILL')
+      } catch {}
+      upstream.close()
+    }
+  }
+
+  const reportsIn = (directory: string) =>
+    ['report.json', 'junit.xml', 'report.html'].filter((file) => existsSync(join(directory, file)))
+
+  it('SIGTERM: writes the three reports once and exits with the verdict (1: a violation)', async () => {
+    const directory = join(reportDir, 'group-sigterm')
+    const { code, killedBy, output } = await stoppedByGroupSignal(
+      'SIGTERM',
+      directory,
+      async (address, printed) => {
+        // `{}` is no health answer: one violation, so the verdict is 1.
+        await (await fetch(`${address}/api/health`)).text()
+        await vi.waitFor(() => expect(printed()).toContain('violation: getHealth'), {
+          timeout: 10_000,
+        })
+      },
+    )
+    expect({ code, killedBy }).toEqual({ code: 1, killedBy: null })
+    expect(reportsIn(directory)).toEqual(['report.json', 'junit.xml', 'report.html'])
+    expect(output.match(/^reports: /gm)).toHaveLength(1)
+    expect((await readReport(directory)).notes).toEqual([
+      expect.stringMatching(/ended by SIGTERM$/),
+    ])
+  })
+
+  it('SIGINT: writes the three reports once and exits with the verdict (0: no violation)', async () => {
+    const directory = join(reportDir, 'group-sigint')
+    const { code, killedBy, output } = await stoppedByGroupSignal(
+      'SIGINT',
+      directory,
+      async () => {},
+    )
+    expect({ code, killedBy }).toEqual({ code: 0, killedBy: null })
+    expect(reportsIn(directory)).toEqual(['report.json', 'junit.xml', 'report.html'])
+    expect(output.match(/^reports: /gm)).toHaveLength(1)
+    expect((await readReport(directory)).notes).toEqual([expect.stringMatching(/ended by SIGINT$/)])
   })
 })

@@ -74,24 +74,43 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
   }
 }
 
-/** Settles on the first of SIGINT, SIGTERM or the end of the duration. */
-function stopWhenAsked(durationSeconds: number | undefined): Promise<string> {
-  return new Promise((done) => {
-    const timer =
-      durationSeconds === undefined
-        ? undefined
-        : setTimeout(() => finish('duration'), durationSeconds * 1000)
-    const onInterrupt = () => finish('SIGINT')
-    const onTerminate = () => finish('SIGTERM')
-    function finish(reason: string) {
-      clearTimeout(timer)
-      process.off('SIGINT', onInterrupt)
-      process.off('SIGTERM', onTerminate)
-      done(reason)
-    }
-    process.on('SIGINT', onInterrupt)
-    process.on('SIGTERM', onTerminate)
+type StopSignals = {
+  /** Settles on the first of SIGINT, SIGTERM or the end of the duration. */
+  stopped: Promise<string>
+  /** Stops listening, once the reports are written and the verdict is known. */
+  release: () => void
+}
+
+/**
+ * Listens for SIGINT and SIGTERM until the run's end is reported, not only until the first:
+ * pnpm and tsx pass a group's signal on, so a second one comes while the reports are written,
+ * and a signal nobody listens for kills the process before they are.
+ */
+function listenForStop(durationSeconds: number | undefined): StopSignals {
+  let stop: (reason: string) => void = () => {}
+  const stopped = new Promise<string>((resolve) => {
+    stop = resolve
   })
+  const timer =
+    durationSeconds === undefined
+      ? undefined
+      : setTimeout(() => stop('duration'), durationSeconds * 1000)
+  // The first signal names the end; later ones settle nothing and are only absorbed.
+  const onSignal = (signal: NodeJS.Signals) => stop(signal)
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    stopped,
+    release() {
+      clearTimeout(timer)
+      // On the next turn: the binary has exited by then, so no late signal finds Node's default
+      // (death, exit 130/143) instead of the verdict; a caller in process gets its handlers back.
+      setImmediate(() => {
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
+      })
+    },
+  }
 }
 
 /**
@@ -119,31 +138,37 @@ export const proxyCommand: Command = async (argv) => {
   }
   const { upstream, port, durationSeconds, shared } = settings
 
-  let run: Awaited<ReturnType<typeof runValidationProxy>>
+  let signals: StopSignals | undefined
   try {
-    run = await runValidationProxy({
-      upstream,
-      port,
-      timeoutMs: shared.timeoutMs,
-      contract,
-      contractPath: shared.contractPath,
-      print: (line) => {
-        if (!shared.quiet) console.log(line)
-      },
-      stop: ({ address }) => {
-        console.log(
-          `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
-        )
-        return stopWhenAsked(durationSeconds)
-      },
-    })
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EADDRINUSE' || code === 'EACCES') {
-      console.error(`proxy: cannot listen on port ${port} (${code})`)
-      return EXIT.usage
+    let run: Awaited<ReturnType<typeof runValidationProxy>>
+    try {
+      run = await runValidationProxy({
+        upstream,
+        port,
+        timeoutMs: shared.timeoutMs,
+        contract,
+        contractPath: shared.contractPath,
+        print: (line) => {
+          if (!shared.quiet) console.log(line)
+        },
+        stop: ({ address }) => {
+          signals = listenForStop(durationSeconds)
+          console.log(
+            `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
+          )
+          return signals.stopped
+        },
+      })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EADDRINUSE' || code === 'EACCES') {
+        console.error(`proxy: cannot listen on port ${port} (${code})`)
+        return EXIT.usage
+      }
+      throw error
     }
-    throw error
+    return await finishRun(proxyRunReport(run), shared)
+  } finally {
+    signals?.release()
   }
-  return finishRun(proxyRunReport(run), shared)
 }

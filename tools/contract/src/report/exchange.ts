@@ -1,4 +1,3 @@
-import { isSecretName } from '@devenv/domain'
 import type { WireRequest } from '../http'
 import { redactRequest } from './redact'
 
@@ -37,37 +36,4 @@ export function exchangeOf(
       ? {}
       : { responseExample: examples.responseExample }),
   }
-}
-
-/** Quotes a word for a POSIX shell: single quotes, with embedded ones closed and reopened. */
-export function shellQuote(text: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`
-}
-
-// `$PASSWORD`, `$ACCESS_TOKEN`: the shell variables `redactRequest` put in place of secrets.
-const placeholder = /\$([A-Z][A-Z0-9_]*)/g
-const isPlaceholder = (name: string) => isSecretName(name)
-
-/** Quotes a word so that the shell expands its secret placeholders and nothing else. */
-function quoteWithPlaceholders(text: string): string {
-  const names = [...text.matchAll(placeholder)].map((match) => match[1] ?? '')
-  if (!names.some(isPlaceholder)) return shellQuote(text)
-  if (names.every(isPlaceholder) && !/["\\`]/.test(text)) return `"${text}"`
-  return shellQuote(text)
-    .replace(placeholder, (word, name: string) => (isPlaceholder(name) ? `'"${word}"'` : word))
-    .replace(/^''(?=")/, '')
-    .replace(/("\$[A-Z0-9_]+")''$/, '$1')
-}
-
-/**
- * A ready-to-run curl command that repeats a request. Secrets are shell variables the user sets
- * first (`$ACCESS_TOKEN` after signing in, `$PASSWORD` and the like); the shell expands them.
- */
-export function curlCommand(request: WireRequest): string {
-  const parts = ['curl', '-i', '-X', shellQuote(request.method), shellQuote(request.url)]
-  for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', quoteWithPlaceholders(`${name}: ${value}`))
-  }
-  if (request.body !== undefined) parts.push('--data-binary', quoteWithPlaceholders(request.body))
-  return parts.join(' ')
 }

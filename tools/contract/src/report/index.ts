@@ -8,10 +8,18 @@ export {
   coverageShortfall,
   formatCoverage,
 } from './coverage'
-export { curlCommand, type Exchange, exchangeOf, shellQuote } from './exchange'
+export { type Exchange, exchangeOf } from './exchange'
 export { escapeHtml, toHtml } from './html'
 export { escapeXml, toJUnitXml } from './junit'
-export { placeholderOf, redactRequest, redactText, TOKEN_PLACEHOLDER } from './redact'
+export {
+  type Piece,
+  placeholderOf,
+  redactRequest,
+  redactText,
+  TOKEN_PLACEHOLDER,
+  variableOf,
+} from './redact'
+export { curlCommand } from './reproducer'
 export {
   buildRunReport,
   exchangesOf,

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createCoverageRecorder, loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { curlCommand, exchangeOf } from './exchange'
+import { exchangeOf } from './exchange'
 import { placeholderOf, redactRequest, redactText } from './redact'
+import { curlCommand } from './reproducer'
 import { buildRunReport, toReportJson } from './run-report'
 import { formatSummary } from './summary'
 import { REPORT_FILES, writeReports } from './write'
@@ -102,15 +103,15 @@ describe('reports of a failing check', () => {
   it('keeps the reproducers runnable, the secrets as shell variables', () => {
     const [signIn, change] = failingRun().failures
     expect(signIn?.reproducer).toBe(
-      `curl -i -X POST ${API}/auth/auth -H 'Content-Type: application/json' --data-binary '{"username":"dev@example.com","password":"'"$PASSWORD"'"}'`,
+      `curl -i --globoff -X POST ${API}/auth/auth -H 'Content-Type: application/json' --data-raw '{"username":"dev@example.com","password":"'"$PASSWORD"'"}'`,
     )
     expect(change?.reproducer).toBe(
-      `curl -i -X POST '${API}/user/change-password?token=[redacted]' -H 'Content-Type: application/json' -H "Authorization: Bearer $ACCESS_TOKEN" --data-binary '{"oldPassword":"'"$OLD_PASSWORD"'","newPassword":"'"$NEW_PASSWORD"'"}'`,
+      `curl -i --globoff -X POST '${API}/user/change-password?token=[redacted]' -H 'Content-Type: application/json' -H 'Authorization: Bearer '"$ACCESS_TOKEN" --data-raw '{"oldPassword":"'"$OLD_PASSWORD"'","newPassword":"'"$NEW_PASSWORD"'"}'`,
     )
     // The shell reads it as one command whose body is the request with the variables filled.
     const body = execFileSync(
       'sh',
-      ['-c', `printf %s ${(change?.reproducer ?? '').split(' --data-binary ')[1]}`],
+      ['-c', `printf %s ${(change?.reproducer ?? '').split(' --data-raw ')[1]}`],
       { env: { OLD_PASSWORD: 'old value', NEW_PASSWORD: "it's new" }, encoding: 'utf8' },
     )
     expect(JSON.parse(body)).toEqual({ oldPassword: 'old value', newPassword: "it's new" })
@@ -159,9 +160,16 @@ describe('redactRequest', () => {
 })
 
 describe('curlCommand', () => {
-  it('does not expand a variable that is not a secret placeholder', () => {
+  it('expands the placeholders of secret fields alone, not a variable the text holds', () => {
     expect(
-      curlCommand({ method: 'POST', url: API, headers: {}, body: '{"a":"$HOME","b":"$PASSWORD"}' }),
-    ).toBe(`curl -i -X POST ${API} --data-binary '{"a":"$HOME","b":"'"$PASSWORD"'"}'`)
+      curlCommand({
+        method: 'POST',
+        url: API,
+        headers: {},
+        body: '{"a":"$HOME","b":"$PASSWORD","password":"$PASSWORD"}',
+      }),
+    ).toBe(
+      `curl -i --globoff -X POST ${API} --data-raw '{"a":"$HOME","b":"$PASSWORD","password":"'"$PASSWORD"'"}'`,
+    )
   })
 })

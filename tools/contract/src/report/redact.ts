@@ -26,53 +26,162 @@ export function redactText(text: string): string {
   )
 }
 
-/** The shell variable a reproducer uses for a secret field: `oldPassword` is `$OLD_PASSWORD`. */
-export function placeholderOf(name: string): string {
-  return `$${name
+/** The shell variable a reproducer uses for a secret field: `oldPassword` is `OLD_PASSWORD`. */
+export function variableOf(name: string): string {
+  const variable = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
-    .toUpperCase()}`
+    .toUpperCase()
+  // `$2FA` would be the shell's `$2` followed by `FA`.
+  return /^[0-9]/.test(variable) ? `_${variable}` : variable
 }
 
-function withPlaceholders(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withPlaceholders)
-  if (typeof value !== 'object' || value === null) return value
-  return Object.fromEntries(
-    Object.entries(value).map(([name, field]) => [
-      name,
-      isSecretName(name) && typeof field === 'string'
-        ? placeholderOf(name)
-        : withPlaceholders(field),
-    ]),
-  )
-}
-
-function bodyWithPlaceholders(body: string): string {
-  try {
-    return JSON.stringify(withPlaceholders(JSON.parse(body)))
-  } catch {
-    // Not JSON (a fuzzer's broken body): no field to name, but still no token or parameter.
-    return redactText(body)
-  }
+/** The placeholder a redacted request holds for a secret field: `oldPassword` is `$OLD_PASSWORD`. */
+export function placeholderOf(name: string): string {
+  return `$${variableOf(name)}`
 }
 
 /**
- * A request fit for a report and still repeatable: secret JSON fields of its body become shell
- * variables (`"password":"$PASSWORD"`), a bearer token becomes `$ACCESS_TOKEN`, other secret
- * headers and secret query parameters `[redacted]`. `curlCommand` lets the shell expand them.
+ * A stretch of a redacted request: text as it was sent, or a secret that a reproducer leaves to a
+ * shell variable the user sets. Kept apart, so that text is never taken for a variable: a header
+ * that holds `$ACCESS_TOKEN $(…)` is text, quoted as such (issue 18, item 5).
+ */
+export type Piece = string | { variable: string }
+
+const TOKEN_VARIABLE = TOKEN_PLACEHOLDER.slice(1)
+const secretOf = (name: string): Piece => ({ variable: variableOf(name) })
+
+/** A request header's value as pieces: a bearer token is `$ACCESS_TOKEN`, other secrets redacted. */
+export function headerPieces(name: string, value: string): Piece[] {
+  if (name.toLowerCase() === 'authorization' && /^bearer /i.test(value))
+    return ['Bearer ', { variable: TOKEN_VARIABLE }]
+  return [isSecretName(name) ? REDACTED : value]
+}
+
+/** A parsed JSON value as the compact JSON text JSON.stringify writes, secret strings apart. */
+function jsonPieces(value: unknown): Piece[] {
+  if (Array.isArray(value)) return ['[', ...joined(value.map(jsonPieces), ','), ']']
+  if (typeof value !== 'object' || value === null) return [JSON.stringify(value)]
+  const fields = Object.entries(value).map(([name, field]): Piece[] => [
+    `${JSON.stringify(name)}:`,
+    ...(isSecretName(name) && typeof field === 'string'
+      ? ['"', secretOf(name), '"']
+      : jsonPieces(field)),
+  ])
+  return ['{', ...joined(fields, ','), '}']
+}
+
+function joined(parts: Piece[][], separator: string): Piece[] {
+  return parts.flatMap((part, index) => (index === 0 ? part : [separator, ...part]))
+}
+
+const hasSecret = (pieces: readonly Piece[]) => pieces.some((piece) => typeof piece !== 'string')
+
+function decodedFormName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '))
+  } catch {
+    return raw
+  }
+}
+
+/** `a=1&password=…`: each secret field's value apart, every other byte as it was. */
+function formPieces(body: string): Piece[] {
+  return joined(
+    body.split('&').map((pair) => {
+      const equals = pair.indexOf('=')
+      if (equals < 0) return [pair]
+      const name = pair.slice(0, equals)
+      return isSecretName(decodedFormName(name))
+        ? [`${name}=`, secretOf(decodedFormName(name))]
+        : [pair]
+    }),
+    '&',
+  )
+}
+
+/**
+ * A multipart/form-data body: the content of each part whose field name is a secret apart, every
+ * other byte as it was. Written here because the parsers (busboy and the like) answer the fields'
+ * values, not where they are, and the reproducer must send the rest unchanged.
+ */
+function multipartPieces(body: string, boundary: string): Piece[] {
+  const delimiter = `--${boundary}`
+  const parts = body.split(delimiter)
+  return joined(
+    parts.map((part, index): Piece[] => {
+      // Before the first delimiter is the preamble; a part ends with the line break before the next.
+      const headersEnd = index === 0 ? -1 : part.search(/\r?\n\r?\n/)
+      if (headersEnd < 0) return [part]
+      const headers = part.slice(0, headersEnd)
+      const name = /^content-disposition:[^\n]*?;\s*name="?([^";\r\n]*)"?/im.exec(headers)?.[1]
+      if (name === undefined || !isSecretName(name)) return [part]
+      const contentStart =
+        headersEnd + (/^\r?\n\r?\n/.exec(part.slice(headersEnd))?.[0].length ?? 0)
+      const lineBreak = /\r?\n$/.exec(part)?.[0] ?? ''
+      return [part.slice(0, contentStart), secretOf(name), lineBreak]
+    }),
+    delimiter,
+  )
+}
+
+const mediaTypeOf = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase()
+
+/**
+ * A request body as pieces. JSON, form-encoded and multipart bodies have their secret fields
+ * (by name, the domain's list) apart; a body without one is kept byte for byte. Any other body
+ * has no field to name, but still no bearer token or secret parameter.
+ */
+export function bodyPieces(body: string, contentType: string | undefined): Piece[] {
+  const mediaType = mediaTypeOf(contentType)
+  if (mediaType === 'application/x-www-form-urlencoded') return formPieces(body)
+  if (mediaType === 'multipart/form-data') {
+    const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1]
+    if (boundary !== undefined) return multipartPieces(body, boundary)
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return [redactText(body)]
+  }
+  const pieces = jsonPieces(parsed)
+  return hasSecret(pieces) ? pieces : [body]
+}
+
+/** Pieces as the text a redacted request holds: each secret as its `$NAME` placeholder. */
+export function textOf(pieces: readonly Piece[]): string {
+  return pieces.map((piece) => (typeof piece === 'string' ? piece : `$${piece.variable}`)).join('')
+}
+
+/** The request's `Content-Type`, whatever the spelling of the header's name. */
+export function contentTypeOf(request: WireRequest): string | undefined {
+  return Object.entries(request.headers).find(
+    ([name]) => name.toLowerCase() === 'content-type',
+  )?.[1]
+}
+
+/**
+ * A request fit for a report and still repeatable: secret fields of its body (JSON, form-encoded
+ * or multipart) become shell variables (`"password":"$PASSWORD"`, `password=$PASSWORD`), a bearer
+ * token becomes `$ACCESS_TOKEN`, other secret headers and secret query parameters `[redacted]`.
+ * `curlCommand` finds the same pieces again and lets the shell expand those alone.
  */
 export function redactRequest(request: WireRequest): WireRequest {
   const headers = Object.fromEntries(
-    Object.entries(request.headers).map(([name, value]) => {
-      if (name.toLowerCase() === 'authorization' && /^bearer /i.test(value))
-        return [name, `Bearer ${TOKEN_PLACEHOLDER}`]
-      return [name, isSecretName(name) ? REDACTED : value]
-    }),
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      textOf(headerPieces(name, value)),
+    ]),
   )
   return {
     ...request,
     url: redactSecretParams(request.url),
     headers,
-    body: request.body === undefined ? undefined : bodyWithPlaceholders(request.body),
+    body:
+      request.body === undefined
+        ? undefined
+        : textOf(bodyPieces(request.body, contentTypeOf(request))),
   }
 }

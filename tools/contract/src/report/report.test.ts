@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { type Coverage, coverageOfExchanges, coverageShortfall, formatCoverage } from './coverage'
-import { curlCommand, exchangeOf } from './exchange'
+import { exchangeOf } from './exchange'
 import { escapeHtml, toHtml } from './html'
 import { escapeXml, toJUnitXml } from './junit'
+import { curlCommand } from './reproducer'
 import { buildRunReport, toReportJson } from './run-report'
 import { closingLine, type Suite } from './suites'
 import { formatSummary } from './summary'
@@ -297,7 +298,7 @@ describe('buildRunReport', () => {
       message: 'expected a 4xx refusal, got 500',
       request: { method: 'POST', url: `${API}/auth/auth` },
       status: 500,
-      reproducer: `curl -i -X POST ${API}/auth/auth -H 'Content-Type: application/json' --data-binary '{"contract": "<it'\\''s>"'`,
+      reproducer: `curl -i --globoff -X POST ${API}/auth/auth -H 'Content-Type: application/json' --data-raw '{"contract": "<it'"'"'s>"'`,
     })
     expect(report.failures[2]).toMatchObject({
       operationId: null,
@@ -312,7 +313,7 @@ describe('buildRunReport', () => {
     const json = toReportJson(report)
     expect(json).not.toContain('secret')
     expect(report.failures[1]?.reproducer).toBe(
-      `curl -i -X GET ${API}/user/profile -H "Authorization: Bearer $ACCESS_TOKEN"`,
+      `curl -i --globoff -X GET ${API}/user/profile -H 'Authorization: Bearer '"$ACCESS_TOKEN"`,
     )
   })
 })
@@ -426,7 +427,7 @@ describe('report.html', () => {
     )
     expect(html).toContain('<td>statuses</td><td class="n">2</td><td class="n">8</td>')
     expect(html).toContain(
-      `<pre>curl -i -X GET ${API}/user/profile -H &quot;Authorization: Bearer $ACCESS_TOKEN&quot;</pre>`,
+      `<pre>curl -i --globoff -X GET ${API}/user/profile -H &#39;Authorization: Bearer &#39;&quot;$ACCESS_TOKEN&quot;</pre>`,
     )
     expect(html.match(/<section>/g)).toHaveLength(4)
   })
@@ -462,7 +463,7 @@ describe('curlCommand', () => {
         body: '`id`',
       }),
     ).toBe(
-      `curl -i -X PUT '${API}/x?a=1&b=$HOME' -H 'X-Name: O'\\''Brien $(id)' --data-binary '\`id\`'`,
+      `curl -i --globoff -X PUT '${API}/x?a=1&b=$HOME' -H 'X-Name: O'"'"'Brien $(id)' --data-raw '\`id\`'`,
     )
   })
 })

@@ -1,6 +1,7 @@
 import type { Coverage } from './coverage'
-import { curlCommand, type Exchange } from './exchange'
+import type { Exchange } from './exchange'
 import { redactRequest, redactText } from './redact'
+import { curlCommand } from './reproducer'
 import { type CheckResult, countChecks, type Finding, type Suite } from './suites'
 
 export type RunMode = 'check' | 'fuzz' | 'proxy'

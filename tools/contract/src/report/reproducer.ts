@@ -1,0 +1,110 @@
+import { quote } from 'shlex'
+import type { WireRequest } from '../http'
+import { bodyPieces, contentTypeOf, headerPieces, type Piece } from './redact'
+
+// A reproducer is pasted into a shell, so every byte of the request in it is the sender's: a
+// header, a query or a body may hold `$(…)`, backticks, quotes or line breaks. Each stretch of text
+// is quoted by shlex (Python's shlex.quote: single quotes, nothing expands inside them); a secret
+// is `"$NAME"`, a double-quoted word that holds the variable and nothing else.
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL byte is what is looked for
+const NUL = /\u0000/g
+// Bytes of a body that an argument cannot hold (NUL) or that a copy and paste does not keep or
+// a terminal acts on (CR, ESC and the other controls but tab and line feed).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f]/
+const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'g')
+
+/** Adjacent stretches of text as one, so that each is quoted once. */
+function merged(pieces: readonly Piece[]): Piece[] {
+  const out: Piece[] = []
+  for (const piece of pieces) {
+    const last = out.at(-1)
+    if (typeof piece === 'string' && typeof last === 'string') out[out.length - 1] = last + piece
+    else out.push(piece)
+  }
+  return out
+}
+
+/** The shell word for pieces: quoted text, and `"$NAME"` for each secret. */
+function shellWord(pieces: readonly Piece[]): string {
+  const word = merged(pieces)
+    .map((piece) =>
+      typeof piece !== 'string' ? `"$${piece.variable}"` : piece === '' ? '' : quote(piece),
+    )
+    .join('')
+  return word === '' ? "''" : word
+}
+
+/**
+ * No argument can hold a NUL byte. In the URL it is `%00`, as fetch sends it (the URL standard
+ * percent-encodes control characters); in a method or a header, where HTTP forbids it and no
+ * client sends one, it is U+FFFD, the mark of a byte that could not be kept.
+ */
+const inUrl = (text: string) => text.replace(NUL, '%00')
+const inHeader = (text: string) => text.replace(NUL, '\uFFFD')
+
+/** The `-H` argument of a header: curl drops a header written `name:`, so an empty one is `name;`. */
+function headerArgument(name: string, value: string): string {
+  const pieces = headerPieces(inHeader(name), inHeader(value))
+  if (pieces.every((piece) => piece === '')) return shellWord([`${inHeader(name)};`])
+  return shellWord([`${inHeader(name)}: `, ...pieces])
+}
+
+/**
+ * printf's format for a body that holds such bytes (printf writes them from octal escapes): `\`
+ * and `%` escaped, each such byte as `\ooo`, each secret as `%s` (its variable is an argument,
+ * never a format).
+ */
+function printfFormat(pieces: readonly Piece[]): string {
+  const format = pieces
+    .map((piece) =>
+      typeof piece !== 'string'
+        ? '%s'
+        : piece
+            .replace(/\\/g, '\\\\')
+            .replace(/%/g, '%%')
+            .replace(
+              EVERY_UNPRINTABLE,
+              (byte) => `\\${byte.charCodeAt(0).toString(8).padStart(3, '0')}`,
+            ),
+    )
+    .join('')
+  // A leading `-` would be read as an option of printf.
+  return format.startsWith('-') ? `\\055${format.slice(1)}` : format
+}
+
+/**
+ * A ready-to-run curl command that repeats a request: the method, URL, headers and body arrive
+ * as they were sent, whatever bytes they hold. Secrets are shell variables the user sets first
+ * (`$ACCESS_TOKEN` after signing in, `$PASSWORD` and the like); the shell expands those alone.
+ * `--globoff` keeps `[` and `{` of a URL as they are; `--data-raw` does not read a body that
+ * starts with `@` as a file. A body with a NUL byte, a CR or another control byte is written by
+ * printf into `--data-binary @-`, so that the text to paste is printable.
+ */
+export function curlCommand(request: WireRequest): string {
+  const curl = [
+    'curl',
+    '-i',
+    '--globoff',
+    '-X',
+    shellWord([inHeader(request.method)]),
+    shellWord([inUrl(request.url)]),
+  ]
+  for (const [name, value] of Object.entries(request.headers))
+    curl.push('-H', headerArgument(name, value))
+  if (request.body === undefined) return curl.join(' ')
+  const body = bodyPieces(request.body, contentTypeOf(request))
+  if (body.every((piece) => typeof piece !== 'string' || !UNPRINTABLE.test(piece)))
+    return [...curl, '--data-raw', shellWord(body)].join(' ')
+  const variables = body.flatMap((piece) => (typeof piece === 'string' ? [] : [shellWord([piece])]))
+  return [
+    'printf',
+    shellWord([printfFormat(body)]),
+    ...variables,
+    '|',
+    ...curl,
+    '--data-binary',
+    '@-',
+  ].join(' ')
+}
