@@ -173,6 +173,8 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
 
   const serverOptions: FastifyServerOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip (the rate limits' client) comes from X-Forwarded-For only through these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Readable mode logs one line per answered request (below) instead of Fastify's two.
     ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger: {
