@@ -22,11 +22,18 @@ import { BODY_LIMIT_BYTES, transportError } from './core/contract/http-errors'
 import type { CoreRequest } from './core/contract/operations'
 import { createStubCore, resolveConfig } from './core/create'
 import type { Reply } from './core/reply'
-import { REDACT_PATHS, REDACTED, redactUrl, requestLogFields } from './core/security/redaction'
+import {
+  errorLogFields,
+  REDACT_PATHS,
+  REDACTED,
+  redactUrl,
+  requestLogFields,
+} from './core/security/redaction'
 import type { AccessClaims } from './core/security/tokens'
 import type { Account } from './core/state/records'
 import type { StubStore } from './core/state/store'
 import type { Randomness, StubCore, StubLog } from './core/types'
+import { answerClientError, clientErrorAnswer } from './node/client-errors'
 import { corsOptions, simpleCorsHeaders } from './node/cors'
 import { docsRoutes } from './node/docs'
 import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
@@ -184,7 +191,15 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
       serializers: {
         req: requestLogFields,
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+        err: errorLogFields,
       },
+    },
+    // Requests Node's parser refuses (broken framing, bad header lines, oversized headers) never
+    // reach a route: the contract's error shape and the API's headers, written on the socket.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return
+      app.log.trace({ err: error }, 'client error')
+      answerClientError(socket, clientErrorAnswer(error), apiHeaders)
     },
     // Called before routing, so no hook has run: the answer gets its headers here. A URL that
     // cannot be routed (a bad %-escape, a path parameter over Fastify's 100 characters) is the
