@@ -372,15 +372,19 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     }),
   )
 
-  // Every operation of the contract under /api and /api/v1: its checks in preValidation, its rate
-  // limits in preHandler, then its handler, as Fastify hooks of the route.
-  for (const { operation, needsChecks, limited } of stages.operations) {
+  // Every operation of the contract under /api and /api/v1: its per-client rate limits in onRequest
+  // (before the body is read), its checks in preValidation, its other rate limits in preHandler,
+  // then its handler, as Fastify hooks of the route.
+  for (const { operation, needsChecks, limited, limitedByClient } of stages.operations) {
     const { operationId } = operation
     for (const prefix of core.contract.prefixes) {
       app.route({
         method: operation.method.toUpperCase() as HTTPMethods,
         url: `${prefix}${operation.routePath}`,
         config: { operationId },
+        onRequest: limitedByClient
+          ? async (request) => stages.limitClient(asCore(request), operationId)
+          : undefined,
         // Public operations check synchronously: no promise, no extra turn of the event loop
         // (about a tenth of a contact submission's cost).
         preValidation: !needsChecks
