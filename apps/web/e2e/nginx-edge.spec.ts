@@ -121,6 +121,9 @@ test('sitemap.xml is served as UTF-8', async ({ request }) => {
   expect(response.headers()['content-type']).toMatch(/xml; charset=utf-8$/)
 })
 
+/** How long a test's own nginx may take to start or to write its log (generous: a busy machine). */
+const NGINX_WAIT_MS = 20_000
+
 /** A port free right now on 127.0.0.1 (nginx cannot say which one it took for port 0). */
 async function freePort(): Promise<number> {
   const probe = createServer()
@@ -143,7 +146,9 @@ async function stop(served: Served): Promise<void> {
 async function accessLog(served: Served, lines: number): Promise<string> {
   const file = join(served.prefix, 'access.log')
   await expect
-    .poll(() => readFileSync(file, 'utf8').split('\n').filter(Boolean).length)
+    .poll(() => readFileSync(file, 'utf8').split('\n').filter(Boolean).length, {
+      timeout: NGINX_WAIT_MS,
+    })
     .toBeGreaterThanOrEqual(lines)
   return readFileSync(file, 'utf8')
 }
@@ -161,7 +166,9 @@ test.describe('access logs keep no secret query', () => {
     const served = startServer({ port: await freePort() })
     try {
       await expect
-        .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status)
+        .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status, {
+          timeout: NGINX_WAIT_MS,
+        })
         .toBe(200)
       for (const address of SECRET_ADDRESSES) {
         expect((await send(`${served.url}${address}`, {})).status).toBe(200)
@@ -181,7 +188,9 @@ test.describe('access logs keep no secret query', () => {
     const served = startDemoServer({ root, port: await freePort() })
     try {
       await expect
-        .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status)
+        .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status, {
+          timeout: NGINX_WAIT_MS,
+        })
         .toBe(200)
       for (const address of SECRET_ADDRESSES) {
         expect((await send(`${served.url}${address}`, {})).status).toBe(200)
