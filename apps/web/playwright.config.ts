@@ -25,7 +25,14 @@ export default defineConfig({
     {
       command: stubCommand,
       url: `http://127.0.0.1:${stubPort}/api/health`,
-      env: { PORT: String(stubPort), HOST: '127.0.0.1', STUB_MODE: 'test', LOG_LEVEL: 'warn' },
+      // TRUST_PROXY: nginx (below) connects from 127.0.0.1 and names the visitor in X-Forwarded-For.
+      env: {
+        PORT: String(stubPort),
+        HOST: '127.0.0.1',
+        STUB_MODE: 'test',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '127.0.0.1',
+      },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -11,7 +11,8 @@ pnpm exec turbo run build --filter=@devenv/web --filter=@devenv/stub-api --outpu
 
 STUB_PORT="${PORT:-4010}"
 WEB_PORT="${WEB_PORT:-4173}"
-PORT="$STUB_PORT" node apps/stub-api/dist/cli.js &
+# nginx connects from 127.0.0.1: the stub believes its X-Forwarded-For (one rate-limit bucket per visitor).
+PORT="$STUB_PORT" TRUST_PROXY="${TRUST_PROXY:-127.0.0.1}" node apps/stub-api/dist/cli.js &
 STUB_PID=$!
 trap 'kill "$STUB_PID" 2>/dev/null || true' EXIT INT TERM
 

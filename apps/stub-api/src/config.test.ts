@@ -21,6 +21,7 @@ describe('readConfig', () => {
       jwtSecretIsDefault: true,
       corsOrigins: [...DEFAULT_CORS_ORIGINS],
       dataFile: null,
+      trustProxy: [],
       provisionSeconds: 3,
       deleteSeconds: 2,
       resetLinkMinutes: 60,
@@ -48,6 +49,7 @@ describe('readConfig', () => {
       SITE_URL: 'https://devenv.example/',
       RATE_LIMITS: 'relaxed',
       SEED: 'off',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1',
     })
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -65,7 +67,15 @@ describe('readConfig', () => {
       siteUrl: 'https://devenv.example',
       rateLimits: 'relaxed',
       seed: false,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8', '::1'],
     })
+  })
+
+  it('refuses a trusted proxy that is no address or range, with a one-line reason', () => {
+    expect(() => readConfig({ TRUST_PROXY: '127.0.0.1,nginx' })).toThrow(
+      'TRUST_PROXY="127.0.0.1,nginx": must be an IP address, a CIDR range, loopback, linklocal or uniquelocal',
+    )
+    expect(() => readConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY="10.0.0.0\/33"/)
   })
 
   it('treats an empty variable as not set', () => {

@@ -24,6 +24,12 @@ const integer = (min: number, max: number, fallback: number) =>
 
 const seconds = (fallback: number) => z.coerce.number().min(0).max(3600).default(fallback)
 
+// proxy-addr's (Fastify's trustProxy) forms: an address, a CIDR range, or one of its named ranges.
+const trustedProxy = z.union(
+  [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])],
+  { error: 'must be an IP address, a CIDR range, loopback, linklocal or uniquelocal' },
+)
+
 const origin = z
   .url({ protocol: /^https?$/ })
   .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
@@ -50,6 +56,17 @@ const settingsSchema = z
       )
       .pipe(z.array(origin)),
     DATA_FILE: z.string().min(1).optional(),
+    // Nothing by default: X-Forwarded-For is read only from a proxy named here.
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((each) => each.trim())
+          .filter((each) => each !== ''),
+      )
+      .pipe(z.array(trustedProxy)),
     PROVISION_SECONDS: seconds(3),
     DELETE_SECONDS: seconds(2),
     RESET_LINK_MINUTES: integer(1, 1440, 60),
@@ -88,6 +105,8 @@ export type StubConfig = {
   jwtSecretIsDefault: boolean
   corsOrigins: string[]
   dataFile: string | null
+  /** Proxies whose X-Forwarded-For names the client (rate limits key on it); none by default. */
+  trustProxy: string[]
   provisionSeconds: number
   deleteSeconds: number
   resetLinkMinutes: number
@@ -130,6 +149,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     jwtSecretIsDefault: settings.JWT_SECRET === undefined,
     corsOrigins: settings.CORS_ORIGINS,
     dataFile: settings.DATA_FILE ?? null,
+    trustProxy: settings.TRUST_PROXY,
     provisionSeconds: settings.PROVISION_SECONDS,
     deleteSeconds: settings.DELETE_SECONDS,
     resetLinkMinutes: settings.RESET_LINK_MINUTES,

@@ -22,11 +22,18 @@ import { BODY_LIMIT_BYTES, transportError } from './core/contract/http-errors'
 import type { CoreRequest } from './core/contract/operations'
 import { createStubCore, resolveConfig } from './core/create'
 import type { Reply } from './core/reply'
-import { REDACT_PATHS, REDACTED, redactUrl, requestLogFields } from './core/security/redaction'
+import {
+  errorLogFields,
+  REDACT_PATHS,
+  REDACTED,
+  redactUrl,
+  requestLogFields,
+} from './core/security/redaction'
 import type { AccessClaims } from './core/security/tokens'
 import type { Account } from './core/state/records'
 import type { StubStore } from './core/state/store'
 import type { Randomness, StubCore, StubLog } from './core/types'
+import { answerClientError, clientErrorAnswer } from './node/client-errors'
 import { corsOptions, simpleCorsHeaders } from './node/cors'
 import { docsRoutes } from './node/docs'
 import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
@@ -173,6 +180,8 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
 
   const serverOptions: FastifyServerOptions = {
     bodyLimit: BODY_LIMIT_BYTES,
+    // request.ip (the rate limits' client) comes from X-Forwarded-For only through these proxies.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Readable mode logs one line per answered request (below) instead of Fastify's two.
     ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     logger: {
@@ -182,7 +191,15 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
       serializers: {
         req: requestLogFields,
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+        err: errorLogFields,
       },
+    },
+    // Requests Node's parser refuses (broken framing, bad header lines, oversized headers) never
+    // reach a route: the contract's error shape and the API's headers, written on the socket.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return
+      app.log.trace({ err: error }, 'client error')
+      answerClientError(socket, clientErrorAnswer(error), apiHeaders)
     },
     // Called before routing, so no hook has run: the answer gets its headers here. A URL that
     // cannot be routed (a bad %-escape, a path parameter over Fastify's 100 characters) is the
@@ -355,15 +372,19 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     }),
   )
 
-  // Every operation of the contract under /api and /api/v1: its checks in preValidation, its rate
-  // limits in preHandler, then its handler, as Fastify hooks of the route.
-  for (const { operation, needsChecks, limited } of stages.operations) {
+  // Every operation of the contract under /api and /api/v1: its per-client rate limits in onRequest
+  // (before the body is read), its checks in preValidation, its other rate limits in preHandler,
+  // then its handler, as Fastify hooks of the route.
+  for (const { operation, needsChecks, limited, limitedByClient } of stages.operations) {
     const { operationId } = operation
     for (const prefix of core.contract.prefixes) {
       app.route({
         method: operation.method.toUpperCase() as HTTPMethods,
         url: `${prefix}${operation.routePath}`,
         config: { operationId },
+        onRequest: limitedByClient
+          ? async (request) => stages.limitClient(asCore(request), operationId)
+          : undefined,
         // Public operations check synchronously: no promise, no extra turn of the event loop
         // (about a tenth of a contact submission's cost).
         preValidation: !needsChecks

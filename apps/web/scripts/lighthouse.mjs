@@ -71,6 +71,8 @@ const stub = spawn(stubCommand, {
     HOST: '127.0.0.1',
     STUB_MODE: 'test',
     LOG_LEVEL: 'silent',
+    // Behind nginx (below), as in production: the visitor is named by X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
   },
 })
 const server = startServer({ root: benchDir, port, upstream: `http://127.0.0.1:${stubPort}` })

@@ -108,6 +108,28 @@ describe('redactSecretParams', () => {
     expect(redactSecretParams(`/p?new_password=${TOKEN}`)).toBe(`/p?new_password=${REDACTED}`)
     expect(redactSecretParams(`/p?tokens=${TOKEN}`)).toBe(`/p?tokens=${TOKEN}`)
   })
+
+  it('finds secrets by value and by unusual query forms', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl'
+    expect(redactSecretParams(`/p?x=1;token=${TOKEN}`)).toBe(`/p?x=1;token=${REDACTED}`)
+    expect(redactSecretParams(`/p?token[]=${TOKEN}&auth=login`)).toBe(
+      `/p?token[]=${REDACTED}&auth=login`,
+    )
+    expect(redactSecretParams(`/p?user[password]=${TOKEN}`)).toBe(`/p?user[password]=${REDACTED}`)
+    expect(redactSecretParams(`Authorization: Bearer ${TOKEN}`)).toBe(
+      `Authorization: Bearer ${REDACTED}`,
+    )
+    expect(redactSecretParams(`got access_token=${TOKEN} and refresh_token: ${TOKEN} then`)).toBe(
+      `got access_token=${REDACTED} and refresh_token: ${REDACTED} then`,
+    )
+    expect(redactSecretParams(`{"refresh_token": "${TOKEN}", "n": 1}`)).toBe(
+      `{"refresh_token": "${REDACTED}", "n": 1}`,
+    )
+    expect(redactSecretParams(`path /sso/${jwt}/x`)).toBe(`path /sso/${REDACTED}/x`)
+    expect(redactSecretParams('expires_in: 900, user: u, /reset-password ok')).toBe(
+      'expires_in: 900, user: u, /reset-password ok',
+    )
+  })
 })
 
 describe('redactSecrets', () => {

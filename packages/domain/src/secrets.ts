@@ -97,15 +97,41 @@ export function loggableDetails<T>(details: Readonly<Record<string, T>>): Record
   return kept
 }
 
-// Any query pair; whether its name is a secret is `isSecretName`'s answer, so that a parameter
-// is redacted exactly when a field of the same name would be (`Refresh-Token`, `new_password`).
-const queryParam = /([?&])([^=&#\s"']+)=([^&#\s"']*)/g
+// Any query pair (`&`, and `;` as some servers accept, separate pairs); whether its name is a secret
+// is `isSecretName`'s answer, so that a parameter is redacted exactly when a field of the same name
+// would be (`Refresh-Token`, `new_password`). `token[]` and `user[password]` are secret by a part.
+const queryParam = /([?&;])([^=&;#\s"']+)=([^&;#\s"']*)/g
+// A secret name in free text, followed by `=` or `:` and a value: `access_token=…`,
+// `refresh_token: …`, `"refresh_token":"…"` (JSON inside a message).
+// `Authorization: Bearer …` keeps its scheme (its credentials are replaced below); a value
+// already redacted is left as it is.
+const namedValue =
+  /(^|[\s"'{(,[])([A-Za-z][A-Za-z0-9_-]*)("?\s*[:=]\s*"?)(?!(?:Bearer|Basic)\s|\[redacted\])([^\s"',;&}\]]+)/gi
+// Credentials of an Authorization header, wherever they were written.
+const authorizationValue = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/-]+=*/gi
+// A JSON Web Token (three base64url parts, the first a JSON object), whatever its name.
+const webToken = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g
 
-/** Text (a request line, an error message) with the values of secret query parameters replaced. */
+/** A query name secret by itself or by a bracketed part (`token[]`, `user[password]`). */
+function isSecretParam(name: string): boolean {
+  return name.split(/[[\]]/).some((part) => part !== '' && isSecretName(part))
+}
+
+/**
+ * Text (a request line, an error message, a stored event's field) with secrets replaced: the
+ * values of secret query parameters and of secret names written `name=value` or `name: value`,
+ * Authorization credentials (`Bearer …`) and anything shaped like a JSON Web Token.
+ */
 export function redactSecretParams(text: string): string {
-  return text.replace(queryParam, (pair, separator: string, name: string) =>
-    isSecretName(decodedName(name)) ? `${separator}${name}=${REDACTED}` : pair,
-  )
+  return text
+    .replace(queryParam, (pair, separator: string, name: string) =>
+      isSecretParam(decodedName(name)) ? `${separator}${name}=${REDACTED}` : pair,
+    )
+    .replace(namedValue, (pair, before: string, name: string, between: string) =>
+      isSecretName(name) ? `${before}${name}${between}${REDACTED}` : pair,
+    )
+    .replace(authorizationValue, `$1$2${REDACTED}`)
+    .replace(webToken, REDACTED)
 }
 
 /**

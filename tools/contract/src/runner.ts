@@ -3,6 +3,7 @@ import { type Contract, isJsonObject, loadContract, type Operation } from '@deve
 import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { type Credentials, devClientOf, type RunContext } from './context'
 import { FLOW_IDS, runFlows } from './flows'
+import { isolated } from './flows/support'
 import { invalidRequests } from './generators'
 import { type Outgoing, send, type Target, targetOf } from './http'
 import { SuiteRecorder } from './recorder'
@@ -228,7 +229,11 @@ export async function runContract(options: RunOptions): Promise<Report> {
     secondCredentials: options.secondCredentials,
     only: only ? (only.flows ?? []) : undefined,
   }
-  for (const suite of await runFlows(context, progress, flowOptions)) report.suites.push(suite)
+  // The flows get a stub session of their own (other targets ignore it): the operation checks'
+  // invalid requests count against the client's rate-limit windows too, and fill registration's.
+  for (const suite of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
+    report.suites.push(suite)
+  }
   return report
 }
 

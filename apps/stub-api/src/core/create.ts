@@ -147,7 +147,11 @@ export function createStubCore(options: StubCoreOptions): StubCore {
         operation.parameters.length > 0 ||
         !['get', 'head'].includes(operation.method),
       limited:
-        config.rateLimits !== 'off' && operation.rateLimits.some((rule) => rule.kind === 'window'),
+        config.rateLimits !== 'off' &&
+        operation.rateLimits.some((rule) => rule.kind === 'window' && rule.scope !== 'client'),
+      limitedByClient:
+        config.rateLimits !== 'off' &&
+        operation.rateLimits.some((rule) => rule.kind === 'window' && rule.scope === 'client'),
     })
   }
   for (const register of [
@@ -217,19 +221,32 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     if (Object.keys(bodyErrors).length > 0) throw validationError(bodyErrors)
   }
 
-  /** The operation's `x-rate-limits` windows (throws the contract's 429). */
+  /**
+   * The operation's per-client `x-rate-limits` windows (throws the contract's 429): they need only
+   * the client's address, so they run before the body is read, and a client over its window costs
+   * no parsing or validation.
+   */
+  async function limitClient(request: CoreRequest, operationId: string): Promise<void> {
+    const entry = table.get(operationId)
+    if (!entry?.limitedByClient) return
+    const checks: WindowCheck[] = []
+    for (const rule of entry.operation.rateLimits) {
+      if (rule.kind === 'window' && rule.scope === 'client') {
+        checks.push({ operationId, rule, key: request.ip })
+      }
+    }
+    const verdict = await request.store.limits.consume(checks)
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
+  }
+
+  /** The operation's other `x-rate-limits` windows, per e-mail or account (throws the contract's 429). */
   async function limit(request: CoreRequest, operationId: string): Promise<void> {
     const entry = table.get(operationId)
     if (!entry?.limited) return
     const checks: WindowCheck[] = []
     for (const rule of entry.operation.rateLimits) {
-      if (rule.kind !== 'window') continue
-      const key =
-        rule.scope === 'client'
-          ? request.ip
-          : rule.scope === 'email'
-            ? emailOf(request.body)
-            : request.account?.id
+      if (rule.kind !== 'window' || rule.scope === 'client') continue
+      const key = rule.scope === 'email' ? emailOf(request.body) : request.account?.id
       if (key !== undefined) checks.push({ operationId, rule, key })
     }
     const verdict = await request.store.limits.consume(checks)
@@ -361,8 +378,9 @@ export function createStubCore(options: StubCoreOptions): StubCore {
 
   /** The body read, then the operation or development control of the request (or a 404). */
   async function respond(request: CoreRequest, input: StubRequest, path: string): Promise<Reply> {
-    request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
     const { operationId } = request
+    if (operationId) await limitClient(request, operationId)
+    request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
     if (operationId) {
       await checkInput(request, operationId)
       await limit(request, operationId)
@@ -411,16 +429,18 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     faults,
     checkInput,
     checkShape,
+    limitClient,
     limit,
     run,
     failure,
     check,
     keep,
     devRoutes: [...devRoutes.values()],
-    operations: [...table.values()].map(({ operation, needsChecks, limited }) => ({
+    operations: [...table.values()].map(({ operation, needsChecks, limited, limitedByClient }) => ({
       operation,
       needsChecks,
       limited,
+      limitedByClient,
     })),
   }
 

@@ -9,7 +9,7 @@ import type { StubRequest } from './types'
 /**
  * The steps of `handle()`, one by one, for an adapter that runs its own hooks between them (the
  * Fastify adapter: its users plant behaviour with Fastify hooks, as the contract toolkit's broken
- * servers do). Same code, same order: session, faults, body, auth and validation, rate limits,
+ * servers do). Same code, same order: session, faults, per-client rate limits, body, auth and validation, other rate limits,
  * handler, answer check, persistence. MSW and other adapters call `handle()` and need none of it.
  */
 export type StubStages = {
@@ -32,7 +32,9 @@ export type StubStages = {
   checkInput(request: CoreRequest, operationId: string): Promise<void>
   /** checkInput's second half, parameters and body, synchronously: public operations need no promise. */
   checkShape(request: CoreRequest, operationId: string): void
-  /** The operation's rate limits; throws ApiError. */
+  /** The operation's per-client rate limits, before the body is read; throws ApiError. */
+  limitClient(request: CoreRequest, operationId: string): Promise<void>
+  /** The operation's other rate limits (per e-mail, per account); throws ApiError. */
   limit(request: CoreRequest, operationId: string): Promise<void>
   /** The operation's handler. */
   run(request: CoreRequest, operationId: string): Promise<Reply>
@@ -45,5 +47,10 @@ export type StubStages = {
   /** The development controls (none in production). */
   devRoutes: readonly DevRoute[]
   /** The contract's operations, with what they need checked. */
-  operations: ReadonlyArray<{ operation: Operation; needsChecks: boolean; limited: boolean }>
+  operations: ReadonlyArray<{
+    operation: Operation
+    needsChecks: boolean
+    limited: boolean
+    limitedByClient: boolean
+  }>
 }

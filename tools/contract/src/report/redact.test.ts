@@ -125,7 +125,7 @@ describe('redactText', () => {
         `POST /a?hash=${REFRESH}&page=2 {"new_password" : "${PASSWORD}","email":"a@b.co","token":"cut sh`,
       ),
     ).toBe(
-      'POST /a?hash=[redacted]&page=2 {"new_password" : "[redacted]","email":"a@b.co","token":"cut sh',
+      'POST /a?hash=[redacted]&page=2 {"new_password" : "[redacted]","email":"a@b.co","token":"[redacted] sh',
     )
     expect(redactText(`authorization: bearer ${TOKEN} sent`)).toBe(
       'authorization: bearer [redacted] sent',

@@ -110,8 +110,10 @@ export type OperationTable = Map<
     handler: OperationHandler
     /** Auth, parameters or body to check (worked out once). */
     needsChecks: boolean
-    /** Has `kind: window` rate limits, and rate limits are on. */
+    /** Has `kind: window` rate limits per e-mail or account, and rate limits are on. */
     limited: boolean
+    /** Has `kind: window` rate limits per client, checked before the body is read. */
+    limitedByClient: boolean
   }
 >
 

@@ -123,3 +123,43 @@ describe('stored security events and error reports', () => {
     expect(lines.join('')).toContain('an event logged by mistake')
   })
 })
+
+describe('redaction by value', () => {
+  it('finds tokens in free text of stored events and in unusual query forms of the request log', async () => {
+    const lines: string[] = []
+    stub = await startTestStub({
+      logLevel: 'info',
+      logStream: { write: (line) => lines.push(line) },
+    })
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LTEifQ.c2lnbmF0dXJlLXZhbHVl'
+    const secrets = ['acc-5e6f7a8b9c', 'ref-0a1b2c3d4e', 'semi-9f8e7d6c', 'brk-1a2b3c4d', jwt]
+    const event = {
+      type: 'page_view',
+      id: 'evt-2',
+      timestamp: '2026-03-02T09:30:13.512Z',
+      userAgent: 'Mozilla/5.0',
+      url: 'http://127.0.0.1:5173/',
+      details: {
+        note: `sent Authorization: Bearer ${jwt} then access_token=acc-5e6f7a8b9c`,
+        response: 'refresh_token: ref-0a1b2c3d4e, expires_in: 900',
+        json: `{"refresh_token":"ref-0a1b2c3d4e","user":"u"}`,
+      },
+    }
+    expect((await stub.call({ url: '/api/security/log', body: event })).statusCode).toBe(204)
+    await stub.call({ url: '/api/health?x=1;token=semi-9f8e7d6c' })
+    await stub.call({ url: '/api/health?token[]=brk-1a2b3c4d&auth=login' })
+
+    const [stored] = (await stub.call({ url: '/__dev/security-log' })).json().items
+    expect(stored.body.details).toEqual({
+      note: 'sent Authorization: Bearer [redacted] then access_token=[redacted]',
+      response: 'refresh_token: [redacted], expires_in: 900',
+      json: '{"refresh_token":"[redacted]","user":"u"}',
+    })
+    const log = lines.join('')
+    expect(log).toContain('/api/health?x=1;token=[redacted]')
+    expect(log).toContain('/api/health?token[]=[redacted]&auth=login')
+    for (const text of [JSON.stringify(stored), log]) {
+      for (const secret of secrets) expect(text).not.toContain(secret)
+    }
+  })
+})

@@ -43,3 +43,31 @@ export function requestLogFields(request: { method: string; url: string; ip: str
     remoteAddress: request.ip,
   }
 }
+
+type LoggedError = {
+  type: string
+  message: string
+  stack: string
+  code?: string
+  cause?: LoggedError
+}
+
+/**
+ * What the log says about an error: its kind, message, stack and code, nothing else. Node's parse
+ * errors carry `rawPacket` (the request's bytes: Authorization, the body), others may carry a body.
+ */
+export function errorLogFields(error: Error): LoggedError {
+  // pino hands the serializer whatever was logged under `err`, an Error or not.
+  if (!((error as unknown) instanceof Error)) {
+    return { type: typeof error, message: redactUrl(String(error)), stack: '' }
+  }
+  const { code, cause } = error as Error & { code?: unknown }
+  const fields: LoggedError = {
+    type: error.constructor.name,
+    message: redactUrl(error.message),
+    stack: redactUrl(error.stack ?? ''),
+  }
+  if (typeof code === 'string') fields.code = code
+  if (cause !== undefined) fields.cause = errorLogFields(cause as Error)
+  return fields
+}
