@@ -3,6 +3,7 @@
 // of the server's stdin pipe (Playwright's webServer does; our own spawns pass stdio 'pipe'); the
 // kernel closes it when the parent dies, and the server reads the end of its input.
 import { fstatSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
 
 /** SIGTERM runs the server's own shutdown; one that hangs is ended all the same. */
 function stop() {
@@ -11,9 +12,10 @@ function stop() {
 }
 
 // Only a pipe (Node passes a socket pair) says anything about the parent: a terminal or /dev/null
-// has no such end.
+// has no such end. Worker threads (pino's transports, the proxy's judge) load preloads too: the
+// main thread alone watches.
 const input = fstatSync(0)
-if (input.isFIFO() || input.isSocket()) {
+if (isMainThread && (input.isFIFO() || input.isSocket())) {
   process.stdin.once('end', stop).once('error', stop).resume()
   // Watching must not keep a process alive that has nothing else to do.
   process.stdin.unref()
