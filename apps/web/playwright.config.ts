@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumProject } from './e2e/chromium'
+import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
 
-const port = Number(process.env.PW_WEB_PORT ?? 4173)
-const stubPort = Number(process.env.PW_STUB_PORT ?? 4011)
+// Free ports unless given: a server another run left behind cannot disturb this one.
+const web = await testPort('PW_WEB_PORT')
+const stub = await testPort('PW_STUB_PORT')
+const port = web.port
+const stubPort = stub.port
 // The stub's built CLI (built through turbo: @devenv/stub-api is a dev dependency of this app).
-const stubCommand = process.env.PW_STUB_COMMAND ?? 'node ../stub-api/dist/cli.js'
+const stubCommand =
+  process.env.PW_STUB_COMMAND ?? `node --import ${EXIT_WITH_RUNNER} ../stub-api/dist/cli.js`
 
 export default defineConfig({
   testDir: './e2e',
@@ -12,6 +17,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // One thing per test takes 6 to 12 s on a slow two-core machine: ten times that and more, still
+  // bounded so that a hung test ends (decisions: timeouts on a slow machine).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['junit', { outputFile: 'reports/e2e.xml' }]],
   // Prints how much of the contract the run exercised against the stub (information only).
   globalTeardown: './e2e/coverage-summary.ts',
@@ -33,15 +42,16 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '127.0.0.1',
       },
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
+      reuseExistingServer: stub.reuse,
+      // Bounds a start that hangs; a slow machine under load starts in seconds.
+      timeout: 180_000,
     },
     {
-      command: 'node scripts/serve.mjs',
+      command: `node --import ${EXIT_WITH_RUNNER} scripts/serve.mjs`,
       url: `http://127.0.0.1:${port}/`,
       env: { WEB_PORT: String(port), API_UPSTREAM: `http://127.0.0.1:${stubPort}` },
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
+      reuseExistingServer: web.reuse,
+      timeout: 180_000,
     },
   ],
 })

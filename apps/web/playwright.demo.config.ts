@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumProject } from './e2e/chromium'
+import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
 
 /**
  * The static demo (pnpm build:demo) served by nginx alone: no stub process, the stub runs in the
  * page. Its own config so the main browser suite (playwright.config.ts) is unchanged.
  */
-const port = Number(process.env.PW_DEMO_PORT ?? 4175)
+const demo = await testPort('PW_DEMO_PORT')
+const port = demo.port
 
 export default defineConfig({
   testDir: './e2e-demo',
@@ -13,6 +15,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // As the main suite's (playwright.config.ts): bounded, and ten times a slow machine's figures.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['junit', { outputFile: 'reports/e2e-demo.xml' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -20,10 +25,10 @@ export default defineConfig({
   },
   projects: [chromiumProject],
   webServer: {
-    command: 'node scripts/serve.mjs --demo',
+    command: `node --import ${EXIT_WITH_RUNNER} scripts/serve.mjs --demo`,
     url: `http://127.0.0.1:${port}/`,
     env: { WEB_PORT: String(port) },
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    reuseExistingServer: demo.reuse,
+    timeout: 180_000,
   },
 })

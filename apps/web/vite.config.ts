@@ -144,6 +144,10 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test-setup.ts'],
       exclude: [...configDefaults.exclude, 'e2e/**', 'e2e-demo/**'],
+      // Vitest's 5 s and 10 s defaults fail on a slow two-core machine under load (ten times an
+      // idle one); a hung test still ends within a minute.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   }
 })

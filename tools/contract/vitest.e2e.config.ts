@@ -7,7 +7,8 @@ export default defineProject({
     name: 'contract-packed',
     environment: 'node',
     include: ['e2e/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // npm install and whole CLI runs: a minute or more on a slow two-core machine under load.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 })

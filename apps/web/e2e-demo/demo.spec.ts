@@ -29,7 +29,8 @@ async function openDemoPanel(page: Page) {
 test('a visitor registers, opens the activation mail in the page, signs in and creates an environment', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
+  // A whole visit of many steps: three times the default bound (playwright.demo.config.ts).
+  test.slow()
   const answers = watchStubAnswers(page)
   const email = `demo-visitor-${Date.now()}@example.com`
 
@@ -72,10 +73,10 @@ test('a visitor registers, opens the activation mail in the page, signs in and c
   ).toBeVisible()
   const environment = page.getByRole('article', { name: 'demo-api' })
   await expect(environment.getByText('Provisioning')).toBeVisible()
-  await expect(environment.getByText('Running')).toBeVisible({ timeout: 15_000 })
+  await expect(environment.getByText('Running')).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: 'Delete demo-api' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete environment' }).click()
-  await expect(environment).toHaveCount(0, { timeout: 15_000 })
+  await expect(environment).toHaveCount(0, { timeout: 30_000 })
 
   // Nothing answered from the network: nginx serves files, the page's stub answered everything.
   expect(answers.length).toBeGreaterThan(5)

@@ -71,7 +71,7 @@ test.describe('/admin: environments', () => {
     await expect(environment).toContainText('Professional (4 vCPU · 16 GB RAM · 100 GB SSD)')
     await expect(environment).toContainText('US East')
     // The stub provisions in 3 s; the page polls every 2 s while anything is busy.
-    await expect(environment.getByText('Running')).toBeVisible({ timeout: 10_000 })
+    await expect(environment.getByText('Running')).toBeVisible({ timeout: 30_000 })
     await expect(
       environment.getByRole('link', { name: /checkout-api-.*\.us-east\.devenv\.example/ }),
     ).toBeVisible()
@@ -87,7 +87,7 @@ test.describe('/admin: environments', () => {
     await openDashboard(page)
     await createEnvironment(page, 'fail-build')
     const environment = card(page, 'fail-build')
-    await expect(environment.getByText('Failed', { exact: true })).toBeVisible({ timeout: 10_000 })
+    await expect(environment.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 })
     await expect(environment).toContainText('Delete this environment and create it again.')
   })
 
@@ -142,7 +142,7 @@ test.describe('/admin: environments', () => {
     await dialog.getByRole('button', { name: 'Delete environment' }).click()
     await expect(card(page, SEEDED.name).getByText('Deleting')).toBeVisible()
     // The stub takes 2 s to delete; polling sees it disappear.
-    await expect(card(page, SEEDED.name)).toHaveCount(0, { timeout: 10_000 })
+    await expect(card(page, SEEDED.name)).toHaveCount(0, { timeout: 30_000 })
     await expect(page.getByRole('heading', { name: 'No environments yet' })).toBeVisible()
     await expect(page.getByText(`${SEEDED.name} was deleted.`)).toBeAttached()
   })
@@ -226,29 +226,36 @@ test.describe('/admin: AI assistant', () => {
 })
 
 test.describe('/admin: accessibility', () => {
+  // One state per test: a test's timeout measures one state's way there and its scan.
   for (const theme of ['light', 'dark'] as const) {
-    test(`no axe violations: list, form errors, confirmation, conversation (${theme})`, async ({
-      page,
-      stub,
-    }) => {
-      await useTheme(page, theme)
-      await stub.signIn(page, DEMO_ACCOUNT)
-      await openDashboard(page)
-      await expect(card(page, SEEDED.name)).toBeVisible()
-      await expect(page.getByRole('combobox', { name: 'Model' })).toBeEnabled()
-      expect(await axeViolations(page)).toEqual([])
+    test.describe(`no axe violations (${theme})`, () => {
+      test.beforeEach(async ({ page, stub }) => {
+        await useTheme(page, theme)
+        await stub.signIn(page, DEMO_ACCOUNT)
+        await openDashboard(page)
+        await expect(card(page, SEEDED.name)).toBeVisible()
+        await expect(page.getByRole('combobox', { name: 'Model' })).toBeEnabled()
+      })
 
-      await page.getByRole('textbox', { name: 'Name' }).fill('Bad Name')
-      await page.getByRole('button', { name: 'Create environment' }).click()
-      await expect(page.getByText('The name must start with a lowercase letter.')).toBeVisible()
-      await page.getByRole('textbox', { name: 'Your question' }).fill('Which regions are there?')
-      await page.getByRole('button', { name: 'Send' }).click()
-      await expect(page.locator('.chat-message--assistant')).toHaveCount(1)
-      expect(await axeViolations(page)).toEqual([])
+      test('the list', async ({ page }) => {
+        expect(await axeViolations(page)).toEqual([])
+      })
 
-      await page.getByRole('button', { name: `Delete ${SEEDED.name}` }).click()
-      await expect(page.getByRole('dialog')).toBeVisible()
-      expect(await axeViolations(page)).toEqual([])
+      test('a form error and a conversation', async ({ page }) => {
+        await page.getByRole('textbox', { name: 'Name' }).fill('Bad Name')
+        await page.getByRole('button', { name: 'Create environment' }).click()
+        await expect(page.getByText('The name must start with a lowercase letter.')).toBeVisible()
+        await page.getByRole('textbox', { name: 'Your question' }).fill('Which regions are there?')
+        await page.getByRole('button', { name: 'Send' }).click()
+        await expect(page.locator('.chat-message--assistant')).toHaveCount(1)
+        expect(await axeViolations(page)).toEqual([])
+      })
+
+      test('the delete confirmation', async ({ page }) => {
+        await page.getByRole('button', { name: `Delete ${SEEDED.name}` }).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        expect(await axeViolations(page)).toEqual([])
+      })
     })
   }
 

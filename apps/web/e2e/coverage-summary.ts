@@ -9,7 +9,8 @@ import { STUB_ORIGIN } from './stub-origin'
 export default async function printContractCoverage(): Promise<void> {
   try {
     const answer = await fetch(`${STUB_ORIGIN}/__dev/coverage?scope=all`, {
-      signal: AbortSignal.timeout(5_000),
+      // Information only, yet a slow machine under load may take seconds to answer.
+      signal: AbortSignal.timeout(30_000),
     })
     if (!answer.ok) throw new Error(`the stub answered ${answer.status}`)
     const coverage = (await answer.json()) as ContractCoverage

@@ -26,7 +26,8 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
   page,
   stub,
 }) => {
-  test.setTimeout(90_000)
+  // A whole journey of many steps: three times the default bound (playwright.config.ts).
+  test.slow()
   const email = `journey-${Date.now()}@example.com`
 
   // Register.
@@ -111,7 +112,7 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
       'Password has been reset successfully. You can now login with your new password.',
     ),
   ).toBeVisible()
-  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 10_000 })
+  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 30_000 })
   await expect(page).toHaveURL(/^[^?]*\/(\?.*)?$/)
 
   // The old passwords no longer work; the new one does.

@@ -134,6 +134,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     for (const signal of ['SIGINT', 'SIGTERM']) {
       process.once(signal, () => server.child.kill('SIGQUIT'))
     }
+    // However this process ends (an error, process.exit), nginx does not outlive it.
+    process.on('exit', () => server.child.kill('SIGTERM'))
     server.child.on('exit', (code) => process.exit(code ?? 0))
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)

@@ -2,9 +2,10 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { installTestStub, resetTestStub, stopTestStub } from './testing/site-fetch'
 
-// Lazy feature code is imported on first render; on a busy two-core CI machine that import alone
-// can pass Testing Library's default 1 s, so `findBy…` waits up to 5 s (a wait, not a loosened check).
-configure({ asyncUtilTimeout: 5000 })
+// Lazy feature code is imported on first render, and a slow two-core machine under load is ten
+// times slower than an idle one: `waitFor` and `findBy…` wait up to 15 s (a wait, not a loosened
+// check; it ends as soon as the state is there). Tests give no shorter timeout of their own.
+configure({ asyncUtilTimeout: 15_000 })
 
 // The site's calls go to the real stub (src/testing/stub-api.ts), back to its seeds after each test.
 beforeAll(() => installTestStub())

@@ -10,8 +10,9 @@ function staysOnSite(path: string): boolean {
 }
 
 // The first property here also pays fast-check's warm-up (web URL generators): about 3 s on a
-// loaded machine and more under mutation testing, which is no failure of the rule under test.
-describe('safeRedirect', { timeout: 30_000 }, () => {
+// loaded machine, ten times that on a slow one, and more under mutation testing, which is no
+// failure of the rule under test.
+describe('safeRedirect', { timeout: 120_000 }, () => {
   it.each([
     '/',
     '/dashboard',

@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // stub's build first (see turbo.json).
 const TARBALL = fileURLToPath(new URL('../devenv-contract.tgz', import.meta.url))
 const STUB_CLI = fileURLToPath(new URL('../../../apps/stub-api/dist/cli.js', import.meta.url))
+// Preloaded into the stub and the proxy: each ends when this test process goes, even by kill -9.
+const EXIT_WITH_PARENT = new URL('../../scripts/exit-with-parent.mjs', import.meta.url).href
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
 
 function run(command: string, args: string[], cwd: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: 120_000 }, (error, stdout, stderr) =>
+    // npm install and a whole check: a minute on a slow machine under load, bounded all the same.
+    execFile(command, args, { cwd, timeout: 300_000 }, (error, stdout, stderr) =>
       resolve({
         code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
         stdout,
@@ -36,7 +39,7 @@ let stubUrl: string
 
 /** Starts the built stub on a free port and answers its origin, read from its start-up line. */
 function startStub(): Promise<string> {
-  stub = spawn(process.execPath, [STUB_CLI], {
+  stub = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, STUB_CLI], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -46,7 +49,7 @@ function startStub(): Promise<string> {
       PROVISION_SECONDS: '1',
       DELETE_SECONDS: '1',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   return new Promise((resolve, reject) => {
     let output = ''
@@ -116,16 +119,18 @@ describe('the packed devenv-contract, installed with npm', () => {
   it('runs the validation proxy, its judging thread included, in front of the stub', async () => {
     // The installed bin itself (npx would stand between it and the signal).
     const cli = join(folder, 'node_modules/devenv-contract/dist/cli.js')
-    const proxy = spawn(process.execPath, [cli, 'proxy', '--upstream', stubUrl, '--port', '0'], {
-      cwd: folder,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const proxy = spawn(
+      process.execPath,
+      ['--import', EXIT_WITH_PARENT, cli, 'proxy', '--upstream', stubUrl, '--port', '0'],
+      { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] },
+    )
     let output = ''
     proxy.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
     })
     const exited = new Promise<number | null>((resolve) => proxy.once('exit', resolve))
-    const deadline = Date.now() + 30_000
+    // Ends as soon as the proxy says where it listens; its judging thread may start slowly.
+    const deadline = Date.now() + 120_000
     let address: string | undefined
     while (!address && Date.now() < deadline) {
       address = /^proxy: (http:\/\/\S+) -> /m.exec(output)?.[1]

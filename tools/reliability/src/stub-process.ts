@@ -12,6 +12,9 @@ export const STUB_CLI = fileURLToPath(
   new URL('../../../apps/stub-api/dist/cli.js', import.meta.url),
 )
 
+/** Preloaded into each stub: it ends when the test process goes, even by kill -9 (its stdin pipe). */
+const EXIT_WITH_PARENT = new URL('../../scripts/exit-with-parent.mjs', import.meta.url).href
+
 export type StubProcess = {
   child: ChildProcess
   /** e.g. http://127.0.0.1:41234 (loopback only). */
@@ -38,9 +41,9 @@ export async function startStubProcess(
   nodeFlags: string[] = [],
 ): Promise<StubProcess> {
   assertStubBuilt()
-  const child = spawn(process.execPath, [...nodeFlags, STUB_CLI], {
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, ...nodeFlags, STUB_CLI], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   const logs: LogLine[] = []
   let stderr = ''

@@ -129,7 +129,7 @@ describe('proxy in front of the real stub (a short bounded run)', () => {
       directory,
     ])
     await vi.waitFor(() => expect(lines[0]).toMatch(/^proxy: http:\/\/127\.0\.0\.1:\d+ -> /), {
-      timeout: 10_000,
+      timeout: 30_000,
     })
     const address = /^proxy: (\S+)/.exec(lines[0] as string)?.[1] as string
 

@@ -18,7 +18,7 @@ const report = await runCrashTrials({
   onTrial: (trial) => {
     const verdict = trial.missing.length === 0 && !trial.fileProblem ? 'ok  ' : 'FAIL'
     console.log(
-      `${verdict} #${String(trial.trial).padStart(2)} killed after ${String(trial.killedAfterMs).padStart(3)} ms: ${String(trial.acknowledged).padStart(3)} acknowledged writes, ${trial.inFlight} cut off, restart ${trial.restartMs} ms${trial.fileProblem ? `; ${trial.fileProblem}` : ''}${trial.missing.length ? `; missing ${trial.missing.join(', ')}` : ''}`,
+      `${verdict} #${String(trial.trial).padStart(2)} killed after write ${String(trial.killedAfterWrites).padStart(3)} (${String(trial.killedAfterMs).padStart(4)} ms): ${String(trial.acknowledged).padStart(3)} acknowledged writes, ${trial.inFlight} cut off, restart ${trial.restartMs} ms${trial.fileProblem ? `; ${trial.fileProblem}` : ''}${trial.missing.length ? `; missing ${trial.missing.join(', ')}` : ''}`,
     )
   },
 })

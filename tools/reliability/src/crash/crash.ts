@@ -18,13 +18,18 @@ export type CrashOptions = {
   seed: number
   /** Concurrent writers during each trial. */
   writers?: number
-  /** The kills fall within this window after the load starts, in ms, one per slice of it. */
-  killWindowMs?: [number, number]
+  /**
+   * The kills fall within this window of acknowledged writes, one per slice of it: counted in
+   * writes rather than ms, each kill lands under load however fast the machine answers.
+   */
+  killAfterWrites?: [number, number]
   onTrial?: (trial: TrialResult) => void
 }
 
 export type TrialResult = {
   trial: number
+  /** The acknowledged write after which the kill was sent. */
+  killedAfterWrites: number
   killedAfterMs: number
   acknowledged: number
   /** Requests cut off by the kill: their outcome is unknown, and either is acceptable. */
@@ -117,7 +122,7 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
   const started = Date.now()
   const random = seededRandom(options.seed)
   const writers = options.writers ?? 6
-  const [earliest, latest] = options.killWindowMs ?? [50, 600]
+  const [earliest, latest] = options.killAfterWrites ?? [10, 140]
   const contact = exampleBody('submitContact')
   const { preferredDate: _past, ...demo } = exampleBody('requestDemo')
   const environment = exampleBody('createEnvironment')
@@ -130,16 +135,30 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
     let token = await signIn(stub)
     for (let trial = 1; trial <= options.trials; trial++) {
       await deleteEnvironments(stub, token)
+      // Stratified: each trial kills after a random count of its own slice of the window, so that
+      // a few trials cover the early, the middle and the late moments as evenly as many would.
+      const slice = (trial - 1 + random()) / options.trials
+      const killedAfterWrites = Math.max(1, Math.round(earliest + slice * (latest - earliest)))
       const acknowledged: Write[] = []
       let inFlight = 0
       let stopped = false
       const target = stub
+      let killMoment = () => {}
+      const reached = new Promise<void>((resolve, reject) => {
+        killMoment = resolve
+        void target.exited.then(({ code, signal }) =>
+          reject(
+            new Error(`the stub exited (${code ?? signal}) before the kill of trial ${trial}`),
+          ),
+        )
+      })
       const write = async (kind: Write['kind'], path: string, body: unknown, auth?: string) => {
         inFlight++
         try {
           const answer = await call(target, 'POST', path, body, auth)
           if (answer.status >= 200 && answer.status < 300 && typeof answer.body.id === 'string') {
             acknowledged.push({ kind, id: answer.body.id })
+            if (acknowledged.length >= killedAfterWrites) killMoment()
           }
         } catch {
           // Cut off by the kill: not acknowledged, so it may or may not have been kept.
@@ -163,15 +182,16 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
           else await write('contact', '/api/contact', { ...contact, message: `trial ${trial}` })
         }
       }
-      // Stratified: each trial kills at a random moment of its own slice of the window, so that
-      // a few trials cover the early, the middle and the late moments as evenly as many would.
-      const slice = (trial - 1 + random()) / options.trials
-      const killedAfterMs = Math.round(earliest + slice * (latest - earliest))
+      const loadStarted = Date.now()
       const load = Promise.all(Array.from({ length: writers }, (_, index) => writer(index)))
-      await new Promise((resolve) => setTimeout(resolve, killedAfterMs))
+      try {
+        await reached
+      } finally {
+        stopped = true
+      }
+      const killedAfterMs = Date.now() - loadStarted
       const cutOff = inFlight
       await killStub(stub, 'SIGKILL')
-      stopped = true
       await load
 
       const restartStarted = Date.now()
@@ -181,6 +201,7 @@ export async function runCrashTrials(options: CrashOptions): Promise<CrashReport
       token = checked.token
       const result: TrialResult = {
         trial,
+        killedAfterWrites,
         killedAfterMs,
         acknowledged: acknowledged.length,
         inFlight: cutOff,

@@ -18,6 +18,11 @@ process.on('message', (message) => {
   globalThis.gc?.()
   process.send?.({ memory: process.memoryUsage() })
 })
-process.on('SIGTERM', () => {
+const stop = () => {
   app.close().then(() => process.exit(0))
-})
+  // A close that hangs still ends the process.
+  setTimeout(() => process.exit(1), 10_000).unref()
+}
+process.on('SIGTERM', stop)
+// The harness went, however (even kill -9): its IPC channel closed.
+process.on('disconnect', stop)

@@ -21,6 +21,12 @@ export type SoakOptions = {
   seed?: number
   /** Seconds of the same mix before the heap is first measured (JIT, caches, pools settle). */
   warmUpSeconds?: number
+  /**
+   * Answers each phase needs at least, however long that takes: the warm-up and the measured run
+   * go on past their seconds until they have them, so a slow machine still makes a load.
+   */
+  minWarmUpAnswers?: number
+  minAnswers?: number
   onProgress?: (line: string) => void
 }
 
@@ -48,12 +54,13 @@ export type SoakReport = {
   heapRatio: number
 }
 
-type StubServer = { child: ChildProcess; origin: string }
+export type StubServer = { child: ChildProcess; origin: string }
 
 const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url))
 const PASSWORD = 'Soak-Run-Pass-1'
 
-async function startServer(): Promise<StubServer> {
+/** The soak's stub, forked: it ends with the harness (its IPC channel), even after kill -9. */
+export async function startSoakServer(): Promise<StubServer> {
   assertStubBuilt()
   const child = fork(SERVE, [], { execArgv: ['--expose-gc'], stdio: 'inherit' })
   const [message] = (await once(child, 'message')) as [{ address: string }]
@@ -99,7 +106,7 @@ const percentile = (sorted: number[], share: number) =>
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const random = seededRandom(options.seed ?? 1)
-  const server = await startServer()
+  const server = await startSoakServer()
   try {
     const call = jsonClient(server.origin)
     const runId = String(Date.now())
@@ -125,6 +132,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     // Answers of the warm-up count towards the checks (errors, lost writes), not the figures.
     let measuring = false
+    let phaseAnswers = 0
     const timed = async (operation: string, run: () => Promise<Answer>, ok: number[]) => {
       const started = performance.now()
       let answer: Answer
@@ -135,6 +143,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         errors[key] = (errors[key] ?? 0) + 1
         return null
       }
+      phaseAnswers++
       if (measuring) {
         const took = performance.now() - started
         latencies.push(took)
@@ -148,11 +157,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     }
 
     let deadline = 0
+    let minPhaseAnswers = 0
+    const phaseGoesOn = () => Date.now() < deadline || phaseAnswers < minPhaseAnswers
     // Each visitor keeps its session from the warm-up into the measured run.
     const sessions: Array<{ access: string; refresh: string } | null> = []
     const visitor = async (index: number) => {
       const email = accounts[index % accounts.length] ?? ''
-      while (Date.now() < deadline) {
+      while (phaseGoesOn()) {
         const tokens = sessions[index]
         if (!tokens) {
           const signedIn = await timed(
@@ -240,11 +251,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
     }
 
-    const runVisitors = (seconds: number) => {
+    const runVisitors = (seconds: number, minAnswers: number) => {
       deadline = Date.now() + seconds * 1000
+      phaseAnswers = 0
+      minPhaseAnswers = minAnswers
       return Promise.all(Array.from({ length: options.connections }, (_, index) => visitor(index)))
     }
-    await runVisitors(options.warmUpSeconds ?? 5)
+    await runVisitors(options.warmUpSeconds ?? 5, options.minWarmUpAnswers ?? 0)
     memoryBefore = await memoryOf(server)
     measuring = true
     const started = Date.now()
@@ -253,7 +266,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         `  ${Math.round((Date.now() - started) / 1000)} s: ${latencies.length} answers`,
       )
     }, 10_000)
-    await runVisitors(options.seconds)
+    await runVisitors(options.seconds, options.minAnswers ?? 0)
     clearInterval(progress)
     const elapsed = (Date.now() - started) / 1000
 

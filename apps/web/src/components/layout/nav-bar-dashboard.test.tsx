@@ -5,7 +5,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { env } from '../../config/env'
 import { NavBar } from './nav-bar'
@@ -77,7 +77,7 @@ describe('the Dashboard button', () => {
     localStorage.removeItem('access_token')
     fireEvent.click(button)
     expect(assign).not.toHaveBeenCalled()
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
     expect(consoleError).toHaveBeenCalledWith('No access token available for SSO', {
       action: 'dashboard',
     })
@@ -86,6 +86,6 @@ describe('the Dashboard button', () => {
     expect(JSON.parse(String(init.body))).toMatchObject({
       message: 'No access token available for SSO',
     })
-    await vi.waitFor(() => expect(router.state.location.search).toEqual({ auth: 'login' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ auth: 'login' }))
   })
 })

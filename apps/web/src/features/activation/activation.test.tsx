@@ -7,7 +7,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, render } from '@testing-library/react'
+import { act, render, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../lib/notify'
@@ -63,7 +63,7 @@ async function openLink(url: string) {
 
 /** Until the activation (lazy module, call, notice, navigation) has settled. */
 async function settled(router: { state: { location: { search: object } } }) {
-  await vi.waitFor(() => expect(router.state.location.search).toHaveProperty('auth', 'login'))
+  await waitFor(() => expect(router.state.location.search).toHaveProperty('auth', 'login'))
 }
 
 beforeEach(() => {

@@ -76,7 +76,7 @@ describe('EnvironmentsDashboard: the list', () => {
     // The list retries a transient failure once: both answers fail; the button's read works.
     stub.prefer('GET /environments', 'code=500', 2)
     await renderPage(<EnvironmentsDashboard />)
-    const text = await screen.findByText('Failed to fetch environments', {}, { timeout: 3000 })
+    const text = await screen.findByText('Failed to fetch environments')
     const alert = text.closest('[role="alert"]') as HTMLElement
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('article', { name: 'ml-notebooks' })).toBeTruthy()
@@ -225,9 +225,7 @@ describe('EnvironmentsDashboard: deleting', () => {
     expect(
       (screen.getByRole('button', { name: 'Delete ml-notebooks' }) as HTMLButtonElement).disabled,
     ).toBe(true)
-    await waitFor(() => expect(within(card('ml-notebooks')).getByText('Running')).toBeTruthy(), {
-      timeout: 4000,
-    })
+    await waitFor(() => expect(within(card('ml-notebooks')).getByText('Running')).toBeTruthy())
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('error', 'Failed to delete environment'),
     )
@@ -245,7 +243,7 @@ describe('EnvironmentsDashboard: deleting', () => {
     await waitFor(() => expect(stub.callsTo(`DELETE /environments/${SEEDED.id}`)).toHaveLength(1))
     await lifecyclesDone()
     // Polling (every 2 s while something is deleting) finds it gone.
-    expect(await screen.findByText('ml-notebooks was deleted.', {}, { timeout: 4000 })).toBeTruthy()
+    expect(await screen.findByText('ml-notebooks was deleted.')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'No environments yet' })).toBeTruthy()
   })
 

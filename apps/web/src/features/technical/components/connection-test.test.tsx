@@ -34,7 +34,7 @@ describe('ConnectionTest (GET /health)', () => {
     // Unhealthy twice: a 5xx is tried once more before the error shows.
     stub.prefer('GET /health', 'code=503', 2)
     await renderPage(<ConnectionTest />)
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 })
+    const alert = await screen.findByRole('alert')
     expect(alert.textContent).toBe('Health check failedThe API answered with status 503.')
     const failedCalls = stub.callsTo('GET /health').length
     expect(failedCalls).toBe(2)
@@ -47,7 +47,7 @@ describe('ConnectionTest (GET /health)', () => {
     // The connection is dropped without an answer, also on the retry.
     stub.prefer('GET /health', 'reset', 2)
     await renderPage(<ConnectionTest />)
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 })
+    const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('The API did not answer.')
   })
 })
