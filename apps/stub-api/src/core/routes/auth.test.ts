@@ -173,6 +173,67 @@ describe('login lock', () => {
     expect(change.headers['retry-after']).toBeDefined()
   })
 
+  it('checks at most 5 passwords of 50 parallel wrong sign-ins; the rest answer 429 with Retry-After', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => stub.call({ url: '/api/auth/auth', body: wrong })),
+    )
+    const statuses = answers.map((answer) => answer.statusCode)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45)
+    for (const answer of answers.filter((each) => each.statusCode === 429)) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('refuses the right password sent after the fifth failure of the same burst', async () => {
+    const burst = Array.from({ length: 40 }, (_, index) => (index === 37 ? USER : wrong))
+    const answers = await Promise.all(
+      burst.map((body) => stub.call({ url: '/api/auth/auth', body })),
+    )
+    expect(answers[37]?.statusCode).toBe(429)
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5)
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(429)
+  })
+
+  it('checks at most 5 old passwords of 50 parallel password changes, the right one after them refused', async () => {
+    const change = (oldPassword: string) =>
+      stub.call({
+        url: '/api/auth/change-password',
+        body: { username: USER.email, oldPassword, newPassword: 'Another-Pass-99' },
+      })
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => change(index === 30 ? USER.password : 'wrong')),
+    )
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5)
+    expect(answers[30]?.statusCode).toBe(429)
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(45)
+    expect(
+      answers.every((answer) => answer.statusCode !== 429 || answer.headers['retry-after']),
+    ).toBe(true)
+  })
+
+  it('does not count a right password in flight as a failure', async () => {
+    const burst = [wrong, wrong, USER, wrong, wrong]
+    const answers = await Promise.all(
+      burst.map((body) => stub.call({ url: '/api/auth/auth', body })),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 200, 401, 401])
+    // Five checks, one of them right: at most four failures count, so sign-in is not locked.
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+  })
+
+  it('is cleared by a successful sign-in: four failures, a success, then four more still check', async () => {
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await stub.call({ url: '/api/auth/auth', body: wrong })).statusCode).toBe(401)
+    }
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+    const after = await Promise.all(
+      Array.from({ length: 4 }, () => stub.call({ url: '/api/auth/auth', body: wrong })),
+    )
+    expect(after.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401])
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+  })
+
   it('is kept per e-mail address: another account still signs in', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await stub.call({ url: '/api/auth/auth', body: wrong })

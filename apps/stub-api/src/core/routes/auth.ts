@@ -2,8 +2,10 @@ import { USER_NOT_FOUND_MESSAGE } from '@devenv/domain/api-failures'
 import {
   isLoginLocked,
   loginLockRemainingMs,
-  recordLoginFailure,
+  type PasswordCheckOutcome,
+  presumedLoginLock,
   resetLoginLock,
+  settlePasswordCheck,
 } from '@devenv/domain/login-lock'
 import { en, translate } from '@devenv/domain/messages'
 import type { StubContext } from '../context'
@@ -43,7 +45,9 @@ export const AUTH_MESSAGES = {
 
 /**
  * Sign-in's checks in the contract's order: the login lock first (no password is checked while
- * locked, and the lock is not extended), then the password, then activation.
+ * locked, and the lock is not extended), then the password, then activation. Each check reserves
+ * its attempt before the slow hash, so at most 5 passwords are checked per lock window however
+ * many requests arrive at once.
  */
 async function checkCredentials(
   ctx: StubContext,
@@ -51,29 +55,40 @@ async function checkCredentials(
   email: string,
   password: string,
 ): Promise<Account> {
-  const lock = store.loginLockOf(email)
-  if (isLoginLocked(lock, store.now())) {
+  const presumed = presumedLoginLock(
+    store.loginLockOf(email),
+    store.passwordChecksOf(email),
+    store.now(),
+  )
+  if (isLoginLocked(presumed, store.now())) {
     throw new ApiError(
       429,
       'LOGIN_LOCKED',
       AUTH_MESSAGES.locked,
       undefined,
-      retryAfterHeader(loginLockRemainingMs(lock, store.now())),
+      retryAfterHeader(loginLockRemainingMs(presumed, store.now())),
     )
   }
-  const account = store.findAccountByEmail(email)
-  let matches = false
-  if (account) matches = await ctx.passwords.verify(password, account.passwordHash)
-  else await ctx.passwords.waste(password)
-  if (!account || !matches) {
-    // Read again after the await: concurrent failures must all count.
-    store.setLoginLock(email, recordLoginFailure(store.loginLockOf(email), store.now()))
-    throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+  const check = store.beginPasswordCheck(email)
+  let outcome: PasswordCheckOutcome = 'failure'
+  try {
+    const account = store.findAccountByEmail(email)
+    if (account && (await ctx.passwords.verify(password, account.passwordHash))) {
+      outcome = account.activated ? 'success' : 'matched'
+    } else if (!account) {
+      await ctx.passwords.waste(password)
+    }
+    if (!account || outcome === 'failure') {
+      throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+    }
+    if (!account.activated)
+      throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
+    return account
+  } finally {
+    // Read again after the await: the checks that ended meanwhile have changed the lock.
+    store.setLoginLock(email, settlePasswordCheck(store.loginLockOf(email), outcome, store.now()))
+    check.end()
   }
-  if (!account.activated)
-    throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
-  store.setLoginLock(email, resetLoginLock())
-  return account
 }
 
 function newLinkToken(
