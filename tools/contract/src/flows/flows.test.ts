@@ -15,6 +15,8 @@ beforeAll(async () => {
     logLevel: 'silent',
     jwtSecret: 'flows-test-production-signing-key-0123456789',
     scryptCost: 1024,
+    // The flows sign in with the seeded account, which production mode leaves out unless told.
+    seed: true,
   })
   baseUrl = await server.listen({ host: '127.0.0.1', port: 0 })
 })
