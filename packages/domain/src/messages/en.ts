@@ -57,6 +57,8 @@ export const en = {
   'validation.passwordTooShort': 'Password must be at least 8 characters long.',
   'validation.passwordMismatch': 'Passwords do not match.',
   'validation.passwordTooWeak': 'Password is too weak. Please use a stronger password.',
+  'validation.passwordResetRules':
+    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a number.', // ours
   'validation.captchaRequired': 'Please complete the human verification first.',
   'validation.requiredFields': 'Please fill in all required fields',
   'validation.tooLong': 'Please use at most {max} characters.', // ours

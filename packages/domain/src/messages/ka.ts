@@ -52,6 +52,8 @@ export const ka: Catalogue = {
   'validation.passwordTooShort': 'პაროლი უნდა შედგებოდეს მინიმუმ 8 სიმბოლოსგან.',
   'validation.passwordMismatch': 'პაროლები არ ემთხვევა.',
   'validation.passwordTooWeak': 'პაროლი ძალიან სუსტია. გთხოვთ, გამოიყენოთ უფრო ძლიერი პაროლი.',
+  'validation.passwordResetRules':
+    'პაროლი უნდა შედგებოდეს მინიმუმ 8 სიმბოლოსგან და შეიცავდეს დიდ ასოს, პატარა ასოს და ციფრს.',
   'validation.captchaRequired': 'გთხოვთ, ჯერ გაიაროთ შემოწმება, რომ ადამიანი ხართ.',
   'validation.requiredFields': 'გთხოვთ, შეავსოთ ყველა სავალდებულო ველი',
   'validation.tooLong': 'გთხოვთ, გამოიყენოთ არაუმეტეს {max} სიმბოლო.',

@@ -783,6 +783,71 @@ describe('change password (POST /auth/change-password)', () => {
   })
 })
 
+describe('the password rules on the server (packages/domain newPasswordRuleError)', () => {
+  const TOO_WEAK = 'Password is too weak. Please use a stronger password'
+  const RESET_RULES =
+    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a number'
+  // Eight caseless letters score 20 of 100: weak by the spec's strength score.
+  const WEAK = '密码密码密码密码'
+
+  it('refuses a registration under strength 40 with the field message, and creates nothing', async () => {
+    const refused = await register('weak@example.com', WEAK)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({
+      message: 'Validation errors',
+      code: 'VALIDATION_FAILED',
+      errors: { password: TOO_WEAK },
+    })
+    expect((await register('weak@example.com')).statusCode).toBe(201)
+  })
+
+  it('refuses a reset password without the checklist, keeping the link usable', async () => {
+    await stub.call({ url: '/api/auth/reset-password', body: { username: USER.email } })
+    const { linkParams } = await lastMail(USER.email)
+    for (const weak of ['aaaaaaaa', '12345678', 'password']) {
+      const refused = await stub.call({
+        url: '/api/auth/set-password',
+        body: { username: linkParams.user, hash: linkParams.hash, password: weak },
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toEqual({
+        status: false,
+        message: 'Validation errors',
+        code: 'VALIDATION_FAILED',
+        errors: { password: RESET_RULES },
+      })
+      expect(
+        (await stub.call({ url: '/api/auth/auth', body: { email: USER.email, password: weak } }))
+          .statusCode,
+      ).toBe(401)
+    }
+    const accepted = await stub.call({
+      url: '/api/auth/set-password',
+      body: { username: linkParams.user, hash: linkParams.hash, password: 'Narikala-Fortress-42' },
+    })
+    expect(accepted.statusCode).toBe(200)
+  })
+
+  it('refuses a changed password under strength 40 before checking the old one', async () => {
+    const refused = await stub.call({
+      url: '/api/auth/change-password',
+      body: { username: USER.email, oldPassword: USER.password, newPassword: WEAK },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors).toEqual({ newPassword: TOO_WEAK })
+    await stub.signIn(USER.email, USER.password)
+    // Refused before the old password is checked: no attempt of the login lock is spent.
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const wrongOld = await stub.call({
+        url: '/api/auth/change-password',
+        body: { username: USER.email, oldPassword: 'wrong', newPassword: WEAK },
+      })
+      expect(wrongOld.statusCode).toBe(400)
+    }
+    await stub.signIn(USER.email, USER.password)
+  })
+})
+
 describe('a registered account end to end', () => {
   it('registers, activates, signs in and reads its own profile', async () => {
     await registerAndActivate('tamar@example.com')

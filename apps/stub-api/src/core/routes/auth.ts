@@ -8,9 +8,11 @@ import {
   settlePasswordCheck,
 } from '@devenv/domain/login-lock'
 import { en, translate } from '@devenv/domain/messages'
+import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
 import type { Answer, DefineOperation, ValidatedRequest } from '../contract/operations'
+import { sentence } from '../contract/validation'
 import { sendActivationMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
 import { digest } from '../security/tokens'
@@ -91,6 +93,12 @@ async function checkCredentials(
   }
 }
 
+/** The password rule of where it is chosen (packages/domain), as the contract's 400 on `field`. */
+function checkNewPassword(password: string, rule: NewPasswordRule, field: string): void {
+  const problem = newPasswordRuleError(password, rule)
+  if (problem) throw validationError({ [field]: sentence(problem) })
+}
+
 function newLinkToken(
   store: StubStore,
   tokens: Map<string, LinkToken>,
@@ -153,6 +161,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   define('register')(async (request) => {
     const { body } = request
     const store = request.store
+    checkNewPassword(body.password, 'registration', 'password')
     const email = body.username.trim().toLowerCase()
     if (store.findAccountByEmail(email))
       throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
@@ -213,6 +222,8 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
 
   define('changePassword')(async (request) => {
     const { username, oldPassword, newPassword } = request.body
+    // Before the old password: a refused new one costs no attempt of the login lock.
+    checkNewPassword(newPassword, 'change', 'newPassword')
     const account = await checkCredentials(ctx, request.store, username, oldPassword)
     if (newPassword === oldPassword) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
@@ -238,6 +249,8 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
 
   define('setPassword')(async (request) => {
     const { username, hash, password } = request.body
+    // Before the link: a refused password does not use it up.
+    checkNewPassword(password, 'reset', 'password')
     const store = request.store
     const account = store.findAccountByEmail(username)
     const record = store.resetLinks.get(digest(hash.toLowerCase()))
