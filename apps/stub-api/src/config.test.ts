@@ -25,7 +25,7 @@ describe('readConfig', () => {
       provisionSeconds: 3,
       deleteSeconds: 2,
       resetLinkMinutes: 60,
-      uniformResetAnswers: false,
+      uniformAccountAnswers: false,
       siteUrl: 'http://127.0.0.1:5173',
       rateLimits: 'on',
       seed: true,
@@ -45,7 +45,7 @@ describe('readConfig', () => {
       PROVISION_SECONDS: '0.5',
       DELETE_SECONDS: '0',
       RESET_LINK_MINUTES: '5',
-      UNIFORM_RESET_ANSWERS: 'true',
+      UNIFORM_ACCOUNT_ANSWERS: 'true',
       SITE_URL: 'https://devenv.example/',
       RATE_LIMITS: 'relaxed',
       SEED: 'off',
@@ -62,7 +62,7 @@ describe('readConfig', () => {
       provisionSeconds: 0.5,
       deleteSeconds: 0,
       resetLinkMinutes: 5,
-      uniformResetAnswers: true,
+      uniformAccountAnswers: true,
       siteUrl: 'https://devenv.example',
       rateLimits: 'relaxed',
       seed: false,
@@ -82,16 +82,23 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: '70000' })).toThrow(/PORT="70000"/)
   })
 
+  it('stops at the old name UNIFORM_RESET_ANSWERS, naming the new one', () => {
+    expect(() => readConfig({ UNIFORM_RESET_ANSWERS: 'true' })).toThrow(
+      /^Invalid stub settings:\n {2}UNIFORM_RESET_ANSWERS: renamed; set UNIFORM_ACCOUNT_ANSWERS \(it covers registration too\) instead$/,
+    )
+    expect(readConfig({ UNIFORM_RESET_ANSWERS: '' }).uniformAccountAnswers).toBe(false)
+  })
+
   it('lists every bad value at once', () => {
     expect(() =>
       readConfig({
         STUB_MODE: 'staging',
         RATE_LIMITS: 'maybe',
-        UNIFORM_RESET_ANSWERS: 'yes',
+        UNIFORM_ACCOUNT_ANSWERS: 'yes',
         CORS_ORIGINS: 'http://a.example/path',
       }),
     ).toThrow(
-      /STUB_MODE="staging"[\s\S]*CORS_ORIGINS="http:\/\/a.example\/path"[\s\S]*UNIFORM_RESET_ANSWERS="yes"[\s\S]*RATE_LIMITS="maybe"/,
+      /STUB_MODE="staging"[\s\S]*CORS_ORIGINS="http:\/\/a.example\/path"[\s\S]*UNIFORM_ACCOUNT_ANSWERS="yes"[\s\S]*RATE_LIMITS="maybe"/,
     )
   })
 

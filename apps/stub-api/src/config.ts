@@ -71,7 +71,7 @@ const settingsSchema = z
     PROVISION_SECONDS: seconds(3),
     DELETE_SECONDS: seconds(2),
     RESET_LINK_MINUTES: integer(1, 1440, 60),
-    UNIFORM_RESET_ANSWERS: z
+    UNIFORM_ACCOUNT_ANSWERS: z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
@@ -114,7 +114,8 @@ export type StubConfig = {
   provisionSeconds: number
   deleteSeconds: number
   resetLinkMinutes: number
-  uniformResetAnswers: boolean
+  /** Forgot-password and registration answer alike whether an account has the address or not. */
+  uniformAccountAnswers: boolean
   siteUrl: string
   rateLimits: RateLimitMode
   seed: boolean
@@ -136,11 +137,21 @@ export class ConfigError extends Error {
 
 const SETTING_NAMES = Object.keys(settingsSchema.shape)
 
+/** Old names of settings: given, the start stops and names the new one, instead of ignoring it. */
+const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  UNIFORM_RESET_ANSWERS: 'UNIFORM_ACCOUNT_ANSWERS (it covers registration too)',
+}
+
 export function readConfig(env: Record<string, string | undefined>): StubConfig {
   // An empty variable (PORT=) means "not set", as in most shells' `VAR= command`.
   const given = Object.fromEntries(
     SETTING_NAMES.map((name) => [name, env[name]]).filter(([, value]) => value !== ''),
   )
+  const renamed = Object.entries(RENAMED_SETTINGS).filter(([old]) => (env[old] ?? '') !== '')
+  if (renamed.length > 0) {
+    const lines = renamed.map(([old, name]) => `  ${old}: renamed; set ${name} instead`)
+    throw new ConfigError(`Invalid stub settings:\n${lines.join('\n')}`)
+  }
   const parsed = settingsSchema.safeParse(given)
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -167,7 +178,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     provisionSeconds: settings.PROVISION_SECONDS,
     deleteSeconds: settings.DELETE_SECONDS,
     resetLinkMinutes: settings.RESET_LINK_MINUTES,
-    uniformResetAnswers: settings.UNIFORM_RESET_ANSWERS,
+    uniformAccountAnswers: settings.UNIFORM_ACCOUNT_ANSWERS,
     siteUrl: settings.SITE_URL,
     rateLimits: settings.RATE_LIMITS,
     seed: settings.SEED ?? defaults.seed,
@@ -182,7 +193,11 @@ export function defaultConfig(): StubConfig {
 export const LOG_FORMATS = ['pretty', 'json'] as const
 
 /** Every environment variable the stub reads (turbo's dev task passes each one through). */
-export const ENVIRONMENT_NAMES: readonly string[] = [...SETTING_NAMES, 'LOG_FORMAT']
+export const ENVIRONMENT_NAMES: readonly string[] = [
+  ...SETTING_NAMES,
+  ...Object.keys(RENAMED_SETTINGS),
+  'LOG_FORMAT',
+]
 export type LogFormat = (typeof LOG_FORMATS)[number]
 
 /**

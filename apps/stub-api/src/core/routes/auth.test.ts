@@ -715,9 +715,9 @@ describe('password reset', () => {
   })
 })
 
-describe('uniform reset answers (UNIFORM_RESET_ANSWERS=true)', () => {
+describe('uniform account answers (UNIFORM_ACCOUNT_ANSWERS=true)', () => {
   it('answers 200 for an unknown address, exactly as for a known one, and sends nothing', async () => {
-    const uniform = await startTestStub({ uniformResetAnswers: true })
+    const uniform = await startTestStub({ uniformAccountAnswers: true })
     const unknown = await uniform.call({
       url: '/api/auth/reset-password',
       body: { username: 'nobody@example.com' },
@@ -731,6 +731,47 @@ describe('uniform reset answers (UNIFORM_RESET_ANSWERS=true)', () => {
     const mail = await uniform.call({ url: '/__dev/mailbox?to=nobody@example.com' })
     expect(mail.json().items).toEqual([])
     await uniform.close()
+  })
+})
+
+describe('registration of a taken address with UNIFORM_ACCOUNT_ANSWERS=true', () => {
+  it('answers 201 with the body of a new registration, and mails the owner instead', async () => {
+    const uniform = await startTestStub({ uniformAccountAnswers: true })
+    const registerWith = (username: string, password: string) =>
+      uniform.call({
+        url: '/api/auth/registration',
+        body: { username, password, userType: 'PERSONAL' },
+      })
+    const fresh = await registerWith('Nobody.Yet@Example.com', 'Tbilisi-Sunrise-2025')
+    const taken = await registerWith('USER@devenv.example', 'Tbilisi-Sunrise-2025')
+    expect(fresh.statusCode).toBe(201)
+    expect(taken.statusCode).toBe(201)
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type'])
+    // The same body, but for the address itself.
+    expect(taken.json()).toEqual({ ...fresh.json(), username: USER.email })
+    const mails = (
+      await uniform.call({ url: `/__dev/mailbox?to=${encodeURIComponent(USER.email)}` })
+    ).json().items
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({
+      kind: 'registration-attempt',
+      subject: 'Someone tried to register with your address',
+      link: 'http://127.0.0.1:5173/?auth=forgot-password',
+    })
+    expect(mails[0].text).toContain('which already has one')
+    // Nothing about the account changed: the old password still signs in, the new one does not.
+    expect((await uniform.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+    await uniform.close()
+  })
+
+  it('still answers the spec 409 by default', async () => {
+    const taken = await register(USER.email)
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().code).toBe('EMAIL_TAKEN')
+    const mails = (
+      await stub.call({ url: `/__dev/mailbox?to=${encodeURIComponent(USER.email)}` })
+    ).json().items
+    expect(mails).toEqual([])
   })
 })
 

@@ -13,7 +13,7 @@ import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
 import type { Answer, DefineOperation, ValidatedRequest } from '../contract/operations'
 import { sentence } from '../contract/validation'
-import { sendActivationMail, sendResetMail } from '../dev/mailbox'
+import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
 import { digest } from '../security/tokens'
 import type { Account, LinkToken } from '../state/records'
@@ -163,12 +163,24 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const store = request.store
     checkNewPassword(body.password, 'registration', 'password')
     const email = body.username.trim().toLowerCase()
-    if (store.findAccountByEmail(email))
-      throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+    const registered = {
+      status: 201 as const,
+      body: { message: AUTH_MESSAGES.registered, username: email },
+    }
+    // With uniform answers a taken address answers as a new one (the hash spent alike) and its
+    // owner is told by mail; otherwise the spec's 409.
+    const taken = async (owner: Account) => {
+      if (!ctx.config.uniformAccountAnswers)
+        throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+      sendRegistrationAttemptMail(ctx, store, owner)
+      return registered
+    }
+    const known = store.findAccountByEmail(email)
+    if (known && !ctx.config.uniformAccountAnswers) return taken(known)
     const passwordHash = await ctx.passwords.hash(body.password)
     // Checked again: another registration of the address may have finished during the hashing.
-    if (store.findAccountByEmail(email))
-      throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+    const owner = store.findAccountByEmail(email)
+    if (owner) return taken(owner)
     const company = body.company?.trim() ?? ''
     const account: Account = {
       id: store.newId(),
@@ -185,7 +197,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     }
     store.accounts.set(account.id, account)
     sendActivation(ctx, store, account)
-    return { status: 201, body: { message: AUTH_MESSAGES.registered, username: email } }
+    return registered
   })
 
   define('activateAccount')(async (request) => {
@@ -237,7 +249,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const store = request.store
     const account = store.findAccountByEmail(username)
     if (!account) {
-      if (ctx.config.uniformResetAnswers)
+      if (ctx.config.uniformAccountAnswers)
         return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
       throw new ApiError(401, 'USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE)
     }
