@@ -24,7 +24,15 @@ afterAll(async () => {
   await server.close()
 })
 
-const NEW_FLOWS = ['registration', 'profile', 'password', 'authorisation', 'tokens', 'rate-limits']
+const NEW_FLOWS = [
+  'registration',
+  'profile',
+  'password',
+  'password-rules',
+  'authorisation',
+  'tokens',
+  'rate-limits',
+]
 
 describe('the flows against a server without development controls', () => {
   it('pass on given accounts, and skip with a reason what needs the mailbox or the clock', async () => {
