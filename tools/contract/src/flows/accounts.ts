@@ -62,7 +62,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
     })
   }
   await flow.request(
-    'sign in before activation with the right password: 403',
+    'sign in before activation with the first password: 403 (the taken address kept its account)',
     'signIn',
     { method: 'POST', path: '/auth/auth', body: { email, password: PASSWORD } },
     { status: 403 },
