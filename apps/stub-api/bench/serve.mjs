@@ -27,6 +27,8 @@ async function createApp() {
     jwtSecret: 'benchmark-secret-of-at-least-32-characters',
     logLevel: 'warn',
     rateLimits: 'off',
+    // The sign-in case needs the seeded accounts, which production mode leaves out unless told.
+    seed: true,
   })
 }
 

@@ -8,6 +8,7 @@ import {
   readConfig,
   readLogFormat,
 } from './config'
+import { resolveConfig } from './core/create'
 
 describe('readConfig', () => {
   it('defaults to 127.0.0.1:4010 in development with the documented settings', () => {
@@ -25,7 +26,7 @@ describe('readConfig', () => {
       provisionSeconds: 3,
       deleteSeconds: 2,
       resetLinkMinutes: 60,
-      uniformResetAnswers: false,
+      uniformAccountAnswers: false,
       siteUrl: 'http://127.0.0.1:5173',
       rateLimits: 'on',
       seed: true,
@@ -45,7 +46,7 @@ describe('readConfig', () => {
       PROVISION_SECONDS: '0.5',
       DELETE_SECONDS: '0',
       RESET_LINK_MINUTES: '5',
-      UNIFORM_RESET_ANSWERS: 'true',
+      UNIFORM_ACCOUNT_ANSWERS: 'true',
       SITE_URL: 'https://devenv.example/',
       RATE_LIMITS: 'relaxed',
       SEED: 'off',
@@ -63,7 +64,7 @@ describe('readConfig', () => {
       provisionSeconds: 0.5,
       deleteSeconds: 0,
       resetLinkMinutes: 5,
-      uniformResetAnswers: true,
+      uniformAccountAnswers: true,
       siteUrl: 'https://devenv.example',
       rateLimits: 'relaxed',
       seed: false,
@@ -91,30 +92,110 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: '70000' })).toThrow(/PORT="70000"/)
   })
 
+  it('stops at the old name UNIFORM_RESET_ANSWERS, naming the new one', () => {
+    expect(() => readConfig({ UNIFORM_RESET_ANSWERS: 'true' })).toThrow(
+      /^Invalid stub settings:\n {2}UNIFORM_RESET_ANSWERS: renamed; set UNIFORM_ACCOUNT_ANSWERS \(it covers registration too\) instead$/,
+    )
+    expect(readConfig({ UNIFORM_RESET_ANSWERS: '' }).uniformAccountAnswers).toBe(false)
+  })
+
   it('lists every bad value at once', () => {
     expect(() =>
       readConfig({
         STUB_MODE: 'staging',
         RATE_LIMITS: 'maybe',
-        UNIFORM_RESET_ANSWERS: 'yes',
+        UNIFORM_ACCOUNT_ANSWERS: 'yes',
         CORS_ORIGINS: 'http://a.example/path',
       }),
     ).toThrow(
-      /STUB_MODE="staging"[\s\S]*CORS_ORIGINS="http:\/\/a.example\/path"[\s\S]*UNIFORM_RESET_ANSWERS="yes"[\s\S]*RATE_LIMITS="maybe"/,
+      /STUB_MODE="staging"[\s\S]*CORS_ORIGINS="http:\/\/a.example\/path"[\s\S]*UNIFORM_ACCOUNT_ANSWERS="yes"[\s\S]*RATE_LIMITS="maybe"/,
     )
   })
 
-  it('requires a JWT_SECRET of 32+ characters in production, and never prints it', () => {
+  it('requires a JWT_SECRET of 32+ bytes in production, and never prints it', () => {
     expect(() => readConfig({ STUB_MODE: 'production' })).toThrow(
       /JWT_SECRET=\(hidden\): is required when STUB_MODE=production/,
     )
     expect(() => readConfig({ JWT_SECRET: 'short-secret' })).toThrow(
-      /JWT_SECRET=\(hidden\): must be at least 32 characters/,
+      /JWT_SECRET=\(hidden\): must be at least 32 bytes \(UTF-8\)/,
     )
     expect(() => readConfig({ JWT_SECRET: 'short-secret' })).not.toThrow(/short-secret/)
     expect(
       readConfig({ STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }).jwtSecretIsDefault,
     ).toBe(false)
+  })
+
+  it('counts the secret in UTF-8 bytes, not characters', () => {
+    expect(() => readConfig({ STUB_MODE: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(
+      /must be at least 32 bytes/,
+    )
+    // 15 two-byte characters and one more: 16 characters, 31 bytes.
+    expect(() => readConfig({ STUB_MODE: 'production', JWT_SECRET: `${'é'.repeat(15)}x` })).toThrow(
+      /must be at least 32 bytes/,
+    )
+    expect(readConfig({ STUB_MODE: 'production', JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe(
+      'é'.repeat(16),
+    )
+  })
+
+  it('refuses the published development secret in production, with a one-line reason', () => {
+    const refuse = () =>
+      readConfig({ STUB_MODE: 'production', JWT_SECRET: DEVELOPMENT_JWT_SECRET, SEED: 'on' })
+    expect(refuse).toThrow(ConfigError)
+    expect(refuse).toThrow(
+      /\n {2}JWT_SECRET=\(hidden\): is the published development secret; production needs a secret of its own$/,
+    )
+    expect(refuse).not.toThrow(DEVELOPMENT_JWT_SECRET)
+    // Development may use it on purpose.
+    expect(readConfig({ JWT_SECRET: DEVELOPMENT_JWT_SECRET }).jwtSecret).toBe(
+      DEVELOPMENT_JWT_SECRET,
+    )
+  })
+
+  it('seeds no accounts in production unless SEED=on is given', () => {
+    const production = { STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }
+    expect(readConfig(production).seed).toBe(false)
+    expect(readConfig({ ...production, SEED: 'on' }).seed).toBe(true)
+    expect(readConfig({ STUB_MODE: 'test' }).seed).toBe(true)
+    expect(readConfig({ SEED: 'off' }).seed).toBe(false)
+  })
+
+  it('allows no CORS origin in production unless CORS_ORIGINS is given', () => {
+    const production = { STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }
+    expect(readConfig(production).corsOrigins).toEqual([])
+    expect(
+      readConfig({ ...production, CORS_ORIGINS: 'https://devenv.example' }).corsOrigins,
+    ).toEqual(['https://devenv.example'])
+    expect(readConfig({}).corsOrigins).toEqual([...DEFAULT_CORS_ORIGINS])
+  })
+})
+
+describe('resolveConfig (the stub built in code)', () => {
+  const secret = 'p'.repeat(40)
+
+  it('applies the production rules of readConfig', () => {
+    expect(resolveConfig({ mode: 'production', jwtSecret: secret })).toMatchObject({
+      seed: false,
+      corsOrigins: [],
+    })
+    expect(
+      resolveConfig({
+        mode: 'production',
+        jwtSecret: secret,
+        seed: true,
+        corsOrigins: ['https://devenv.example'],
+      }),
+    ).toMatchObject({ seed: true, corsOrigins: ['https://devenv.example'] })
+    expect(() => resolveConfig({ mode: 'production', jwtSecret: DEVELOPMENT_JWT_SECRET })).toThrow(
+      /jwtSecret: is the published development secret/,
+    )
+    expect(() => resolveConfig({ mode: 'test', jwtSecret: 'short' })).toThrow(
+      /jwtSecret: must be at least 32 bytes/,
+    )
+    expect(resolveConfig({ mode: 'test' })).toMatchObject({
+      seed: true,
+      corsOrigins: [...DEFAULT_CORS_ORIGINS],
+    })
   })
 })
 

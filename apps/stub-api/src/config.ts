@@ -3,6 +3,23 @@ import * as z from 'zod'
 /** The fixed development secret: fine on a laptop, refused in production (see readConfig). */
 export const DEVELOPMENT_JWT_SECRET = 'devenv-stub-development-secret-do-not-use-in-production'
 
+/** HS256 wants a key as long as its hash: 32 bytes (RFC 7518, section 3.2). */
+export const JWT_SECRET_MIN_BYTES = 32
+
+/**
+ * Why a signing secret cannot be used, or null: too short in any mode, and in production the
+ * published development secret too (a token forged with it would be accepted).
+ */
+export function jwtSecretProblem(secret: string, mode: StubMode): string | null {
+  if (new TextEncoder().encode(secret).length < JWT_SECRET_MIN_BYTES) {
+    return `must be at least ${JWT_SECRET_MIN_BYTES} bytes (UTF-8)`
+  }
+  if (mode === 'production' && secret === DEVELOPMENT_JWT_SECRET) {
+    return 'is the published development secret; production needs a secret of its own'
+  }
+  return null
+}
+
 export const DEFAULT_CORS_ORIGINS = [
   'http://127.0.0.1:5173',
   'http://localhost:5173',
@@ -44,17 +61,18 @@ const settingsSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     STUB_MODE: z.enum(STUB_MODES).default('development'),
     TOKEN_VALID_SECONDS: integer(1, 86400, 900),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_SECRET: z.string().optional(),
+    // No default here: the default depends on the mode (productionSafeDefaults).
     CORS_ORIGINS: z
       .string()
-      .default(DEFAULT_CORS_ORIGINS.join(','))
       .transform((value) =>
         value
           .split(',')
           .map((each) => each.trim())
           .filter((each) => each !== ''),
       )
-      .pipe(z.array(origin)),
+      .pipe(z.array(origin))
+      .optional(),
     DATA_FILE: z.string().min(1).optional(),
     // Nothing by default: X-Forwarded-For is read only from a proxy named here.
     TRUST_PROXY: z
@@ -70,7 +88,7 @@ const settingsSchema = z
     PROVISION_SECONDS: seconds(3),
     DELETE_SECONDS: seconds(2),
     RESET_LINK_MINUTES: integer(1, 1440, 60),
-    UNIFORM_RESET_ANSWERS: z
+    UNIFORM_ACCOUNT_ANSWERS: z
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
@@ -81,8 +99,8 @@ const settingsSchema = z
     RATE_LIMITS: z.enum(RATE_LIMIT_MODES).default('on'),
     SEED: z
       .enum(['on', 'off'])
-      .default('on')
-      .transform((value) => value === 'on'),
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'on')),
   })
   .superRefine((settings, context) => {
     if (settings.STUB_MODE === 'production' && settings.JWT_SECRET === undefined) {
@@ -92,6 +110,11 @@ const settingsSchema = z
         message: 'is required when STUB_MODE=production',
       })
     }
+    const problem =
+      settings.JWT_SECRET === undefined
+        ? null
+        : jwtSecretProblem(settings.JWT_SECRET, settings.STUB_MODE)
+    if (problem) context.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: problem })
   })
 
 export type StubConfig = {
@@ -110,10 +133,21 @@ export type StubConfig = {
   provisionSeconds: number
   deleteSeconds: number
   resetLinkMinutes: number
-  uniformResetAnswers: boolean
+  /** Forgot-password and registration answer alike whether an account has the address or not. */
+  uniformAccountAnswers: boolean
   siteUrl: string
   rateLimits: RateLimitMode
   seed: boolean
+}
+
+/**
+ * What a mode gives when a setting is not given: development and test seed the demo accounts and
+ * allow the local site's origins; production seeds nothing and allows no origin unless told.
+ */
+export function modeDefaults(mode: StubMode): Pick<StubConfig, 'seed' | 'corsOrigins'> {
+  return mode === 'production'
+    ? { seed: false, corsOrigins: [] }
+    : { seed: true, corsOrigins: [...DEFAULT_CORS_ORIGINS] }
 }
 
 export class ConfigError extends Error {
@@ -122,11 +156,21 @@ export class ConfigError extends Error {
 
 const SETTING_NAMES = Object.keys(settingsSchema.shape)
 
+/** Old names of settings: given, the start stops and names the new one, instead of ignoring it. */
+const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
+  UNIFORM_RESET_ANSWERS: 'UNIFORM_ACCOUNT_ANSWERS (it covers registration too)',
+}
+
 export function readConfig(env: Record<string, string | undefined>): StubConfig {
   // An empty variable (PORT=) means "not set", as in most shells' `VAR= command`.
   const given = Object.fromEntries(
     SETTING_NAMES.map((name) => [name, env[name]]).filter(([, value]) => value !== ''),
   )
+  const renamed = Object.entries(RENAMED_SETTINGS).filter(([old]) => (env[old] ?? '') !== '')
+  if (renamed.length > 0) {
+    const lines = renamed.map(([old, name]) => `  ${old}: renamed; set ${name} instead`)
+    throw new ConfigError(`Invalid stub settings:\n${lines.join('\n')}`)
+  }
   const parsed = settingsSchema.safeParse(given)
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -139,6 +183,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     throw new ConfigError(`Invalid stub settings:\n${problems}`)
   }
   const settings = parsed.data
+  const defaults = modeDefaults(settings.STUB_MODE)
   return {
     host: settings.HOST,
     port: settings.PORT,
@@ -147,16 +192,16 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     tokenValidSeconds: settings.TOKEN_VALID_SECONDS,
     jwtSecret: settings.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     jwtSecretIsDefault: settings.JWT_SECRET === undefined,
-    corsOrigins: settings.CORS_ORIGINS,
+    corsOrigins: settings.CORS_ORIGINS ?? defaults.corsOrigins,
     dataFile: settings.DATA_FILE ?? null,
     trustProxy: settings.TRUST_PROXY,
     provisionSeconds: settings.PROVISION_SECONDS,
     deleteSeconds: settings.DELETE_SECONDS,
     resetLinkMinutes: settings.RESET_LINK_MINUTES,
-    uniformResetAnswers: settings.UNIFORM_RESET_ANSWERS,
+    uniformAccountAnswers: settings.UNIFORM_ACCOUNT_ANSWERS,
     siteUrl: settings.SITE_URL,
     rateLimits: settings.RATE_LIMITS,
-    seed: settings.SEED,
+    seed: settings.SEED ?? defaults.seed,
   }
 }
 
@@ -168,7 +213,11 @@ export function defaultConfig(): StubConfig {
 export const LOG_FORMATS = ['pretty', 'json'] as const
 
 /** Every environment variable the stub reads (turbo's dev task passes each one through). */
-export const ENVIRONMENT_NAMES: readonly string[] = [...SETTING_NAMES, 'LOG_FORMAT']
+export const ENVIRONMENT_NAMES: readonly string[] = [
+  ...SETTING_NAMES,
+  ...Object.keys(RENAMED_SETTINGS),
+  'LOG_FORMAT',
+]
 export type LogFormat = (typeof LOG_FORMATS)[number]
 
 /**

@@ -1,5 +1,7 @@
 import { listOperations, loadOpenApiDocument } from '@devenv/openapi'
+import { decodeJwt, SignJWT } from 'jose'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DEVELOPMENT_JWT_SECRET } from './config'
 import { buildServer } from './server'
 import { startTestStub, type TestStub, USER } from './test-support'
 
@@ -384,6 +386,7 @@ describe('production mode', () => {
     stub = await startTestStub({
       mode: 'production',
       jwtSecret: 'a-production-secret-of-at-least-32-chars',
+      seed: true,
     })
     expect((await stub.call({ url: '/__dev/mailbox' })).statusCode).toBe(404)
     expect((await stub.call({ url: '/__dev/clock', body: { offsetSeconds: 60 } })).statusCode).toBe(
@@ -398,6 +401,79 @@ describe('production mode', () => {
       await stub.call({ url: '/api/auth/auth', body: wrong, session: `session-${index}` })
     // Without isolation, the five failures from "different sessions" all hit the one store.
     expect((await stub.call({ url: '/api/auth/auth', body: wrong })).statusCode).toBe(429)
+  })
+})
+
+describe('production mode starts safe', () => {
+  const secret = 'a-production-secret-of-at-least-32-chars'
+
+  it('seeds no account unless seed is given, so the published passwords sign nobody in', async () => {
+    stub = await startTestStub({ mode: 'production', jwtSecret: secret })
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(401)
+    await stub.close()
+    stub = await startTestStub({ mode: 'production', jwtSecret: secret, seed: true })
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+  })
+
+  it('allows no cross-origin caller unless origins are given', async () => {
+    const preflight = (app: TestStub) =>
+      app.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/auth',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+      })
+    stub = await startTestStub({ mode: 'production', jwtSecret: secret })
+    expect((await preflight(stub)).headers['access-control-allow-origin']).toBeUndefined()
+    const simple = await stub.call({
+      url: '/api/health',
+      headers: { origin: 'http://localhost:5173' },
+    })
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined()
+    await stub.close()
+    stub = await startTestStub({
+      mode: 'production',
+      jwtSecret: secret,
+      corsOrigins: ['https://devenv.example'],
+    })
+    const allowed = await stub.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/auth',
+      headers: { origin: 'https://devenv.example', 'access-control-request-method': 'POST' },
+    })
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://devenv.example')
+  })
+
+  it('refuses the development secret and secrets under 32 bytes, so a token forged with it never works', async () => {
+    expect(() => buildServer({ mode: 'production', jwtSecret: DEVELOPMENT_JWT_SECRET })).toThrow(
+      /jwtSecret: is the published development secret/,
+    )
+    expect(() => buildServer({ mode: 'production', jwtSecret: 'x'.repeat(31) })).toThrow(
+      /jwtSecret: must be at least 32 bytes/,
+    )
+    // 16 two-byte characters are 32 bytes: long enough, though only 16 characters.
+    expect(() => buildServer({ mode: 'production', jwtSecret: 'é'.repeat(16) })).not.toThrow()
+    // The server that can start signs with its own secret: an admin token forged with the
+    // published one is refused.
+    stub = await startTestStub({ mode: 'production', jwtSecret: secret, seed: true })
+    const pair = await stub.signIn(USER.email, USER.password)
+    const { sub, sid, email } = decodeJwt(pair.access_token)
+    const forged = await new SignJWT({
+      email,
+      username: email,
+      name: 'Admin',
+      roles: ['admin'],
+      sid,
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(sub))
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(DEVELOPMENT_JWT_SECRET))
+    const answer = await stub.call({ url: '/api/user/profile', token: forged })
+    expect(answer.statusCode).toBe(401)
+    expect(
+      (await stub.call({ url: '/api/user/profile', token: pair.access_token })).statusCode,
+    ).toBe(200)
   })
 })
 

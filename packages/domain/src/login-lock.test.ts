@@ -7,8 +7,10 @@ import {
   LOGIN_MAX_ATTEMPTS,
   loginLockRemainingMs,
   parseLoginLock,
+  presumedLoginLock,
   recordLoginFailure,
   resetLoginLock,
+  settlePasswordCheck,
 } from './login-lock'
 
 const MINUTE = 60_000
@@ -137,5 +139,48 @@ describe('login lock edge rules', () => {
       attempts: 0,
       lastAttemptAt: 1000,
     })
+  })
+})
+
+describe('password checks under way (reservations)', () => {
+  it('counts each check under way as a failure, so a sixth check waits for the lock window', () => {
+    const now = 1000
+    expect(isLoginLocked(presumedLoginLock(resetLoginLock(), 4, now), now)).toBe(false)
+    const five = presumedLoginLock(resetLoginLock(), 5, now)
+    expect(isLoginLocked(five, now)).toBe(true)
+    expect(loginLockRemainingMs(five, now)).toBe(LOGIN_LOCK_MS)
+    expect(isLoginLocked(presumedLoginLock(failTimes([0, 0, 0]), 2, now), now)).toBe(true)
+    expect(isLoginLocked(presumedLoginLock(failTimes([0, 0, 0]), 1, now), now)).toBe(false)
+  })
+
+  it('never allows more than 5 checks in a window, however checks start and end', () => {
+    // Any interleaving of starting and failing checks: a check starts only when the presumed
+    // lock is open, and every check fails; at most 5 checks can ever have started.
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { maxLength: 60 }), (steps) => {
+        let lock = resetLoginLock()
+        let underWay = 0
+        let started = 0
+        for (const start of steps) {
+          if (start) {
+            if (!isLoginLocked(presumedLoginLock(lock, underWay, 0), 0)) {
+              underWay++
+              started++
+            }
+          } else if (underWay > 0) {
+            underWay--
+            lock = settlePasswordCheck(lock, 'failure', 0)
+          }
+        }
+        return started <= LOGIN_MAX_ATTEMPTS
+      }),
+    )
+  })
+
+  it('counts only a wrong password; a success clears the count, a right password refused counts nothing', () => {
+    const four = failTimes([0, 0, 0, 0])
+    expect(settlePasswordCheck(four, 'failure', 1)).toEqual({ attempts: 5, lastAttemptAt: 1 })
+    expect(settlePasswordCheck(four, 'success', 1)).toEqual(resetLoginLock())
+    expect(settlePasswordCheck(four, 'matched', 1)).toBe(four)
   })
 })

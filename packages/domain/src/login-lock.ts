@@ -33,6 +33,34 @@ export function recordLoginFailure(state: LoginLock, now: number): LoginLock {
   return { attempts: stale ? 1 : state.attempts + 1, lastAttemptAt: now }
 }
 
+/**
+ * The lock as it will stand if every password check under way fails: a check reserves its
+ * attempt before the slow hash, so parallel requests cannot all reach a password.
+ */
+export function presumedLoginLock(
+  state: LoginLock,
+  checksUnderWay: number,
+  now: number,
+): LoginLock {
+  let presumed = state
+  for (let check = 0; check < checksUnderWay; check++) presumed = recordLoginFailure(presumed, now)
+  return presumed
+}
+
+/** How a password check ended: a wrong password, the right one (success), or right but refused. */
+export type PasswordCheckOutcome = 'failure' | 'success' | 'matched'
+
+/** The lock after a check ends: only a wrong password counts; a success clears the count. */
+export function settlePasswordCheck(
+  state: LoginLock,
+  outcome: PasswordCheckOutcome,
+  now: number,
+): LoginLock {
+  if (outcome === 'failure') return recordLoginFailure(state, now)
+  if (outcome === 'success') return resetLoginLock()
+  return state
+}
+
 /** Reads a stored lock defensively: anything malformed counts as no failures. */
 export function parseLoginLock(value: unknown): LoginLock {
   const { attempts, lastAttemptAt } = (value ?? {}) as Record<string, unknown>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   isResetPasswordValid,
   meetsResetPasswordRules,
+  newPasswordRuleError,
   PASSWORD_MIN_LENGTH,
   PASSWORD_STRENGTH_THRESHOLD,
   passwordLength,
@@ -182,5 +183,26 @@ describe('reset password checklist', () => {
     expect(resetPasswordsMismatch('', 'Abcdefg1')).toBe(false)
     expect(resetPasswordsMismatch('Abcdefg1', 'Abcdefg1')).toBe(false)
     expect(resetPasswordsMismatch('Abcdefg1', 'Abcdefg')).toBe(true)
+  })
+})
+
+describe('newPasswordRuleError (the one rule of the site and the server)', () => {
+  it('needs strength 40+ at registration and on a change, with the spec messages', () => {
+    for (const rule of ['registration', 'change'] as const) {
+      expect(newPasswordRuleError('Short1!', rule)).toBe('validation.passwordTooShort')
+      // Eight characters and nothing else: caseless letters and spaces score 20 of 100.
+      expect(newPasswordRuleError('密码密码密码密码', rule)).toBe('validation.passwordTooWeak')
+      expect(newPasswordRuleError('        ', rule)).toBe('validation.passwordTooWeak')
+      // Eight characters and a lower-case letter score exactly 40: Fair, as the spec scores it.
+      expect(newPasswordRuleError('aaaaaaaa', rule)).toBeNull()
+      expect(newPasswordRuleError('Tbilisi-Sunrise-2025', rule)).toBeNull()
+    }
+  })
+
+  it("needs the reset page's checklist on a reset link", () => {
+    for (const weak of ['aaaaaaaa', '12345678', 'password', 'PASSWORD1', 'Password', 'Pass1']) {
+      expect(newPasswordRuleError(weak, 'reset'), weak).toBe('validation.passwordResetRules')
+    }
+    expect(newPasswordRuleError('Narikala-Fortress-42', 'reset')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import type { MessageCode } from './messages/en'
+import type { MessageCode, MessageCodeSubset } from './messages/en'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_LONG_LENGTH = 12
@@ -106,4 +106,38 @@ export function resetPasswordsMismatch(password: string, confirmation: string): 
 
 export function isResetPasswordValid(password: string, confirmation: string): boolean {
   return meetsResetPasswordRules(password) && password === confirmation
+}
+
+/**
+ * Where a new password is chosen, and so which rule it must meet: registration and a password
+ * change need strength 40+ (the change form has always used registration's rule); a reset link
+ * needs the reset page's checklist (8 characters, an upper-case and a lower-case letter, a digit).
+ */
+export type NewPasswordRule = 'registration' | 'change' | 'reset'
+
+export type StrongPasswordError = MessageCodeSubset<
+  'validation.passwordTooShort' | 'validation.passwordTooWeak'
+>
+export type ResetPasswordError = MessageCodeSubset<'validation.passwordResetRules'>
+export type NewPasswordError = StrongPasswordError | ResetPasswordError
+
+/** The one judge of a new password, for the site's forms and the server alike; null when it may be used. */
+export function newPasswordRuleError(password: string, rule: 'reset'): ResetPasswordError | null
+export function newPasswordRuleError(
+  password: string,
+  rule: 'registration' | 'change',
+): StrongPasswordError | null
+export function newPasswordRuleError(
+  password: string,
+  rule: NewPasswordRule,
+): NewPasswordError | null
+export function newPasswordRuleError(
+  password: string,
+  rule: NewPasswordRule,
+): NewPasswordError | null {
+  if (rule === 'reset') {
+    return meetsResetPasswordRules(password) ? null : 'validation.passwordResetRules'
+  }
+  if (passwordLength(password) < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort'
+  return isPasswordStrongEnough(password) ? null : 'validation.passwordTooWeak'
 }

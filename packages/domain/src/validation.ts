@@ -1,6 +1,6 @@
 import { isInquiryType } from './contact'
 import type { MessageCodeSubset } from './messages/en'
-import { isPasswordStrongEnough, PASSWORD_MIN_LENGTH, passwordLength } from './password'
+import { newPasswordRuleError } from './password'
 
 // Validators answer with message codes, never English, so every locale shows its own text.
 
@@ -71,9 +71,11 @@ function isBlank(value: string | null | undefined): boolean {
 export function validateRegistration(form: RegistrationForm): RegistrationError | null {
   if (isBlank(form.email)) return 'validation.emailRequired'
   if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
-  if (passwordLength(form.password) < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort'
+  // The server's rule too; the spec shows 'too short' before the mismatch, 'too weak' after it.
+  const rule = newPasswordRuleError(form.password, 'registration')
+  if (rule === 'validation.passwordTooShort') return rule
   if (form.password !== form.confirmPassword) return 'validation.passwordMismatch'
-  if (!isPasswordStrongEnough(form.password)) return 'validation.passwordTooWeak'
+  if (rule) return rule
   if (!form.captchaVerified) return 'validation.captchaRequired'
   return null
 }

@@ -1,4 +1,10 @@
-import { ConfigError, defaultConfig, type StubConfig } from '../config'
+import {
+  ConfigError,
+  defaultConfig,
+  jwtSecretProblem,
+  modeDefaults,
+  type StubConfig,
+} from '../config'
 import type { StubContext } from './context'
 import { checkAnswer, type SentAnswer } from './contract/answer-check'
 import { ApiError, errorBody, MESSAGES, rateLimited, validationError } from './contract/errors'
@@ -40,18 +46,21 @@ const NO_QUERY: Record<string, string | string[]> = Object.freeze({}) as Record<
 const notFound = () => jsonReply(404, { message: MESSAGES.notFound, code: 'NOT_FOUND' })
 const SILENT: StubLog = { info() {}, warn() {}, error() {} }
 
-/** The settings given, over the defaults; the production rule of readConfig applied. */
+/** The settings given, over the mode's defaults; the production rules of readConfig applied. */
 export function resolveConfig(given: Partial<StubConfig>): StubConfig {
   const defined = Object.fromEntries(
     Object.entries(given).filter(([, value]) => value !== undefined),
   )
-  const config = { ...defaultConfig(), ...defined }
+  const mode = given.mode ?? defaultConfig().mode
+  const config = { ...defaultConfig(), ...modeDefaults(mode), ...defined }
   if (given.jwtSecret !== undefined && given.jwtSecretIsDefault === undefined)
     config.jwtSecretIsDefault = false
-  // The same rule readConfig applies to the environment, for callers that build the stub directly.
+  // The same rules readConfig applies to the environment, for callers that build the stub directly.
   if (config.mode === 'production' && config.jwtSecretIsDefault) {
     throw new ConfigError('Invalid stub settings:\n  jwtSecret: is required in production mode')
   }
+  const problem = config.jwtSecretIsDefault ? null : jwtSecretProblem(config.jwtSecret, config.mode)
+  if (problem) throw new ConfigError(`Invalid stub settings:\n  jwtSecret: ${problem}`)
   return config
 }
 

@@ -75,6 +75,44 @@ describe('createNodeStub (MSW intercepting fetch at a fake origin)', () => {
     expect(((await invalid.json()) as { message?: unknown }).message).toBe('Validation errors')
   })
 
+  it('checks at most 5 of 50 parallel wrong passwords; the rest, and the right one after them, get 429', async () => {
+    const attempt = (password: string) =>
+      fetch(`${api}/auth/auth`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: DEMO_ACCOUNT.email, password }),
+      })
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        attempt(index === 37 ? DEMO_ACCOUNT.password : 'not-the-password'),
+      ),
+    )
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5)
+    expect(answers[37]?.status).toBe(429)
+    const locked = answers.filter((answer) => answer.status === 429)
+    expect(locked).toHaveLength(45)
+    expect(locked.every((answer) => Number(answer.headers.get('retry-after')) > 0)).toBe(true)
+  })
+
+  it('shares the lock with change-password under parallel requests', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        fetch(`${api}/auth/change-password`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            username: DEMO_ACCOUNT.email,
+            oldPassword: index === 20 ? DEMO_ACCOUNT.password : 'not-the-password',
+            newPassword: 'Another-Pass-99',
+          }),
+        }),
+      ),
+    )
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5)
+    expect(answers[20]?.status).toBe(429)
+    expect((await signIn()).status).toBe(429)
+  })
+
   it('turns Prefer: reset into a network error', async () => {
     await expect(signIn({ prefer: 'reset' })).rejects.toThrow(TypeError)
     expect(exchanges.at(-1)?.status).toBe(0)

@@ -29,7 +29,9 @@ export interface paths {
          *       `Too many login attempts. Please try again later.` and `Retry-After` until 15 minutes
          *       after the last failed attempt. Attempts during the lock are rejected without checking
          *       the password and do not extend it. A successful sign-in resets the count; failures older
-         *       than 15 minutes are forgotten.
+         *       than 15 minutes are forgotten. A password check still under way counts as a failure
+         *       until it ends (unless its password is right), so requests sent at once get at most 5
+         *       passwords checked per address and window: the rest answer 429.
          *
          *     The e-mail address is compared case-insensitively. No bearer token is sent.
          */
@@ -60,8 +62,19 @@ export interface paths {
          *     An activation e-mail is sent with a link to the site at `/?activate=<token>`; the token is
          *     single use and valid for 24 hours (see `activateAccount` and `resendActivation`).
          *
+         *     `password` must have a strength of at least 40 of 100 (20 points each for 8+ characters,
+         *     12+ characters, a lower-case letter, an upper-case letter, a digit, a special character;
+         *     the site's strength bar shows the same score).
+         *
          *     - **201** `{ message, username }`.
-         *     - **409** when an account with this e-mail address already exists (activated or not).
+         *     - **400** for an invalid body; a password under strength 40 names the field as
+         *       `errors.password: "Password is too weak. Please use a stronger password"` (under 8
+         *       characters: `"Password must be at least 8 characters long"`).
+         *     - **409** when an account with this e-mail address already exists (activated or not): the
+         *       spec's answer, and the default. A server may instead answer alike for every address
+         *       (the stub's `UNIFORM_ACCOUNT_ANSWERS=true`): a taken address then gets the same **201**
+         *       and body as a new one, nothing about the account changes, and its owner is e-mailed
+         *       that someone tried to register with it.
          *     - **429** after 10 registrations from one client within 15 minutes.
          */
         post: operations["register"];
@@ -163,8 +176,13 @@ export interface paths {
         /**
          * Change the password
          * @description Changes the password of the account `username`, authenticated by `oldPassword` (no bearer
-         *     token is sent). `newPassword` must be 8 to 128 characters and differ from the old one.
-         *     Existing sessions stay signed in.
+         *     token is sent). `newPassword` must be 8 to 128 characters, have a strength of at least 40
+         *     (registration's rule, which the site's change-password form applies too) and differ from
+         *     the old one. Existing sessions stay signed in.
+         *
+         *     A `newPassword` under strength 40 answers **400** with
+         *     `errors.newPassword: "Password is too weak. Please use a stronger password"`, before the
+         *     old password is checked (so it costs no attempt of the login lock).
          *
          *     A wrong `oldPassword` answers 401 `Invalid email or password` and counts as a failed
          *     sign-in attempt for the login lock (5 failures, then 429 until 15 minutes after the last
@@ -198,7 +216,8 @@ export interface paths {
          *     - **200** `{ message }` when the link was sent.
          *     - **401** `{ message: "user don't exist" }` when no account has this address, as the
          *       real backend answers and the web app expects. The development stub can be switched to
-         *       answer 200 uniformly instead, so addresses cannot be probed.
+         *       answer 200 uniformly instead (`UNIFORM_ACCOUNT_ANSWERS=true`, which covers registration
+         *       too), so addresses cannot be probed.
          *     - **429** with `Retry-After` beyond 3 requests per e-mail address or 10 requests per client
          *       within 15 minutes.
          */
@@ -224,6 +243,11 @@ export interface paths {
          *     the new password (8 to 128 characters). Every answer of this call has the body
          *     `{ status, message? }`: `status: true` means success, every error answers
          *     `status: false` with a `message`.
+         *
+         *     `password` must have at least 8 characters with an upper-case letter, a lower-case letter
+         *     and a digit (the reset page's checklist). Otherwise the answer is **400** with
+         *     `errors.password: "Password must be at least 8 characters long and contain an uppercase
+         *     letter, a lowercase letter and a number"`, checked before the link, which stays usable.
          *
          *     - **200** `{ status: true, message }`: the password was set, the link is used up, every
          *       session of the account is revoked, and an account that was not activated is activated.
@@ -644,7 +668,8 @@ export interface components {
         SignInPassword: string;
         /**
          * Format: password
-         * @description A new password, 8 to 128 characters.
+         * @description A new password, 8 to 128 characters. Each operation adds its rule: strength 40+ at
+         *     registration and on a change, the reset checklist on set-password (see each operation).
          */
         NewPassword: string;
         /** @description A signed JWT (see the `bearerAuth` scheme for its claims). */
@@ -1212,7 +1237,15 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationResult"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description The body is invalid (see `ValidationFailed`), or the password is under strength 40. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description An account with this e-mail address already exists. */
             409: {
                 headers: {

@@ -57,6 +57,8 @@ export const en = {
   'validation.passwordTooShort': 'Password must be at least 8 characters long.',
   'validation.passwordMismatch': 'Passwords do not match.',
   'validation.passwordTooWeak': 'Password is too weak. Please use a stronger password.',
+  'validation.passwordResetRules':
+    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a number.', // ours
   'validation.captchaRequired': 'Please complete the human verification first.',
   'validation.requiredFields': 'Please fill in all required fields',
   'validation.tooLong': 'Please use at most {max} characters.', // ours
@@ -268,6 +270,11 @@ export const en = {
   'passwordReset.instructionsSent': 'Password reset instructions sent to your email',
   'passwordReset.completed': 'Password reset successfully. Please login with your new password.',
   'passwordReset.failed': 'Failed to reset password',
+
+  // E-mails (ours): the owner of a taken address, told instead of the registration form
+  'mail.registrationAttempt.subject': 'Someone tried to register with your address',
+  'mail.registrationAttempt.body':
+    'Someone tried to create a DevEnv account with this e-mail address, which already has one. If it was you, sign in, or reset your password with this link. If it was not you, ignore this e-mail: nothing has changed.',
 } as const satisfies Record<string, string>
 
 export type MessageCode = keyof typeof en

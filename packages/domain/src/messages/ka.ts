@@ -52,6 +52,8 @@ export const ka: Catalogue = {
   'validation.passwordTooShort': 'პაროლი უნდა შედგებოდეს მინიმუმ 8 სიმბოლოსგან.',
   'validation.passwordMismatch': 'პაროლები არ ემთხვევა.',
   'validation.passwordTooWeak': 'პაროლი ძალიან სუსტია. გთხოვთ, გამოიყენოთ უფრო ძლიერი პაროლი.',
+  'validation.passwordResetRules':
+    'პაროლი უნდა შედგებოდეს მინიმუმ 8 სიმბოლოსგან და შეიცავდეს დიდ ასოს, პატარა ასოს და ციფრს.',
   'validation.captchaRequired': 'გთხოვთ, ჯერ გაიაროთ შემოწმება, რომ ადამიანი ხართ.',
   'validation.requiredFields': 'გთხოვთ, შეავსოთ ყველა სავალდებულო ველი',
   'validation.tooLong': 'გთხოვთ, გამოიყენოთ არაუმეტეს {max} სიმბოლო.',
@@ -252,4 +254,8 @@ export const ka: Catalogue = {
   'passwordReset.instructionsSent': 'პაროლის აღდგენის ინსტრუქცია გამოგზავნილია თქვენს ელ-ფოსტაზე',
   'passwordReset.completed': 'პაროლი წარმატებით აღდგა. გთხოვთ, შეხვიდეთ ახალი პაროლით.',
   'passwordReset.failed': 'პაროლის აღდგენა ვერ მოხერხდა',
+
+  'mail.registrationAttempt.subject': 'ვიღაცამ თქვენი მისამართით რეგისტრაცია სცადა',
+  'mail.registrationAttempt.body':
+    'ვიღაცამ სცადა DevEnv-ის ანგარიშის შექმნა ამ ელ-ფოსტის მისამართით, რომელსაც უკვე აქვს ანგარიში. თუ ეს თქვენ იყავით, შედით სისტემაში ან აღადგინეთ პაროლი ამ ბმულით. თუ ეს თქვენ არ იყავით, უგულებელყავით ეს წერილი: არაფერი შეცვლილა.',
 }

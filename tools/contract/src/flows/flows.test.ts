@@ -15,6 +15,8 @@ beforeAll(async () => {
     logLevel: 'silent',
     jwtSecret: 'flows-test-production-signing-key-0123456789',
     scryptCost: 1024,
+    // The flows sign in with the seeded account, which production mode leaves out unless told.
+    seed: true,
   })
   baseUrl = await server.listen({ host: '127.0.0.1', port: 0 })
 })
@@ -22,7 +24,15 @@ afterAll(async () => {
   await server.close()
 })
 
-const NEW_FLOWS = ['registration', 'profile', 'password', 'authorisation', 'tokens', 'rate-limits']
+const NEW_FLOWS = [
+  'registration',
+  'profile',
+  'password',
+  'password-rules',
+  'authorisation',
+  'tokens',
+  'rate-limits',
+]
 
 describe('the flows against a server without development controls', () => {
   it('pass on given accounts, and skip with a reason what needs the mailbox or the clock', async () => {

@@ -1,3 +1,4 @@
+import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
 import { type Exchange, judge } from './checks'
@@ -47,6 +48,10 @@ class FailureFound extends Error {
   }
 }
 
+/** The domain's rule for a new password (the one the site and the stub apply). */
+const refusedPassword = (password: unknown, rule: NewPasswordRule) =>
+  typeof password === 'string' && newPasswordRuleError(password, rule) !== null
+
 /**
  * The contract's business rules that answer 400 'Validation errors' to a schema-valid body,
  * each quoted from the operation's description, and one known gap of the contract.
@@ -59,8 +64,18 @@ export function documentedRules(knownModels: readonly string[]): DocumentedRules
         // "an unknown model answers 400 with `errors.model`"
         return typeof body.model === 'string' && !knownModels.includes(body.model) ? ['model'] : []
       case 'changePassword':
-        // "`newPassword` must be 8 to 128 characters and differ from the old one"
-        return body.newPassword === body.oldPassword ? ['newPassword'] : []
+        // "`newPassword` must be 8 to 128 characters, have a strength of at least 40 (...) and
+        // differ from the old one"
+        return body.newPassword === body.oldPassword || refusedPassword(body.newPassword, 'change')
+          ? ['newPassword']
+          : []
+      case 'register':
+        // "`password` must have a strength of at least 40 of 100"
+        return refusedPassword(body.password, 'registration') ? ['password'] : []
+      case 'setPassword':
+        // "`password` must have at least 8 characters with an upper-case letter, a lower-case
+        // letter and a digit"
+        return refusedPassword(body.password, 'reset') ? ['password'] : []
       case 'requestDemo': {
         // "`preferredDate` is optional and, when given, must not be in the past (UTC)"
         const today = new Date(world.now()).toISOString().slice(0, 10)

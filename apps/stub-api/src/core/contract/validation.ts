@@ -3,7 +3,8 @@ import type { Operation, Parameter, SchemaError, SchemaValidator } from '@devenv
 import type { FieldErrors } from './errors'
 
 // Catalogue sentences end with a period; field messages are joined with '. ' by the site.
-const sentence = (code: Parameters<typeof translate>[1]) => translate(en, code).replace(/\.$/, '')
+export const sentence = (code: Parameters<typeof translate>[1]) =>
+  translate(en, code).replace(/\.$/, '')
 
 /** Messages for the contract's named schemas, keyed by component name and keyword. */
 const COMPONENT_MESSAGES: Record<string, Partial<Record<string, string>>> = {

@@ -1,3 +1,4 @@
+import { en, translate } from '@devenv/domain/messages'
 import type { StubContext } from '../context'
 import { jsonReply, pageReply } from '../reply'
 import type { Account, Mail } from '../state/records'
@@ -66,6 +67,24 @@ export function sendResetMail(
     subject: 'Reset your DevEnv password',
     link,
     paragraphs,
+  })
+}
+
+/**
+ * The e-mail to the owner of a taken address when registration answers alike for everyone
+ * (UNIFORM_ACCOUNT_ANSWERS): the visitor is not told, the owner is, with a way back in.
+ */
+export function sendRegistrationAttemptMail(
+  ctx: StubContext,
+  store: StubStore,
+  account: Account,
+): Mail {
+  return deliver(store, {
+    kind: 'registration-attempt',
+    to: account.email,
+    subject: translate(en, 'mail.registrationAttempt.subject'),
+    link: `${ctx.config.siteUrl}/?auth=forgot-password`,
+    paragraphs: [translate(en, 'mail.registrationAttempt.body')],
   })
 }
 

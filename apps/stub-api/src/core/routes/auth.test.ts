@@ -173,6 +173,67 @@ describe('login lock', () => {
     expect(change.headers['retry-after']).toBeDefined()
   })
 
+  it('checks at most 5 passwords of 50 parallel wrong sign-ins; the rest answer 429 with Retry-After', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => stub.call({ url: '/api/auth/auth', body: wrong })),
+    )
+    const statuses = answers.map((answer) => answer.statusCode)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45)
+    for (const answer of answers.filter((each) => each.statusCode === 429)) {
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('refuses the right password sent after the fifth failure of the same burst', async () => {
+    const burst = Array.from({ length: 40 }, (_, index) => (index === 37 ? USER : wrong))
+    const answers = await Promise.all(
+      burst.map((body) => stub.call({ url: '/api/auth/auth', body })),
+    )
+    expect(answers[37]?.statusCode).toBe(429)
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5)
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(429)
+  })
+
+  it('checks at most 5 old passwords of 50 parallel password changes, the right one after them refused', async () => {
+    const change = (oldPassword: string) =>
+      stub.call({
+        url: '/api/auth/change-password',
+        body: { username: USER.email, oldPassword, newPassword: 'Another-Pass-99' },
+      })
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => change(index === 30 ? USER.password : 'wrong')),
+    )
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5)
+    expect(answers[30]?.statusCode).toBe(429)
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(45)
+    expect(
+      answers.every((answer) => answer.statusCode !== 429 || answer.headers['retry-after']),
+    ).toBe(true)
+  })
+
+  it('does not count a right password in flight as a failure', async () => {
+    const burst = [wrong, wrong, USER, wrong, wrong]
+    const answers = await Promise.all(
+      burst.map((body) => stub.call({ url: '/api/auth/auth', body })),
+    )
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 200, 401, 401])
+    // Five checks, one of them right: at most four failures count, so sign-in is not locked.
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+  })
+
+  it('is cleared by a successful sign-in: four failures, a success, then four more still check', async () => {
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await stub.call({ url: '/api/auth/auth', body: wrong })).statusCode).toBe(401)
+    }
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+    const after = await Promise.all(
+      Array.from({ length: 4 }, () => stub.call({ url: '/api/auth/auth', body: wrong })),
+    )
+    expect(after.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401])
+    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+  })
+
   it('is kept per e-mail address: another account still signs in', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await stub.call({ url: '/api/auth/auth', body: wrong })
@@ -654,9 +715,9 @@ describe('password reset', () => {
   })
 })
 
-describe('uniform reset answers (UNIFORM_RESET_ANSWERS=true)', () => {
+describe('uniform account answers (UNIFORM_ACCOUNT_ANSWERS=true)', () => {
   it('answers 200 for an unknown address, exactly as for a known one, and sends nothing', async () => {
-    const uniform = await startTestStub({ uniformResetAnswers: true })
+    const uniform = await startTestStub({ uniformAccountAnswers: true })
     const unknown = await uniform.call({
       url: '/api/auth/reset-password',
       body: { username: 'nobody@example.com' },
@@ -670,6 +731,47 @@ describe('uniform reset answers (UNIFORM_RESET_ANSWERS=true)', () => {
     const mail = await uniform.call({ url: '/__dev/mailbox?to=nobody@example.com' })
     expect(mail.json().items).toEqual([])
     await uniform.close()
+  })
+})
+
+describe('registration of a taken address with UNIFORM_ACCOUNT_ANSWERS=true', () => {
+  it('answers 201 with the body of a new registration, and mails the owner instead', async () => {
+    const uniform = await startTestStub({ uniformAccountAnswers: true })
+    const registerWith = (username: string, password: string) =>
+      uniform.call({
+        url: '/api/auth/registration',
+        body: { username, password, userType: 'PERSONAL' },
+      })
+    const fresh = await registerWith('Nobody.Yet@Example.com', 'Tbilisi-Sunrise-2025')
+    const taken = await registerWith('USER@devenv.example', 'Tbilisi-Sunrise-2025')
+    expect(fresh.statusCode).toBe(201)
+    expect(taken.statusCode).toBe(201)
+    expect(taken.headers['content-type']).toBe(fresh.headers['content-type'])
+    // The same body, but for the address itself.
+    expect(taken.json()).toEqual({ ...fresh.json(), username: USER.email })
+    const mails = (
+      await uniform.call({ url: `/__dev/mailbox?to=${encodeURIComponent(USER.email)}` })
+    ).json().items
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({
+      kind: 'registration-attempt',
+      subject: 'Someone tried to register with your address',
+      link: 'http://127.0.0.1:5173/?auth=forgot-password',
+    })
+    expect(mails[0].text).toContain('which already has one')
+    // Nothing about the account changed: the old password still signs in, the new one does not.
+    expect((await uniform.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+    await uniform.close()
+  })
+
+  it('still answers the spec 409 by default', async () => {
+    const taken = await register(USER.email)
+    expect(taken.statusCode).toBe(409)
+    expect(taken.json().code).toBe('EMAIL_TAKEN')
+    const mails = (
+      await stub.call({ url: `/__dev/mailbox?to=${encodeURIComponent(USER.email)}` })
+    ).json().items
+    expect(mails).toEqual([])
   })
 })
 
@@ -719,6 +821,71 @@ describe('change password (POST /auth/change-password)', () => {
     })
     expect(same.statusCode).toBe(400)
     expect(Object.keys(same.json().errors)).toEqual(['newPassword'])
+  })
+})
+
+describe('the password rules on the server (packages/domain newPasswordRuleError)', () => {
+  const TOO_WEAK = 'Password is too weak. Please use a stronger password'
+  const RESET_RULES =
+    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a number'
+  // Eight caseless letters score 20 of 100: weak by the spec's strength score.
+  const WEAK = '密码密码密码密码'
+
+  it('refuses a registration under strength 40 with the field message, and creates nothing', async () => {
+    const refused = await register('weak@example.com', WEAK)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toEqual({
+      message: 'Validation errors',
+      code: 'VALIDATION_FAILED',
+      errors: { password: TOO_WEAK },
+    })
+    expect((await register('weak@example.com')).statusCode).toBe(201)
+  })
+
+  it('refuses a reset password without the checklist, keeping the link usable', async () => {
+    await stub.call({ url: '/api/auth/reset-password', body: { username: USER.email } })
+    const { linkParams } = await lastMail(USER.email)
+    for (const weak of ['aaaaaaaa', '12345678', 'password']) {
+      const refused = await stub.call({
+        url: '/api/auth/set-password',
+        body: { username: linkParams.user, hash: linkParams.hash, password: weak },
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toEqual({
+        status: false,
+        message: 'Validation errors',
+        code: 'VALIDATION_FAILED',
+        errors: { password: RESET_RULES },
+      })
+      expect(
+        (await stub.call({ url: '/api/auth/auth', body: { email: USER.email, password: weak } }))
+          .statusCode,
+      ).toBe(401)
+    }
+    const accepted = await stub.call({
+      url: '/api/auth/set-password',
+      body: { username: linkParams.user, hash: linkParams.hash, password: 'Narikala-Fortress-42' },
+    })
+    expect(accepted.statusCode).toBe(200)
+  })
+
+  it('refuses a changed password under strength 40 before checking the old one', async () => {
+    const refused = await stub.call({
+      url: '/api/auth/change-password',
+      body: { username: USER.email, oldPassword: USER.password, newPassword: WEAK },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().errors).toEqual({ newPassword: TOO_WEAK })
+    await stub.signIn(USER.email, USER.password)
+    // Refused before the old password is checked: no attempt of the login lock is spent.
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const wrongOld = await stub.call({
+        url: '/api/auth/change-password',
+        body: { username: USER.email, oldPassword: 'wrong', newPassword: WEAK },
+      })
+      expect(wrongOld.statusCode).toBe(400)
+    }
+    await stub.signIn(USER.email, USER.password)
   })
 })
 

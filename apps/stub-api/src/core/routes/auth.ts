@@ -2,14 +2,18 @@ import { USER_NOT_FOUND_MESSAGE } from '@devenv/domain/api-failures'
 import {
   isLoginLocked,
   loginLockRemainingMs,
-  recordLoginFailure,
+  type PasswordCheckOutcome,
+  presumedLoginLock,
   resetLoginLock,
+  settlePasswordCheck,
 } from '@devenv/domain/login-lock'
 import { en, translate } from '@devenv/domain/messages'
+import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
 import type { Answer, DefineOperation, ValidatedRequest } from '../contract/operations'
-import { sendActivationMail, sendResetMail } from '../dev/mailbox'
+import { sentence } from '../contract/validation'
+import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
 import { digest } from '../security/tokens'
 import type { Account, LinkToken } from '../state/records'
@@ -43,7 +47,9 @@ export const AUTH_MESSAGES = {
 
 /**
  * Sign-in's checks in the contract's order: the login lock first (no password is checked while
- * locked, and the lock is not extended), then the password, then activation.
+ * locked, and the lock is not extended), then the password, then activation. Each check reserves
+ * its attempt before the slow hash, so at most 5 passwords are checked per lock window however
+ * many requests arrive at once.
  */
 async function checkCredentials(
   ctx: StubContext,
@@ -51,29 +57,46 @@ async function checkCredentials(
   email: string,
   password: string,
 ): Promise<Account> {
-  const lock = store.loginLockOf(email)
-  if (isLoginLocked(lock, store.now())) {
+  const presumed = presumedLoginLock(
+    store.loginLockOf(email),
+    store.passwordChecksOf(email),
+    store.now(),
+  )
+  if (isLoginLocked(presumed, store.now())) {
     throw new ApiError(
       429,
       'LOGIN_LOCKED',
       AUTH_MESSAGES.locked,
       undefined,
-      retryAfterHeader(loginLockRemainingMs(lock, store.now())),
+      retryAfterHeader(loginLockRemainingMs(presumed, store.now())),
     )
   }
-  const account = store.findAccountByEmail(email)
-  let matches = false
-  if (account) matches = await ctx.passwords.verify(password, account.passwordHash)
-  else await ctx.passwords.waste(password)
-  if (!account || !matches) {
-    // Read again after the await: concurrent failures must all count.
-    store.setLoginLock(email, recordLoginFailure(store.loginLockOf(email), store.now()))
-    throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+  const check = store.beginPasswordCheck(email)
+  let outcome: PasswordCheckOutcome = 'failure'
+  try {
+    const account = store.findAccountByEmail(email)
+    if (account && (await ctx.passwords.verify(password, account.passwordHash))) {
+      outcome = account.activated ? 'success' : 'matched'
+    } else if (!account) {
+      await ctx.passwords.waste(password)
+    }
+    if (!account || outcome === 'failure') {
+      throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+    }
+    if (!account.activated)
+      throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
+    return account
+  } finally {
+    // Read again after the await: the checks that ended meanwhile have changed the lock.
+    store.setLoginLock(email, settlePasswordCheck(store.loginLockOf(email), outcome, store.now()))
+    check.end()
   }
-  if (!account.activated)
-    throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
-  store.setLoginLock(email, resetLoginLock())
-  return account
+}
+
+/** The password rule of where it is chosen (packages/domain), as the contract's 400 on `field`. */
+function checkNewPassword(password: string, rule: NewPasswordRule, field: string): void {
+  const problem = newPasswordRuleError(password, rule)
+  if (problem) throw validationError({ [field]: sentence(problem) })
 }
 
 function newLinkToken(
@@ -138,13 +161,26 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   define('register')(async (request) => {
     const { body } = request
     const store = request.store
+    checkNewPassword(body.password, 'registration', 'password')
     const email = body.username.trim().toLowerCase()
-    if (store.findAccountByEmail(email))
-      throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+    const registered = {
+      status: 201 as const,
+      body: { message: AUTH_MESSAGES.registered, username: email },
+    }
+    // With uniform answers a taken address answers as a new one (the hash spent alike) and its
+    // owner is told by mail; otherwise the spec's 409.
+    const taken = async (owner: Account) => {
+      if (!ctx.config.uniformAccountAnswers)
+        throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+      sendRegistrationAttemptMail(ctx, store, owner)
+      return registered
+    }
+    const known = store.findAccountByEmail(email)
+    if (known && !ctx.config.uniformAccountAnswers) return taken(known)
     const passwordHash = await ctx.passwords.hash(body.password)
     // Checked again: another registration of the address may have finished during the hashing.
-    if (store.findAccountByEmail(email))
-      throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+    const owner = store.findAccountByEmail(email)
+    if (owner) return taken(owner)
     const company = body.company?.trim() ?? ''
     const account: Account = {
       id: store.newId(),
@@ -161,7 +197,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     }
     store.accounts.set(account.id, account)
     sendActivation(ctx, store, account)
-    return { status: 201, body: { message: AUTH_MESSAGES.registered, username: email } }
+    return registered
   })
 
   define('activateAccount')(async (request) => {
@@ -198,6 +234,8 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
 
   define('changePassword')(async (request) => {
     const { username, oldPassword, newPassword } = request.body
+    // Before the old password: a refused new one costs no attempt of the login lock.
+    checkNewPassword(newPassword, 'change', 'newPassword')
     const account = await checkCredentials(ctx, request.store, username, oldPassword)
     if (newPassword === oldPassword) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
@@ -211,7 +249,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const store = request.store
     const account = store.findAccountByEmail(username)
     if (!account) {
-      if (ctx.config.uniformResetAnswers)
+      if (ctx.config.uniformAccountAnswers)
         return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
       throw new ApiError(401, 'USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE)
     }
@@ -223,6 +261,8 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
 
   define('setPassword')(async (request) => {
     const { username, hash, password } = request.body
+    // Before the link: a refused password does not use it up.
+    checkNewPassword(password, 'reset', 'password')
     const store = request.store
     const account = store.findAccountByEmail(username)
     const record = store.resetLinks.get(digest(hash.toLowerCase()))

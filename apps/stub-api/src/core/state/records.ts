@@ -75,7 +75,7 @@ export type Received = z.infer<typeof receivedSchema>
 
 export const mailSchema = z.object({
   id: z.string(),
-  kind: z.enum(['activation', 'password-reset']),
+  kind: z.enum(['activation', 'password-reset', 'registration-attempt']),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

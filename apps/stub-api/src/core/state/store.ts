@@ -71,6 +71,8 @@ export class StubStore {
   sessions = new Map<string, SignInSession>()
   refreshTokens = new Map<string, RefreshTokenRecord>()
   loginLocks = new Map<string, LoginLock>()
+  /** Password checks under way per address; not saved, as a restart ends them. */
+  passwordChecks = new Map<string, number>()
   environments = new Map<string, EnvironmentRecord>()
   contacts: Received[] = []
   demoRequests: Received[] = []
@@ -114,6 +116,26 @@ export class StubStore {
     const key = email.trim().toLowerCase()
     if (lock.attempts === 0) this.loginLocks.delete(key)
     else this.loginLocks.set(key, lock)
+  }
+
+  passwordChecksOf(email: string): number {
+    return this.passwordChecks.get(email.trim().toLowerCase()) ?? 0
+  }
+
+  /** Counts a password check under way for the address, until `end` is called. */
+  beginPasswordCheck(email: string): { end: () => void } {
+    const key = email.trim().toLowerCase()
+    this.passwordChecks.set(key, (this.passwordChecks.get(key) ?? 0) + 1)
+    let ended = false
+    return {
+      end: () => {
+        if (ended) return
+        ended = true
+        const left = (this.passwordChecks.get(key) ?? 1) - 1
+        if (left > 0) this.passwordChecks.set(key, left)
+        else this.passwordChecks.delete(key)
+      },
+    }
   }
 
   recordSecurityEvent(entry: Received): void {

@@ -1,10 +1,6 @@
 import type { components } from '@devenv/api-client'
 import type { MessageCode } from '@devenv/domain/messages'
-import {
-  isPasswordStrongEnough,
-  PASSWORD_MIN_LENGTH,
-  passwordLength,
-} from '@devenv/domain/password'
+import { newPasswordRuleError, passwordLength } from '@devenv/domain/password'
 import type { AccountCode } from './texts'
 
 export type Profile = components['schemas']['Profile']
@@ -76,15 +72,15 @@ export function currentPasswordError(value: string): FormRuleCode | null {
   return value === '' ? 'account.password.currentRequired' : null
 }
 
-/** The spec's registration rules for a new password (length, then strength), plus our two. */
+/** The server's rule for a changed password (length, then strength), plus our two. */
 export function newPasswordError(
   newPassword: string,
   currentPassword: string,
 ): FormRuleCode | null {
-  const length = passwordLength(newPassword)
-  if (length < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort'
-  if (length > NEW_PASSWORD_MAX_LENGTH) return 'account.tooLong'
-  if (!isPasswordStrongEnough(newPassword)) return 'validation.passwordTooWeak'
+  const rule = newPasswordRuleError(newPassword, 'change')
+  if (rule === 'validation.passwordTooShort') return rule
+  if (passwordLength(newPassword) > NEW_PASSWORD_MAX_LENGTH) return 'account.tooLong'
+  if (rule) return rule
   if (newPassword === currentPassword) return 'account.password.sameAsCurrent'
   return null
 }

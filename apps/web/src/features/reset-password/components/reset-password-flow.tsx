@@ -1,6 +1,7 @@
 import {
   isResetPasswordValid,
   meetsResetPasswordRules,
+  newPasswordRuleError,
   PASSWORD_MIN_LENGTH,
   RESET_PASSWORD_CHECK_CODES,
   RESET_PASSWORD_CHECKS,
@@ -25,7 +26,7 @@ type ResetPasswordValues = { password: string; confirmPassword: string }
 const resetPasswordResolver: Resolver<ResetPasswordValues> = async (values) => {
   if (isResetPasswordValid(values.password, values.confirmPassword)) return { values, errors: {} }
   const errors: Record<string, { type: string; message: string }> = {}
-  if (!meetsResetPasswordRules(values.password)) {
+  if (newPasswordRuleError(values.password, 'reset') !== null) {
     errors.password = { type: 'rules', message: 'reset.check' }
   }
   if (values.password !== values.confirmPassword) {
