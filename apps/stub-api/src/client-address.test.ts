@@ -3,21 +3,9 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from './server'
+import { CONTACT_SUBMISSION } from './test-support'
 
 // The rate limits key on the client's address; behind nginx that address is in X-Forwarded-For.
-const contact = {
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  email: 'nino.beridze@example.com',
-  company: '',
-  phone: '',
-  inquiryType: 'support',
-  message: 'My environment has been provisioning for an hour.',
-  newsletter: false,
-  timestamp: '2026-03-02T09:42:13.512Z',
-  source: 'website_contact_form',
-  userAgent: 'Mozilla/5.0',
-}
 /** The contract's per-client window of POST /contact. */
 const CONTACT_WINDOW = 10
 
@@ -59,7 +47,7 @@ function submit(port: number, from: string, forwardedFor?: string) {
       },
     )
     outgoing.on('error', reject)
-    outgoing.end(JSON.stringify(contact))
+    outgoing.end(JSON.stringify(CONTACT_SUBMISSION))
   })
 }
 

@@ -1,6 +1,21 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildServer, type ServerOptions } from './server'
 
+/** A valid contact submission (POST /contact), as the site's form sends it. */
+export const CONTACT_SUBMISSION = {
+  firstName: 'Nino',
+  lastName: 'Beridze',
+  email: 'nino.beridze@example.com',
+  company: '',
+  phone: '',
+  inquiryType: 'support',
+  message: 'My environment has been provisioning for an hour.',
+  newsletter: false,
+  timestamp: '2026-03-02T09:42:13.512Z',
+  source: 'website_contact_form',
+  userAgent: 'Mozilla/5.0',
+}
+
 /** A controllable clock for tests: start at a fixed instant, move it by hand. */
 export type TestClock = {
   now: () => number

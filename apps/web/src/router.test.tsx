@@ -7,7 +7,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setLocale } from './lib/i18n/i18n'
 import { createAppRouter, routeErrorOptions } from './router'
@@ -67,7 +67,7 @@ describe('a route that throws', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     await renderThrowingRoute()
     await screen.findByRole('heading', { name: 'This page could not be shown' })
-    await vi.waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(1))
+    await waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(1))
     await stub.settled()
     const reports = stub.callsTo('POST /errors/log')
     expect(reports).toHaveLength(1)

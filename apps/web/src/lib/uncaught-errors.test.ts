@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stub } from '../testing/stub-api'
 import { listenForUncaughtErrors } from './uncaught-errors'
@@ -24,7 +25,7 @@ describe('uncaught errors and unhandled rejections', () => {
     // The same error seen twice (a route's error that also reached the window) is one report.
     window.dispatchEvent(new ErrorEvent('error', { error: uncaught, message: uncaught.message }))
     window.dispatchEvent(rejection(new Error('refresh failed for /reset-password?hash=abc123')))
-    await vi.waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(2))
+    await waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(2))
     await stub.settled()
     const bodies = stub.callsTo('POST /errors/log').map((call) => call.body)
     expect(bodies).toHaveLength(2)
@@ -46,7 +47,7 @@ describe('uncaught errors and unhandled rejections', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stop = listenForUncaughtErrors()
     window.dispatchEvent(rejection('quota exceeded'))
-    await vi.waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(1))
+    await waitFor(() => expect(stub.callsTo('POST /errors/log')).toHaveLength(1))
     expect(stub.callsTo('POST /errors/log')[0]?.body).toMatchObject({ message: 'quota exceeded' })
     stop()
     stop = null

@@ -27,7 +27,7 @@ export function withQueryClient(ui: ReactNode, queryClient = testQueryClient()) 
 export async function renderPage(ui: ReactNode, queryClient = testQueryClient()) {
   const rootRoute = createRootRoute({ component: () => ui })
   const routeTree = rootRoute.addChildren(
-    ['/', '/admin', '/changeprofile', '/my/page'].map((path) =>
+    ['/', '/admin', '/changeprofile', '/my/page', '/demo/admin-panel'].map((path) =>
       createRoute({ getParentRoute: () => rootRoute, path }),
     ),
   )

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildServer } from '../../server'
-import { testClock } from '../../test-support'
+import { CONTACT_SUBMISSION, testClock } from '../../test-support'
 import { createStubCore } from '../create'
 import type { StubAnswer } from '../types'
 import { MAX_BODY_VALUES } from './http-errors'
@@ -22,19 +22,6 @@ function countingContract(): { contract: Contract; validations: () => number } {
   return { contract, validations: () => validations }
 }
 
-const contact = {
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  email: 'nino.beridze@example.com',
-  company: '',
-  phone: '',
-  inquiryType: 'support',
-  message: 'My environment has been provisioning for an hour.',
-  newsletter: false,
-  timestamp: '2026-03-02T09:42:13.512Z',
-  source: 'website_contact_form',
-  userAgent: 'Mozilla/5.0',
-}
 /** The contract's per-client window of POST /contact. */
 const CONTACT_WINDOW = 10
 
@@ -118,7 +105,7 @@ describe.each(ADAPTERS)('a large body (%s)', (_adapter, start) => {
     const stub = await start(contract)
     closeStub = stub.close
     for (let sent = 0; sent < CONTACT_WINDOW; sent++) {
-      expect((await stub.send(JSON.stringify(contact))).status).toBe(201)
+      expect((await stub.send(JSON.stringify(CONTACT_SUBMISSION))).status).toBe(201)
     }
     const validatedBefore = validations()
     const worst = await stub.send(WORST_BODY)
@@ -135,8 +122,11 @@ describe.each(ADAPTERS)('a large body (%s)', (_adapter, start) => {
     closeStub = stub.close
     for (const body of [
       WORST_BODY,
-      JSON.stringify({ ...contact, extra: manyFields(MAX_BODY_VALUES) }),
-      JSON.stringify({ ...contact, extra: Array.from({ length: MAX_BODY_VALUES }, () => [1]) }),
+      JSON.stringify({ ...CONTACT_SUBMISSION, extra: manyFields(MAX_BODY_VALUES) }),
+      JSON.stringify({
+        ...CONTACT_SUBMISSION,
+        extra: Array.from({ length: MAX_BODY_VALUES }, () => [1]),
+      }),
     ]) {
       const answer = await stub.send(body)
       expect(answer.status).toBe(400)
@@ -149,7 +139,7 @@ describe.each(ADAPTERS)('a large body (%s)', (_adapter, start) => {
     expect(validations()).toBe(0)
     // Just under the cap, the contract judges it as usual: an unknown field.
     const under = await stub.send(
-      JSON.stringify({ ...contact, extra: manyFields(MAX_BODY_VALUES - 20) }),
+      JSON.stringify({ ...CONTACT_SUBMISSION, extra: manyFields(MAX_BODY_VALUES - 20) }),
     )
     expect(under.status).toBe(400)
     expect(under.json).toMatchObject({ errors: { extra: 'Unknown field' } })

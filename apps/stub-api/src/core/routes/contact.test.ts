@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestStub, type TestStub } from '../../test-support'
+import { CONTACT_SUBMISSION, startTestStub, type TestStub } from '../../test-support'
 
 let stub: TestStub
 beforeEach(async () => {
@@ -9,45 +9,31 @@ afterEach(async () => {
   await stub.close()
 })
 
-const contact = {
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  email: 'nino.beridze@example.com',
-  company: '',
-  phone: '',
-  inquiryType: 'support',
-  message: 'My environment has been provisioning for an hour.',
-  newsletter: false,
-  timestamp: '2026-03-02T09:42:13.512Z',
-  source: 'website_contact_form',
-  userAgent: 'Mozilla/5.0',
-}
-
 describe('POST /contact', () => {
   it('records the submission, listable in development, and promises the inquiry type response time', async () => {
-    const response = await stub.call({ url: '/api/contact', body: contact })
+    const response = await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })
     expect(response.statusCode).toBe(201)
     expect(response.json().message).toBe(
       'Thank you! Your message has been sent. We will get back to you within 2 hours.',
     )
     const listed = await stub.call({ url: '/__dev/contacts' })
     expect(listed.json().items).toEqual([
-      { id: response.json().id, receivedAt: '2026-03-02T10:00:00.000Z', body: contact },
+      { id: response.json().id, receivedAt: '2026-03-02T10:00:00.000Z', body: CONTACT_SUBMISSION },
     ])
     const trial = await stub.call({
       url: '/api/contact',
-      body: { ...contact, inquiryType: 'trial' },
+      body: { ...CONTACT_SUBMISSION, inquiryType: 'trial' },
     })
     expect(trial.json().message).toContain('within 24 hours')
     const enterprise = await stub.call({
       url: '/api/contact',
-      body: { ...contact, inquiryType: 'enterprise' },
+      body: { ...CONTACT_SUBMISSION, inquiryType: 'enterprise' },
     })
     expect(enterprise.json().message).toContain('within 4 hours')
   })
 
   it('requires the form fields and rejects a wrong source', async () => {
-    const { message: _message, ...withoutMessage } = contact
+    const { message: _message, ...withoutMessage } = CONTACT_SUBMISSION
     const missing = await stub.call({
       url: '/api/contact',
       body: { ...withoutMessage, source: 'elsewhere' },
@@ -61,8 +47,10 @@ describe('POST /contact', () => {
 
   it('allows 10 submissions per client within 15 minutes', async () => {
     for (let index = 0; index < 10; index++)
-      expect((await stub.call({ url: '/api/contact', body: contact })).statusCode).toBe(201)
-    const limited = await stub.call({ url: '/api/contact', body: contact })
+      expect((await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })).statusCode).toBe(
+        201,
+      )
+    const limited = await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBeDefined()
   })

@@ -1,13 +1,7 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { Outlet } from '@tanstack/react-router'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderPage } from '../../testing/render'
 import { NavBar } from './nav-bar'
 
 // The demo's configuration: its admin panel is a page of the site itself.
@@ -33,29 +27,14 @@ afterEach(() => {
 describe('the Dashboard button in the demo', () => {
   it('opens the receiver page inside the site, the tokens in its address; the browser stays', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
-    const rootRoute = createRootRoute({
-      component: () => (
-        <>
-          <NavBar />
-          <Outlet />
-        </>
-      ),
-    })
-    const routeTree = rootRoute.addChildren(
-      ['/', '/demo/admin-panel'].map((path) =>
-        createRoute({ getParentRoute: () => rootRoute, path }),
-      ),
+    const { router } = await renderPage(
+      <>
+        <NavBar />
+        <Outlet />
+      </>,
     )
-    const router = createRouter({
-      routeTree,
-      history: createMemoryHistory({ initialEntries: ['/'] }),
-    })
-    await act(async () => {
-      await router.load()
-    })
-    render(<RouterProvider router={router as never} />)
     fireEvent.click(await screen.findByRole('button', { name: 'Dashboard' }))
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/demo/admin-panel'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo/admin-panel'))
     expect(router.state.location.searchStr).toBe(
       `?token=${ACCESS_TOKEN}&refresh=refresh%2B%2F%3D%26token&token_valid_seconds=900`,
     )

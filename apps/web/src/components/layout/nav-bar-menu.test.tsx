@@ -1,28 +1,11 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderPage } from '../../testing/render'
 import { NavBar } from './nav-bar'
 
 async function renderBarAt(width: number) {
   window.innerWidth = width
-  const rootRoute = createRootRoute({ component: NavBar })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/' }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
-  await act(async () => {
-    await router.load()
-  })
-  render(<RouterProvider router={router as never} />)
+  await renderPage(<NavBar />)
   return screen.findByRole('button', { name: 'Open menu' })
 }
 
