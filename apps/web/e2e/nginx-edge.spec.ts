@@ -160,20 +160,25 @@ const SECRET_ADDRESSES = [
   `/?activate=${ACTIVATION}&auth=login`,
 ]
 
+/** Waits for a server of the test's own, opens every secret-bearing address, returns its log. */
+async function logOfSecretAddresses(served: Served): Promise<string> {
+  await expect
+    .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status, {
+      timeout: NGINX_WAIT_MS,
+    })
+    .toBe(200)
+  for (const address of SECRET_ADDRESSES) {
+    expect((await send(`${served.url}${address}`, {})).status).toBe(200)
+  }
+  return accessLog(served, 3)
+}
+
 test.describe('access logs keep no secret query', () => {
   test('of the production site', async () => {
     // A server of this test's own, whose log it can read (its pages need no API).
     const served = startServer({ port: await freePort() })
     try {
-      await expect
-        .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status, {
-          timeout: NGINX_WAIT_MS,
-        })
-        .toBe(200)
-      for (const address of SECRET_ADDRESSES) {
-        expect((await send(`${served.url}${address}`, {})).status).toBe(200)
-      }
-      const log = await accessLog(served, 3)
+      const log = await logOfSecretAddresses(served)
       expect(log).toContain('"GET /reset-password HTTP/1.1" 200')
       for (const secret of [HASH, ACTIVATION, 'nino%40example.com'])
         expect(log).not.toContain(secret)
@@ -187,15 +192,7 @@ test.describe('access logs keep no secret query', () => {
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>demo</title>')
     const served = startDemoServer({ root, port: await freePort() })
     try {
-      await expect
-        .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status, {
-          timeout: NGINX_WAIT_MS,
-        })
-        .toBe(200)
-      for (const address of SECRET_ADDRESSES) {
-        expect((await send(`${served.url}${address}`, {})).status).toBe(200)
-      }
-      const log = await accessLog(served, 3)
+      const log = await logOfSecretAddresses(served)
       for (const secret of [HASH, ACTIVATION, 'nino%40example.com'])
         expect(log).not.toContain(secret)
     } finally {
