@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // Three on two cores: many tests wait on the page's own timers (puzzles, countdowns, polling), so
+  // a third worker fills the idle time (309 tests: 5.7 min against 6.5 with two).
+  workers: 3,
   // One thing per test takes 6 to 12 s on a slow two-core machine: ten times that and more, still
   // bounded so that a hung test ends (decisions: timeouts on a slow machine).
   timeout: 120_000,
