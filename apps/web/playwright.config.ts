@@ -17,7 +17,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   // Three on two cores: many tests wait on the page's own timers (puzzles, countdowns, polling), so
-  // a third worker fills the idle time (309 tests: 5.7 min against 6.5 with two).
+  // a third worker fills the idle time (309 tests: 5.7 min with three beside other work, 6.5 with two).
   workers: 3,
   // One thing per test takes 6 to 12 s on a slow two-core machine: ten times that and more, still
   // bounded so that a hung test ends (decisions: timeouts on a slow machine).
