@@ -244,7 +244,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
         checks.push({ operationId, rule, key: request.ip })
       }
     }
-    const verdict = await request.store.limits.consume(checks)
+    const verdict = request.store.limits.consume(checks)
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
   }
 
@@ -258,7 +258,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
       const key = rule.scope === 'email' ? emailOf(request.body) : request.account?.id
       if (key !== undefined) checks.push({ operationId, rule, key })
     }
-    const verdict = await request.store.limits.consume(checks)
+    const verdict = request.store.limits.consume(checks)
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
   }
 

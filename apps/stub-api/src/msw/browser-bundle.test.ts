@@ -61,7 +61,7 @@ describe('the browser stub bundle (@devenv/stub-api/msw)', () => {
 
   it('needs no eval: it runs under a Content-Security-Policy without unsafe-eval', () => {
     expect(code).not.toContain('new Function')
-    // A bare eval( call; `client.eval(` is a Redis method of rate-limiter-flexible, unused here.
+    // A bare eval( call; a method named eval (`client.eval(`) is no use of it.
     expect(code).not.toMatch(/(?<![.\w$])eval\(/)
   })
 })

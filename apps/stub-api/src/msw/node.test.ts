@@ -113,6 +113,30 @@ describe('createNodeStub (MSW intercepting fetch at a fake origin)', () => {
     expect((await signIn()).status).toBe(429)
   })
 
+  it("moves an address's reset window with POST /__dev/clock, as the server does", async () => {
+    const requestReset = async () =>
+      (
+        await fetch(`${api}/auth/reset-password`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ username: DEMO_ACCOUNT.email }),
+        })
+      ).status
+    const advance = (seconds: number) =>
+      fetch(`${DEFAULT_NODE_STUB_ORIGIN}/__dev/clock`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ advanceSeconds: seconds }),
+      })
+    for (let index = 0; index < 3; index++) expect(await requestReset()).toBe(200)
+    expect(await requestReset()).toBe(429)
+    expect((await advance(890)).status).toBe(200)
+    // The real clock runs on under the offset: ten seconds spare for a slow machine.
+    expect(await requestReset()).toBe(429)
+    await advance(10)
+    expect(await requestReset()).toBe(200)
+  })
+
   it('turns Prefer: reset into a network error', async () => {
     await expect(signIn({ prefer: 'reset' })).rejects.toThrow(TypeError)
     expect(exchanges.at(-1)?.status).toBe(0)

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CONTACT_SUBMISSION, startTestStub, type TestStub } from '../../test-support'
 
+const MINUTE = 60_000
+
 let stub: TestStub
 beforeEach(async () => {
   stub = await startTestStub()
@@ -53,6 +55,31 @@ describe('POST /contact', () => {
     const limited = await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBeDefined()
+  })
+
+  it("opens the client's window again when the stub's clock passes its 15 minutes", async () => {
+    const submit = () => stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })
+    for (let index = 0; index < 10; index++) expect((await submit()).statusCode).toBe(201)
+    stub.clock.advance(15 * MINUTE - 1000)
+    const limited = await submit()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['retry-after']).toBe('1')
+    stub.clock.advance(1000)
+    expect((await submit()).statusCode).toBe(201)
+  })
+
+  it('opens it again when POST /__dev/clock moves the stub session past the window', async () => {
+    const session = 'contact-clock'
+    const submit = async () =>
+      (await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION, session })).statusCode
+    const advance = (seconds: number) =>
+      stub.call({ url: '/__dev/clock', body: { advanceSeconds: seconds }, session })
+    for (let index = 0; index < 10; index++) expect(await submit()).toBe(201)
+    expect(await submit()).toBe(429)
+    expect((await advance(899)).statusCode).toBe(200)
+    expect(await submit()).toBe(429)
+    await advance(1)
+    expect(await submit()).toBe(201)
   })
 })
 

@@ -90,7 +90,7 @@ export class StubStore {
     /** UUIDs; derived from `randomBytes` unless a faster source is given (crypto.randomUUID). */
     private readonly makeId: () => string = () => uuidFrom(randomBytes),
   ) {
-    this.limits = new RateLimits(rateLimitMode)
+    this.limits = new RateLimits(rateLimitMode, () => this.now())
   }
 
   /** The stub's clock for this store: the real (injected) clock plus the development offset. */
@@ -189,7 +189,7 @@ export class StubStore {
   /** Forgets everything, rate limits included (`POST /__dev/reset` then re-seeds). */
   clear(): void {
     this.restore(emptySnapshot())
-    this.limits = new RateLimits(this.rateLimitMode)
+    this.limits = new RateLimits(this.rateLimitMode, () => this.now())
   }
 }
 
