@@ -728,8 +728,8 @@ export const STEPS: fc.Arbitrary<Command>[] = [
 
 export type StatefulOptions = {
   /**
-   * The server, started with rate limits off (their windows run on real time, which a
-   * sequence's clock jumps do not move) and the stub's fixed clock; the caller closes it.
+   * The server, started with rate limits off (the model does not count their windows) and the
+   * stub's fixed clock; the caller closes it.
    */
   transport: FuzzTransport
   contract?: Contract

@@ -57,7 +57,7 @@ const fuzz = await runFuzz({
 })
 console.log(`stateful sequences (model-based), seed ${seed}`)
 await fuzzStub.close()
-// Rate limits off: their windows run on real time, which a sequence's clock jumps do not move.
+// Rate limits off: the stateful model does not count their windows.
 const statefulStub = await startFuzzStub({ rateLimits: 'off' })
 const stateful = await runStateful({
   transport: statefulStub,
