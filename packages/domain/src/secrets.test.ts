@@ -211,7 +211,6 @@ describe('loggable addresses and records, edge rules', () => {
   })
 
   it('writes [redacted] in place of a secret and keeps empty and plain values', () => {
-    expect(REDACTED).toBe('[redacted]')
     expect(redactSecrets({ hash: HASH, note: null, flags: [true, 0, null] })).toEqual({
       hash: '[redacted]',
       note: null,

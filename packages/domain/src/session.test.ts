@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  API_TIMEOUT_MS,
-  CLIENT_TYPE,
-  CLIENT_VERSION,
   greetingName,
   refreshDelayMs,
   STORAGE_KEYS,
   singleSignOnUrl,
-  TOKEN_REFRESH_LEAD_MS,
   tokenExpiresAt,
   tokensIssuedAt,
 } from './session'
 
 describe('token refresh timing', () => {
   it('refreshes 30 s before the token ends', () => {
-    expect(TOKEN_REFRESH_LEAD_MS).toBe(30_000)
     expect(tokenExpiresAt(3600, 1_000)).toBe(3_601_000)
     expect(refreshDelayMs(3600, 0, 0)).toBe(3_570_000)
     expect(refreshDelayMs(3600, 0, 1_000_000)).toBe(2_570_000)
@@ -55,15 +50,6 @@ describe('storage keys', () => {
   it('are distinct, so no two values overwrite each other', () => {
     const keys = Object.values(STORAGE_KEYS)
     expect(new Set(keys).size).toBe(keys.length)
-    expect(STORAGE_KEYS.tokensReceivedAt).toBe('token_received_at')
-  })
-})
-
-describe('client constants', () => {
-  it('identifies the client as the spec says', () => {
-    expect(CLIENT_TYPE).toBe('vue-website')
-    expect(CLIENT_VERSION).toBe('1.0.0')
-    expect(API_TIMEOUT_MS).toBe(10_000)
   })
 })
 

@@ -1,9 +1,26 @@
-import { render, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../lib/notify'
 import { ToasterHost } from './toaster-host'
 
+afterEach(() => {
+  vi.useRealTimers()
+})
+
 describe('notify', () => {
+  it('hides a toast 5000 ms after it shows when its caller sets no timeout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    render(<ToasterHost />)
+    void notify('info', 'Shown the default time')
+    await screen.findByText('Shown the default time')
+    const shownAt = Date.now()
+    await act(() => vi.advanceTimersByTimeAsync(4800 - (Date.now() - shownAt)))
+    expect(screen.queryByText('Shown the default time')).not.toBeNull()
+    // 5000 ms and sonner's 200 ms exit, with room to spare, but well before 6000 ms.
+    await act(() => vi.advanceTimersByTimeAsync(700))
+    expect(screen.queryByText('Shown the default time')).toBeNull()
+  })
+
   it('hides a toast after the timeout its caller sets, and others after 5000 ms', async () => {
     render(<ToasterHost />)
     void notify('info', 'Stays the default time')

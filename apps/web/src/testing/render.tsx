@@ -7,7 +7,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, StrictMode } from 'react'
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,25 +23,56 @@ export function withQueryClient(ui: ReactNode, queryClient = testQueryClient()) 
   return <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
 }
 
-/** Renders inside the query client and a memory router (for components with links). */
-export async function renderPage(ui: ReactNode, queryClient = testQueryClient()) {
-  const rootRoute = createRootRoute({ component: () => ui })
+/** The addresses every page may link to; a test adds its own with `routes`. */
+const STANDARD_PATHS = ['/', '/admin', '/changeprofile', '/my/page', '/demo/admin-panel']
+
+export type PageOptions = {
+  /** Where the router starts ('/' unless told), with its query string. */
+  url?: string
+  /** Further addresses, each with what it shows in the page's `<Outlet />` (nothing if omitted). */
+  routes?: Readonly<Record<string, (() => ReactNode) | undefined>>
+  queryClient?: QueryClient
+  /** React's StrictMode around the router: effects run twice, as in development. */
+  strictMode?: boolean
+  /** The root route's search validation, for a component that reads typed search params. */
+  validateSearch?: (search: Record<string, unknown>) => Record<string, unknown>
+}
+
+/** The memory router of a page, loaded at `url` (a test that renders on its own, e.g. to a string). */
+export async function loadPageRouter(ui: ReactNode, options: PageOptions = {}) {
+  const { url = '/', routes = {} } = options
+  const rootRoute = createRootRoute({
+    component: () => ui,
+    ...(options.validateSearch ? { validateSearch: options.validateSearch } : {}),
+  })
+  const components = new Map<string, (() => ReactNode) | undefined>(
+    STANDARD_PATHS.map((path) => [path, undefined]),
+  )
+  for (const [path, component] of Object.entries(routes)) components.set(path, component)
   const routeTree = rootRoute.addChildren(
-    ['/', '/admin', '/changeprofile', '/my/page', '/demo/admin-panel'].map((path) =>
-      createRoute({ getParentRoute: () => rootRoute, path }),
+    [...components].map(([path, component]) =>
+      createRoute({ getParentRoute: () => rootRoute, path, ...(component ? { component } : {}) }),
     ),
   )
   const router = createRouter({
     routeTree,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    history: createMemoryHistory({ initialEntries: [url] }),
   })
   await act(async () => {
     await router.load()
   })
-  const view = render(
+  return router
+}
+
+/** Renders inside the query client and a memory router (for components with links). */
+export async function renderPage(ui: ReactNode, options: PageOptions = {}) {
+  const { queryClient = testQueryClient(), strictMode = false } = options
+  const router = await loadPageRouter(ui, options)
+  const page = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router as never} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   )
+  const view = render(strictMode ? <StrictMode>{page}</StrictMode> : page)
   return { ...view, queryClient, router }
 }

@@ -1,13 +1,7 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { env } from '../../config/env'
+import { renderPage } from '../../testing/render'
 import { NavBar } from './nav-bar'
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -16,19 +10,7 @@ vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 const ACCESS_TOKEN = `e30.${btoa(JSON.stringify({ sub: 'u1', name: 'Nino Beridze' })).replace(/=+$/, '')}.sig`
 
 async function renderBar() {
-  const rootRoute = createRootRoute({ component: NavBar })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/' }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
-  await act(async () => {
-    await router.load()
-  })
-  render(<RouterProvider router={router as never} />)
-  return router
+  return (await renderPage(<NavBar />)).router
 }
 
 let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>

@@ -40,3 +40,26 @@ describe('the mobile menu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
   })
 })
+
+describe('the bar on scroll', () => {
+  function scrollTo(y: number) {
+    window.scrollY = y
+    window.dispatchEvent(new Event('scroll'))
+  }
+
+  afterEach(() => {
+    window.scrollY = 0
+  })
+
+  it('takes its scrolled look past 50 px of scroll, and drops it back at 50', async () => {
+    await renderBarAt(1280)
+    const bar = screen.getByRole('banner')
+    expect(bar.classList.contains('nav-bar--scrolled')).toBe(false)
+    act(() => scrollTo(50))
+    expect(bar.classList.contains('nav-bar--scrolled')).toBe(false)
+    act(() => scrollTo(51))
+    expect(bar.classList.contains('nav-bar--scrolled')).toBe(true)
+    act(() => scrollTo(50))
+    expect(bar.classList.contains('nav-bar--scrolled')).toBe(false)
+  })
+})

@@ -1,13 +1,7 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '../../lib/session'
+import { renderPage } from '../../testing/render'
 import { UserMenu } from './user-menu'
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -26,31 +20,16 @@ const user = (fields: Partial<SessionUser>): SessionUser => ({
 })
 
 async function renderMenu(who: SessionUser | null) {
-  const rootRoute = createRootRoute({
-    component: () => (
-      <div>
-        <nav aria-label="Main">
-          <button type="button">Dashboard</button>
-          <UserMenu user={who} />
-        </nav>
-        <p>Outside</p>
-      </div>
-    ),
-  })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/' }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/changeprofile' }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/my/page' }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
-  await act(async () => {
-    await router.load()
-  })
-  render(<RouterProvider router={router as never} />)
-  return router
+  const page = await renderPage(
+    <div>
+      <nav aria-label="Main">
+        <button type="button">Dashboard</button>
+        <UserMenu user={who} />
+      </nav>
+      <p>Outside</p>
+    </div>,
+  )
+  return page.router
 }
 
 describe('UserMenu', () => {

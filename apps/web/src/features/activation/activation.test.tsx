@@ -1,16 +1,9 @@
 import { en } from '@devenv/domain/messages'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, render, waitFor } from '@testing-library/react'
-import { StrictMode } from 'react'
+import { Outlet } from '@tanstack/react-router'
+import { act, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../lib/notify'
+import { renderPage } from '../../testing/render'
 import { useActivationLink } from './use-activation-link'
 
 vi.mock('../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -40,25 +33,13 @@ function answering(status: number, body: unknown) {
 }
 
 async function openLink(url: string) {
-  const rootRoute = createRootRoute({ component: Shell })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home</p> }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/pricing', component: () => <p>P</p> }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [url] }),
-  })
-  await act(async () => {
-    await router.load()
-  })
   // Strict mode runs every effect twice: the call must still happen once.
-  render(
-    <StrictMode>
-      <RouterProvider router={router as never} />
-    </StrictMode>,
-  )
-  return router
+  const page = await renderPage(<Shell />, {
+    url,
+    routes: { '/': () => <p>Home</p>, '/pricing': () => <p>P</p> },
+    strictMode: true,
+  })
+  return page.router
 }
 
 /** Until the activation (lazy module, call, notice, navigation) has settled. */

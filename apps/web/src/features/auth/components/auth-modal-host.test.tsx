@@ -1,36 +1,22 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AUTH_MODAL_TYPES } from '../../../config/ui'
-import { withQueryClient } from '../../../testing/render'
+import { renderPage } from '../../../testing/render'
 import { AuthModalHost } from './auth-modal-host'
 
-async function renderHost(path: string) {
-  const rootRoute = createRootRoute({
-    validateSearch: (search: Record<string, unknown>) =>
-      AUTH_MODAL_TYPES.includes(search.auth as never) ? { auth: search.auth } : {},
-    component: () => (
-      <>
-        <button type="button">Opener</button>
-        <AuthModalHost />
-      </>
-    ),
-  })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path: '/' })]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-  })
-  await act(async () => {
-    await router.load()
-  })
-  render(withQueryClient(<RouterProvider router={router as never} />))
-  return router
+async function renderHost(url: string) {
+  const page = await renderPage(
+    <>
+      <button type="button">Opener</button>
+      <AuthModalHost />
+    </>,
+    {
+      url,
+      validateSearch: (search) =>
+        AUTH_MODAL_TYPES.includes(search.auth as never) ? { auth: search.auth } : {},
+    },
+  )
+  return page.router
 }
 
 // The dialog is a lazy chunk: its first transform can take seconds on a loaded machine, longer

@@ -1,37 +1,22 @@
 import { en } from '@devenv/domain/messages'
 import { ka } from '@devenv/domain/messages/ka'
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@devenv/domain/plans'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, render, screen, within } from '@testing-library/react'
+import { Outlet } from '@tanstack/react-router'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setLocale } from '../../../lib/i18n/i18n'
 import { webEn } from '../../../lib/i18n/messages-en'
 import { webKa } from '../../../lib/i18n/messages-ka'
+import { renderPage } from '../../../testing/render'
 import { PricingPage } from './pricing-page'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 
 async function renderPricing() {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/pricing', component: PricingPage }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/contact' }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/pricing'] }),
+  await renderPage(<Outlet />, {
+    url: '/pricing',
+    routes: { '/pricing': PricingPage, '/contact': undefined },
   })
-  await act(async () => {
-    await router.load()
-  })
-  render(<RouterProvider router={router as never} />)
 }
 
 afterEach(async () => {

@@ -1,15 +1,9 @@
 import { en } from '@devenv/domain/messages'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { Outlet } from '@tanstack/react-router'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../../lib/notify'
+import { renderPage } from '../../../testing/render'
 import ResetPasswordFlow from './reset-password-flow'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
@@ -39,23 +33,13 @@ function deferredFetch() {
 }
 
 async function renderFlow() {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <p>Home</p> }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/reset-password',
-      component: () => <ResetPasswordFlow user={USER} hash={HASH} />,
-    }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: ['/reset-password'] }),
+  const { router } = await renderPage(<Outlet />, {
+    url: '/reset-password',
+    routes: {
+      '/': () => <p>Home</p>,
+      '/reset-password': () => <ResetPasswordFlow user={USER} hash={HASH} />,
+    },
   })
-  await act(async () => {
-    await router.load()
-  })
-  render(<RouterProvider router={router as never} />)
   await settle()
   return router
 }

@@ -1,45 +1,20 @@
 import { en } from '@devenv/domain/messages'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { Outlet, RouterProvider } from '@tanstack/react-router'
+import { cleanup, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { webEn } from '../../../lib/i18n/messages-en'
+import { loadPageRouter, renderPage } from '../../../testing/render'
 import { ResetPasswordPage } from './reset-password-page'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 
 const HASH = 'c0ffee'.repeat(10).slice(0, 64)
 
-async function pageRouter(url: string) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> })
-  const routeTree = rootRoute.addChildren([
-    createRoute({ getParentRoute: () => rootRoute, path: '/' }),
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/reset-password',
-      component: ResetPasswordPage,
-    }),
-  ])
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [url] }),
-  })
-  await act(async () => {
-    await router.load()
-  })
-  return router
-}
+const pageOptions = (url: string) => ({ url, routes: { '/reset-password': ResetPasswordPage } })
 
-async function renderPage(url: string) {
-  const router = await pageRouter(url)
-  render(<RouterProvider router={router as never} />)
+async function openPage(url: string) {
+  const { router } = await renderPage(<Outlet />, pageOptions(url))
   await screen.findByRole('heading', { level: 1, name: en['reset.heading'] })
   return router
 }
@@ -51,7 +26,7 @@ describe('ResetPasswordPage on arrival', () => {
       `/reset-password?hash=${HASH}`,
       '/reset-password?user=a%40b.ge',
     ]) {
-      await renderPage(url)
+      await openPage(url)
       expect(
         screen.getByRole('heading', { level: 2, name: en['reset.invalidLink.title'] }),
       ).toBeTruthy()
@@ -67,7 +42,7 @@ describe('ResetPasswordPage on arrival', () => {
 
   it("a malformed hash: 'Invalid Reset Token'", async () => {
     for (const hash of ['xyz', 'a'.repeat(39), 'a'.repeat(65), `${'g'}${'a'.repeat(40)}`]) {
-      await renderPage(`/reset-password?user=nino%40example.com&hash=${hash}`)
+      await openPage(`/reset-password?user=nino%40example.com&hash=${hash}`)
       expect(
         screen.getByRole('heading', { level: 2, name: en['reset.invalidToken.title'] }),
       ).toBeTruthy()
@@ -77,13 +52,13 @@ describe('ResetPasswordPage on arrival', () => {
   })
 
   it('a well-formed link: the form, after its code has loaded', async () => {
-    await renderPage(`/reset-password?user=nino%40example.com&hash=${HASH}`)
+    await openPage(`/reset-password?user=nino%40example.com&hash=${HASH}`)
     expect(await screen.findByLabelText(en['reset.newPassword'])).toBeTruthy()
     expect(screen.getByText('For the account nino@example.com')).toBeTruthy()
   })
 
   it('always offers the way back and the brand panel', async () => {
-    await renderPage('/reset-password')
+    await openPage('/reset-password')
     expect(screen.getByText(en['reset.rememberPassword'], { exact: false })).toBeTruthy()
     expect(screen.getByRole('link', { name: en['action.backToHome'] }).getAttribute('href')).toBe(
       '/',
@@ -94,7 +69,10 @@ describe('ResetPasswordPage on arrival', () => {
 
 describe('ResetPasswordPage prerendered', () => {
   it('is the shell: heading and guidance, no verdict on a link it cannot see', async () => {
-    const router = await pageRouter(`/reset-password?user=nino%40example.com&hash=${HASH}`)
+    const router = await loadPageRouter(
+      <Outlet />,
+      pageOptions(`/reset-password?user=nino%40example.com&hash=${HASH}`),
+    )
     const html = renderToString(<RouterProvider router={router as never} />)
     expect(html).toContain(en['reset.heading'])
     expect(html).toContain(webEn['reset.shell.text'])
