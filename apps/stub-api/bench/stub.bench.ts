@@ -4,6 +4,7 @@ import { request } from 'node:http'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 import { USER_ACCOUNT } from '../src/dev-client'
+import { CONTACT_SUBMISSION } from '../src/test-support'
 
 /** Bounded, loopback only: 1 s warm-up then 5 s measured, 50 connections, per case. */
 const CONNECTIONS = 50
@@ -94,19 +95,7 @@ async function measure(target: Case): Promise<Figures> {
   }
 }
 
-const contact = {
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  email: 'nino.beridze@example.com',
-  company: '',
-  phone: '',
-  inquiryType: 'support',
-  message: 'My environment has been provisioning for an hour.',
-  newsletter: false,
-  timestamp: '2026-03-02T09:42:13.512Z',
-  source: 'website_contact_form',
-  userAgent: 'autocannon',
-}
+const contact = { ...CONTACT_SUBMISSION, userAgent: 'autocannon' }
 
 const started: Server[] = []
 async function start(kind: 'bare' | 'stub', mode?: string): Promise<Server> {
