@@ -62,7 +62,7 @@ const settingsSchema = z
     STUB_MODE: z.enum(STUB_MODES).default('development'),
     TOKEN_VALID_SECONDS: integer(1, 86400, 900),
     JWT_SECRET: z.string().optional(),
-    // No default here: the default depends on the mode (productionSafeDefaults).
+    // No default here: the default depends on the mode (modeDefaults).
     CORS_ORIGINS: z
       .string()
       .transform((value) =>
