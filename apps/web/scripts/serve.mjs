@@ -2,7 +2,16 @@
 // the config is written into a temporary prefix that also holds the pid, logs and temp files.
 // `--demo` serves the static demo (dist-demo/) instead: files only, index.html as the fallback.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,9 +44,43 @@ const readTemplate = (path) => readFileSync(join(appDir, path), 'utf8')
 const userDirective = () =>
   typeof process.getuid === 'function' && process.getuid() === 0 ? 'user root;' : ''
 
+const PREFIX_NAME = 'devenv-nginx-'
+
+/** Whether a process of that id is running (signal 0 only asks). */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error?.code === 'EPERM'
+  }
+}
+
+/**
+ * Removes the prefixes of nginx servers that are gone: a server killed with its runner (kill -9,
+ * a process group's SIGKILL) never reaches the removal below. A prefix younger than a minute may
+ * belong to a server still starting, before it has written its pid.
+ */
+function sweepStalePrefixes() {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX_NAME)) continue
+    const prefix = join(tmpdir(), name)
+    try {
+      if (Date.now() - statSync(prefix).mtimeMs < 60_000) continue
+      const pidFile = join(prefix, 'nginx.pid')
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : Number.NaN
+      if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) continue
+      rmSync(prefix, { recursive: true, force: true })
+    } catch {
+      // Another sweep removed it first, or it is not ours to read: leave it.
+    }
+  }
+}
+
 /** Runs nginx in the foreground on a config written into a fresh temporary prefix. */
 function launch(nginx, writeConfig) {
-  const prefix = mkdtempSync(join(tmpdir(), 'devenv-nginx-'))
+  sweepStalePrefixes()
+  const prefix = mkdtempSync(join(tmpdir(), PREFIX_NAME))
   mkdirSync(join(prefix, 'tmp'), { recursive: true })
   writeConfig(prefix)
   const child = spawn(
@@ -135,7 +178,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.once(signal, () => server.child.kill('SIGQUIT'))
     }
     // However this process ends (an error, process.exit), nginx does not outlive it.
-    process.on('exit', () => server.child.kill('SIGTERM'))
+    process.on('exit', () => {
+      server.child.kill('SIGTERM')
+      rmSync(server.prefix, { recursive: true, force: true })
+    })
     server.child.on('exit', (code) => process.exit(code ?? 0))
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
