@@ -235,7 +235,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
    * the client's address, so they run before the body is read, and a client over its window costs
    * no parsing or validation.
    */
-  async function limitClient(request: CoreRequest, operationId: string): Promise<void> {
+  function limitClient(request: CoreRequest, operationId: string): void {
     const entry = table.get(operationId)
     if (!entry?.limitedByClient) return
     const checks: WindowCheck[] = []
@@ -249,7 +249,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   }
 
   /** The operation's other `x-rate-limits` windows, per e-mail or account (throws the contract's 429). */
-  async function limit(request: CoreRequest, operationId: string): Promise<void> {
+  function limit(request: CoreRequest, operationId: string): void {
     const entry = table.get(operationId)
     if (!entry?.limited) return
     const checks: WindowCheck[] = []
@@ -388,11 +388,11 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   /** The body read, then the operation or development control of the request (or a 404). */
   async function respond(request: CoreRequest, input: StubRequest, path: string): Promise<Reply> {
     const { operationId } = request
-    if (operationId) await limitClient(request, operationId)
+    if (operationId) limitClient(request, operationId)
     request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
     if (operationId) {
       await checkInput(request, operationId)
-      await limit(request, operationId)
+      limit(request, operationId)
       return run(request, operationId)
     }
     const devRoute = devRoutes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${path}`)

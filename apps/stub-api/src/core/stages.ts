@@ -32,10 +32,10 @@ export type StubStages = {
   checkInput(request: CoreRequest, operationId: string): Promise<void>
   /** checkInput's second half, parameters and body, synchronously: public operations need no promise. */
   checkShape(request: CoreRequest, operationId: string): void
-  /** The operation's per-client rate limits, before the body is read; throws ApiError. */
-  limitClient(request: CoreRequest, operationId: string): Promise<void>
-  /** The operation's other rate limits (per e-mail, per account); throws ApiError. */
-  limit(request: CoreRequest, operationId: string): Promise<void>
+  /** The operation's per-client rate limits, before the body is read, synchronously; throws ApiError. */
+  limitClient(request: CoreRequest, operationId: string): void
+  /** The operation's other rate limits (per e-mail, per account), synchronously; throws ApiError. */
+  limit(request: CoreRequest, operationId: string): void
   /** The operation's handler. */
   run(request: CoreRequest, operationId: string): Promise<Reply>
   /** Whatever was thrown, as the answer in the operation's shape (500s logged). */
