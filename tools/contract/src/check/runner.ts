@@ -142,6 +142,12 @@ async function checkOperation(
   return suite
 }
 
+/** The parts of a check run, as `--allow-skip` names them. */
+export const CHECK_PARTS: readonly string[] = [
+  'check.protected',
+  ...FLOW_IDS.map((id) => `check.flow.${id}`),
+]
+
 /** Throws on an operation or flow that does not exist: a typo must not select nothing. */
 function checkSelection(contract: Contract, only: RunOptions['only']): void {
   const operationIds = contract.operations.map((operation) => operation.operationId)
@@ -172,6 +178,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
     notes: [`stub session (X-Stub-Session): ${session}`],
     suites: [],
     findings: [],
+    skippedParts: [],
   }
 
   const setup = new SuiteRecorder('target', 'flow', contract, target)
@@ -231,8 +238,21 @@ export async function runContract(options: RunOptions): Promise<Report> {
   }
   // The flows get a stub session of their own (other targets ignore it): the operation checks'
   // invalid requests count against the client's rate-limit windows too, and fill registration's.
-  for (const suite of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
+  const protectedSelected = operations.some((operation) => operation.requiresAuth)
+  if (!token && protectedSelected)
+    report.skippedParts.push({
+      part: 'check.protected',
+      reason: credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
+    })
+  for (const { id, suite } of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
     report.suites.push(suite)
+    // A flow none of whose checks ran is a part of the run that tested nothing.
+    const skipped = suite.checks.filter((check) => check.status === 'skipped')
+    if (suite.checks.length > 0 && skipped.length === suite.checks.length)
+      report.skippedParts.push({
+        part: `check.flow.${id}`,
+        reason: skipped[0]?.message ?? 'skipped',
+      })
   }
   return report
 }
@@ -250,6 +270,7 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
     notes: report.notes,
     suites: report.suites,
     findings: report.findings,
+    skippedParts: report.skippedParts,
     coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
   })
 }

@@ -226,3 +226,40 @@ describe('devenv-contract check against the stub', () => {
     expect(await readFile(join(reports, 'report.html'), 'utf8')).toContain('<h2>Coverage</h2>')
   })
 })
+
+describe('devenv-contract check: a whole part skipped fails the run unless accepted', () => {
+  const run = (more: string[]) =>
+    runCli([
+      '--base-url',
+      stubUrl,
+      '--mailbox',
+      'off',
+      '--only',
+      'getProfile,reset-link',
+      '--quiet',
+      ...more,
+    ])
+
+  it('names each part that did not run, and why, on the last line (exit 1)', async () => {
+    // No mailbox and no account: neither the protected checks nor the reset link can run.
+    const outcome = await run([])
+    expect(outcome.code, outcome.stdout).toBe(1)
+    const last = outcome.stdout.trim().split('\n').at(-1)
+    expect(last).toMatch(
+      /^contract: \d+ passed, 0 failed, \d+ skipped; not tested: check\.protected \(.*--email\/--password.*\); check\.flow\.reset-link \(.*GET \/__dev\/mailbox.*\)$/,
+    )
+    expect(outcome.stdout).toContain('not tested (whole parts skipped)')
+  })
+
+  it('passes when --allow-skip accepts them by name, and counts the skipped checks', async () => {
+    const outcome = await run(['--allow-skip', 'check.protected', '--allow-skip', 'check.flow.*'])
+    expect(outcome.code, outcome.stdout).toBe(0)
+    expect(outcome.stdout.trim().split('\n').at(-1)).toMatch(
+      /^contract: \d+ passed, 0 failed, [1-9]\d* skipped$/,
+    )
+  })
+
+  it('refuses an --allow-skip that names no part', async () => {
+    expectUsageError(await run(['--allow-skip', 'check.flows']), /--allow-skip names no part/)
+  })
+})

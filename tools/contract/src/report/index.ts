@@ -21,14 +21,17 @@ export {
 } from './redact'
 export { curlCommand } from './reproducer'
 export {
+  acceptSkips,
   buildRunReport,
   exchangesOf,
   type OperationResult,
+  partMatches,
   type RunFailure,
   type RunMode,
   type RunReport,
   type RunReportInput,
   toReportJson,
+  untestedParts,
 } from './run-report'
 export {
   type CheckResult,
@@ -37,6 +40,7 @@ export {
   countChecks,
   type Finding,
   type Report,
+  type SkippedPart,
   type Suite,
   type SuiteKind,
   type Totals,

@@ -67,13 +67,20 @@ export function formatSummary(report: RunReport): string {
     lines.push('', 'skipped')
     for (const [reason, names] of skipped) lines.push(`  - ${names.length} check(s): ${reason}`)
   }
+  if (report.skippedParts.length > 0) {
+    lines.push('', 'not tested (whole parts skipped)')
+    for (const part of report.skippedParts)
+      lines.push(
+        `  ${part.accepted ? '-' : '✗'} ${part.part}: ${part.reason}${part.accepted ? ' (accepted)' : ` (fails the run; --allow-skip ${part.part} accepts it)`}`,
+      )
+  }
   const totals = report.summary
   lines.push(
     '',
     formatCoverage(report.coverage),
     '',
     `response-schema violations: ${totals.schemaViolations}`,
-    closingLine(totals),
+    closingLine(totals, report.skippedParts),
   )
   return lines.join('\n')
 }
