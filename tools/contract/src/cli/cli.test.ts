@@ -73,6 +73,7 @@ async function serve(handler: RequestListener): Promise<string> {
 let htmlUrl: string
 let redirectUrl: string
 let hangingUrl: string
+let plainHealthUrl: string
 let closedUrl: string
 let stub: ReturnType<typeof buildServer>
 let stubUrl: string
@@ -86,6 +87,11 @@ beforeAll(async () => {
   redirectUrl = await serve((_request, response) => {
     response.writeHead(302, { location: 'https://login.example/sso' })
     response.end()
+  })
+  // The API, but its health answer is text/plain: out of contract, not another server.
+  plainHealthUrl = await serve((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' })
+    response.end('ok')
   })
   // Accepts the connection and never answers.
   hangingUrl = await serve(() => undefined)
@@ -155,6 +161,24 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
       await runCli(['check', '--base-url', redirectUrl]),
       /answered a redirect \(302 to https:\/\/login\.example\/sso\)/,
     )
+  })
+
+  it('but not an API whose health answer is out of contract: a failure of getHealth (exit 1)', async () => {
+    const outcome = await runCli([
+      'check',
+      '--base-url',
+      plainHealthUrl,
+      '--only',
+      'getHealth',
+      '--mailbox',
+      'off',
+      '--quiet',
+    ])
+    expect(outcome.code, outcome.stderr).toBe(1)
+    expect(outcome.stderr).toBe('')
+    expect(outcome.stdout).toMatch(/getHealth[\s\S]*text\/plain/)
+    // The run went on past the health check: getHealth's own checks ran too.
+    expect(outcome.stdout).toMatch(/contract: \d+ passed, [2-9]\d* failed/)
   })
 
   it('a server that hangs, after the per-request timeout', async () => {

@@ -14,6 +14,8 @@ async function waitFor(
   seconds: number,
   done: (answer: Answer) => boolean,
 ): Promise<Answer | undefined> {
+  // After a failed step there is nothing to wait for (no id, or an environment never created).
+  if (flow.stopped) return undefined
   const deadline = Date.now() + seconds * 1000
   while (Date.now() < deadline) {
     const answer = await flow.raw({ method: 'GET', path, token })
