@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CONTACT_SUBMISSION, startTestStub, type TestStub } from '../../test-support'
+import { CONTACT_SUBMISSION, startTestStub, type TestStub } from '../test-support'
 
 const MINUTE = 60_000
 

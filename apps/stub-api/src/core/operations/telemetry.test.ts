@@ -1,7 +1,7 @@
 import { SECURITY_EVENT_TYPES, SECURITY_LOG_LIMIT } from '@devenv/domain/event-log'
 import { getAtPointer, loadOpenApiDocument } from '@devenv/openapi'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestStub, type TestStub } from '../../test-support'
+import { startTestStub, type TestStub } from '../test-support'
 
 let stub: TestStub
 beforeEach(async () => {

@@ -1,5 +1,6 @@
 import type { StubContext } from '../context'
-import type { CoreRequest, DefineOperation } from '../contract/operations'
+import type { DefineOperation } from '../contract/operations'
+import type { CoreRequest } from '../request'
 import { redactSecrets } from '../security/redaction'
 import { receivedEntry } from '../state/store'
 

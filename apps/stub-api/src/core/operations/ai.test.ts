@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestStub, type TestStub, USER } from '../../test-support'
+import { startTestStub, type TestStub, USER } from '../test-support'
 
 let stub: TestStub
 let token: string

@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO, startTestStub, type TestStub, USER } from '../../test-support'
+import { DEMO, startTestStub, type TestStub, USER } from '../test-support'
 
 let stub: TestStub
 beforeEach(async () => {
@@ -396,8 +396,8 @@ describe('sign-out (POST /auth/logout)', () => {
 
   it('answers 204 without a body, with {} and for an unknown token, revoking nothing', async () => {
     const pair = await stub.signIn(USER.email, USER.password)
-    const bare = await stub.app.inject({ method: 'POST', url: '/api/auth/logout' })
-    const emptyJson = await stub.app.inject({
+    const bare = await stub.call({ method: 'POST', url: '/api/auth/logout' })
+    const emptyJson = await stub.call({
       method: 'POST',
       url: '/api/auth/logout',
       headers: { 'content-type': 'application/json' },

@@ -11,7 +11,7 @@ import { en, translate } from '@devenv/domain/messages'
 import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
-import type { Answer, DefineOperation, ValidatedRequest } from '../contract/operations'
+import type { DefineOperation, OperationReply, OperationRequest } from '../contract/operations'
 import { sentence } from '../contract/validation'
 import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
@@ -131,8 +131,8 @@ function sendActivation(ctx: StubContext, store: StubStore, account: Account): v
 
 async function signIn(
   ctx: StubContext,
-  request: ValidatedRequest<'signIn' | 'legacySignIn'>,
-): Promise<Answer<'signIn'>> {
+  request: OperationRequest<'signIn' | 'legacySignIn'>,
+): Promise<OperationReply<'signIn'>> {
   const { email, password } = request.body
   const account = await checkCredentials(ctx, request.store, email, password)
   return { status: 200, body: await startSession(request.store, ctx.tokens, account) }
@@ -140,8 +140,8 @@ async function signIn(
 
 async function refresh(
   ctx: StubContext,
-  request: ValidatedRequest<'refreshToken' | 'legacyRefreshToken'>,
-): Promise<Answer<'refreshToken'>> {
+  request: OperationRequest<'refreshToken' | 'legacyRefreshToken'>,
+): Promise<OperationReply<'refreshToken'>> {
   const { refreshToken } = request.body
   const outcome = await rotateRefreshToken(request.store, ctx.tokens, refreshToken)
   if (outcome.ok) return { status: 200, body: outcome.pair }

@@ -7,7 +7,8 @@ import {
 import { en, translate } from '@devenv/domain/messages'
 import type { StubContext } from '../context'
 import { validationError } from '../contract/errors'
-import type { CoreRequest, DefineOperation } from '../contract/operations'
+import type { DefineOperation } from '../contract/operations'
+import type { CoreRequest } from '../request'
 import { appendBounded, receivedEntry, SUBMISSION_LIMIT } from '../state/store'
 
 /** The promise of the contact page for each inquiry type, in hours. */

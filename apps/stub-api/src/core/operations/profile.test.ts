@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO, startTestStub, type TestStub, USER } from '../../test-support'
+import { DEMO, startTestStub, type TestStub, USER } from '../test-support'
 
 let stub: TestStub
 beforeEach(async () => {
