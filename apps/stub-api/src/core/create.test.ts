@@ -19,6 +19,16 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 })
 
 describe('createStubCore without a server', () => {
+  it("refuses to start when a handler's stated method and path are not the contract's", () => {
+    const health = contract.byId.get('getHealth')
+    if (!health) throw new Error('the contract has no getHealth')
+    const byId = new Map(contract.byId).set('getHealth', { ...health, path: '/healthz' })
+    const moved = { ...contract, byId }
+    expect(() => createStubCore({ contract: moved, mode: 'test' })).toThrow(
+      'The handler of getHealth states GET /health, the contract says GET /healthz',
+    )
+  })
+
   it('drops the connection for Prefer: reset and names the session that answered', async () => {
     const core = bareCore()
     const reset = await core.handle({

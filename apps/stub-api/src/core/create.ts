@@ -14,6 +14,7 @@ import {
   type DefineOperation,
   type OperationHandler,
   type OperationTable,
+  routeOf,
 } from './contract/operations'
 import { checkBody, checkParameters } from './contract/validation'
 import { forcedAnswer, parsePrefer, sleep } from './dev/faults'
@@ -149,9 +150,14 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   }
 
   const table: OperationTable = new Map()
-  const define: DefineOperation = (operationId) => (handler) => {
+  const define: DefineOperation = (operationId, route) => (handler) => {
     const operation = contract.byId.get(operationId)
     if (!operation) throw new Error(`The contract has no operation ${operationId}`)
+    if (route !== routeOf(operation)) {
+      throw new Error(
+        `The handler of ${operationId} states ${route}, the contract says ${routeOf(operation)}`,
+      )
+    }
     table.set(operationId, {
       operation,
       handler: handler as unknown as OperationHandler,

@@ -45,14 +45,25 @@ export type OperationHandler<Id extends OperationId = OperationId> = (
   request: OperationRequest<Id>,
 ) => Promise<OperationReply<Id>>
 
+/** An operation's method and path as the contract writes them: `POST /auth/auth`, `GET /environments/{id}`. */
+export type OperationRoute = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`
+
 /**
- * Gives an operation of the contract its handler (see `operations/`): `define('signIn')(handler)`.
- * Two steps so the operation is fixed before the handler is checked: its answers keep their
- * literal statuses and are held to the contract's types.
+ * Gives an operation of the contract its handler (see `operations/`):
+ * `define('signIn', 'POST /auth/auth')(handler)`. The route is stated beside the operationId so a
+ * URL finds its handler by grep; start-up fails when it is not the contract's. Two steps so the
+ * operation is fixed before the handler is checked: its answers keep their literal statuses and
+ * are held to the contract's types.
  */
 export type DefineOperation = <Id extends OperationId>(
   operationId: Id,
+  route: OperationRoute,
 ) => (handler: OperationHandler<Id>) => void
+
+/** The route of an operation as the contract writes it, for `define`'s check. */
+export function routeOf(operation: Operation): string {
+  return `${operation.method.toUpperCase()} ${operation.path}`
+}
 
 const shapedCache = new WeakMap<StubContext, Map<string, boolean>>()
 

@@ -8,12 +8,18 @@ import { signedInAccount } from '../security/authenticate'
 export function aiOperations(ctx: StubContext, define: DefineOperation) {
   const regions = componentEnum(ctx.contract, 'Region')
 
-  define('listModels')(async (request) => {
+  define(
+    'listModels',
+    'GET /ai/models',
+  )(async (request) => {
     signedInAccount(request)
     return { status: 200, body: { items: AI_MODELS.map((model) => ({ ...model })) } }
   })
 
-  define('chatCompletion')(async (request) => {
+  define(
+    'chatCompletion',
+    'POST /ai/chat',
+  )(async (request) => {
     signedInAccount(request)
     const chat = request.body
     const model =

@@ -153,12 +153,15 @@ async function refresh(
 }
 
 export function authOperations(ctx: StubContext, define: DefineOperation) {
-  define('signIn')((request) => signIn(ctx, request))
-  define('legacySignIn')((request) => signIn(ctx, request))
-  define('refreshToken')((request) => refresh(ctx, request))
-  define('legacyRefreshToken')((request) => refresh(ctx, request))
+  define('signIn', 'POST /auth/auth')((request) => signIn(ctx, request))
+  define('legacySignIn', 'POST /auth/login')((request) => signIn(ctx, request))
+  define('refreshToken', 'POST /auth/token/refresh')((request) => refresh(ctx, request))
+  define('legacyRefreshToken', 'POST /auth/refresh')((request) => refresh(ctx, request))
 
-  define('register')(async (request) => {
+  define(
+    'register',
+    'POST /auth/registration',
+  )(async (request) => {
     const { body } = request
     const store = request.store
     checkNewPassword(body.password, 'registration', 'password')
@@ -200,7 +203,10 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     return registered
   })
 
-  define('activateAccount')(async (request) => {
+  define(
+    'activateAccount',
+    'POST /auth/activate',
+  )(async (request) => {
     const { token } = request.body
     const store = request.store
     const record = store.activations.get(digest(token))
@@ -218,7 +224,10 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     return { status: 200, body: { message: AUTH_MESSAGES.activated } }
   })
 
-  define('resendActivation')(async (request) => {
+  define(
+    'resendActivation',
+    'POST /auth/activate/resend',
+  )(async (request) => {
     const { email } = request.body
     const account = request.store.findAccountByEmail(email)
     // The same answer either way, so addresses cannot be probed.
@@ -226,13 +235,19 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     return { status: 200, body: { message: AUTH_MESSAGES.resendAccepted } }
   })
 
-  define('signOut')(async (request) => {
+  define(
+    'signOut',
+    'POST /auth/logout',
+  )(async (request) => {
     const { body } = request
     if (body?.refreshToken) signOutWith(request.store, body.refreshToken)
     return { status: 204 }
   })
 
-  define('changePassword')(async (request) => {
+  define(
+    'changePassword',
+    'POST /auth/change-password',
+  )(async (request) => {
     const { username, oldPassword, newPassword } = request.body
     // Before the old password: a refused new one costs no attempt of the login lock.
     checkNewPassword(newPassword, 'change', 'newPassword')
@@ -244,7 +259,10 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     return { status: 200, body: { message: AUTH_MESSAGES.passwordChanged } }
   })
 
-  define('requestPasswordReset')(async (request) => {
+  define(
+    'requestPasswordReset',
+    'POST /auth/reset-password',
+  )(async (request) => {
     const { username } = request.body
     const store = request.store
     const account = store.findAccountByEmail(username)
@@ -259,7 +277,10 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
   })
 
-  define('setPassword')(async (request) => {
+  define(
+    'setPassword',
+    'POST /auth/set-password',
+  )(async (request) => {
     const { username, hash, password } = request.body
     // Before the link: a refused password does not use it up.
     checkNewPassword(password, 'reset', 'password')
@@ -283,7 +304,10 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     return { status: 200, body: { status: true, message: AUTH_MESSAGES.passwordSet } }
   })
 
-  define('legacyVerifyToken')(async (request) => {
+  define(
+    'legacyVerifyToken',
+    'GET /auth/verify',
+  )(async (request) => {
     const claims = request.claims
     if (!claims) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
     const { sub, email, username, name, roles, demo } = claims

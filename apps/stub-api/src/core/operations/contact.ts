@@ -28,14 +28,20 @@ export function contactOperations(_ctx: StubContext, define: DefineOperation) {
       translate(en, 'contact.success', { hours: responseHours(type) }),
     ]),
   ) as Record<InquiryType, string>
-  define('submitContact')(async (request) => {
+  define(
+    'submitContact',
+    'POST /contact',
+  )(async (request) => {
     const entry = received(request)
     appendBounded(request.store.contacts, entry, SUBMISSION_LIMIT)
     const message = thanks[request.body.inquiryType]
     return { status: 201, body: { id: entry.id, message } }
   })
 
-  define('requestDemo')(async (request) => {
+  define(
+    'requestDemo',
+    'POST /demo/request',
+  )(async (request) => {
     const { preferredDate } = request.body
     const today = new Date(request.store.now()).toISOString().slice(0, 10)
     if (preferredDate !== undefined && preferredDate < today) {

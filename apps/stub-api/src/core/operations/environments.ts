@@ -96,7 +96,10 @@ function apiPrefixOf(url: string): string {
 }
 
 export function environmentOperations(ctx: StubContext, define: DefineOperation) {
-  define('listEnvironments')(async (request) => {
+  define(
+    'listEnvironments',
+    'GET /environments',
+  )(async (request) => {
     const account = signedInAccount(request)
     const now = request.store.now()
     const items = environmentsOf(ctx, request.store, account.id).map((each) =>
@@ -105,7 +108,10 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     return { status: 200, body: { items } }
   })
 
-  define('createEnvironment')(async (request) => {
+  define(
+    'createEnvironment',
+    'POST /environments',
+  )(async (request) => {
     const account = signedInAccount(request)
     const store = request.store
     const wanted = request.body
@@ -145,12 +151,18 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     }
   })
 
-  define('getEnvironment')(async (request) => ({
+  define(
+    'getEnvironment',
+    'GET /environments/{id}',
+  )(async (request) => ({
     status: 200,
     body: environmentView(ctx, ownedEnvironment(ctx, request), request.store.now()),
   }))
 
-  define('deleteEnvironment')(async (request) => {
+  define(
+    'deleteEnvironment',
+    'DELETE /environments/{id}',
+  )(async (request) => {
     const environment = ownedEnvironment(ctx, request)
     const now = request.store.now()
     if (environment.deleteRequestedAt === null) environment.deleteRequestedAt = now

@@ -3,7 +3,10 @@ import type { DefineOperation } from '../contract/operations'
 
 export function healthOperations(ctx: StubContext, define: DefineOperation) {
   const version = ctx.contract.document.info.version
-  define('getHealth')(async (request) => ({
+  define(
+    'getHealth',
+    'GET /health',
+  )(async (request) => ({
     status: 200,
     body: {
       status: 'ok',

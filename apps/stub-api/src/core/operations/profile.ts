@@ -21,12 +21,18 @@ export function profileOf(account: Account) {
 }
 
 export function profileOperations(_ctx: StubContext, define: DefineOperation) {
-  define('getProfile')(async (request) => ({
+  define(
+    'getProfile',
+    'GET /user/profile',
+  )(async (request) => ({
     status: 200,
     body: profileOf(signedInAccount(request)),
   }))
 
-  define('updateProfile')(async (request) => {
+  define(
+    'updateProfile',
+    'PUT /user/profile',
+  )(async (request) => {
     const account = signedInAccount(request)
     const update = request.body
     const firstName = update.firstName.trim()

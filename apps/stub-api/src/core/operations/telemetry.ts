@@ -10,12 +10,18 @@ const received = (request: CoreRequest) => receivedEntry(request.store, redactSe
 
 /** Security events and client errors: the newest SECURITY_LOG_LIMIT of each are kept. */
 export function telemetryOperations(_ctx: StubContext, define: DefineOperation) {
-  define('logSecurityEvent')(async (request) => {
+  define(
+    'logSecurityEvent',
+    'POST /security/log',
+  )(async (request) => {
     request.store.recordSecurityEvent(received(request))
     return { status: 204 }
   })
 
-  define('logError')(async (request) => {
+  define(
+    'logError',
+    'POST /errors/log',
+  )(async (request) => {
     request.store.recordClientError(received(request))
     return { status: 204 }
   })
