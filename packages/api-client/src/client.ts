@@ -33,7 +33,7 @@ export type ResponseLog = {
   error(message: string): void
 }
 
-/** API-5: a 403 only warns, a 5xx only logs (a 401 is the transport's refresh). The call still fails. */
+/** API-5: a 403 only warns, a 5xx only logs (a 401 is the transport's refresh); the call fails. */
 function reportFailedResponse(log: ResponseLog, request: Request, response: Response): void {
   // The path only: a query may carry a token or a reset hash.
   const call = `${request.method} ${new URL(request.url, 'http://origin.invalid').pathname}`

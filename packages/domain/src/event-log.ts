@@ -4,7 +4,7 @@ import { reportedUserAgent } from './user-agent'
 
 export const SECURITY_LOG_LIMIT = 100
 
-/** EVENT-2 names the 404, technical-page and unauthorized types; the rest are ours, named for what they log. */
+/** EVENT-2 names the 404, technical-page and unauthorized types; the rest are ours. */
 export const SECURITY_EVENT_TYPES = [
   'page_view',
   '404_page_access',

@@ -57,7 +57,7 @@ export function normalizeEmail(email: string): string {
   return email.trim()
 }
 
-/** The required rule, as written (AUTH-7, RESET-2): an '@' and a '.' somewhere (the server does the real check). */
+/** AUTH-7's rule as written: an '@' and a '.' somewhere (the server does the real check). */
 export function looksLikeEmail(email: string): boolean {
   const trimmed = normalizeEmail(email)
   return trimmed.includes('@') && trimmed.includes('.')

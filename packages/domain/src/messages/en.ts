@@ -1,4 +1,4 @@
-// The product's exact wording (UI-1); texts marked "ours" are ours where a requirement only describes a message.
+// The product's exact wording (UI-1); "ours" marks our text where a requirement only describes it.
 export const en = {
   // Brand and pages
   'app.tagline': 'AI-Native Development Platform',

@@ -90,7 +90,7 @@ export function NavBar() {
           </span>
           <span className="brand__name">DevEnv</span>
         </Link>
-        {/* The stub in the browser answers every call: the data is a demo's ('Demo Mode', AUTH-10). */}
+        {/* The stub in the browser answers every call: its data is a demo's (AUTH-10). */}
         {__BROWSER_STUB__ ? <span className="badge">{t('technical.demoMode')}</span> : null}
         <div className="nav-bar__tools">
           <ThemeSwitcher />

@@ -6,7 +6,8 @@ import { loadSessionRuntime, type SessionUser } from '../../lib/session'
 import { Icon } from '../ui/icons'
 
 /**
- * The greeting toggles the menu; a click outside the navigation bar (SITE-7) or Escape closes it. A click elsewhere in the bar, on Dashboard say, leaves it open.
+ * The greeting toggles the menu; a click outside the navigation bar (SITE-7) or Escape closes
+ * it. A click elsewhere in the bar, on Dashboard say, leaves it open.
  */
 export function UserMenu({ user }: { user: SessionUser | null }) {
   const t = useT()

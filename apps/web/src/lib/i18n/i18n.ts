@@ -5,7 +5,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 import type { WebCatalogue, WebMessageCode } from './messages-en'
 import { webEn } from './messages-en'
 
-/** Every text the site shows: the domain's codes (the required wording, UI-1) plus the web app's own. */
+/** Every text the site shows: the domain's codes (the required wording) plus the web app's own. */
 export type TextCode = MessageCode | WebMessageCode
 export type FullCatalogue = Catalogue & WebCatalogue
 export type Translate = (code: TextCode, params?: MessageParams) => string

@@ -63,7 +63,7 @@ export function currentRefreshDelay(store: SessionStore): number {
   return refreshDelayMs(Number(store.getTokenValidSeconds()), issuedAt, Date.now())
 }
 
-/** The profile call's answer replaces the claims (SESSION-1); empty names leave the e-mail to greet. */
+/** The profile's answer replaces the claims (SESSION-1); empty names leave the e-mail to greet. */
 export function userFromProfile(profile: Profile): SessionUser {
   const name = `${profile.firstName} ${profile.lastName}`.trim()
   return {
@@ -171,7 +171,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
       // Read by the greeting without an observer, so it must never be collected.
       await queryClient.fetchQuery({ ...profileQueryOptions(api), staleTime: 0, gcTime: Infinity })
     } catch {
-      // Any failure of the start-up signs out (SESSION-5); a 401 has already done so through the client.
+      // Any failure of the start-up signs out (SESSION-5); a 401 has done so through the client.
       if (runningFor !== null && getAccessToken()) end.expired()
     }
   }

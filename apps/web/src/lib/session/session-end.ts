@@ -7,8 +7,9 @@ import type { SessionStore } from './store'
 import { sessionTexts } from './texts'
 
 /**
- * How a session ends (SESSION-5 to SESSION-7): the user signs out, it cannot be renewed, another tab ended it,
- * or a sign-in failed. Then the page a session showed is left as its guard would leave it.
+ * How a session ends (SESSION-5 to SESSION-7): the user signs out, it cannot be renewed, another
+ * tab ended it, or a sign-in failed. Then the page a session showed is left as its guard would
+ * leave it.
  */
 
 /** Why a session ends here: the user signed out, it could not be renewed, another tab ended it. */

@@ -105,7 +105,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       const store = readStorage()
       if (store && !legacyChecked) {
         legacyChecked = true
-        // SESSION-2: the older `authToken` is read once, adopted when there is no access token, removed.
+        // SESSION-2: the older `authToken` is read once, adopted without an access token, removed.
         const legacy = store.getItem(STORAGE_KEYS.legacyAuthToken)
         if (legacy !== null) {
           if (!store.getItem(STORAGE_KEYS.accessToken) && legacy.trim() !== '')

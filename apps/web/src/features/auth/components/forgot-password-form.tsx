@@ -26,7 +26,7 @@ const resolver = domainResolver<ForgotValues, ForgotPasswordError>(validateForgo
   'validation.captchaRequired': 'captchaVerified',
 })
 
-/** Forgot password: the form, then 'Email Sent!' with Resend and Back to login (RESET-1, RESET-3). */
+/** Forgot password: the form, then 'Email Sent!' with Resend and Back to login (RESET-1). */
 export function ForgotPasswordForm({ onSwitch }: { onSwitch: (type: AuthModalType) => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null)
   return sentTo === null ? (

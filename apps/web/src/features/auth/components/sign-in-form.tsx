@@ -101,7 +101,7 @@ export function SignInForm({
       void runtime.then((loaded) => loaded.discardSession())
       const failed = apiFailureOf(error)
       logEvent('login_failure', { user: username, status: failed.status ?? null })
-      // The sign-in failure's notification (AUTH-4); the form's own alert is what a screen reader hears.
+      // AUTH-4's notification; the form's own alert is what a screen reader hears.
       void notify('error', t('login.authenticationFailed'), { announce: false })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.
       if (failed.status === 401) {
