@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'contract',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The run against the in-process stub takes a few seconds of real time (lifecycles, scrypt),
     // ten times that on a slow two-core machine under load; a hung test still ends.
     testTimeout: 60_000,
