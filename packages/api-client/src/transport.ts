@@ -1,3 +1,5 @@
+import { BEARER_OPERATIONS } from '@devenv/openapi/facts'
+import type { components } from '@devenv/openapi/types'
 import {
   CLIENT_TYPE_HEADER,
   CLIENT_VERSION_HEADER,
@@ -5,8 +7,6 @@ import {
   REQUEST_TIMESTAMP_HEADER,
 } from './base'
 import { ApiError } from './errors'
-import { BEARER_OPERATIONS } from './generated/contract'
-import type { components } from './generated/openapi'
 
 export type TokenPair = {
   accessToken: string
