@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    cli: 'src/cli.ts',
+    cli: 'src/cli/bin.ts',
     'judging-thread': 'src/proxy/judging-thread.ts',
   },
   format: ['esm'],

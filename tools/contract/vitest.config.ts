@@ -1,3 +1,6 @@
 import { packageTests } from '../../vitest.preset.ts'
 
-export default packageTests('contract', { fromSource: true })
+export default packageTests('contract', {
+  fromSource: true,
+  include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+})

@@ -27,7 +27,7 @@ export type TelemetryOptions = {
  * Sends a security event or an error report with the contract's headers, without the full client:
  * every page view is reported, and openapi-fetch and the refresh logic would otherwise load on
  * every page just for that. No bearer token (the operations are public), no retry; a failure
- * rejects and the caller only warns (decision 14). `keepalive` lets a report outlive the page.
+ * rejects and the caller only warns (EVENT-1, EVENT-3). `keepalive` lets a report outlive the page.
  */
 export async function sendTelemetry<P extends TelemetryPath>(
   options: TelemetryOptions,

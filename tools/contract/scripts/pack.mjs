@@ -17,7 +17,7 @@ try {
   await build({
     // The proxy's judging thread is a file of its own, beside the CLI.
     entry: {
-      cli: join(here, 'src/cli.ts'),
+      cli: join(here, 'src/cli/bin.ts'),
       'judging-thread': join(here, 'src/proxy/judging-thread.ts'),
     },
     outDir: join(stage, 'dist'),

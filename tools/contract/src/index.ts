@@ -1,6 +1,12 @@
 export { type Contract, loadContract } from '@devenv/openapi'
-export type { Credentials } from './context'
-export { invalidBodies, invalidParameters, invalidRequests } from './generators'
+export type { Credentials } from './check/context'
+export { invalidBodies, invalidParameters, invalidRequests } from './check/generators'
+export {
+  checkTarget,
+  type RunOptions,
+  runContract,
+  STUB_SEEDED_ACCOUNT,
+} from './check/runner'
 export { targetOf } from './http'
 export {
   buildRunReport,
@@ -16,9 +22,3 @@ export {
   totalsOf,
   writeReports,
 } from './report'
-export {
-  checkTarget,
-  type RunOptions,
-  runContract,
-  STUB_SEEDED_ACCOUNT,
-} from './runner'

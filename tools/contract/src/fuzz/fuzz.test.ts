@@ -1,7 +1,7 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { runFuzz } from './run'
-import { runStateful } from './stateful'
+import { runStateful } from './stateful/run'
 import { startFuzzStub } from './stub'
 import { formatFailure, formatTable } from './tally'
 

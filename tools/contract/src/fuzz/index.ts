@@ -1,10 +1,10 @@
 export { CHECKS, type CheckName } from './checks'
-export { fuzzTarget } from './command'
 export { fuzzRunReport, reproducerOf } from './report'
 export { documentedRules, type FuzzOptions, type FuzzResult, runFuzz } from './run'
-export { runStateful, type StatefulOptions, type StatefulResult } from './stateful'
+export { runStateful, type StatefulOptions, type StatefulResult } from './stateful/run'
 export { buildFuzzStub, startFuzzStub } from './stub'
 export { formatFailure, formatTable, Tally } from './tally'
+export { fuzzTarget } from './target'
 export {
   type Answer,
   devClientOf,

@@ -12,7 +12,7 @@ import {
 } from '../report'
 import { CHECKS } from './checks'
 import type { FuzzResult } from './run'
-import type { StatefulResult } from './stateful'
+import type { StatefulResult } from './stateful/run'
 import { signatureOf } from './tally'
 import type { OutgoingRequest } from './transport'
 

@@ -1,0 +1,341 @@
+import { en, translate } from '@devenv/domain/messages'
+import { isJsonObject } from '@devenv/openapi'
+import type { Answer } from '../../http'
+import type { Suite } from '../../report'
+import type { RunContext } from '../context'
+import {
+  activateThroughMailbox,
+  type Flow,
+  field,
+  flowAccount,
+  isolated,
+  NO_ACCOUNT,
+  NO_MAILBOX,
+  PASSWORD,
+  recorderOf,
+  registration,
+  runEmail,
+  signInStep,
+} from './support'
+
+const OTHER_PASSWORD = 'Contract-Run-Pass-9'
+
+/** A catalogue sentence as a field message of the contract (no closing period). */
+const fieldSentence = (code: Parameters<typeof translate>[1]) =>
+  translate(en, code).replace(/\.$/, '')
+
+/**
+ * Registering an address twice answers 409 (in any letter case), or 201 like a new address on a
+ * server that answers alike for every address, and keeps the first account either way; an account
+ * signs in only once activated (403 before). A 409 is reported as an enumeration finding.
+ */
+async function registrationFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'registration')
+  const flow = recorderOf(
+    context,
+    'registration: the same address twice, sign-in before activation',
+  )
+  const email = runEmail(context, 'twice')
+  await flow.request(
+    'register a new address: 201',
+    'register',
+    registration(email, PASSWORD),
+    { status: 201 },
+    true,
+  )
+  const again = await flow.request(
+    'the same address again: 409, or 201 as for a new address',
+    'register',
+    registration(email, OTHER_PASSWORD),
+    { status: [409, 201] },
+  )
+  await flow.request(
+    'the same address in capitals again: the same answer (addresses are compared case-insensitively)',
+    'register',
+    registration(email.toUpperCase(), OTHER_PASSWORD),
+    { status: again?.status === 201 ? 201 : 409 },
+  )
+  if (again?.status === 409) {
+    context.findings.push({
+      title: 'E-mail enumeration on registration',
+      detail: `POST /auth/registration answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (the spec's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
+    })
+  }
+  await flow.request(
+    'sign in before activation with the first password: 403 (the taken address kept its account)',
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: { email, password: PASSWORD } },
+    { status: 403 },
+  )
+  if (!context.mailbox) {
+    flow.skip(
+      'after activation the first registration signs in, the refused one does not',
+      NO_MAILBOX,
+    )
+    return flow.suite
+  }
+  if (!(await activateThroughMailbox(flow, context, email, 'after activation'))) return flow.suite
+  await flow.request(
+    "after activation the first registration's password signs in: 200",
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: { email, password: PASSWORD } },
+    { status: 200 },
+  )
+  await flow.request(
+    "the refused registration's password does not sign in: 401",
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: { email, password: OTHER_PASSWORD } },
+    { status: 401 },
+  )
+  return flow.suite
+}
+
+type ProfileFields = { firstName: string; lastName: string; company?: string }
+
+/** The answer shows these names, and this company or (when none is given) no company. */
+const shows = (expected: ProfileFields) => (answer: Answer) => {
+  const problems: string[] = []
+  for (const name of ['firstName', 'lastName'] as const) {
+    const actual = field(answer, name)
+    if (actual !== expected[name])
+      problems.push(
+        `${name} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected[name])}`,
+      )
+  }
+  const company = field(answer, 'company')
+  const companyRight =
+    expected.company === undefined
+      ? company === undefined || company === ''
+      : company === expected.company
+  if (!companyRight)
+    problems.push(
+      `company is ${JSON.stringify(company)}, expected ${expected.company === undefined ? 'none' : JSON.stringify(expected.company)}`,
+    )
+  return problems.length > 0 ? problems.join('; ') : undefined
+}
+
+/** A profile update is visible on the next read; a refused one changes nothing. */
+async function profileFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'profile')
+  const flow = recorderOf(context, 'profile: an update is visible on the next read')
+  const account = await flowAccount(flow, context, 'profile', context.credentials)
+  if (!account) {
+    flow.skip('update the profile and read it back', NO_ACCOUNT)
+    return flow.suite
+  }
+  const tokens = await signInStep(flow, 'sign in: 200', account.credentials)
+  if (!tokens) return flow.suite
+  const read = { method: 'GET', path: '/user/profile', token: tokens.access }
+  const write = (body: ProfileFields) => ({ ...read, method: 'PUT', body })
+  const before = await flow.request(
+    'read the profile: 200',
+    'getProfile',
+    read,
+    { status: 200 },
+    true,
+  )
+  const updated = {
+    firstName: 'Tamar',
+    lastName: `Contract-${context.runId}`,
+    company: `Contract Run ${context.runId} LLC`,
+  }
+  await flow.request(
+    'update names and company: 200 showing them',
+    'updateProfile',
+    write(updated),
+    { status: 200, also: shows(updated) },
+    true,
+  )
+  await flow.request('the next read shows the update', 'getProfile', read, {
+    status: 200,
+    also: shows(updated),
+  })
+  const withoutCompany = { firstName: updated.firstName, lastName: updated.lastName }
+  await flow.request(
+    'update without a company: 200 with no company',
+    'updateProfile',
+    write(withoutCompany),
+    { status: 200, also: shows(withoutCompany) },
+    true,
+  )
+  await flow.request('the next read has no company', 'getProfile', read, {
+    status: 200,
+    also: shows(withoutCompany),
+  })
+  await flow.request(
+    'an update with an empty first name: 400',
+    'updateProfile',
+    write({ firstName: '', lastName: 'Half-Applied', company: 'Half Applied LLC' }),
+    { status: 400 },
+  )
+  await flow.request('the refused update changed nothing', 'getProfile', read, {
+    status: 200,
+    also: shows(withoutCompany),
+  })
+  // A given account gets its own profile back (names are required, so only when it had them).
+  const firstName = field(before, 'firstName')
+  const lastName = field(before, 'lastName')
+  const company = field(before, 'company')
+  if (
+    !account.fresh &&
+    typeof firstName === 'string' &&
+    typeof lastName === 'string' &&
+    firstName &&
+    lastName
+  ) {
+    const original = write({
+      firstName,
+      lastName,
+      ...(typeof company === 'string' && company ? { company } : {}),
+    })
+    if (flow.stopped) await flow.raw(original)
+    else
+      await flow.request('put the original profile back: 200', 'updateProfile', original, {
+        status: 200,
+      })
+  }
+  return flow.suite
+}
+
+/** A wrong old password is refused and changes nothing; the right one changes it. */
+async function passwordFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'password')
+  const flow = recorderOf(context, 'password change: a wrong old password changes nothing')
+  const account = await flowAccount(flow, context, 'password', context.credentials)
+  if (!account) {
+    flow.skip('change the password with a wrong and the right old password', NO_ACCOUNT)
+    return flow.suite
+  }
+  const { email, password } = account.credentials
+  const next = password === OTHER_PASSWORD ? `${OTHER_PASSWORD}-next` : OTHER_PASSWORD
+  const change = (oldPassword: string, newPassword: string) => ({
+    method: 'POST',
+    path: '/auth/change-password',
+    body: { username: email, oldPassword, newPassword },
+  })
+  const signIn = (attempt: string) => ({
+    method: 'POST',
+    path: '/auth/auth',
+    body: { email, password: attempt },
+  })
+  await flow.request(
+    'a wrong old password: 401',
+    'changePassword',
+    change(`${password}-wrong`, next),
+    {
+      status: 401,
+    },
+  )
+  await flow.request(
+    'after the refusal the old password still signs in: 200',
+    'signIn',
+    signIn(password),
+    { status: 200 },
+    true,
+  )
+  await flow.request(
+    "the refused change's new password does not sign in: 401",
+    'signIn',
+    signIn(next),
+    {
+      status: 401,
+    },
+  )
+  const changed = await flow.request(
+    'the right old password: 200',
+    'changePassword',
+    change(password, next),
+    { status: 200 },
+    true,
+  )
+  await flow.request(
+    'the new password signs in: 200',
+    'signIn',
+    signIn(next),
+    { status: 200 },
+    true,
+  )
+  await flow.request('the old password no longer signs in: 401', 'signIn', signIn(password), {
+    status: 401,
+  })
+  // A given account gets its password back, even when a later step failed.
+  if (changed && !account.fresh) {
+    if (flow.stopped) await flow.raw(change(next, password))
+    else
+      await flow.request(
+        'change the password back: 200',
+        'changePassword',
+        change(next, password),
+        {
+          status: 200,
+        },
+      )
+  }
+  return flow.suite
+}
+
+// Weak where each rule applies: 8 caseless letters score 20 of 100; 'password' lacks the checklist.
+const WEAK_PASSWORD = '密码密码密码密码'
+const NO_CHECKLIST_PASSWORD = 'password'
+const TOO_WEAK = fieldSentence('validation.passwordTooWeak')
+const NOT_RESET_RULES = fieldSentence('validation.passwordResetRules')
+
+/** A failure text unless the 400 names `name` with the contract's message. */
+const fieldErrorIs = (name: string, message: string) => (answer: Answer) => {
+  const errors = field(answer, 'errors')
+  const given = isJsonObject(errors) ? errors[name] : undefined
+  return given === message
+    ? undefined
+    : `errors.${name} is ${JSON.stringify(given)}, not "${message}"`
+}
+
+/** Each rule for a new password is the server's, not only the site's form: 400 with its message. */
+async function passwordRulesFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'password-rules')
+  const flow = recorderOf(
+    context,
+    'password rules: a weak new password is refused where it is chosen',
+  )
+  await flow.request(
+    'register with a password under strength 40: 400 naming password',
+    'register',
+    registration(runEmail(context, 'weak'), WEAK_PASSWORD),
+    { status: 400, also: fieldErrorIs('password', TOO_WEAK) },
+  )
+  await flow.request(
+    'set a password without the reset checklist: 400 naming password, before the link is judged',
+    'setPassword',
+    {
+      method: 'POST',
+      path: '/auth/set-password',
+      body: {
+        username: runEmail(context, 'weak'),
+        hash: 'ab'.repeat(32),
+        password: NO_CHECKLIST_PASSWORD,
+      },
+    },
+    { status: 400, also: fieldErrorIs('password', NOT_RESET_RULES) },
+  )
+  await flow.request(
+    'change to a password under strength 40: 400 naming newPassword, before the old one is checked',
+    'changePassword',
+    {
+      method: 'POST',
+      path: '/auth/change-password',
+      body: {
+        username: runEmail(context, 'weak'),
+        oldPassword: PASSWORD,
+        newPassword: WEAK_PASSWORD,
+      },
+    },
+    { status: 400, also: fieldErrorIs('newPassword', TOO_WEAK) },
+  )
+  return flow.suite
+}
+
+export const ACCOUNT_FLOWS: Flow[] = [
+  { id: 'registration', run: registrationFlow },
+  { id: 'profile', run: profileFlow },
+  { id: 'password', run: passwordFlow },
+  { id: 'password-rules', run: passwordRulesFlow },
+]

@@ -1,0 +1,44 @@
+import type { Suite } from '../../report'
+import type { RunContext } from '../context'
+import { SuiteRecorder } from '../recorder'
+import { field } from './support'
+
+/** Not failures: behaviour worth a decision (enumeration, security headers, CORS). */
+export async function lookForFindings(context: RunContext): Promise<Suite> {
+  const flow = new SuiteRecorder('findings', 'flow', context.contract, context.target)
+  const unknown = `contract-nobody-${context.runId}@example.com`
+  const answer = await flow.request(
+    'forgot-password for an unknown address answers a documented status',
+    'requestPasswordReset',
+    { method: 'POST', path: '/auth/reset-password', body: { username: unknown } },
+    { status: [200, 401, 429] },
+  )
+  if (answer?.status === 401) {
+    context.findings.push({
+      title: 'E-mail enumeration on forgot-password',
+      detail: `POST /auth/reset-password answers 401 "${String(field(answer, 'message'))}" for an unknown address and 200 for a known one, so anyone can test whether an address has an account (the spec's client relies on it; the contract allows a uniform 200).`,
+    })
+  }
+  const health = await flow.raw({
+    method: 'GET',
+    path: '/health',
+    headers: { Origin: 'https://contract-runner.invalid' },
+  })
+  const missing = ['x-content-type-options', 'content-security-policy'].filter(
+    (header) => health.headers.get(header) === null,
+  )
+  if (missing.length > 0) {
+    context.findings.push({
+      title: 'Security headers missing',
+      detail: `GET /health answers without ${missing.join(' and ')}.`,
+    })
+  }
+  const allowed = health.headers.get('access-control-allow-origin')
+  if (allowed === '*' || allowed === 'https://contract-runner.invalid') {
+    context.findings.push({
+      title: 'CORS allows any origin',
+      detail: `An unknown origin got Access-Control-Allow-Origin: ${allowed}.`,
+    })
+  }
+  return flow.suite
+}

@@ -1,0 +1,84 @@
+import { buildServer } from '@devenv/stub-api'
+import { DEMO_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatSummary } from '../../report'
+import { checkTarget, STUB_SEEDED_ACCOUNT } from '../runner'
+
+// A server like a real backend: the stub in production mode has no development controls (no
+// mailbox, no clock) and ignores X-Stub-Session, so every flow shares one store and one set of
+// rate-limit windows, as flows against a real server do.
+let server: ReturnType<typeof buildServer>
+let baseUrl: string
+beforeAll(async () => {
+  server = buildServer({
+    mode: 'production',
+    logLevel: 'silent',
+    jwtSecret: 'flows-test-production-signing-key-0123456789',
+    scryptCost: 1024,
+    // The flows sign in with the seeded account, which production mode leaves out unless told.
+    seed: true,
+  })
+  baseUrl = await server.listen({ host: '127.0.0.1', port: 0 })
+})
+afterAll(async () => {
+  await server.close()
+})
+
+const NEW_FLOWS = [
+  'registration',
+  'profile',
+  'password',
+  'password-rules',
+  'authorisation',
+  'tokens',
+  'rate-limits',
+]
+
+describe('the flows against a server without development controls', () => {
+  it('pass on given accounts, and skip with a reason what needs the mailbox or the clock', async () => {
+    const report = await checkTarget({
+      baseUrl,
+      credentials: STUB_SEEDED_ACCOUNT,
+      secondCredentials: DEMO_ACCOUNT,
+      only: { flows: NEW_FLOWS },
+    })
+    expect(report.summary.failed, formatSummary(report)).toBe(0)
+    const skips = report.suites.flatMap((suite) =>
+      suite.checks.filter((check) => check.status === 'skipped'),
+    )
+    expect(skips.map((skip) => [skip.name, skip.message])).toEqual([
+      [
+        'after activation the first registration signs in, the refused one does not',
+        expect.stringContaining('GET /__dev/mailbox'),
+      ],
+      ['past its expiry the access token is refused: 401', expect.stringContaining('/__dev/clock')],
+    ])
+    // One shared store: the given account ends with its own password and names.
+    const signIn = await fetch(`${baseUrl}/api/auth/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(STUB_SEEDED_ACCOUNT),
+    })
+    const { access_token } = (await signIn.json()) as { access_token: string }
+    const profile = await fetch(`${baseUrl}/api/user/profile`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    })
+    expect(await profile.json()).toMatchObject({
+      firstName: 'Nino',
+      lastName: 'Beridze',
+      company: 'Kartuli Soft LLC',
+    })
+  })
+
+  it('skip the account and two-user flows with the reason when no account is given', async () => {
+    const report = await checkTarget({ baseUrl, only: { flows: ['profile', 'authorisation'] } })
+    expect(report.summary).toMatchObject({ failed: 0, skipped: 2 })
+    const skips = report.suites.flatMap((suite) =>
+      suite.checks.filter((check) => check.status === 'skipped'),
+    )
+    expect(skips.map((skip) => skip.message)).toEqual([
+      expect.stringContaining('--email/--password'),
+      expect.stringContaining('--email/--password'),
+    ])
+  })
+})

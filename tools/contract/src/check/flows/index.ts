@@ -1,0 +1,72 @@
+import type { Suite } from '../../report'
+import type { RunContext } from '../context'
+import { ACCOUNT_FLOWS } from './accounts'
+import { AUTHORISATION_FLOWS } from './authorisation'
+import { environmentLifecycle } from './environment'
+import { lookForFindings } from './findings'
+import { accountLifecycle, resetLinkSingleUse } from './lifecycle'
+import { loginLock } from './login-lock'
+import { RATE_LIMIT_FLOWS } from './rate-limits'
+import type { Account, FlowOptions } from './support'
+import { TOKEN_FLOWS } from './tokens'
+
+/** The flows that each need no other flow's outcome, each in its own stub session. */
+const ISOLATED_FLOWS = [
+  ...ACCOUNT_FLOWS,
+  ...AUTHORISATION_FLOWS,
+  ...TOKEN_FLOWS,
+  ...RATE_LIMIT_FLOWS,
+]
+
+/** Every flow's id, for `RunOptions.only.flows`. */
+export const FLOW_IDS = [
+  'account',
+  'reset-link',
+  'environment',
+  'login-lock',
+  ...ISOLATED_FLOWS.map((flow) => flow.id),
+  'findings',
+] as const
+
+export async function runFlows(
+  context: RunContext,
+  progress: (line: string) => void,
+  options: FlowOptions & { only?: readonly string[] } = {},
+): Promise<Suite[]> {
+  const wanted = (id: string) => !options.only || options.only.includes(id)
+  const suites: Suite[] = []
+  let account: Account | undefined
+  // The reset link needs the account flow's fresh account.
+  if (wanted('account') || wanted('reset-link')) {
+    progress('flow: account lifecycle')
+    const lifecycle = await accountLifecycle(context)
+    account = lifecycle.account
+    if (wanted('account')) suites.push(lifecycle.suite)
+  }
+  if (wanted('reset-link')) {
+    progress('flow: reset link')
+    suites.push(await resetLinkSingleUse(context, account))
+  }
+  if (wanted('environment')) {
+    progress('flow: environment lifecycle')
+    suites.push(await environmentLifecycle(context, account))
+  }
+  if (wanted('login-lock')) {
+    progress('flow: login lock')
+    suites.push(await loginLock(context))
+  }
+  const isolated = ISOLATED_FLOWS.filter((flow) => wanted(flow.id))
+  const run = (flow: (typeof isolated)[number]) => {
+    progress(`flow: ${flow.id}`)
+    return flow.run(context, options)
+  }
+  // With the mailbox each of these flows has its own fresh accounts and stub session, so they run
+  // at once; without it they share the given accounts (one changes its password) and take turns.
+  if (context.mailbox) suites.push(...(await Promise.all(isolated.map(run))))
+  else for (const flow of isolated) suites.push(await run(flow))
+  if (wanted('findings')) {
+    progress('findings')
+    suites.push(await lookForFindings(context))
+  }
+  return suites
+}

@@ -1,0 +1,229 @@
+import type { Suite } from '../../report'
+import { type RunContext, readMailbox } from '../context'
+import { SuiteRecorder } from '../recorder'
+import { type Account, codeIs, field, NO_MAILBOX, PASSWORD } from './support'
+
+const NEW_PASSWORD = 'Contract-Run-Pass-2'
+
+/**
+ * Registers a unique account and activates it through the development mailbox. Without a
+ * mailbox the activation steps are skipped and the given credentials (if any) are used instead.
+ */
+export async function accountLifecycle(
+  context: RunContext,
+): Promise<{ suite: Suite; account: Account | undefined }> {
+  const flow = new SuiteRecorder(
+    'account: register, activate, sign in, refresh, reuse, sign out',
+    'flow',
+    context.contract,
+    context.target,
+  )
+  const email = `contract-${context.runId}@example.com`
+  const registered = await flow.request(
+    'register a unique e-mail: 201',
+    'register',
+    {
+      method: 'POST',
+      path: '/auth/registration',
+      body: { username: email, password: PASSWORD, userType: 'PERSONAL' },
+    },
+    { status: 201 },
+    true,
+  )
+  let account: Account | undefined = context.credentials
+    ? { credentials: context.credentials, fresh: false }
+    : undefined
+  if (!context.mailbox) {
+    flow.skip('the activation e-mail arrives', NO_MAILBOX)
+    flow.skip('activate with the e-mailed token: 200', NO_MAILBOX)
+  } else if (registered) {
+    const [mail] = await readMailbox(context.target, email)
+    const token = mail?.activate
+    if (
+      flow.verdict(
+        'the activation e-mail arrives with /?activate=<token>',
+        token ? undefined : 'no activation e-mail in the mailbox',
+      )
+    ) {
+      await flow.request(
+        'activate with the e-mailed token: 200',
+        'activateAccount',
+        { method: 'POST', path: '/auth/activate', body: { token } },
+        { status: 200 },
+        true,
+      )
+      await flow.request(
+        'the same token again: 400 ACTIVATION_TOKEN_USED',
+        'activateAccount',
+        { method: 'POST', path: '/auth/activate', body: { token } },
+        { status: 400, also: codeIs('ACTIVATION_TOKEN_USED') },
+      )
+      if (!flow.stopped) account = { credentials: { email, password: PASSWORD }, fresh: true }
+    }
+  }
+  if (!account) {
+    flow.skip(
+      'sign in, refresh, reuse and sign-out',
+      'no activated account: needs the mailbox or --email/--password',
+    )
+    return { suite: flow.suite, account }
+  }
+  const credentials = account.credentials
+  const signIn = () =>
+    flow.request(
+      'sign in: 200 with a token pair',
+      'signIn',
+      { method: 'POST', path: '/auth/auth', body: credentials },
+      { status: 200 },
+      true,
+    )
+  const first = await signIn()
+  const accessToken = String(field(first, 'access_token'))
+  const refreshToken = String(field(first, 'refresh_token'))
+  await flow.request(
+    'read the profile with the access token: 200, same e-mail',
+    'getProfile',
+    { method: 'GET', path: '/user/profile', token: accessToken },
+    {
+      status: 200,
+      also: (answer) =>
+        String(field(answer, 'email')).toLowerCase() === credentials.email.toLowerCase()
+          ? undefined
+          : `profile e-mail is ${String(field(answer, 'email'))}`,
+    },
+    true,
+  )
+  const rotated = await flow.request(
+    'refresh: 200 with a new refresh token',
+    'refreshToken',
+    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken } },
+    {
+      status: 200,
+      also: (answer) =>
+        field(answer, 'refresh_token') !== refreshToken
+          ? undefined
+          : 'the refresh token did not rotate',
+    },
+    true,
+  )
+  const rotatedAccess = String(field(rotated, 'access_token'))
+  const rotatedRefresh = String(field(rotated, 'refresh_token'))
+  await flow.request(
+    'the old refresh token again: 401 REFRESH_TOKEN_REUSED',
+    'refreshToken',
+    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken } },
+    { status: 401, also: codeIs('REFRESH_TOKEN_REUSED') },
+  )
+  await flow.request(
+    'reuse revoked the family: the rotated refresh token is refused (401)',
+    'refreshToken',
+    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken: rotatedRefresh } },
+    { status: 401 },
+  )
+  await flow.request(
+    'reuse revoked the family: the rotated access token is refused (401)',
+    'getProfile',
+    { method: 'GET', path: '/user/profile', token: rotatedAccess },
+    { status: 401 },
+  )
+  const second = await flow.request(
+    'sign in again: 200',
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: credentials },
+    { status: 200 },
+    true,
+  )
+  const secondAccess = String(field(second, 'access_token'))
+  const secondRefresh = String(field(second, 'refresh_token'))
+  await flow.request(
+    'sign out with the refresh token: 204',
+    'signOut',
+    { method: 'POST', path: '/auth/logout', body: { refreshToken: secondRefresh } },
+    { status: 204 },
+    true,
+  )
+  await flow.request(
+    'after sign-out the access token is refused (401)',
+    'getProfile',
+    { method: 'GET', path: '/user/profile', token: secondAccess },
+    { status: 401 },
+  )
+  await flow.request(
+    'after sign-out the refresh token is refused (401)',
+    'refreshToken',
+    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken: secondRefresh } },
+    { status: 401 },
+  )
+  return { suite: flow.suite, account: flow.stopped ? undefined : account }
+}
+
+/** A reset link works once: 200 then 400; the new password signs in. */
+export async function resetLinkSingleUse(
+  context: RunContext,
+  account: Account | undefined,
+): Promise<Suite> {
+  const flow = new SuiteRecorder(
+    'password reset link is single use',
+    'flow',
+    context.contract,
+    context.target,
+  )
+  if (!context.mailbox || !account?.fresh) {
+    flow.skip(
+      'request, use, reuse a reset link',
+      context.mailbox ? 'no fresh account (the account flow failed)' : NO_MAILBOX,
+    )
+    return flow.suite
+  }
+  const { email } = account.credentials
+  await flow.request(
+    'request a reset link: 200',
+    'requestPasswordReset',
+    { method: 'POST', path: '/auth/reset-password', body: { username: email } },
+    { status: 200 },
+    true,
+  )
+  const [mail] = await readMailbox(context.target, email)
+  const hash = mail?.hash
+  if (
+    !flow.verdict(
+      'the reset e-mail arrives with a 64-hex hash',
+      hash && /^[0-9a-f]{64}$/i.test(hash) && mail?.user
+        ? undefined
+        : 'no reset e-mail with user and hash',
+    )
+  )
+    return flow.suite
+  const body = { username: mail?.user ?? email, hash, password: NEW_PASSWORD }
+  await flow.request(
+    'set the password from the link: 200 { status: true }',
+    'setPassword',
+    { method: 'POST', path: '/auth/set-password', body },
+    {
+      status: 200,
+      also: (answer) => (field(answer, 'status') === true ? undefined : 'status is not true'),
+    },
+    true,
+  )
+  await flow.request(
+    'the same link again: 400 { status: false }',
+    'setPassword',
+    {
+      method: 'POST',
+      path: '/auth/set-password',
+      body: { ...body, password: 'Contract-Run-Pass-3' },
+    },
+    {
+      status: 400,
+      also: (answer) => (field(answer, 'status') === false ? undefined : 'status is not false'),
+    },
+  )
+  await flow.request(
+    'the new password signs in: 200',
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: { email, password: NEW_PASSWORD } },
+    { status: 200 },
+  )
+  account.credentials = { email, password: NEW_PASSWORD }
+  return flow.suite
+}

@@ -1,0 +1,62 @@
+import type { Suite } from '../../report'
+import { type Credentials, type RunContext, readMailbox } from '../context'
+import { SuiteRecorder } from '../recorder'
+import { field, PASSWORD } from './support'
+
+const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
+
+/** Five failures lock sign-in for the address: 429 with Retry-After and the spec's message. */
+export async function loginLock(context: RunContext): Promise<Suite> {
+  const flow = new SuiteRecorder(
+    'login lock after 5 failures',
+    'flow',
+    context.contract,
+    context.target,
+  )
+  let credentials: Credentials = {
+    email: `contract-lock-${context.runId}@example.com`,
+    password: PASSWORD,
+  }
+  if (context.mailbox) {
+    // A fresh activated account proves that even the right password is refused while locked.
+    const email = credentials.email
+    await flow.raw({
+      method: 'POST',
+      path: '/auth/registration',
+      body: { username: email, password: PASSWORD, userType: 'PERSONAL' },
+    })
+    const token = (await readMailbox(context.target, email))[0]?.activate
+    if (token) await flow.raw({ method: 'POST', path: '/auth/activate', body: { token } })
+    credentials = { email, password: PASSWORD }
+  }
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await flow.request(
+      `wrong password, attempt ${attempt}: 401`,
+      'signIn',
+      {
+        method: 'POST',
+        path: '/auth/auth',
+        body: { email: credentials.email, password: `wrong-${attempt}` },
+      },
+      { status: 401 },
+      true,
+    )
+  }
+  await flow.request(
+    'sixth attempt: 429 with Retry-After and the lock message',
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: credentials },
+    {
+      status: 429,
+      also: (answer) => {
+        if (field(answer, 'message') !== LOCK_MESSAGE)
+          return `message is "${String(field(answer, 'message'))}"`
+        const retryAfter = Number(answer.headers.get('retry-after'))
+        return Number.isInteger(retryAfter) && retryAfter >= 1
+          ? undefined
+          : `Retry-After is "${answer.headers.get('retry-after')}"`
+      },
+    },
+  )
+  return flow.suite
+}

@@ -1,0 +1,129 @@
+import { isJsonObject } from '@devenv/openapi'
+import type { Answer } from '../../http'
+import type { Suite } from '../../report'
+import { type Credentials, type RunContext, readMailbox } from '../context'
+import { SuiteRecorder } from '../recorder'
+
+export const PASSWORD = 'Contract-Run-Pass-1'
+export const NO_MAILBOX =
+  'the activation or reset link is e-mailed: needs a target that offers GET /__dev/mailbox (--mailbox auto)'
+export const NO_ACCOUNT =
+  'needs an activated account: a target with GET /__dev/mailbox, or --email/--password'
+export const NO_SECOND_ACCOUNT =
+  'needs a second activated account: a target with GET /__dev/mailbox, or --second-email/--second-password'
+
+/** An activated account a flow signs in with; `fresh` when the run registered it (it may change it). */
+export type Account = { credentials: Credentials; fresh: boolean }
+
+/** What the flows need beyond the run context. */
+export type FlowOptions = {
+  /** A second activated account, for the flows that need two users (object-level authorisation). */
+  secondCredentials?: Credentials
+}
+
+/** A stateful flow: `id` selects it (`RunOptions.only.flows`), its suite is named by its title. */
+export type Flow = {
+  id: string
+  run(context: RunContext, options: FlowOptions): Promise<Suite>
+}
+
+export const field = (answer: Answer | undefined, name: string): unknown =>
+  answer && isJsonObject(answer.json) ? answer.json[name] : undefined
+
+export const codeIs = (code: string) => (answer: Answer) =>
+  field(answer, 'code') === code
+    ? undefined
+    : `expected code ${code}, got ${String(field(answer, 'code'))}`
+
+/**
+ * The run context with its own stub session (`<session>.<name>`): on the stub the flow gets a fresh
+ * store (accounts, mailbox, rate-limit windows, clock), so flows never use up each other's limits.
+ * Other servers ignore the header.
+ */
+export function isolated(context: RunContext, name: string): RunContext {
+  return { ...context, target: { ...context.target, session: `${context.target.session}.${name}` } }
+}
+
+export function recorderOf(context: RunContext, title: string): SuiteRecorder {
+  return new SuiteRecorder(title, 'flow', context.contract, context.target)
+}
+
+/** A unique address of this run; `label` tells the flows' accounts apart. */
+export function runEmail(context: RunContext, label: string): string {
+  return `contract-${context.runId}-${label}@example.com`
+}
+
+export function registration(username: string, password: string) {
+  return {
+    method: 'POST',
+    path: '/auth/registration',
+    body: { username, password, userType: 'PERSONAL' },
+  }
+}
+
+/** Reads the activation e-mail of `email` and activates the account with its token. */
+export async function activateThroughMailbox(
+  flow: SuiteRecorder,
+  context: RunContext,
+  email: string,
+  step: string,
+): Promise<boolean> {
+  const token = (await readMailbox(context.target, email)).find((mail) => mail.activate)?.activate
+  if (!flow.verdict(`${step}: the activation e-mail arrives`, token ? undefined : 'no e-mail'))
+    return false
+  const answer = await flow.request(
+    `${step}: activate with the e-mailed token: 200`,
+    'activateAccount',
+    { method: 'POST', path: '/auth/activate', body: { token } },
+    { status: 200 },
+    true,
+  )
+  return answer !== undefined
+}
+
+/**
+ * An activated account for a flow: registered and activated through the development mailbox when
+ * the target has one (so a flow never changes an account it was given), else the given one.
+ * Undefined when neither; `fresh` tells whether the flow may leave it changed.
+ */
+export async function flowAccount(
+  flow: SuiteRecorder,
+  context: RunContext,
+  label: string,
+  given: Credentials | undefined,
+): Promise<{ credentials: Credentials; fresh: boolean } | undefined> {
+  if (!context.mailbox) return given ? { credentials: given, fresh: false } : undefined
+  const email = runEmail(context, label)
+  const registered = await flow.request(
+    `${label}: register a fresh account: 201`,
+    'register',
+    registration(email, PASSWORD),
+    { status: 201 },
+    true,
+  )
+  if (!registered || !(await activateThroughMailbox(flow, context, email, label))) return undefined
+  return { credentials: { email, password: PASSWORD }, fresh: true }
+}
+
+export type TokenPair = { access: string; refresh: string; validSeconds: number }
+
+/** Signs in as a recorded step that stops the flow when it fails. */
+export async function signInStep(
+  flow: SuiteRecorder,
+  name: string,
+  credentials: Credentials,
+): Promise<TokenPair | undefined> {
+  const answer = await flow.request(
+    name,
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: credentials },
+    { status: 200 },
+    true,
+  )
+  const access = field(answer, 'access_token')
+  const refresh = field(answer, 'refresh_token')
+  const validSeconds = field(answer, 'token_valid_seconds')
+  return typeof access === 'string' && typeof refresh === 'string'
+    ? { access, refresh, validSeconds: typeof validSeconds === 'number' ? validSeconds : 900 }
+    : undefined
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto'
+import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
+import type { Outgoing } from '../../http'
+import type { Suite } from '../../report'
+import { devClientOf, type RunContext } from '../context'
+import { type Flow, flowAccount, isolated, NO_ACCOUNT, recorderOf, signInStep } from './support'
+
+const NO_CLOCK =
+  'an expired token needs the server key or time: needs a target that offers POST /__dev/clock'
+
+/** The same claims and header, signed with a key the server never had. */
+async function signedWithAnotherKey(token: string): Promise<string> {
+  const header = decodeProtectedHeader(token)
+  return new SignJWT(decodeJwt(token))
+    .setProtectedHeader({ ...header, alg: 'HS256' })
+    .sign(randomBytes(32))
+}
+
+/** An attacker's claims (another name, an admin role) under the original signature. */
+function withTamperedClaims(token: string): string {
+  const [header, , signature] = token.split('.')
+  const claims = { ...decodeJwt(token), name: 'Mallory', roles: ['admin'] }
+  return `${header}.${base64url.encode(JSON.stringify(claims))}.${signature}`
+}
+
+/** `alg: none`: the same claims and no signature at all. */
+function unsigned(token: string): string {
+  return new UnsecuredJWT(decodeJwt(token)).encode()
+}
+
+/**
+ * Access tokens the server must refuse: a broken signature, changed claims, `alg: none`, a token
+ * whose session was signed out, and (with the development clock) a token past its expiry.
+ */
+async function tokensFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'tokens')
+  const flow = recorderOf(
+    context,
+    'tokens: broken signature, alg none, after sign-out and past expiry are refused',
+  )
+  const account = await flowAccount(flow, context, 'tokens', context.credentials)
+  if (!account) {
+    flow.skip('forged, signed-out and expired access tokens are refused', NO_ACCOUNT)
+    return flow.suite
+  }
+  const tokens = await signInStep(flow, 'sign in: 200', account.credentials)
+  if (!tokens) return flow.suite
+  const profile = (token: string): Outgoing => ({ method: 'GET', path: '/user/profile', token })
+  await flow.request(
+    'the issued access token reads the profile: 200',
+    'getProfile',
+    profile(tokens.access),
+    { status: 200 },
+    true,
+  )
+  const forged: Array<[string, string]> = [
+    ['the same claims signed with another key: 401', await signedWithAnotherKey(tokens.access)],
+    ['changed claims under the original signature: 401', withTamperedClaims(tokens.access)],
+    ['alg: none, without a signature: 401', unsigned(tokens.access)],
+  ]
+  for (const [name, token] of forged)
+    await flow.request(name, 'getProfile', profile(token), { status: 401 })
+
+  const signedOut = await signInStep(flow, 'sign in again: 200', account.credentials)
+  if (!signedOut) return flow.suite
+  await flow.request(
+    'sign out with the refresh token: 204',
+    'signOut',
+    { method: 'POST', path: '/auth/logout', body: { refreshToken: signedOut.refresh } },
+    { status: 204 },
+    true,
+  )
+  await flow.request(
+    'after sign-out the access token is refused: GET /user/profile 401',
+    'getProfile',
+    profile(signedOut.access),
+    { status: 401 },
+  )
+  await flow.request(
+    'after sign-out the access token is refused: GET /environments 401',
+    'listEnvironments',
+    { method: 'GET', path: '/environments', token: signedOut.access },
+    { status: 401 },
+  )
+
+  const expiry = 'past its expiry the access token is refused: 401'
+  // The flow's own stub session has its own clock: moving it touches no other flow.
+  const clock = devClientOf(context.target)
+  const advanceSeconds = tokens.validSeconds + 60
+  const moved = await clock.advanceClock(advanceSeconds).then(
+    () => true,
+    () => false,
+  )
+  if (!moved) {
+    flow.skip(expiry, NO_CLOCK)
+    return flow.suite
+  }
+  await flow.request(
+    `${expiry} (the development clock moved ${advanceSeconds} s on)`,
+    'getProfile',
+    profile(tokens.access),
+    { status: 401 },
+  )
+  await clock.setClockOffset(0).catch(() => undefined)
+  return flow.suite
+}
+
+export const TOKEN_FLOWS: Flow[] = [{ id: 'tokens', run: tokensFlow }]

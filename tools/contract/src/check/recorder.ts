@@ -1,0 +1,155 @@
+import {
+  type Contract,
+  type Judgement,
+  judgeAnswer,
+  requestExampleOf,
+  responseExampleOf,
+} from '@devenv/openapi'
+import {
+  type Answer,
+  describeAnswer,
+  describeRequest,
+  type Outgoing,
+  send,
+  type Target,
+  wireRequestOf,
+} from '../http'
+import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from '../report'
+
+export type Expectation = {
+  /** Exact statuses that pass; or a class of statuses. */
+  status?: number | readonly number[]
+  statusClass?: '2xx' | '4xx'
+  /** Further checks on a conforming answer; a returned text is a failure. */
+  also?: (answer: Answer) => string | undefined
+}
+
+export type Verdict = { problems: string[]; schemaViolation: boolean; judgement?: Judgement }
+
+/** The contract's judgement of an answer, in the runner's words; no answer is no judgement. */
+export function conformance(contract: Contract, operationId: string, answer: Answer): Verdict {
+  if (answer.error) return { problems: [`no answer (${answer.error})`], schemaViolation: false }
+  const judgement = judgeAnswer(contract, operationId, answer)
+  const problems = judgement.results
+    .filter((result) => !result.ok)
+    .map((result) => (result.step === 'schema' ? `body ${result.message}` : result.message))
+  return { problems, schemaViolation: !judgement.ok, judgement }
+}
+
+function statusProblem(answer: Answer, expectation: Expectation): string | undefined {
+  if (answer.error) return undefined
+  if (expectation.status !== undefined) {
+    const wanted = Array.isArray(expectation.status) ? expectation.status : [expectation.status]
+    return wanted.includes(answer.status)
+      ? undefined
+      : `expected ${wanted.join(' or ')}, got ${answer.status}`
+  }
+  if (expectation.statusClass === '4xx' && (answer.status < 400 || answer.status >= 500)) {
+    return `expected a 4xx refusal, got ${answer.status}`
+  }
+  if (expectation.statusClass === '2xx' && (answer.status < 200 || answer.status >= 300)) {
+    return `expected success, got ${answer.status}`
+  }
+  return undefined
+}
+
+/** Records the checks of one suite; a flow stops at its first failure and skips the rest. */
+export class SuiteRecorder {
+  readonly suite: Suite
+  private stoppedBecause: string | undefined
+
+  constructor(
+    name: string,
+    kind: SuiteKind,
+    private readonly contract: Contract,
+    private readonly target: Target,
+  ) {
+    this.suite = { name, kind, checks: [] }
+  }
+
+  get stopped(): boolean {
+    return this.stoppedBecause !== undefined
+  }
+
+  private add(check: CheckResult): void {
+    this.suite.checks.push(check)
+  }
+
+  skip(name: string, reason: string): void {
+    this.add({ name, status: 'skipped', message: reason, durationMs: 0 })
+  }
+
+  /** Records a check that needs no request (for example "the e-mail arrived"). */
+  verdict(name: string, problem: string | undefined, detail?: string): boolean {
+    if (this.stoppedBecause) {
+      this.skip(name, this.stoppedBecause)
+      return false
+    }
+    this.add(
+      problem
+        ? { name, status: 'failed', message: problem, detail, durationMs: 0 }
+        : { name, status: 'passed', durationMs: 0 },
+    )
+    return problem === undefined
+  }
+
+  /**
+   * Sends a request of an operation and checks its answer: the expected status, then conformance
+   * to the contract (documented status, body, content type, headers), then `also`.
+   */
+  async request(
+    name: string,
+    operationId: string,
+    request: Outgoing,
+    expectation: Expectation,
+    stopOnFailure = false,
+  ): Promise<Answer | undefined> {
+    if (this.stoppedBecause) {
+      this.skip(name, this.stoppedBecause)
+      return undefined
+    }
+    const answer = await send(this.target, request)
+    const verdict = conformance(this.contract, operationId, answer)
+    const statusIssue = statusProblem(answer, expectation)
+    const problems = [...(statusIssue ? [statusIssue] : []), ...verdict.problems]
+    if (problems.length === 0) {
+      const extra = expectation.also?.(answer)
+      if (extra) problems.push(extra)
+    }
+    const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const operation = this.contract.byId.get(operationId)
+    const exchange = exchangeOf(
+      operationId,
+      wireRequestOf(this.target, request),
+      answer.error ? null : answer.status,
+      {
+        requestExample: operation && requestExampleOf(operation, request.body),
+        responseExample:
+          operation && !answer.error
+            ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+      },
+    )
+    this.add(
+      problems.length === 0
+        ? { name, status: 'passed', durationMs: answer.durationMs, exchange }
+        : {
+            name,
+            status: 'failed',
+            message: problems.join('; '),
+            detail,
+            durationMs: answer.durationMs,
+            schemaViolation: verdict.schemaViolation,
+            exchange,
+          },
+    )
+    if (problems.length > 0 && stopOnFailure)
+      this.stoppedBecause = `an earlier step failed (${name})`
+    return problems.length === 0 ? answer : undefined
+  }
+
+  /** Sends a request without checking it (set-up, polling, development endpoints). */
+  raw(request: Outgoing): Promise<Answer> {
+    return send(this.target, request)
+  }
+}

@@ -1,0 +1,91 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { targetOf } from '../http'
+import { totalsOf } from '../report'
+import { runContract } from './runner'
+
+// A server that gets the contract wrong in known ways, to prove the runner notices.
+let server: Server
+let baseUrl: string
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    }
+    request.resume()
+    request.on('end', () => {
+      if (request.url === '/api/health')
+        return json(200, {
+          status: 'ok',
+          version: '1.0.0',
+          uptimeSeconds: 1,
+          time: '2026-03-02T10:00:00Z',
+        })
+      if (request.url === '/api/auth/auth') return json(200, { token: 'not the contract' })
+      if (request.url === '/api/contact') return json(201, { id: 'not-a-uuid', message: 'ok' })
+      return json(500, { error: 'boom' })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+describe('targetOf', () => {
+  it('accepts an origin or an API base', () => {
+    expect(targetOf('http://h:1', 's').apiBase).toBe('http://h:1/api')
+    expect(targetOf('http://h:1/api/', 's').apiBase).toBe('http://h:1/api')
+    expect(targetOf('http://h:1/api/v1', 's')).toMatchObject({
+      apiBase: 'http://h:1/api/v1',
+      origin: 'http://h:1',
+    })
+  })
+})
+
+describe('runContract against a server that breaks the contract', () => {
+  it('fails, counts schema violations and never throws', async () => {
+    const report = await runContract({
+      baseUrl,
+      waitSeconds: 1,
+      credentials: { email: 'a@b.co', password: 'x' },
+    })
+    const totals = totalsOf(report)
+    expect(totals.failed).toBeGreaterThan(50)
+    expect(totals.schemaViolations).toBeGreaterThan(0)
+    const signIn = report.suites.find((suite) => suite.name === 'signIn')
+    const example = signIn?.checks.find((check) => check.name.startsWith('example'))
+    expect(example?.status).toBe('failed')
+    expect(example?.message).toContain('access_token')
+    const contact = report.suites.find((suite) => suite.name === 'submitContact')
+    expect(
+      contact?.checks.find((check) => check.name.startsWith('refuses malformed JSON'))?.message,
+    ).toContain('expected a 4xx refusal, got 201')
+    expect(report.notes).toContain('could not sign in as a@b.co: protected operations are skipped')
+  })
+
+  it('reports an unreachable target as one failure', async () => {
+    const report = await runContract({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 })
+    expect(totalsOf(report)).toMatchObject({ passed: 0, failed: 1 })
+    expect(report.suites[0]?.checks[0]?.message).toContain('no answer')
+  })
+
+  it('runs only the selected operations and flows, and refuses a selection naming nothing', async () => {
+    const report = await runContract({
+      baseUrl,
+      waitSeconds: 1,
+      only: { operations: ['submitContact'], flows: ['findings'] },
+    })
+    expect(report.suites.map((suite) => suite.name)).toEqual([
+      'target',
+      'submitContact',
+      'findings',
+    ])
+    await expect(runContract({ baseUrl, only: { flows: ['tokenz'] } })).rejects.toThrow(
+      /unknown operation or flow: tokenz \(flows: account, .*tokens/,
+    )
+  })
+})

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto'
+import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { type Outgoing, send, type Target, targetOf } from '../http'
+import {
+  buildRunReport,
+  coverageOfExchanges,
+  exchangesOf,
+  type Report,
+  type RunReport,
+} from '../report'
+import { type Credentials, devClientOf, type RunContext } from './context'
+import { FLOW_IDS, runFlows } from './flows'
+import { isolated } from './flows/support'
+import { invalidRequests } from './generators'
+import { SuiteRecorder } from './recorder'
+
+export type RunOptions = {
+  /** `http://host:port` (then `/api` is used), or the API base itself. */
+  baseUrl: string
+  /** Sent as X-Stub-Session on every request; random by default, so runs never share state. */
+  session?: string
+  /** `auto` reads activation and reset e-mails from GET /__dev/mailbox when the target has it. */
+  mailbox?: 'auto' | 'off'
+  /** An activated account for protected operations; the stub's seeded one is used otherwise. */
+  credentials?: Credentials
+  /** A second activated account for the two-user flows when the target has no mailbox. */
+  secondCredentials?: Credentials
+  /**
+   * Runs only these suites: operations by operationId, flows by id (`FLOW_IDS`); a missing list
+   * selects none of its kind. Everything runs when `only` is not given.
+   */
+  only?: { operations?: readonly string[]; flows?: readonly string[] }
+  timeoutMs?: number
+  /** How long flows wait for an environment to be provisioned or deleted. */
+  waitSeconds?: number
+  contract?: Contract
+  /** Progress lines while running. */
+  progress?: (line: string) => void
+}
+
+/** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
+export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
+
+const NO_ACCOUNT =
+  'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
+
+function pathOf(operation: Operation, values: Record<string, string> = {}): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value =
+      values[name] ?? operation.pathParameters.find((each) => each.name === name)?.example ?? 'x'
+    return encodeURIComponent(value)
+  })
+}
+
+async function hasMailbox(target: Target): Promise<boolean> {
+  try {
+    return await devClientOf(target).hasMailbox()
+  } catch {
+    return false
+  }
+}
+
+async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
+  const answer = await send(target, { method: 'POST', path: '/auth/auth', body: credentials })
+  return answer.status === 200 &&
+    isJsonObject(answer.json) &&
+    typeof answer.json.access_token === 'string'
+    ? answer.json.access_token
+    : undefined
+}
+
+function exampleRequests(
+  operation: Operation,
+  token: string | undefined,
+): Array<{ name: string; request: Outgoing }> {
+  const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
+  if (operation.bodySchemaPointer && operation.bodyExamples.length > 0) {
+    return operation.bodyExamples.map((example) => ({
+      name: `example "${example.name}"`,
+      request: { ...base, body: example.value },
+    }))
+  }
+  return [{ name: 'documented request', request: base }]
+}
+
+function invalidOutgoing(
+  operation: Operation,
+  invalid: ReturnType<typeof invalidRequests>[number],
+  token: string | undefined,
+): Outgoing {
+  const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
+  switch (invalid.kind) {
+    case 'body':
+      return { ...base, body: invalid.body }
+    case 'raw':
+      return { ...base, payload: invalid.payload, contentType: invalid.contentType }
+    case 'no-body':
+      return base
+    case 'parameter':
+      return { ...base, path: pathOf(operation, { [invalid.parameter]: invalid.value }) }
+  }
+}
+
+async function checkOperation(
+  context: RunContext,
+  operation: Operation,
+  token: string | undefined,
+): Promise<SuiteRecorder> {
+  const suite = new SuiteRecorder(
+    operation.operationId,
+    'operation',
+    context.contract,
+    context.target,
+  )
+  const needsToken = operation.requiresAuth
+  for (const { name, request } of exampleRequests(operation, token)) {
+    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    else
+      await suite.request(
+        `${name} answers a documented status and body`,
+        operation.operationId,
+        request,
+        {},
+      )
+  }
+  if (needsToken) {
+    const [first] = exampleRequests(operation, undefined)
+    if (first)
+      await suite.request('without a bearer token: 401', operation.operationId, first.request, {
+        status: 401,
+      })
+  }
+  for (const invalid of invalidRequests(context.contract, operation)) {
+    const name = `refuses ${invalid.name}`
+    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    else
+      await suite.request(name, operation.operationId, invalidOutgoing(operation, invalid, token), {
+        statusClass: '4xx',
+      })
+  }
+  return suite
+}
+
+/** Throws on an operation or flow that does not exist: a typo must not select nothing. */
+function checkSelection(contract: Contract, only: RunOptions['only']): void {
+  const operationIds = contract.operations.map((operation) => operation.operationId)
+  const unknown = [
+    ...(only?.operations ?? []).filter((id) => !operationIds.includes(id)),
+    ...(only?.flows ?? []).filter((id) => !(FLOW_IDS as readonly string[]).includes(id)),
+  ]
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown operation or flow: ${unknown.join(', ')} (flows: ${FLOW_IDS.join(', ')})`,
+    )
+}
+
+/**
+ * Runs every check (or the selected ones) against a target and answers the report. It never
+ * throws for a failing target, only for a selection that names nothing.
+ */
+export async function runContract(options: RunOptions): Promise<Report> {
+  const contract = options.contract ?? loadContract()
+  checkSelection(contract, options.only)
+  const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
+  const target = targetOf(options.baseUrl, session, options.timeoutMs)
+  const progress = options.progress ?? (() => undefined)
+  const report: Report = {
+    target: target.apiBase,
+    session,
+    startedAt: new Date().toISOString(),
+    notes: [`stub session (X-Stub-Session): ${session}`],
+    suites: [],
+    findings: [],
+  }
+
+  const setup = new SuiteRecorder('target', 'flow', contract, target)
+  report.suites.push(setup.suite)
+  const health = await setup.request(
+    'GET /health answers',
+    'getHealth',
+    { method: 'GET', path: '/health' },
+    { status: 200 },
+    true,
+  )
+  if (!health) {
+    report.notes.push('The target did not answer GET /health with 200: nothing else was checked.')
+    return report
+  }
+
+  const mailbox = options.mailbox !== 'off' && (await hasMailbox(target))
+  const credentials = options.credentials ?? (mailbox ? STUB_SEEDED_ACCOUNT : undefined)
+  report.notes.push(
+    mailbox
+      ? 'development mailbox: yes (GET /__dev/mailbox)'
+      : 'development mailbox: no (flows needing e-mailed links are skipped)',
+  )
+  const token = credentials ? await signIn(target, credentials) : undefined
+  report.notes.push(
+    token && credentials
+      ? `protected operations signed in as ${credentials.email}${options.credentials ? '' : ' (the stub seeded account)'}`
+      : credentials
+        ? `could not sign in as ${credentials.email}: protected operations are skipped`
+        : 'no account given: protected operations are skipped',
+  )
+  setup.verdict(
+    'an account for protected operations signs in',
+    credentials && !token ? `sign-in of ${credentials.email} failed` : undefined,
+  )
+
+  const context: RunContext = {
+    contract,
+    target,
+    runId: randomBytes(4).toString('hex'),
+    mailbox,
+    credentials: token ? credentials : undefined,
+    waitSeconds: options.waitSeconds ?? 150,
+    findings: report.findings,
+  }
+  const { only } = options
+  const operations = only
+    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
+    : contract.operations
+  for (const operation of operations) {
+    progress(`operation ${operation.operationId}`)
+    report.suites.push((await checkOperation(context, operation, token)).suite)
+  }
+  const flowOptions = {
+    secondCredentials: options.secondCredentials,
+    only: only ? (only.flows ?? []) : undefined,
+  }
+  // The flows get a stub session of their own (other targets ignore it): the operation checks'
+  // invalid requests count against the client's rate-limit windows too, and fill registration's.
+  for (const suite of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
+    report.suites.push(suite)
+  }
+  return report
+}
+
+/** `check`: runs every check against a target and answers the run's report with its coverage. */
+export async function checkTarget(options: RunOptions): Promise<RunReport> {
+  const contract = options.contract ?? loadContract()
+  const started = performance.now()
+  const report = await runContract({ ...options, contract })
+  return buildRunReport({
+    mode: 'check',
+    target: report.target,
+    startedAt: report.startedAt,
+    durationMs: performance.now() - started,
+    notes: report.notes,
+    suites: report.suites,
+    findings: report.findings,
+    coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
+  })
+}

@@ -1,0 +1,118 @@
+import { FLOW_IDS } from '../check/flows'
+import { checkTarget } from '../check/runner'
+import {
+  type Command,
+  contractFor,
+  finishRun,
+  parseCommand,
+  SHARED_USAGE,
+  UsageError,
+  urlOption,
+} from './options'
+import { preflight } from './preflight'
+
+/** A long list as indented lines of at most `width` characters. */
+function wrapped(text: string, indent: number, width: number): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent + line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  if (line !== '') lines.push(line)
+  return lines.map((each) => ' '.repeat(indent) + each).join('\n')
+}
+
+export const CHECK_USAGE = `Usage: devenv-contract check --base-url URL [options]
+
+Checks a server against the contract: every documented example, generated invalid requests
+(4xx, never 5xx), stateful flows and findings. Exit 0 when all passed, 1 on a failure, 2 on bad input.
+
+  --base-url URL        the server (http://host:port, or its /api base)          required
+  --mailbox auto|off    read e-mailed links from GET /__dev/mailbox             (default auto)
+  --session ID          X-Stub-Session header value                             (default random)
+  --email, --password   an activated account for protected operations
+                        (or CONTRACT_EMAIL / CONTRACT_PASSWORD; the stub's seeded one otherwise)
+  --second-email, --second-password
+                        a second account for the two-user flows when there is no mailbox
+  --only IDS            only these operations (operationId) and flows, comma-separated; flows:
+${wrapped(FLOW_IDS.join(', '), 24, 96)}
+  --wait SECONDS        how long flows wait for provisioning and deletion       (default 150)
+${SHARED_USAGE}
+`
+
+/** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
+export const check: Command = async (argv) => {
+  const command = parseCommand(argv, {
+    'base-url': { type: 'string' },
+    mailbox: { type: 'string' },
+    session: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'second-email': { type: 'string' },
+    'second-password': { type: 'string' },
+    only: { type: 'string' },
+    wait: { type: 'string' },
+  })
+  if (command.help) {
+    console.log(CHECK_USAGE)
+    return 0
+  }
+  const { shared, text } = command
+  const baseUrl = urlOption('base-url', text('base-url'))
+  const mailbox = text('mailbox') ?? 'auto'
+  if (mailbox !== 'auto' && mailbox !== 'off')
+    throw new UsageError(`--mailbox must be auto or off, got "${mailbox}"`)
+  const email = text('email') ?? process.env.CONTRACT_EMAIL
+  const password = text('password') ?? process.env.CONTRACT_PASSWORD
+  if ((email === undefined) !== (password === undefined))
+    throw new UsageError('give both an e-mail and a password (--email, --password), or neither')
+  const secondEmail = text('second-email')
+  const secondPassword = text('second-password')
+  if ((secondEmail === undefined) !== (secondPassword === undefined))
+    throw new UsageError('give both --second-email and --second-password, or neither')
+  const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
+  const contract = contractFor(shared)
+  const only = selectionOf(
+    text('only'),
+    contract.operations.map((each) => each.operationId),
+  )
+  await preflight(baseUrl, shared.timeoutMs)
+
+  const report = await checkTarget({
+    baseUrl,
+    contract,
+    mailbox,
+    session: text('session'),
+    credentials: email && password ? { email, password } : undefined,
+    secondCredentials:
+      secondEmail && secondPassword ? { email: secondEmail, password: secondPassword } : undefined,
+    only,
+    waitSeconds,
+    timeoutMs: shared.timeoutMs,
+    progress: shared.quiet ? undefined : (line) => console.error(`  ... ${line}`),
+  })
+  return finishRun(report, shared)
+}
+
+/** `--only a,b`: operations and flows by id; an id that names neither is a usage error. */
+function selectionOf(
+  list: string | undefined,
+  operationIds: readonly string[],
+): { operations: string[]; flows: string[] } | undefined {
+  if (list === undefined) return undefined
+  const ids = list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+  const flows = ids.filter((id) => (FLOW_IDS as readonly string[]).includes(id))
+  const operations = ids.filter((id) => operationIds.includes(id))
+  const unknown = ids.filter((id) => !flows.includes(id) && !operations.includes(id))
+  if (ids.length === 0 || unknown.length > 0)
+    throw new UsageError(
+      `--only names no operation or flow: ${unknown.join(', ') || '(empty)'} (flows: ${FLOW_IDS.join(', ')})`,
+    )
+  return { operations, flows }
+}

@@ -1,0 +1,228 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildServer } from '@devenv/stub-api'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCommandLine } from './main'
+
+const CLI = fileURLToPath(new URL('./bin.ts', import.meta.url))
+
+type Outcome = { code: number | null; stdout: string; stderr: string }
+
+/**
+ * The command line in process: its exit code and what it printed. A child process per case cost
+ * a second of start-up each; the process boundary itself is proven once, below.
+ */
+async function runCli(args: string[]): Promise<Outcome> {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+    stdout.push(`${parts.join(' ')}\n`)
+  })
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => {
+    stderr.push(`${parts.join(' ')}\n`)
+  })
+  try {
+    const code = await runCommandLine(args)
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') }
+  } finally {
+    log.mockRestore()
+    error.mockRestore()
+  }
+}
+
+/** The CLI as a user runs it: a child process, its exit code and what it prints. */
+function runCliProcess(args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@devenv/source', CLI, ...args],
+      { timeout: 60_000, env: { ...process.env, DEVENV_CONTRACT_DEBUG: '' } },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          stdout,
+          stderr,
+        }),
+    )
+  })
+}
+
+/** A usage error: exit 2 and exactly one line on stderr, no stack trace. */
+function expectUsageError(outcome: Outcome, reason: RegExp): void {
+  expect(outcome.code, outcome.stderr).toBe(2)
+  const lines = outcome.stderr.trim().split('\n')
+  expect(lines, outcome.stderr).toHaveLength(1)
+  expect(lines[0]).toMatch(/^devenv-contract: /)
+  expect(lines[0]).toMatch(reason)
+  expect(outcome.stderr).not.toMatch(/\n\s+at /)
+}
+
+const servers: Server[] = []
+async function serve(handler: RequestListener): Promise<string> {
+  const server = createServer(handler)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+let htmlUrl: string
+let redirectUrl: string
+let hangingUrl: string
+let closedUrl: string
+let stub: ReturnType<typeof buildServer>
+let stubUrl: string
+let folder: string
+
+beforeAll(async () => {
+  htmlUrl = await serve((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end('<!doctype html><title>Welcome</title>')
+  })
+  redirectUrl = await serve((_request, response) => {
+    response.writeHead(302, { location: 'https://login.example/sso' })
+    response.end()
+  })
+  // Accepts the connection and never answers.
+  hangingUrl = await serve(() => undefined)
+  const closed = await serve(() => undefined)
+  closedUrl = closed
+  const last = servers.pop()
+  await new Promise((resolve) => last?.close(resolve))
+  stub = buildServer({ mode: 'test', logLevel: 'silent', provisionSeconds: 1, deleteSeconds: 1 })
+  stubUrl = await stub.listen({ host: '127.0.0.1', port: 0 })
+  folder = await mkdtemp(join(tmpdir(), 'contract-cli-'))
+})
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+  await stub.close()
+  await rm(folder, { recursive: true, force: true })
+})
+
+describe('devenv-contract as a process', () => {
+  it('exits 2 with one line on stderr and nothing on stdout for bad input', async () => {
+    const outcome = await runCliProcess(['check', '--base-url', 'localhost:4010'])
+    expectUsageError(outcome, /--base-url localhost:4010 must be an http/)
+    expect(outcome.stdout).toBe('')
+  })
+})
+
+describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
+  it('an unknown flag', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--colour']),
+      /Unknown option '--colour'.*check --help/,
+    )
+  })
+
+  it('an unknown flag without a subcommand (which means check)', async () => {
+    expectUsageError(await runCli(['--bogus']), /check: Unknown option '--bogus'/)
+  })
+
+  it('an unknown subcommand', async () => {
+    expectUsageError(await runCli(['inspect']), /unknown subcommand "inspect"/)
+  })
+
+  it('a missing or malformed --base-url', async () => {
+    expectUsageError(await runCli(['check']), /--base-url is required/)
+    expectUsageError(await runCli(['check', '--base-url', 'localhost:4010']), /must be an http/)
+  })
+
+  it('an unreachable URL', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', closedUrl]),
+      /cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/health \(--base-url\): .*ECONNREFUSED/,
+    )
+  })
+
+  it('HTML where JSON is expected', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', htmlUrl]),
+      /answered 200 with an HTML page where JSON was expected/,
+    )
+  })
+
+  it('a redirect where JSON is expected', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', redirectUrl]),
+      /answered a redirect \(302 to https:\/\/login\.example\/sso\)/,
+    )
+  })
+
+  it('a server that hangs, after the per-request timeout', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', hangingUrl, '--timeout', '300']),
+      /did not answer within 300 ms \(--timeout\)/,
+    )
+  })
+
+  it('a contract that does not load', async () => {
+    const broken = join(folder, 'broken.yaml')
+    await writeFile(broken, 'openapi: [3.1\n  paths: {')
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--contract', broken]),
+      /the contract .*broken\.yaml does not load: /,
+    )
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--contract', join(folder, 'missing.yaml')]),
+      /missing\.yaml does not load: no such file/,
+    )
+  })
+
+  it('an --only that names no operation or flow', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--only', 'signIn,sign-in']),
+      /--only names no operation or flow: sign-in \(flows: account, /,
+    )
+  })
+
+  it('a bad option value', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--min-coverage', '120']),
+      /--min-coverage must be a number from 0 to 100, got "120"/,
+    )
+  })
+})
+
+describe('devenv-contract check against the stub', () => {
+  it('prints the coverage matrix, writes the three reports, and fails under --min-coverage', async () => {
+    const reports = join(folder, 'reports')
+    const outcome = await runCli([
+      '--base-url',
+      stubUrl,
+      '--wait',
+      '10',
+      '--quiet',
+      '--report-dir',
+      reports,
+      '--min-coverage',
+      '100',
+    ])
+    // Every check passes, but not every documented status is exercised.
+    expect(outcome.code, outcome.stdout + outcome.stderr).toBe(1)
+    expect(outcome.stderr).toBe('')
+    const lines = outcome.stdout.trim().split('\n')
+    expect(lines.at(-1)).toMatch(/^contract: \d+ passed, 0 failed, 0 skipped$/)
+    expect(lines.at(-2)).toMatch(/^coverage below --min-coverage 100%: .*statuses \d+(\.\d)?%/)
+    expect(outcome.stdout).toMatch(/\n {2}\+ signIn\s+\+200 /)
+    expect(outcome.stdout).toMatch(/\ncoverage: operations 25\/25 \(100%\), statuses \d+\/\d+/)
+
+    const json = JSON.parse(await readFile(join(reports, 'report.json'), 'utf8'))
+    expect(json.mode).toBe('check')
+    expect(json.summary.failed).toBe(0)
+    expect(json.operations).toHaveLength(25)
+    expect(
+      json.operations.find((each: { operationId: string }) => each.operationId === 'getHealth'),
+    ).toMatchObject({ method: 'GET', path: '/health', failed: 0, statusesSeen: [200] })
+    expect(await readFile(join(reports, 'junit.xml'), 'utf8')).toMatch(/failures="0"/)
+    expect(await readFile(join(reports, 'report.html'), 'utf8')).toContain('<h2>Coverage</h2>')
+  })
+})

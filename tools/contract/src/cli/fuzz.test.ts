@@ -1,0 +1,187 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { split } from 'shlex'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { buildFuzzStub } from '../fuzz/stub'
+import { fuzzCommand } from './fuzz'
+
+type FuzzStubApp = ReturnType<typeof buildFuzzStub>['app']
+
+/** The fuzz stub listening on 127.0.0.1, a free port; `plant` adds a bug before it starts. */
+async function listeningStub(plant?: (app: FuzzStubApp) => void) {
+  const { app } = buildFuzzStub({ rateLimits: 'off' })
+  plant?.(app)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` }
+}
+
+/** Runs `devenv-contract fuzz` in process; answers its exit code and what it printed. */
+async function fuzz(argv: string[]) {
+  const lines: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+    lines.push(parts.join(' '))
+  })
+  try {
+    const code = await fuzzCommand(argv)
+    return { code, output: lines.join('\n') }
+  } finally {
+    log.mockRestore()
+  }
+}
+
+/** Sends what a printed `curl -i --globoff -X M URL -H ... --data-raw BODY` would send. */
+async function runCurl(command: string) {
+  const words = split(command)
+  expect(words.slice(0, 3)).toEqual(['curl', '-i', '--globoff'])
+  const headers: Record<string, string> = {}
+  let method = 'GET'
+  let url = ''
+  let body: string | undefined
+  for (let index = 3; index < words.length; index++) {
+    const word = words[index] ?? ''
+    if (word === '-X') method = words[++index] ?? ''
+    else if (word === '-H') {
+      const header = words[++index] ?? ''
+      const colon = header.indexOf(':')
+      headers[header.slice(0, colon)] = header.slice(colon + 1).trim()
+    } else if (word === '--data-raw') body = words[++index]
+    else url = word
+  }
+  return fetch(url, { method, headers, ...(body === undefined ? {} : { body }) })
+}
+
+const folders: string[] = []
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+describe('devenv-contract fuzz over HTTP', { timeout: 180_000 }, () => {
+  it('fuzzes the stub on a real port without a failure, prints its seed and writes the reports', async () => {
+    const stub = await listeningStub()
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-report-'))
+    folders.push(reportDir)
+    try {
+      const seed = String(Math.floor(Math.random() * 2 ** 31))
+      const { code, output } = await fuzz([
+        '--base-url',
+        `${stub.url}/api`,
+        '--requests',
+        '300',
+        '--sequences',
+        '5',
+        '--seed',
+        seed,
+        '--report-dir',
+        reportDir,
+        '--quiet',
+      ])
+      expect(output, output).toMatch(new RegExp(`seed ${seed}\\b`))
+      expect(code, output).toBe(0)
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      expect(report).toMatchObject({ mode: 'fuzz', seed, summary: { failed: 0 } })
+      expect(report.summary.passed).toBeGreaterThan(25)
+      expect(report.coverage.operations.percent ?? report.coverage.summary).toBeDefined()
+      expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).toContain('<testsuite')
+    } finally {
+      await stub.app.close()
+    }
+  })
+
+  it('finds a planted 500, shrinks it and prints a curl command that reproduces it', async () => {
+    // The bug: a contact request naming a company answers 500.
+    const stub = await listeningStub((app) =>
+      app.addHook('preHandler', async (request, reply) => {
+        const body = request.body as Record<string, unknown> | undefined
+        if (request.url.endsWith('/contact') && typeof body?.company === 'string')
+          return reply.code(500).send({ message: 'planted bug', code: 'INTERNAL' })
+      }),
+    )
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-report-'))
+    folders.push(reportDir)
+    try {
+      const { code, output } = await fuzz([
+        '--base-url',
+        stub.url,
+        // Seed 42 meets the bug within its first 300 requests; shrinking is most of the time.
+        '--requests',
+        '300',
+        '--sequences',
+        '0',
+        '--seed',
+        '42',
+        // The 500 breaks other checks too (its body, positive_data_acceptance): shrink the first.
+        '--shrink',
+        '1',
+        '--report-dir',
+        reportDir,
+        '--quiet',
+      ])
+      expect(code, output).toBe(1)
+      expect(output).toContain('✗ not_a_server_error on submitContact')
+      expect(output).toMatch(/\(\d+ shrinks; replay with --seed 42\)/)
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      const failure = report.failures.find(
+        (each: { check: string; operationId: string }) =>
+          each.check === 'not_a_server_error' && each.operationId === 'submitContact',
+      )
+      expect(failure).toMatchObject({ status: 500 })
+      const curl = output.match(/reproduce: (curl .*)/)?.[1]
+      expect(curl, output).toBeDefined()
+      expect(curl).toBe(failure.reproducer)
+      // The shrunk body keeps the one field that triggers the bug.
+      expect(curl).toContain('company')
+      const again = await runCurl(curl ?? '')
+      expect(again.status).toBe(500)
+    } finally {
+      await stub.app.close()
+    }
+  })
+})
+
+describe("devenv-contract fuzz against a server without the stub's development controls", () => {
+  it('skips both parts with the reason instead of failing', async () => {
+    // Healthy, but every other path (the seeded sign-in, /__dev/clock) is unknown to it.
+    const server = createServer((request, response) => {
+      const healthy = request.url === '/api/health'
+      response.writeHead(healthy ? 200 : 404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(healthy ? { status: 'ok' } : { message: 'Not found' }))
+    })
+    server.listen(0, '127.0.0.1')
+    await new Promise((listening) => server.once('listening', listening))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const { code, output } = await fuzz(['--base-url', `http://127.0.0.1:${port}`, '--seed', '3'])
+      expect(code, output).toBe(0)
+      expect(output).toContain('skipped: the target has no development clock (POST /__dev/clock)')
+      expect(output).toMatch(/0 passed, 0 failed, 1 skipped/)
+    } finally {
+      server.close()
+    }
+  })
+})
+
+describe('devenv-contract fuzz --stub (pnpm fuzz)', { timeout: 180_000 }, () => {
+  it('fuzzes the stub in process, both parts, and prints the answers per operation', async () => {
+    const { code, output } = await fuzz(['--stub', '--requests', '200', '--sequences', '2'])
+    expect(code, output).toBe(0)
+    expect(output).toContain('fuzz: the stub in process, 200 requests, 2 stateful sequences')
+    expect(output).toMatch(/stateful: 2 sequences, \d+ steps/)
+    expect(output).toMatch(/^ {2}getHealth +200: \d+/m)
+  })
+
+  it('takes --base-url or --stub, not both', async () => {
+    const errors: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line) => {
+      errors.push(String(line))
+    })
+    try {
+      expect(await fuzzCommand(['--stub', '--base-url', 'http://127.0.0.1:9'])).toBe(2)
+    } finally {
+      error.mockRestore()
+    }
+    expect(errors).toEqual(['fuzz: give --base-url or --stub, not both'])
+  })
+})

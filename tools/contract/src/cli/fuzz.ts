@@ -1,0 +1,214 @@
+import { fileURLToPath } from 'node:url'
+import type { Contract } from '@devenv/openapi'
+import { reproducerOf } from '../fuzz/report'
+import { formatFailure, formatTable, Tally } from '../fuzz/tally'
+import { fuzzTarget } from '../fuzz/target'
+import { type FuzzTransport, httpTransport } from '../fuzz/transport'
+import {
+  type Command,
+  contractFor,
+  EXIT,
+  finishRun,
+  parseCommand,
+  SHARED_USAGE,
+  type SharedOptions,
+  UsageError,
+  urlOption,
+} from './options'
+import { preflight } from './preflight'
+
+export const FUZZ_USAGE = `Usage: devenv-contract fuzz --base-url URL [options]
+       devenv-contract fuzz --stub [options]      (in the workspace: the stub in process)
+
+Property-based requests generated from the contract (valid, one broken constraint at a time,
+hostile bodies, forged tokens), then random stateful sequences checked against a model of
+accounts, sessions and environments. Prints the seed; --seed replays a run. Every failure is
+shrunk to a minimal request, printed as a curl command.
+Both parts build their state through the stub's development controls (seeded accounts, mailbox,
+clock, X-Stub-Session); against a server without them they are skipped with the reason.
+
+  --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
+  --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
+                        as fast as a fuzzer goes; defaults 100000 requests, requests / 500
+                        sequences (>= 50); not in the packed CLI
+  --requests N          generated requests to send                            (default 2000)
+  --sequences N         stateful sequences; 0 skips the model    (default requests / 100, >= 5)
+  --seed S              fast-check seed, to replay a run                (default random, printed)
+  --shrink N            distinct failures to shrink                              (default 10)
+${SHARED_USAGE}
+`
+
+type FuzzSettings = {
+  /** The server over HTTP, or `stub` for the workspace's stub in process. */
+  target: { baseUrl: string } | 'stub'
+  requests: number
+  sequences: number
+  seed: number
+  shrink: number
+  shared: SharedOptions
+}
+
+export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
+  const command = parseCommand(argv, {
+    'base-url': { type: 'string' },
+    stub: { type: 'boolean' },
+    requests: { type: 'string' },
+    sequences: { type: 'string' },
+    seed: { type: 'string' },
+    shrink: { type: 'string' },
+  })
+  if (command.help) return 'help'
+  const stub = command.flag('stub')
+  if (stub && command.text('base-url') !== undefined)
+    throw new UsageError('give --base-url or --stub, not both')
+  const target = stub ? 'stub' : { baseUrl: urlOption('base-url', command.text('base-url')) }
+  // The stub in process answers thousands of requests a second: its run is the long one.
+  const requests = command.number('requests', stub ? 100_000 : 2_000, {
+    min: 1,
+    max: 10_000_000,
+    integer: true,
+  })
+  const sequences = stub
+    ? Math.max(50, Math.round(requests / 500))
+    : Math.max(5, Math.round(requests / 100))
+  return {
+    target,
+    requests,
+    sequences: command.number('sequences', sequences, { min: 0, max: 1_000_000, integer: true }),
+    seed: command.number('seed', Math.floor(Math.random() * 2 ** 31), {
+      min: 0,
+      max: 2 ** 32 - 1,
+      integer: true,
+    }),
+    shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
+    shared: command.shared,
+  }
+}
+
+/**
+ * The workspace's stub in process, for the property-based part and (rate limits off: the model
+ * does not count their windows) for the stateful one. It is loaded by path, out of the bundler's
+ * sight: the packed CLI carries no stub, and answers a usage error instead.
+ */
+async function inProcessStubs(): Promise<{ fuzz: FuzzTransport; stateful: FuzzTransport }> {
+  const path = fileURLToPath(new URL('../fuzz/stub.ts', import.meta.url))
+  let stub: typeof import('../fuzz/stub')
+  try {
+    stub = await import(/* @vite-ignore */ path)
+  } catch {
+    throw new UsageError(
+      '--stub runs the stub of the workspace in process, and this CLI has none: give --base-url',
+    )
+  }
+  return {
+    fuzz: await stub.startFuzzStub(),
+    stateful: await stub.startFuzzStub({ rateLimits: 'off' }),
+  }
+}
+
+/** One table for both parts: their checks are the same. */
+function combinedTally(parts: ReadonlyArray<Tally | undefined>): Tally {
+  const total = new Tally()
+  for (const part of parts) {
+    if (!part) continue
+    for (const [kind, count] of Object.entries(part.requests))
+      total.requests[kind as keyof typeof total.requests] += count
+    for (const [check, counts] of Object.entries(part.checks)) {
+      const into = total.checks[check as keyof typeof total.checks]
+      into.checked += counts.checked
+      into.failed += counts.failed
+    }
+  }
+  return total
+}
+
+/** The run's figures: requests by kind of input, the stateful steps, the answers per operation. */
+function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void {
+  const { fuzz, stateful } = run
+  if (fuzz) {
+    const inputs = [...fuzz.tally.inputs]
+      .map(([input, count]) => `${count.toLocaleString('en-US')} ${input}`)
+      .join(', ')
+    console.log(
+      `generated requests: ${fuzz.tally.requests.fuzz.toLocaleString('en-US')} (${inputs}) in ${fuzz.batches} batches, ${(fuzz.durationMs / 1000).toFixed(1)} s`,
+    )
+    console.log(`world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`)
+  }
+  if (stateful)
+    console.log(
+      `stateful: ${stateful.runs} sequences, ${stateful.steps} steps, ${stateful.tally.requests.stateful.toLocaleString('en-US')} requests, ${(stateful.durationMs / 1000).toFixed(1)} s`,
+    )
+  if (!fuzz) return
+  console.log('\nanswers per operation (status: count):')
+  for (const [operationId, statuses] of [...fuzz.tally.statuses].sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    const counts = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
+    console.log(`  ${operationId.padEnd(22)} ${counts.join(', ')}`)
+  }
+}
+
+/** `devenv-contract fuzz ...`: 0 no failure, 1 a failure or coverage short, 2 bad input. */
+export const fuzzCommand: Command = async (argv) => {
+  let settings: FuzzSettings
+  let contract: Contract
+  let transports: { fuzz: FuzzTransport; stateful: FuzzTransport }
+  try {
+    const parsed = parseFuzzArguments(argv)
+    if (parsed === 'help') {
+      console.log(FUZZ_USAGE)
+      return EXIT.passed
+    }
+    settings = parsed
+    contract = contractFor(settings.shared)
+    if (settings.target === 'stub') transports = await inProcessStubs()
+    else {
+      const { baseUrl } = settings.target
+      await preflight(baseUrl, Math.min(settings.shared.timeoutMs, 15_000))
+      const transport = httpTransport(baseUrl, settings.shared.timeoutMs)
+      transports = { fuzz: transport, stateful: transport }
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`fuzz: ${error.message}`)
+    return EXIT.usage
+  }
+  const { shared, seed } = settings
+  const origin = settings.target === 'stub' ? 'the stub in process' : transports.fuzz.origin
+  console.log(
+    `fuzz: ${origin}, ${settings.requests.toLocaleString('en-US')} requests, ${settings.sequences} stateful sequences, seed ${seed}`,
+  )
+  try {
+    const { run, report } = await fuzzTarget({
+      transport: transports.fuzz,
+      statefulTransport: transports.stateful,
+      contract,
+      requests: settings.requests,
+      sequences: settings.sequences,
+      seed,
+      shrink: settings.shrink,
+      log: (line) => {
+        if (!shared.quiet) console.log(line)
+      },
+    })
+    if (run.fuzz || run.stateful) {
+      console.log(`\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally]))}\n`)
+      if (!shared.quiet) printFigures(run)
+    }
+    for (const example of run.fuzz?.tally.failures.values() ?? []) {
+      console.log(`\n${formatFailure(example)}`)
+      if (example.shrunkRequest)
+        console.log(
+          `  reproduce: ${reproducerOf(transports.fuzz.origin, example.shrunkRequest.request)}`,
+        )
+    }
+    if (run.stateful?.failure)
+      console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
+    return await finishRun(report, shared)
+  } finally {
+    await transports.fuzz.close()
+    if (transports.stateful !== transports.fuzz) await transports.stateful.close()
+  }
+}

@@ -1,0 +1,66 @@
+import { check } from './check'
+import { type Command, EXIT, reasonOf, UsageError } from './options'
+
+const NAME = 'devenv-contract'
+
+const USAGE = `Usage: ${NAME} <check|fuzz|proxy> [options]      (no subcommand: check)
+
+Holds any server to the API contract (openapi.yaml) and reports how much of it was exercised.
+
+  check --base-url URL      examples, generated invalid requests, stateful flows
+  fuzz --base-url URL       property-based and model-based requests
+  proxy --upstream URL      a validation proxy in front of a server
+
+Every subcommand takes --report-dir DIR, --min-coverage PCT, --timeout MS, --contract FILE,
+--quiet; '${NAME} <subcommand> --help' lists its options.
+Exit codes: 0 all passed, 1 a failure (or coverage under --min-coverage), 2 bad input.
+`
+
+/** Each subcommand's module, loaded when it is asked for. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  check: async () => check,
+  fuzz: async () => (await import('./fuzz')).fuzzCommand,
+  proxy: async () => (await import('./proxy')).proxyCommand,
+}
+
+async function dispatch(argv: readonly string[]): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    console.log(USAGE)
+    return first === undefined ? EXIT.usage : EXIT.passed
+  }
+  // `devenv-contract --base-url URL` (no subcommand) has always meant check.
+  const [name, args] = first.startsWith('-') ? ['check', [...argv]] : [first, rest]
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  if (!load) throw new UsageError(`unknown subcommand "${name}" (check, fuzz, proxy)`)
+  const command = await load()
+  try {
+    return await command(args)
+  } catch (error) {
+    if (error instanceof UsageError)
+      throw new UsageError(`${name}: ${error.message} (see ${NAME} ${name} --help)`)
+    throw error
+  }
+}
+
+/**
+ * The whole command line: runs the subcommand and answers the exit code. Bad input is one line
+ * on stderr (exit 2); an error of the tool itself is one line too, its stack only when
+ * DEVENV_CONTRACT_DEBUG is set. The binary (cli.ts) only sets the code and exits; tests call it
+ * in process.
+ */
+export async function runCommandLine(argv: readonly string[]): Promise<number> {
+  try {
+    return await dispatch(argv)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const hint = error.message.endsWith('--help)') ? '' : ` (see ${NAME} --help)`
+      console.error(`${NAME}: ${error.message}${hint}`)
+      return EXIT.usage
+    }
+    // Not the user's fault: one line, and the stack only when asked for.
+    console.error(`${NAME}: unexpected error: ${reasonOf(error)}`)
+    if (process.env.DEVENV_CONTRACT_DEBUG) console.error(error)
+    return EXIT.failed
+  }
+}

@@ -1,0 +1,358 @@
+import { isJsonObject } from '@devenv/openapi'
+import {
+  ACTIVATION_LINK_MS,
+  accessVerdict,
+  type DeviceModel,
+  isForgotten,
+  isLocked,
+  issueLink,
+  issuePair,
+  type LinkModel,
+  linkVerdict,
+  type Model,
+  REFRESH_TOKEN_MS,
+  RESET_LINK_MS,
+  recordFailure,
+} from './model'
+import {
+  AccountStep,
+  call,
+  deviceAt,
+  expectAnswer,
+  expectEqual,
+  mailedLink,
+  PASSWORDS,
+  type Real,
+  Step,
+  tokenPair,
+  WRONG_PASSWORD,
+} from './sequence'
+
+export class Register extends AccountStep {
+  constructor(
+    account: number,
+    readonly password: number,
+  ) {
+    super(account)
+  }
+  get label() {
+    return `register(${this.email}, ${PASSWORDS[this.password]})`
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const password = PASSWORDS[this.password] ?? ''
+    const answer = await call(real, 'register', {
+      method: 'POST',
+      path: '/auth/registration',
+      body: { username: email, password, userType: 'PERSONAL' },
+    })
+    const known = model.accounts.get(email)
+    if (known) return expectAnswer(this.label, answer, 409, 'EMAIL_TAKEN')
+    expectAnswer(this.label, answer, 201)
+    const account = {
+      email,
+      password,
+      activated: false,
+      activations: [] as LinkModel[],
+      resets: [] as LinkModel[],
+    }
+    issueLink(model, account.activations)
+    model.accounts.set(email, account)
+  }
+}
+
+export class ResendActivation extends AccountStep {
+  get label() {
+    return `resendActivation(${this.email})`
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const answer = await call(real, 'resendActivation', {
+      method: 'POST',
+      path: '/auth/activate/resend',
+      body: { email },
+    })
+    expectAnswer(this.label, answer, 200)
+    const account = model.accounts.get(email)
+    if (account && !account.activated) issueLink(model, account.activations)
+  }
+}
+
+export class Activate extends AccountStep {
+  constructor(
+    account: number,
+    readonly newest: number,
+  ) {
+    super(account)
+  }
+  get label() {
+    return `activate(${this.email}, link ${this.newest === 0 ? 'newest' : 'before that'})`
+  }
+  override check(model: Readonly<Model>) {
+    return (model.accounts.get(this.email)?.activations.length ?? 0) > this.newest
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const account = model.accounts.get(email)
+    const link = account?.activations[account.activations.length - 1 - this.newest]
+    if (!account || !link) throw new Error(`${this.label}: no such link in the model`)
+    const { activate } = await mailedLink(real, email, 'activation', this.newest)
+    const answer = await call(real, 'activateAccount', {
+      method: 'POST',
+      path: '/auth/activate',
+      body: { token: String(activate) },
+    })
+    const verdict = linkVerdict(model, link, ACTIVATION_LINK_MS)
+    if (verdict === 'used') return expectAnswer(this.label, answer, 400, 'ACTIVATION_TOKEN_USED')
+    if (verdict === 'superseded')
+      return expectAnswer(this.label, answer, 400, 'ACTIVATION_TOKEN_INVALID')
+    if (verdict === 'expired')
+      return expectAnswer(this.label, answer, 400, 'ACTIVATION_TOKEN_EXPIRED')
+    expectAnswer(this.label, answer, 200)
+    link.usedAt = model.now
+    account.activated = true
+  }
+}
+
+export class SignIn extends AccountStep {
+  constructor(
+    account: number,
+    readonly right: boolean,
+  ) {
+    super(account)
+  }
+  get label() {
+    return `signIn(${this.email}, ${this.right ? 'right' : 'wrong'} password)`
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const account = model.accounts.get(email)
+    const password = this.right && account ? account.password : WRONG_PASSWORD
+    const answer = await call(real, 'signIn', {
+      method: 'POST',
+      path: '/auth/auth',
+      body: { email, password },
+    })
+    if (isLocked(model, email)) return expectAnswer(this.label, answer, 429, 'LOGIN_LOCKED')
+    if (!account || !this.right) {
+      recordFailure(model, email)
+      return expectAnswer(this.label, answer, 401, 'INVALID_CREDENTIALS')
+    }
+    if (!account.activated) return expectAnswer(this.label, answer, 403, 'ACCOUNT_NOT_ACTIVATED')
+    expectAnswer(this.label, answer, 200)
+    model.locks.delete(email)
+    const device: DeviceModel = {
+      email,
+      accessIssuedAt: model.now,
+      revoked: false,
+      refreshTokens: [],
+    }
+    issuePair(model, device)
+    model.devices.push(device)
+    const pair = tokenPair(answer)
+    real.devices.push({ access: pair.access, refreshTokens: [pair.refresh] })
+  }
+}
+
+/** A step that presents one of a device's refresh tokens: its current one, or the one before. */
+abstract class PresentsRefreshToken extends Step {
+  abstract readonly operation: string
+  constructor(
+    readonly device: number,
+    readonly previous: boolean,
+  ) {
+    super()
+  }
+  get label() {
+    return `${this.operation}(device ${this.device}, ${this.previous ? 'an already used token' : 'its current token'})`
+  }
+  override check(model: Readonly<Model>) {
+    const index = deviceAt(model, this.device)
+    return (
+      index !== undefined &&
+      (!this.previous || (model.devices[index]?.refreshTokens.length ?? 0) > 1)
+    )
+  }
+  /** The device on both sides, the model's token and the text the real side presents. */
+  protected presented(model: Model, real: Real) {
+    const index = deviceAt(model, this.device) ?? 0
+    const device = model.devices[index]
+    const tokens = real.devices[index]
+    const position = (device?.refreshTokens.length ?? 0) - (this.previous ? 2 : 1)
+    const token = device?.refreshTokens[position]
+    const presented = tokens?.refreshTokens[position]
+    if (!device || !tokens || !token || presented === undefined)
+      throw new Error(`${this.label}: no such token`)
+    return { device, tokens, token, presented }
+  }
+}
+
+export class Refresh extends PresentsRefreshToken {
+  readonly operation = 'refresh'
+  async act(model: Model, real: Real) {
+    const { device, tokens, token, presented } = this.presented(model, real)
+    const answer = await call(real, 'refreshToken', {
+      method: 'POST',
+      path: '/auth/token/refresh',
+      body: { refreshToken: presented },
+    })
+    if (isForgotten(model, token))
+      return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
+    if (token.usedAt !== null) {
+      // Reuse: "the whole session ... is revoked".
+      device.revoked = true
+      return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_REUSED')
+    }
+    if (device.revoked || model.now >= token.issuedAt + REFRESH_TOKEN_MS) {
+      return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
+    }
+    expectAnswer(this.label, answer, 200)
+    token.usedAt = model.now
+    issuePair(model, device)
+    const pair = tokenPair(answer)
+    tokens.access = pair.access
+    tokens.refreshTokens.push(pair.refresh)
+  }
+}
+
+export class SignOut extends PresentsRefreshToken {
+  readonly operation = 'signOut'
+  async act(model: Model, real: Real) {
+    const { device, token, presented } = this.presented(model, real)
+    const answer = await call(real, 'signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: presented },
+    })
+    expectAnswer(this.label, answer, 204)
+    // "With a body { refreshToken } the session that token belongs to is revoked" (if the stub still knows it).
+    if (!isForgotten(model, token)) device.revoked = true
+  }
+}
+
+export class ReadProfile extends Step {
+  constructor(readonly device: number) {
+    super()
+  }
+  get label() {
+    return `getProfile(device ${this.device})`
+  }
+  override check(model: Readonly<Model>) {
+    return deviceAt(model, this.device) !== undefined
+  }
+  async act(model: Model, real: Real) {
+    const index = deviceAt(model, this.device) ?? 0
+    const device = model.devices[index]
+    const token = real.devices[index]?.access
+    if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
+    const answer = await call(real, 'getProfile', { method: 'GET', path: '/user/profile', token })
+    const verdict = accessVerdict(model, device)
+    if (verdict !== 'valid')
+      return expectAnswer(
+        this.label,
+        answer,
+        401,
+        verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
+      )
+    expectAnswer(this.label, answer, 200)
+    expectEqual(
+      `${this.label} e-mail`,
+      isJsonObject(answer.json) ? answer.json.email : undefined,
+      device.email,
+    )
+  }
+}
+
+export class ForgotPassword extends AccountStep {
+  get label() {
+    return `requestPasswordReset(${this.email})`
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const answer = await call(real, 'requestPasswordReset', {
+      method: 'POST',
+      path: '/auth/reset-password',
+      body: { username: email },
+    })
+    const account = model.accounts.get(email)
+    if (!account) return expectAnswer(this.label, answer, 401, 'USER_NOT_FOUND')
+    expectAnswer(this.label, answer, 200)
+    issueLink(model, account.resets)
+  }
+}
+
+export class ResetPassword extends AccountStep {
+  constructor(
+    account: number,
+    readonly newest: number,
+    readonly password: number,
+  ) {
+    super(account)
+  }
+  get label() {
+    return `setPassword(${this.email}, link ${this.newest === 0 ? 'newest' : 'before that'}, ${PASSWORDS[this.password]})`
+  }
+  override check(model: Readonly<Model>) {
+    return (model.accounts.get(this.email)?.resets.length ?? 0) > this.newest
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const account = model.accounts.get(email)
+    const link = account?.resets[account.resets.length - 1 - this.newest]
+    if (!account || !link) throw new Error(`${this.label}: no such link in the model`)
+    const { user, hash } = await mailedLink(real, email, 'password-reset', this.newest)
+    const password = PASSWORDS[this.password] ?? ''
+    const answer = await call(real, 'setPassword', {
+      method: 'POST',
+      path: '/auth/set-password',
+      body: { username: String(user), hash: String(hash), password },
+    })
+    const verdict = linkVerdict(model, link, RESET_LINK_MS)
+    if (verdict === 'used') return expectAnswer(this.label, answer, 400, 'RESET_LINK_USED')
+    if (verdict === 'superseded') return expectAnswer(this.label, answer, 400, 'RESET_LINK_INVALID')
+    if (verdict === 'expired') return expectAnswer(this.label, answer, 401, 'RESET_LINK_EXPIRED')
+    expectAnswer(this.label, answer, 200)
+    link.usedAt = model.now
+    account.password = password
+    account.activated = true
+    model.locks.delete(email)
+    // "every session of the account is revoked"
+    for (const device of model.devices) if (device.email === email) device.revoked = true
+  }
+}
+
+export class ChangePassword extends AccountStep {
+  constructor(
+    account: number,
+    readonly right: boolean,
+    readonly password: number,
+  ) {
+    super(account)
+  }
+  get label() {
+    return `changePassword(${this.email}, ${this.right ? 'right' : 'wrong'} old password, ${PASSWORDS[this.password]})`
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const account = model.accounts.get(email)
+    const oldPassword = this.right && account ? account.password : WRONG_PASSWORD
+    const newPassword = PASSWORDS[this.password] ?? ''
+    const answer = await call(real, 'changePassword', {
+      method: 'POST',
+      path: '/auth/change-password',
+      body: { username: email, oldPassword, newPassword },
+    })
+    if (isLocked(model, email)) return expectAnswer(this.label, answer, 429, 'LOGIN_LOCKED')
+    if (!account || !this.right) {
+      recordFailure(model, email)
+      return expectAnswer(this.label, answer, 401, 'INVALID_CREDENTIALS')
+    }
+    if (!account.activated) return expectAnswer(this.label, answer, 403, 'ACCOUNT_NOT_ACTIVATED')
+    // The right password resets the lock, even when the new one is then refused.
+    model.locks.delete(email)
+    if (newPassword === account.password)
+      return expectAnswer(this.label, answer, 400, 'VALIDATION_FAILED')
+    expectAnswer(this.label, answer, 200)
+    account.password = newPassword
+  }
+}

@@ -1,0 +1,77 @@
+import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { describe, expect, it } from 'vitest'
+import {
+  accessVerdict,
+  initialModel,
+  isForgotten,
+  isLocked,
+  issueLink,
+  issuePair,
+  LOCK_MS,
+  linkVerdict,
+  REFRESH_TOKEN_MS,
+  RESET_LINK_MS,
+  recordFailure,
+  SECOND,
+} from './model'
+
+const START = Date.parse('2026-03-02T10:00:00Z')
+const model = () => initialModel(START, [{ ...USER_ACCOUNT }])
+
+describe('the model of the login lock', () => {
+  it('locks after 5 failures until 15 minutes after the last one, without counting during the lock', () => {
+    const state = model()
+    for (let attempt = 0; attempt < 5; attempt++) recordFailure(state, 'a@b.co')
+    expect(isLocked(state, 'a@b.co')).toBe(true)
+    state.now += LOCK_MS - SECOND
+    recordFailure(state, 'a@b.co')
+    state.now += SECOND
+    expect(isLocked(state, 'a@b.co')).toBe(false)
+  })
+
+  it('forgets failures older than 15 minutes', () => {
+    const state = model()
+    for (let attempt = 0; attempt < 4; attempt++) recordFailure(state, 'a@b.co')
+    state.now += LOCK_MS
+    recordFailure(state, 'a@b.co')
+    expect(state.locks.get('a@b.co')?.attempts).toBe(1)
+  })
+})
+
+describe('the model of links and tokens', () => {
+  it('judges a link used before voided before expired', () => {
+    const state = model()
+    const links = state.accounts.get('user@devenv.example')?.resets ?? []
+    issueLink(state, links)
+    issueLink(state, links)
+    const [older, newer] = links
+    if (!older || !newer) throw new Error('two links expected')
+    expect(linkVerdict(state, older, RESET_LINK_MS)).toBe('superseded')
+    expect(linkVerdict(state, newer, RESET_LINK_MS)).toBe('valid')
+    state.now += RESET_LINK_MS
+    expect(linkVerdict(state, newer, RESET_LINK_MS)).toBe('expired')
+    newer.usedAt = state.now
+    expect(linkVerdict(state, newer, RESET_LINK_MS)).toBe('used')
+  })
+
+  it('expires access tokens after 900 s and forgets refresh tokens a pair after their 7 days', () => {
+    const state = model()
+    const device = {
+      email: 'user@devenv.example',
+      accessIssuedAt: state.now,
+      revoked: false,
+      refreshTokens: [],
+    }
+    issuePair(state, device)
+    state.now += 899 * SECOND
+    expect(accessVerdict(state, device)).toBe('valid')
+    state.now += SECOND
+    expect(accessVerdict(state, device)).toBe('expired')
+    const [first] = device.refreshTokens
+    if (!first) throw new Error('a refresh token expected')
+    state.now = START + REFRESH_TOKEN_MS
+    expect(isForgotten(state, first)).toBe(false)
+    issuePair(state, device)
+    expect(isForgotten(state, first)).toBe(true)
+  })
+})

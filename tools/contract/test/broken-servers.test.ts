@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadContract } from '../src'
+import { checkTarget, type RunOptions } from '../src/check/runner'
+import { type CheckResult, formatSummary, type RunReport } from '../src/report'
+import { BROKEN_SERVERS, type BrokenServer, BUG_KINDS, startStub } from './fixtures/broken-servers'
+
+// Proof that `check` catches the bugs backends ship: each broken server is the real stub with one
+// planted bug; the run must fail, and fail on the check that names that bug.
+const contract = loadContract()
+const caught: string[] = []
+
+async function runAgainst(broken: BrokenServer | undefined, only: RunOptions['only']) {
+  const stub = await startStub(broken)
+  try {
+    return await checkTarget({ baseUrl: stub.baseUrl, contract, only, waitSeconds: 5 })
+  } finally {
+    await stub.close()
+  }
+}
+
+const names = (broken: BrokenServer, suite: string, check: string) =>
+  suite.startsWith(broken.caughtBy.suite) &&
+  (typeof broken.caughtBy.check === 'string'
+    ? check === broken.caughtBy.check
+    : broken.caughtBy.check.test(check))
+
+/** The checks that name a broken server's bug: in its suite, with its name. */
+function namedChecks(report: RunReport, broken: BrokenServer): CheckResult[] {
+  return report.suites.flatMap((suite) =>
+    suite.checks.filter((check) => names(broken, suite.name, check.name)),
+  )
+}
+
+const unique = (lists: ReadonlyArray<readonly string[] | undefined>) => [
+  ...new Set(lists.flatMap((list) => list ?? [])),
+]
+
+afterAll(() => {
+  console.log(`broken servers: ${caught.length} of ${BROKEN_SERVERS.length} caught by check`)
+})
+
+describe('the set of broken servers', () => {
+  it('has at least 15, covering every kind of bug', () => {
+    expect(BROKEN_SERVERS.length).toBeGreaterThanOrEqual(15)
+    expect(new Set(BROKEN_SERVERS.map((broken) => broken.kind))).toEqual(new Set(BUG_KINDS))
+  })
+
+  it('the unbroken stub passes every suite they need, each naming check included', async () => {
+    const report = await runAgainst(undefined, {
+      operations: unique(BROKEN_SERVERS.map((broken) => broken.only.operations)),
+      flows: unique(BROKEN_SERVERS.map((broken) => broken.only.flows)),
+    })
+    const summary = formatSummary(report)
+    expect(report.summary, summary).toMatchObject({ failed: 0, skipped: 0, schemaViolations: 0 })
+    for (const broken of BROKEN_SERVERS) {
+      const checks = namedChecks(report, broken)
+      expect(checks.length, broken.bug).toBeGreaterThan(0)
+      expect(
+        checks.map((check) => check.status),
+        broken.bug,
+      ).toEqual(checks.map(() => 'passed'))
+    }
+  })
+})
+
+describe('check catches', () => {
+  for (const broken of BROKEN_SERVERS) {
+    it(`${broken.kind}: ${broken.bug}`, async () => {
+      const report = await runAgainst(broken, broken.only)
+      // The report's failures (what report.json lists) must name the bug's check.
+      const { message } = broken.caughtBy
+      const failures = report.failures.filter(
+        (failure) =>
+          names(broken, failure.suite, failure.check) &&
+          (!message || failure.message.toLowerCase().includes(message.toLowerCase())),
+      )
+      expect(report.summary.failed).toBeGreaterThan(0)
+      expect(failures, formatSummary(report)).not.toEqual([])
+      caught.push(broken.bug)
+    })
+  }
+})
