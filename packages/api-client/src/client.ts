@@ -1,8 +1,8 @@
+import type { paths } from '@devenv/openapi/types'
 import createClient, { type Client } from 'openapi-fetch'
 import { version as packageVersion } from '../package.json'
 import { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
 import { ApiError } from './errors'
-import type { paths } from './generated/openapi'
 import { createTransport, type TokenSource } from './transport'
 
 export { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'

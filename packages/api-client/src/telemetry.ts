@@ -1,3 +1,4 @@
+import type { paths } from '@devenv/openapi/types'
 import {
   apiBaseUrl,
   CLIENT_TYPE_HEADER,
@@ -6,7 +7,6 @@ import {
   REFERRER_POLICY,
   REQUEST_TIMESTAMP_HEADER,
 } from './base'
-import type { paths } from './generated/openapi'
 
 /** The public, fire-and-forget reports of the contract (`security: []`, no answer body to read). */
 export type TelemetryPath = '/security/log' | '/errors/log'

@@ -1,5 +1,5 @@
-import type { operations } from '@devenv/api-client/generated'
 import type { Operation } from '@devenv/openapi'
+import type { operations } from '@devenv/openapi/types'
 import type { StubContext } from '../context'
 import type { CoreRequest } from '../request'
 

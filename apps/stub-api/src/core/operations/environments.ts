@@ -1,5 +1,5 @@
-import type { components } from '@devenv/api-client/generated'
 import { type DevEnvironmentStatus, devEnvironmentResources } from '@devenv/domain/dev-environments'
+import type { components } from '@devenv/openapi/types'
 import type { StubContext } from '../context'
 import { ApiError } from '../contract/errors'
 import { API_PREFIXES, type DefineOperation } from '../contract/operations'

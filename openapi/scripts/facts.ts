@@ -1,15 +1,10 @@
-// Generates the client's runtime facts from openapi/openapi.yaml, next to openapi-typescript's
-// types: which operations carry the bearer token (their `security`), and the string limits of
-// the request bodies the site checks before sending. `--out <dir>` writes elsewhere (the check).
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import {
-  isJsonObject,
-  listOperations,
-  loadOpenApiDocument,
-  type OpenApiDocument,
-  resolveReference,
-} from '@devenv/openapi'
+// src/generated/facts.ts: the contract's facts a client applies before sending, as constants (no
+// document to load at run time): which operations carry the bearer token (their `security`), and
+// the string limits of the request bodies the site checks before sending.
+import { isJsonObject, type OpenApiDocument } from '../src/document'
+import { listOperations } from '../src/operations'
+import { resolveReference } from '../src/pointer'
+import { GENERATED_HEADER } from './header'
 
 const BEARER_SCHEME = 'bearerAuth'
 /** Request bodies whose fields the site checks as the contract does, before sending. */
@@ -39,12 +34,12 @@ function stringRules(document: OpenApiDocument, name: string): Record<string, St
   return rules
 }
 
-export function contractModule(document: OpenApiDocument): string {
+export function factsModule(document: OpenApiDocument): string {
   const bearer = listOperations(document)
     .filter((operation) => operation.securitySchemes.includes(BEARER_SCHEME))
     .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`)
   const lines = [
-    '// Generated from openapi/openapi.yaml by scripts/generate.ts. Do not edit.',
+    GENERATED_HEADER,
     '',
     `/** The operations whose contract \`security\` accepts the bearer token (\`${BEARER_SCHEME}\`). */`,
     `export const BEARER_OPERATIONS = ${JSON.stringify(bearer, null, 2)} as const`,
@@ -58,7 +53,3 @@ export function contractModule(document: OpenApiDocument): string {
   }
   return `${lines.join('\n')}\n`
 }
-
-const outAt = process.argv.indexOf('--out')
-const outDir = outAt === -1 ? 'src/generated' : (process.argv[outAt + 1] ?? 'src/generated')
-writeFileSync(join(outDir, 'contract.ts'), contractModule(loadOpenApiDocument()))
