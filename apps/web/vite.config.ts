@@ -12,6 +12,7 @@ import {
   type UserConfig,
 } from 'vite'
 import { configDefaults } from 'vitest/config'
+import { testOptions } from '../../vitest.preset.ts'
 import { MSW_WORKER_FILE } from './scripts/site.mjs'
 import type * as AppConfigModule from './src/config/app-config'
 
@@ -138,16 +139,11 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       // API_UPSTREAM points /api elsewhere, e.g. at the contract's validation proxy in front of the stub.
       proxy: { '/api': process.env.API_UPSTREAM ?? `http://127.0.0.1:${process.env.PORT ?? 4010}` },
     },
-    test: {
-      name: 'web',
+    test: testOptions('web', {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test-setup.ts'],
       exclude: [...configDefaults.exclude, 'e2e/**', 'e2e-demo/**'],
-      // Vitest's 5 s and 10 s defaults fail on a slow two-core machine under load (ten times an
-      // idle one); a hung test still ends within a minute.
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-    },
+    }),
   }
 })

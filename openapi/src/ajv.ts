@@ -8,7 +8,7 @@ export const DOCUMENT_ID = 'https://devenv.example/openapi.json'
 
 /**
  * The one Ajv set-up (JSON Schema 2020-12, the dialect of OpenAPI 3.1) behind both validators:
- * compiled at run time here, and ahead of time by `scripts/generate-portable.ts`.
+ * compiled at run time here, and ahead of time by `scripts/generate.ts`.
  * `extra` adds options that change how the code is emitted, never what it judges.
  */
 export function createAjv(document: OpenApiDocument, extra: Options = {}): Ajv2020 {

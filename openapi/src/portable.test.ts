@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loadContract } from './contract-file'
-import { loadOpenApiDocument } from './document-file'
 import {
   createPrecompiledValidator,
   loadPortableContract,
   namedSchemaKeys,
-  OPENAPI_DOCUMENT,
   PRECOMPILED_SCHEMA_KEYS,
 } from './portable'
 
@@ -57,10 +55,6 @@ const STRANGERS: unknown[] = [
 ]
 
 describe('the portable contract (@devenv/openapi/portable)', () => {
-  it('carries openapi.yaml as it is today (else run the generate script)', () => {
-    expect(OPENAPI_DOCUMENT).toEqual(loadOpenApiDocument())
-  })
-
   it('has precompiled every schema the contract names, and nothing else', () => {
     const named = namedSchemaKeys(runtime.document, runtime.operations)
     expect(named.length).toBeGreaterThan(50)

@@ -1,13 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: [
-    'src/index.ts',
-    'src/query.ts',
-    'src/telemetry.ts',
-    'src/generated/openapi.ts',
-    'src/generated/contract.ts',
-  ],
+  entry: ['src/index.ts', 'src/query.ts', 'src/telemetry.ts', 'src/contract.ts'],
   format: ['esm'],
   dts: true,
   clean: true,

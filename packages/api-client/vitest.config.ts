@@ -1,14 +1,5 @@
-import { defineProject } from 'vitest/config'
+import { packageTests } from '../../vitest.preset.ts'
 
-export default defineProject({
-  test: {
-    name: 'api-client',
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
-    // Vitest's 5 s and 10 s defaults fail on a slow two-core machine under load (ten times an
-    // idle one); a hung test still ends within a minute.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-  },
+export default packageTests('api-client', {
+  typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
 })

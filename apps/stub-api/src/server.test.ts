@@ -207,71 +207,6 @@ describe('request bodies', () => {
   })
 })
 
-describe('answers checked against the contract', () => {
-  it('turn a drifting answer (an undeclared field) into a 500 naming the drift in test mode', async () => {
-    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
-    app.addHook('preSerialization', async (request, _reply, payload) =>
-      request.url === '/api/health' ? { ...(payload as object), build: 'abc123' } : payload,
-    )
-    const response = await app.inject({ method: 'GET', url: '/api/health' })
-    expect(response.statusCode).toBe(500)
-    expect(response.json().code).toBe('INTERNAL_ERROR')
-    expect(response.json().message).toContain('getHealth (200) does not match the contract')
-    expect(response.json().message).toContain('build')
-    await app.close()
-  })
-
-  it('catch a missing required header (Retry-After on a 429)', async () => {
-    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
-    // Simulates a handler that forgets the header: setting Retry-After silently does nothing.
-    app.addHook('onRequest', async (_request, reply) => {
-      const setHeader = reply.header.bind(reply)
-      reply.header = (name: string, value: unknown) =>
-        name.toLowerCase() === 'retry-after' ? reply : setHeader(name, value)
-    })
-    for (let index = 0; index < 5; index++) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/auth',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'user@devenv.example', password: 'wrong' }),
-      })
-    }
-    const locked = await app.inject({
-      method: 'POST',
-      url: '/api/auth/auth',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'user@devenv.example', password: 'wrong' }),
-    })
-    expect(locked.statusCode).toBe(500)
-    expect(locked.json().message).toContain('retry-after header is missing')
-    await app.close()
-  })
-
-  it('only log a drift in development mode, and skip the check in production', async () => {
-    const lines: string[] = []
-    for (const mode of ['development', 'production'] as const) {
-      const app = buildServer({
-        mode,
-        jwtSecret: 'a-production-secret-of-at-least-32-chars',
-        logLevel: 'error',
-        scryptCost: 1024,
-        logStream: { write: (line) => lines.push(line) },
-      })
-      app.addHook('preSerialization', async (_request, _reply, payload) => ({
-        ...(payload as object),
-        build: 'abc123',
-      }))
-      const response = await app.inject({ method: 'GET', url: '/api/health' })
-      expect(response.statusCode).toBe(200)
-      expect(response.json().build).toBe('abc123')
-      await app.close()
-    }
-    const drifts = lines.filter((line) => line.includes('answer does not match the contract'))
-    expect(drifts).toHaveLength(1)
-  })
-})
-
 describe('CORS and security headers', () => {
   it('allows the configured origins with the headers the web client sends', async () => {
     stub = await startTestStub()
@@ -357,6 +292,16 @@ describe('CORS and security headers', () => {
       "script-src 'self' 'unsafe-inline' blob:",
     )
     expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  })
+})
+
+describe('Prefer: reset', () => {
+  it('drops the connection without an answer', async () => {
+    const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
+    const address = await app.listen({ host: '127.0.0.1', port: 0 })
+    await expect(fetch(`${address}/api/health`, { headers: { prefer: 'reset' } })).rejects.toThrow()
+    expect((await fetch(`${address}/api/health`)).status).toBe(200)
+    await app.close()
   })
 })
 

@@ -1,40 +1,16 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { type TestClock, type TokenPairBody, testClock } from './core/test-support'
 import { buildServer, type ServerOptions } from './server'
 
-/** A valid contact submission (POST /contact), as the site's form sends it. */
-export const CONTACT_SUBMISSION = {
-  firstName: 'Nino',
-  lastName: 'Beridze',
-  email: 'nino.beridze@example.com',
-  company: '',
-  phone: '',
-  inquiryType: 'support',
-  message: 'My environment has been provisioning for an hour.',
-  newsletter: false,
-  timestamp: '2026-03-02T09:42:13.512Z',
-  source: 'website_contact_form',
-  userAgent: 'Mozilla/5.0',
-}
-
-/** A controllable clock for tests: start at a fixed instant, move it by hand. */
-export type TestClock = {
-  now: () => number
-  advance: (ms: number) => void
-  set: (ms: number) => void
-}
-
-export function testClock(start = Date.parse('2026-03-02T10:00:00Z')): TestClock {
-  let current = start
-  return {
-    now: () => current,
-    advance: (ms) => {
-      current += ms
-    },
-    set: (ms) => {
-      current = ms
-    },
-  }
-}
+/** The Fastify adapter's tests: the stub built by `buildServer()`, driven through `inject()`. */
+export {
+  CONTACT_SUBMISSION,
+  DEMO,
+  type TestClock,
+  type TokenPairBody,
+  testClock,
+  USER,
+} from './core/test-support'
 
 export type TestStub = {
   app: FastifyInstance
@@ -53,14 +29,6 @@ export type CallOptions = {
   session?: string
   headers?: Record<string, string>
 }
-
-export type TokenPairBody = {
-  access_token: string
-  refresh_token: string
-  token_valid_seconds: number
-}
-
-export { DEMO_ACCOUNT as DEMO, USER_ACCOUNT as USER } from './dev-client'
 
 /** A stub in test mode (answers checked against the contract), with a cheap scrypt and a fixed clock. */
 export async function startTestStub(options: ServerOptions = {}): Promise<TestStub> {

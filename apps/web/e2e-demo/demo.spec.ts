@@ -127,7 +127,7 @@ test('Dashboard opens the single-sign-on receiver inside the demo, and the visit
     ),
   )
 
-  // There: a page of the site (no document load), the three values of spec 7 on it.
+  // There: a page of the site (no document load), the three values of SESSION-8 on it.
   const documents: string[] = []
   page.on('request', (request) => {
     if (request.isNavigationRequest()) documents.push(request.url())

@@ -113,7 +113,7 @@ test.describe('forgot password', () => {
   ]
 
   for (const fault of faults) {
-    test(`${fault.name}: the spec's text, and a fresh puzzle`, async ({ page, stub }) => {
+    test(`${fault.name}: RESET-3's text, and a fresh puzzle`, async ({ page, stub }) => {
       await fault.arrange(page, stub)
       const dialog = await openForgot(page)
       await requestLink(dialog, fault.email ?? USER_ACCOUNT.email)
@@ -146,7 +146,7 @@ test.describe('forgot password', () => {
   ]
 
   for (const fault of resendFaults) {
-    test(`Resend Email, ${fault.name}: the spec's text`, async ({ page, stub }) => {
+    test(`Resend Email, ${fault.name}: RESET-3's text`, async ({ page, stub }) => {
       const dialog = await openForgot(page)
       await requestLink(dialog, USER_ACCOUNT.email)
       await expect(dialog.getByRole('heading', { name: 'Email Sent!' })).toBeVisible()

@@ -59,7 +59,7 @@ test.describe('create account', () => {
     expect(bodies).toEqual([{ username: email, password: PASSWORD, userType: 'COMPANY' }])
   })
 
-  test('the rules speak in the spec order as fields are left; submit waits for all of them', async ({
+  test('the rules speak in the required order (AUTH-7) as fields are left; submit waits for all of them', async ({
     page,
   }) => {
     const dialog = await openRegister(page)
@@ -178,7 +178,7 @@ test.describe('create account', () => {
   ]
 
   for (const fault of faults) {
-    test(`${fault.name}: the spec's text, and a fresh puzzle`, async ({ page, stub }) => {
+    test(`${fault.name}: AUTH-8's text, and a fresh puzzle`, async ({ page, stub }) => {
       await fault.arrange(page, stub)
       const dialog = await openRegister(page)
       await fillRegistration(dialog, { email: fault.email ?? freshEmail('fault') })
@@ -186,7 +186,7 @@ test.describe('create account', () => {
       const alert = dialog.getByRole('alert').filter({ hasText: fault.text })
       await expect(alert).toHaveText(fault.text)
       await expect(alert).toBeFocused()
-      // The captcha resets after a failed submission (spec 4): a new, unsolved puzzle.
+      // The captcha resets after a failed submission (CAPTCHA-3): a new, unsolved puzzle.
       const status = dialog.getByRole('group', { name: 'Human Verification' }).getByRole('status')
       await expect(status).toHaveText('')
       await expect(dialog.getByLabel(/What is \d+ \+ \d+\?/)).toHaveValue('')

@@ -27,10 +27,10 @@ test.describe('sign in', () => {
     await submitSignIn(dialog, USER_ACCOUNT)
     await expect(toast(page, 'success')).toContainText('Successfully logged in!')
     await expect(dialog).toHaveCount(0)
-    // /dashboard is the in-app dashboard at /admin (decision 9).
+    // /dashboard is the in-app dashboard at /admin (SITE-5).
     await expect(page).toHaveURL('/admin')
     await expect(nav(page).getByRole('button', { name: 'Nino Beridze' })).toBeVisible()
-    // 'Remember me' is not sent anywhere (spec 2).
+    // 'Remember me' is not sent anywhere (AUTH-2).
     expect(bodies).toEqual([{ email: USER_ACCOUNT.email, password: USER_ACCOUNT.password }])
     const stored = await storedSession(page)
     expect(stored.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)

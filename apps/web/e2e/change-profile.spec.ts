@@ -69,7 +69,7 @@ test.describe('/changeprofile: personal information', () => {
     await expect(field(page, 'First Name')).toBeFocused()
   })
 
-  test('a failed save says so with the spec’s notice; a 400 shows the server’s field errors', async ({
+  test('a failed save says so with the required notice (ACCOUNT-1); a 400 shows the server’s field errors', async ({
     page,
     stub,
   }) => {

@@ -3,7 +3,7 @@ import { expect, test } from './stub'
 import { useLocale } from './support'
 
 test.describe('home', () => {
-  test('has the spec title, tagline, 6 features, 4 stack categories and 4 stats', async ({
+  test('has the required title, tagline, 6 features, 4 stack categories and 4 stats (SITE-9)', async ({
     page,
   }) => {
     await page.goto('/')

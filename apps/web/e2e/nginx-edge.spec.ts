@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test'
 import { type Served, startDemoServer, startServer } from '../scripts/serve.mjs'
 
 /**
- * What nginx itself does in front of the site and the stub (issue 18): the visitor's address
+ * What nginx itself does in front of the site and the stub: the visitor's address
  * reaches the stub's rate limits, nginx's own error pages carry the security headers, and its
  * access log never holds a reset hash or an activation token.
  */

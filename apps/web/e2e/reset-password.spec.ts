@@ -183,7 +183,7 @@ test.describe('reset password page', () => {
 
   // Answers the stub's contract never gives (it is a faithful server): a real backend might.
   for (const answer of answers) {
-    test(`${answer.name} shows 'Password Reset Failed' with the spec's text`, async ({ page }) => {
+    test(`${answer.name} shows 'Password Reset Failed' with RESET-7's text`, async ({ page }) => {
       await page.route('**/api/auth/set-password', (route) =>
         route.fulfill({
           status: answer.status,

@@ -61,7 +61,7 @@ test.describe('navigation bar', () => {
     stub,
   }) => {
     await stub.signIn(page)
-    // The profile replaces the token's claims (spec 3): here it has no name yet.
+    // The profile replaces the token's claims (SESSION-1): here it has no name yet.
     await page.route('**/api/user/profile', async (route) => {
       const answer = await route.fetch()
       const profile = (await answer.json()) as Record<string, unknown>

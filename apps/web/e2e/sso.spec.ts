@@ -6,7 +6,7 @@ type Arrival = { url: URL; rawQuery: string }
 /**
  * The build's admin panel address is the `main` environment's (`pnpm build` sets no
  * VITE_APP_ENV), which does not exist here: the navigation to it is caught, remembered, and sent
- * on to the stub's single-sign-on receiver, the development admin panel (decision 12).
+ * on to the stub's single-sign-on receiver, the development admin panel (CONF-2).
  */
 async function catchSingleSignOn(page: Page, stub: Stub, baseURL: string): Promise<Arrival[]> {
   const arrivals: Arrival[] = []
@@ -86,7 +86,7 @@ test.describe('Dashboard single sign-on', () => {
     await expect(page.getByText('not given')).toBeVisible()
   })
 
-  test('without an access token: the spec error is logged and the sign-in modal opens', async ({
+  test('without an access token: the required error is logged and the sign-in modal opens (SESSION-8)', async ({
     page,
     stub,
     baseURL,

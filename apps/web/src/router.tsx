@@ -20,7 +20,7 @@ function RouteError(props: ErrorComponentProps) {
   )
 }
 
-/** A route's error (its code, data or rendering), logged once through /errors/log (spec 8). */
+/** A route's error (its code, data or rendering), logged once through /errors/log (EVENT-3). */
 function reportRouteError(error: unknown): void {
   void import('./lib/error-log').then((log) =>
     log.reportThrown(error, { source: 'router', route: window.location.pathname }),

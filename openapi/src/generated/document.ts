@@ -1,4 +1,4 @@
-// Generated from openapi/openapi.yaml by scripts/generate-portable.ts. Do not edit.
+// Generated from openapi/openapi.yaml by scripts/generate.ts. Do not edit.
 import type { OpenApiDocument } from '../document'
 
 /** openapi.yaml, parsed. A JSON string literal parses faster than the same object literal. */

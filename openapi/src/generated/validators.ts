@@ -1,4 +1,4 @@
-// Generated from openapi/openapi.yaml by scripts/generate-portable.ts. Do not edit.
+// Generated from openapi/openapi.yaml by scripts/generate.ts. Do not edit.
 // @ts-nocheck
 import * as imported0Namespace from "ajv/dist/runtime/ucs2length.js"
 const imported0 = commonJs(imported0Namespace)

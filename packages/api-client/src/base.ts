@@ -2,7 +2,7 @@
 // needs these and must not bring openapi-fetch, or the transport and its table of secured
 // operations, into a page's first JavaScript.
 
-/** The spec's client-type value; an existing backend may key on it. */
+/** The required client-type value (API-2); an existing backend may key on it. */
 export const DEFAULT_CLIENT_TYPE = 'vue-website'
 
 export function apiBaseUrl(baseUrl: string, version?: string): string {

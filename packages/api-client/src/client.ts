@@ -1,8 +1,8 @@
+import type { paths } from '@devenv/openapi/types'
 import createClient, { type Client } from 'openapi-fetch'
 import { version as packageVersion } from '../package.json'
 import { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
 import { ApiError } from './errors'
-import type { paths } from './generated/openapi'
 import { createTransport, type TokenSource } from './transport'
 
 export { apiBaseUrl, DEFAULT_CLIENT_TYPE } from './base'
@@ -23,7 +23,7 @@ export type ApiClientOptions = {
   refreshTokens?: (() => Promise<boolean>) | undefined
   fetch?: typeof globalThis.fetch | undefined
   now?: (() => Date) | undefined
-  /** Where the global response handling speaks (spec 7); the console by default. */
+  /** Where the global response handling speaks (API-5); the console by default. */
   log?: ResponseLog | undefined
 }
 
@@ -33,7 +33,7 @@ export type ResponseLog = {
   error(message: string): void
 }
 
-/** Spec 7: "403 only warns; 5xx only logs" (a 401 is the transport's refresh). The call still fails. */
+/** API-5: a 403 only warns, a 5xx only logs (a 401 is the transport's refresh); the call fails. */
 function reportFailedResponse(log: ResponseLog, request: Request, response: Response): void {
   // The path only: a query may carry a token or a reset hash.
   const call = `${request.method} ${new URL(request.url, 'http://origin.invalid').pathname}`

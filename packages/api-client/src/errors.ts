@@ -4,7 +4,7 @@ export type ApiErrorKind = 'http' | 'timeout' | 'network'
 export type ValidationErrors = Record<string, string>
 
 /**
- * The one error every call throws. It carries what the UI needs to pick the spec's message:
+ * The one error every call throws. It carries what the UI needs to pick the required message:
  * the status, the server's `message`, the validation `errors` object and the parsed body.
  */
 export class ApiError extends Error {

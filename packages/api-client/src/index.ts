@@ -1,3 +1,4 @@
+export type { components, operations, paths } from '@devenv/openapi/types'
 export {
   type ApiClient,
   type ApiClientOptions,
@@ -10,7 +11,6 @@ export {
   type ResponseLog,
 } from './client'
 export { ApiError, type ApiErrorKind, isApiError, type ValidationErrors } from './errors'
-export type { components, operations, paths } from './generated/openapi'
 export {
   CLIENT_TYPE_HEADER,
   CLIENT_VERSION_HEADER,

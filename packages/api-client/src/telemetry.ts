@@ -1,3 +1,4 @@
+import type { paths } from '@devenv/openapi/types'
 import {
   apiBaseUrl,
   CLIENT_TYPE_HEADER,
@@ -6,7 +7,6 @@ import {
   REFERRER_POLICY,
   REQUEST_TIMESTAMP_HEADER,
 } from './base'
-import type { paths } from './generated/openapi'
 
 /** The public, fire-and-forget reports of the contract (`security: []`, no answer body to read). */
 export type TelemetryPath = '/security/log' | '/errors/log'
@@ -27,7 +27,7 @@ export type TelemetryOptions = {
  * Sends a security event or an error report with the contract's headers, without the full client:
  * every page view is reported, and openapi-fetch and the refresh logic would otherwise load on
  * every page just for that. No bearer token (the operations are public), no retry; a failure
- * rejects and the caller only warns (decision 14). `keepalive` lets a report outlive the page.
+ * rejects and the caller only warns (EVENT-1, EVENT-3). `keepalive` lets a report outlive the page.
  */
 export async function sendTelemetry<P extends TelemetryPath>(
   options: TelemetryOptions,

@@ -1,3 +1,5 @@
+import { BEARER_OPERATIONS } from '@devenv/openapi/facts'
+import type { components } from '@devenv/openapi/types'
 import {
   CLIENT_TYPE_HEADER,
   CLIENT_VERSION_HEADER,
@@ -5,8 +7,6 @@ import {
   REQUEST_TIMESTAMP_HEADER,
 } from './base'
 import { ApiError } from './errors'
-import { BEARER_OPERATIONS } from './generated/contract'
-import type { components } from './generated/openapi'
 
 export type TokenPair = {
   accessToken: string
@@ -67,7 +67,7 @@ const bearerOperations = BEARER_OPERATIONS.map((operation) => {
 
 /**
  * Whether a call carries the bearer token: exactly when the contract's `security` for its
- * operation accepts it (generated with the client). The path is read relative to the API base
+ * operation accepts it (`BEARER_OPERATIONS`, generated from the contract). The path is read relative to the API base
  * (`/api` and the optional version); a call outside it, or to no known operation, goes without.
  */
 export function sendsBearer(method: string, url: string, apiBase: string): boolean {

@@ -103,7 +103,7 @@ describe('reset-password failure', () => {
     return [en[problem.title], shown(problem.description)]
   }
 
-  it('maps statuses to the spec titles', () => {
+  it('maps statuses to their required titles (RESET-7)', () => {
     expect(view({ status: 500 })[0]).toBe('Server Error')
     expect(view({ status: 503 })[0]).toBe('Server Error')
     expect(view({ status: 400 })).toEqual([

@@ -191,7 +191,7 @@ describe('captchaReducer', () => {
 })
 
 describe('captcha constants and notices', () => {
-  it('names the outcomes with the spec texts', () => {
+  it('names the outcomes with their required texts (CAPTCHA-3)', () => {
     expect(en[CAPTCHA_STATUS_NOTICES.verified]).toBe('Human verification completed')
     expect(en[CAPTCHA_STATUS_NOTICES.failed]).toBe('Human verification failed. Please try again.')
     expect(en['captcha.incorrect']).toBe('Incorrect answer. Please try again.')

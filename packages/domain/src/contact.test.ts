@@ -10,7 +10,7 @@ import {
 import { en } from './messages/en'
 
 describe('contact constants', () => {
-  it('offers the six inquiry types with the spec labels', () => {
+  it('offers the six inquiry types with their required labels (CONTACT-2)', () => {
     expect(INQUIRY_TYPES.map((type) => [type, en[INQUIRY_TYPE_LABELS[type]]])).toEqual([
       ['trial', 'Start Free Trial'],
       ['demo', 'Schedule Demo'],

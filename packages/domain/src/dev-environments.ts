@@ -2,7 +2,7 @@ import type { MessageCode } from './messages/en'
 import type { PlanId, PlanSize } from './plans'
 import { planSize } from './plans'
 
-/** The customers' development environments, as designed in the product decisions (5). */
+/** The customers' development environments, as the contract designs them (ENV-1, API-6). */
 export const DEV_ENVIRONMENT_STATUSES = [
   'provisioning',
   'running',

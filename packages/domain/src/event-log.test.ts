@@ -44,7 +44,7 @@ describe('createEventEntry', () => {
     expect(created.details).not.toBe(details)
   })
 
-  it('knows the spec event types', () => {
+  it('knows the event types the product names (EVENT-2)', () => {
     for (const type of ['404_page_access', 'technical_page_access', 'unauthorized_access']) {
       expect(SECURITY_EVENT_TYPES).toContain(type)
     }

@@ -4,7 +4,7 @@ import { reportedUserAgent } from './user-agent'
 
 export const SECURITY_LOG_LIMIT = 100
 
-/** The spec names the 404, technical-page and unauthorized types; the rest name what it logs. */
+/** EVENT-2 names the 404, technical-page and unauthorized types; the rest are ours. */
 export const SECURITY_EVENT_TYPES = [
   'page_view',
   '404_page_access',
@@ -23,7 +23,7 @@ export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number]
 
 export type EventDetailValue = string | number | boolean | null
 
-/** Details use the spec's snake_case names, as they are sent to POST /security/log. */
+/** Details use snake_case names (EVENT-1), as they are sent to POST /security/log. */
 export type EventDetails = {
   user?: string
   original_path?: string

@@ -180,13 +180,13 @@ describe('reset password checklist', () => {
 })
 
 describe('newPasswordRuleError (the one rule of the site and the server)', () => {
-  it('needs strength 40+ at registration and on a change, with the spec messages', () => {
+  it('needs strength 40+ at registration and on a change, with the required messages (PWD-2, AUTH-7)', () => {
     for (const rule of ['registration', 'change'] as const) {
       expect(newPasswordRuleError('Short1!', rule)).toBe('validation.passwordTooShort')
       // Eight characters and nothing else: caseless letters and spaces score 20 of 100.
       expect(newPasswordRuleError('密码密码密码密码', rule)).toBe('validation.passwordTooWeak')
       expect(newPasswordRuleError('        ', rule)).toBe('validation.passwordTooWeak')
-      // Eight characters and a lower-case letter score exactly 40: Fair, as the spec scores it.
+      // Eight characters and a lower-case letter score exactly 40: Fair, as PWD-1 scores it.
       expect(newPasswordRuleError('aaaaaaaa', rule)).toBeNull()
       expect(newPasswordRuleError('Tbilisi-Sunrise-2025', rule)).toBeNull()
     }

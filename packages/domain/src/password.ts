@@ -62,7 +62,7 @@ export function passwordStrengthLabel(score: number): PasswordStrengthLabel {
 export function passwordStrength(password: string): PasswordStrength {
   const breakdown = passwordStrengthBreakdown(password)
   const met = PASSWORD_STRENGTH_RULES.filter((rule) => breakdown[rule]).length
-  // Six rules of 20 could make 120; the spec scores 'of 100', so the sixth rule only fills a gap.
+  // Six rules of 20 could make 120; PWD-1 caps the score at 100: the sixth rule only fills a gap.
   const score = Math.min(PASSWORD_MAX_SCORE, met * PASSWORD_RULE_POINTS)
   return { score, label: passwordStrengthLabel(score) }
 }

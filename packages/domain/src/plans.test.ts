@@ -39,7 +39,7 @@ describe('plans', () => {
       'enterprise',
       ['8 vCPU', '32GB RAM', '200GB SSD', 'Unlimited bandwidth', 'GPU available', '99.99% uptime'],
     ],
-  ] as const)('%s lists every spec feature', (id, expected) => {
+  ] as const)('%s lists every required feature (PLAN-1)', (id, expected) => {
     const features = allFeatures(id)
     for (const feature of expected) expect(features).toContain(feature)
   })

@@ -169,7 +169,7 @@ export function annualMonthlyPrice(price: number): number {
   return Math.round(price * (100 - ANNUAL_DISCOUNT_PERCENT)) / 100
 }
 
-/** A plan with its texts in one language: the spec's shape of a pricing plan. */
+/** A plan with its texts in one language: the product's shape of a pricing plan (PLAN-1). */
 export type LocalizedPlan = {
   id: PlanId
   name: string

@@ -39,7 +39,7 @@ describe('checkResetLink', () => {
     expect(checkResetLink({ user: 'u', hash: `${hex(20)}-${hex(20)}` })).toBe('invalid-token')
   })
 
-  it('maps each problem to the spec titles', () => {
+  it('maps each problem to its required title (RESET-4)', () => {
     expect(en[RESET_LINK_PROBLEMS['invalid-link'].title]).toBe('Invalid Reset Link')
     expect(en[RESET_LINK_PROBLEMS['invalid-token'].title]).toBe('Invalid Reset Token')
   })

@@ -38,7 +38,7 @@ describe('validateRegistration', () => {
     expect(validateRegistration(validRegistration)).toBeNull()
   })
 
-  it('reports rules in the spec order, each only once the earlier ones pass', () => {
+  it('reports rules in the required order (AUTH-7), each only once the earlier ones pass', () => {
     // Everything broken; fixing one field at a time must reveal the next rule, in order.
     let form: RegistrationForm = {
       ...validRegistration,

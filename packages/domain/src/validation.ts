@@ -57,7 +57,7 @@ export function normalizeEmail(email: string): string {
   return email.trim()
 }
 
-/** The spec's rule, as written: an '@' and a '.' somewhere (the server does the real check). */
+/** AUTH-7's rule as written: an '@' and a '.' somewhere (the server does the real check). */
 export function looksLikeEmail(email: string): boolean {
   const trimmed = normalizeEmail(email)
   return trimmed.includes('@') && trimmed.includes('.')
@@ -67,11 +67,11 @@ function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === ''
 }
 
-/** The first failing rule, in the spec's order, or null when the form may be sent. */
+/** The first failing rule, in AUTH-7's order, or null when the form may be sent. */
 export function validateRegistration(form: RegistrationForm): RegistrationError | null {
   if (isBlank(form.email)) return 'validation.emailRequired'
   if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
-  // The server's rule too; the spec shows 'too short' before the mismatch, 'too weak' after it.
+  // The server's rule too; AUTH-7 puts 'too short' before the mismatch, 'too weak' after it.
   const rule = newPasswordRuleError(form.password, 'registration')
   if (rule === 'validation.passwordTooShort') return rule
   if (form.password !== form.confirmPassword) return 'validation.passwordMismatch'
@@ -95,7 +95,7 @@ export function registrationUserType(company: string | null | undefined): Regist
   return isBlank(company) ? 'PERSONAL' : 'COMPANY'
 }
 
-/** Only these three fields are sent; names and company stay in the modal (spec, section 3). */
+/** Only these three fields are sent; names and company stay in the modal (AUTH-6). */
 export function registrationBody(form: RegistrationForm): RegistrationBody {
   return {
     username: normalizeEmail(form.email),

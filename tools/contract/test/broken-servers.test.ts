@@ -2,15 +2,27 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadContract } from '../src'
 import { checkTarget, type RunOptions } from '../src/check/runner'
 import { type CheckResult, formatSummary, type RunReport } from '../src/report'
-import { BROKEN_SERVERS, type BrokenServer, BUG_KINDS, startStub } from './fixtures/broken-servers'
+import {
+  BROKEN_SERVERS,
+  type BrokenServer,
+  BUG_KINDS,
+  type StubAdapter,
+  startStub,
+} from './fixtures/broken-servers'
 
 // Proof that `check` catches the bugs backends ship: each broken server is the real stub with one
-// planted bug; the run must fail, and fail on the check that names that bug.
+// planted bug; the run must fail, and fail on the check that names that bug. The bugs are planted
+// in the stub's core, so each is caught behind both adapters: Fastify over a port, MSW in process.
 const contract = loadContract()
+const ADAPTERS: StubAdapter[] = ['fastify', 'msw']
 const caught: string[] = []
 
-async function runAgainst(broken: BrokenServer | undefined, only: RunOptions['only']) {
-  const stub = await startStub(broken)
+async function runAgainst(
+  broken: BrokenServer | undefined,
+  only: RunOptions['only'],
+  adapter: StubAdapter,
+) {
+  const stub = await startStub(broken, adapter)
   try {
     return await checkTarget({ baseUrl: stub.baseUrl, contract, only, waitSeconds: 5 })
   } finally {
@@ -36,7 +48,8 @@ const unique = (lists: ReadonlyArray<readonly string[] | undefined>) => [
 ]
 
 afterAll(() => {
-  console.log(`broken servers: ${caught.length} of ${BROKEN_SERVERS.length} caught by check`)
+  const runs = BROKEN_SERVERS.length * ADAPTERS.length
+  console.log(`broken servers: ${caught.length} of ${runs} caught by check (both adapters)`)
 })
 
 describe('the set of broken servers', () => {
@@ -45,28 +58,35 @@ describe('the set of broken servers', () => {
     expect(new Set(BROKEN_SERVERS.map((broken) => broken.kind))).toEqual(new Set(BUG_KINDS))
   })
 
-  it('the unbroken stub passes every suite they need, each naming check included', async () => {
-    const report = await runAgainst(undefined, {
-      operations: unique(BROKEN_SERVERS.map((broken) => broken.only.operations)),
-      flows: unique(BROKEN_SERVERS.map((broken) => broken.only.flows)),
-    })
-    const summary = formatSummary(report)
-    expect(report.summary, summary).toMatchObject({ failed: 0, skipped: 0, schemaViolations: 0 })
-    for (const broken of BROKEN_SERVERS) {
-      const checks = namedChecks(report, broken)
-      expect(checks.length, broken.bug).toBeGreaterThan(0)
-      expect(
-        checks.map((check) => check.status),
-        broken.bug,
-      ).toEqual(checks.map(() => 'passed'))
-    }
-  })
+  it.each(ADAPTERS)(
+    'the unbroken stub (%s) passes every suite they need, each naming check included',
+    async (adapter) => {
+      const report = await runAgainst(
+        undefined,
+        {
+          operations: unique(BROKEN_SERVERS.map((broken) => broken.only.operations)),
+          flows: unique(BROKEN_SERVERS.map((broken) => broken.only.flows)),
+        },
+        adapter,
+      )
+      const summary = formatSummary(report)
+      expect(report.summary, summary).toMatchObject({ failed: 0, skipped: 0, schemaViolations: 0 })
+      for (const broken of BROKEN_SERVERS) {
+        const checks = namedChecks(report, broken)
+        expect(checks.length, broken.bug).toBeGreaterThan(0)
+        expect(
+          checks.map((check) => check.status),
+          broken.bug,
+        ).toEqual(checks.map(() => 'passed'))
+      }
+    },
+  )
 })
 
-describe('check catches', () => {
+describe.each(ADAPTERS)('check catches, behind %s', (adapter) => {
   for (const broken of BROKEN_SERVERS) {
     it(`${broken.kind}: ${broken.bug}`, async () => {
-      const report = await runAgainst(broken, broken.only)
+      const report = await runAgainst(broken, broken.only, adapter)
       // The report's failures (what report.json lists) must name the bug's check.
       const { message } = broken.caughtBy
       const failures = report.failures.filter(
@@ -76,7 +96,7 @@ describe('check catches', () => {
       )
       expect(report.summary.failed).toBeGreaterThan(0)
       expect(failures, formatSummary(report)).not.toEqual([])
-      caught.push(broken.bug)
+      caught.push(`${adapter}: ${broken.bug}`)
     })
   }
 })

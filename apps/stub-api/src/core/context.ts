@@ -1,9 +1,9 @@
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
-import type { StoreRegistry } from './dev/isolation'
 import type { PasswordHasher } from './security/passwords'
 import type { TokenService } from './security/tokens'
 import type { SeedPasswords } from './state/seeds'
+import type { StoreRegistry } from './state/store-registry'
 import type { Randomness } from './types'
 
 /** What every part of one stub core shares; passed along, never global. */

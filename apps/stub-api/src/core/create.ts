@@ -6,38 +6,40 @@ import {
   type StubConfig,
 } from '../config'
 import type { StubContext } from './context'
-import { checkAnswer, type SentAnswer } from './contract/answer-check'
+import { checkAnswer } from './contract/answer-check'
 import { ApiError, errorBody, MESSAGES, rateLimited, validationError } from './contract/errors'
 import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
 import {
   assertEveryOperationImplemented,
-  type CoreRequest,
   type DefineOperation,
   type OperationHandler,
   type OperationTable,
+  routeOf,
 } from './contract/operations'
 import { checkBody, checkParameters } from './contract/validation'
 import { forcedAnswer, parsePrefer, sleep } from './dev/faults'
-import { requestedSession, StoreRegistry } from './dev/isolation'
+import { requestedSession } from './dev/isolation'
 import { devRouteTable } from './dev/routes'
+import { aiOperations } from './operations/ai'
+import { authOperations } from './operations/auth'
+import { contactOperations } from './operations/contact'
+import { environmentOperations } from './operations/environments'
+import { healthOperations } from './operations/health'
+import { profileOperations } from './operations/profile'
+import { telemetryOperations } from './operations/telemetry'
 import { pooledRandomBytes } from './platform/random'
 import { portableScrypt } from './platform/scrypt'
 import { jsonReply, type Reply } from './reply'
-import { aiOperations } from './routes/ai'
-import { authOperations } from './routes/auth'
-import { contactOperations } from './routes/contact'
-import { environmentOperations } from './routes/environments'
-import { healthOperations } from './routes/health'
-import { profileOperations } from './routes/profile'
-import { telemetryOperations } from './routes/telemetry'
+import type { CoreRequest } from './request'
 import { authenticate } from './security/authenticate'
 import { createPasswordHasher, DEFAULT_SCRYPT_COST } from './security/passwords'
 import type { WindowCheck } from './security/rate-limits'
 import { createTokenService } from './security/tokens'
-import type { StubStages } from './stages'
 import { hashSeedPasswords, seedStore } from './state/seeds'
 import { StubStore, uuidFrom } from './state/store'
-import type { StubAnswer, StubCore, StubCoreOptions, StubLog, StubRequest } from './types'
+import { StoreRegistry } from './state/store-registry'
+import type { StubCore, StubCoreOptions, StubHooks } from './stub-core'
+import type { StubAnswer, StubLog, StubRequest } from './types'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The longest path parameter routed (Fastify's maxParamLength, which the stub had before). */
@@ -45,6 +47,9 @@ const MAX_PARAM_LENGTH = 100
 const NO_QUERY: Record<string, string | string[]> = Object.freeze({}) as Record<string, never>
 const notFound = () => jsonReply(404, { message: MESSAGES.notFound, code: 'NOT_FOUND' })
 const SILENT: StubLog = { info() {}, warn() {}, error() {} }
+const NO_HOOKS: StubHooks = Object.freeze({})
+
+type OperationEntry = OperationTable extends Map<string, infer Entry> ? Entry : never
 
 /** The settings given, over the mode's defaults; the production rules of readConfig applied. */
 export function resolveConfig(given: Partial<StubConfig>): StubConfig {
@@ -102,6 +107,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     scryptCost: givenCost,
     persistence = null,
     log = SILENT,
+    hooks = NO_HOOKS,
     ...given
   } = options
   const config = resolveConfig(given)
@@ -144,9 +150,14 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   }
 
   const table: OperationTable = new Map()
-  const define: DefineOperation = (operationId) => (handler) => {
+  const define: DefineOperation = (operationId, route) => (handler) => {
     const operation = contract.byId.get(operationId)
     if (!operation) throw new Error(`The contract has no operation ${operationId}`)
+    if (route !== routeOf(operation)) {
+      throw new Error(
+        `The handler of ${operationId} states ${route}, the contract says ${routeOf(operation)}`,
+      )
+    }
     table.set(operationId, {
       operation,
       handler: handler as unknown as OperationHandler,
@@ -206,19 +217,8 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }
   }
 
-  /** Auth, then parameters and body against the contract (throws the contract's 401/400). */
-  async function checkInput(request: CoreRequest, operationId: string): Promise<void> {
-    const entry = table.get(operationId)
-    if (!entry?.needsChecks) return
-    if (entry.operation.requiresAuth) await authenticate(request, ctx)
-    checkShape(request, operationId)
-  }
-
-  /** Parameters and body against the contract, without a promise (throws the contract's 400). */
-  function checkShape(request: CoreRequest, operationId: string): void {
-    const entry = table.get(operationId)
-    if (!entry?.needsChecks) return
-    const { operation } = entry
+  /** Parameters and body against the contract (throws the contract's 400). */
+  function checkShape(request: CoreRequest, { operation }: OperationEntry): void {
     if (operation.parameters.length > 0) {
       const parameterErrors = checkParameters(contract.validator, operation.parameters, {
         path: request.params,
@@ -235,9 +235,9 @@ export function createStubCore(options: StubCoreOptions): StubCore {
    * the client's address, so they run before the body is read, and a client over its window costs
    * no parsing or validation.
    */
-  function limitClient(request: CoreRequest, operationId: string): void {
-    const entry = table.get(operationId)
-    if (!entry?.limitedByClient) return
+  function limitClient(request: CoreRequest, entry: OperationEntry): void {
+    if (!entry.limitedByClient) return
+    const { operationId } = entry.operation
     const checks: WindowCheck[] = []
     for (const rule of entry.operation.rateLimits) {
       if (rule.kind === 'window' && rule.scope === 'client') {
@@ -249,9 +249,9 @@ export function createStubCore(options: StubCoreOptions): StubCore {
   }
 
   /** The operation's other `x-rate-limits` windows, per e-mail or account (throws the contract's 429). */
-  function limit(request: CoreRequest, operationId: string): void {
-    const entry = table.get(operationId)
-    if (!entry?.limited) return
+  function limit(request: CoreRequest, entry: OperationEntry): void {
+    if (!entry.limited) return
+    const { operationId } = entry.operation
     const checks: WindowCheck[] = []
     for (const rule of entry.operation.rateLimits) {
       if (rule.kind !== 'window' || rule.scope === 'client') continue
@@ -262,19 +262,11 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
   }
 
-  /** The operation's handler, on a request that has passed its checks. */
-  async function run(request: CoreRequest, operationId: string): Promise<Reply> {
-    const entry = table.get(operationId)
-    if (!entry) throw new ApiError(404, 'NOT_FOUND', MESSAGES.notFound)
-    // The body has passed the contract's validation: it has the contract's type.
-    const answer = await entry.handler(request as Parameters<OperationHandler>[0])
-    return { status: answer.status, headers: answer.headers ?? {}, json: answer.body }
-  }
-
   /** `Prefer:` (development and test modes): waits, then 'reset', a forced answer, or nothing. */
-  async function faults(request: CoreRequest): Promise<Reply | 'reset' | undefined> {
-    const header = request.headers.prefer
-    if (!devControls || header === undefined) return undefined
+  async function faults(
+    request: CoreRequest,
+    header: string,
+  ): Promise<Reply | 'reset' | undefined> {
     const preference = parsePrefer(header)
     if (preference.delayMs) await sleep(preference.delayMs)
     if (preference.reset) {
@@ -294,55 +286,42 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     return errorReply(ctx, request.operationId, problem)
   }
 
-  /** Development and test modes: the answer judged against the contract, and its coverage. */
-  function check(request: CoreRequest, answer: SentAnswer): SentAnswer {
-    const { operationId } = request
-    if (!ctx.checkResponses || !operationId || request.contractExempt) return answer
-    if (request.method === 'HEAD') return answer
-    return checkAnswer(ctx, log, request, operationId, answer)
-  }
-
-  /** Unsafe requests on the default store: resolves once the change is kept (throws if not). */
-  async function keep(request: CoreRequest): Promise<void> {
-    if (!persistence || request.store !== defaultStore || SAFE_METHODS.has(request.method)) return
-    try {
-      await persistence.save(() => defaultStore.snapshot())
-    } catch (error) {
-      log.error('could not save the stub state', { err: error })
-      throw error
-    }
-  }
-
-  /** Serialises a reply and checks it: the answer as it will be sent. */
+  /**
+   * A reply as it will be sent: serialised, then (development and test modes) judged against the
+   * contract, which records it for the session's coverage.
+   */
   function finish(request: CoreRequest, reply: Reply): StubAnswer {
-    const headers = reply.headers
-    let text: string | undefined
+    const { headers } = reply
+    let body: string | undefined
     if (reply.json !== undefined) {
-      text = JSON.stringify(reply.json)
+      body = JSON.stringify(reply.json)
       headers['content-type'] ??= 'application/json; charset=utf-8'
     } else {
-      text = reply.text
+      body = reply.text
     }
-    const sent = check(request, {
-      status: reply.status,
-      header: (name) => headers[name.toLowerCase()],
-      text: text ?? '',
-    })
-    if (sent.contentType) headers['content-type'] = sent.contentType
-    const answer: StubAnswer = { status: sent.status, headers, session: request.session }
-    const body = sent.text === (text ?? '') ? text : sent.text
-    if (body !== undefined && request.method !== 'HEAD') answer.body = body
+    let answer: StubAnswer = { status: reply.status, headers, session: request.session }
+    if (body !== undefined) answer.body = body
     if (reply.page) answer.page = true
-    if (request.operationId) answer.operationId = request.operationId
+    const { operationId } = request
+    if (!operationId) return answer
+    answer.operationId = operationId
+    if (request.method === 'HEAD') {
+      delete answer.body
+      return answer
+    }
+    if (ctx.checkResponses && !request.contractExempt) {
+      answer = checkAnswer(ctx, log, request, operationId, answer)
+    }
     return answer
   }
 
-  /** The answer once kept; a 500 when it could not be. */
-  async function kept(request: CoreRequest, answer: StubAnswer): Promise<StubAnswer> {
+  /** Unsafe requests on the default store: the answer once its change is kept, a 500 if it could not be. */
+  async function kept(answer: StubAnswer): Promise<StubAnswer> {
     try {
-      await keep(request)
+      await persistence?.save(() => defaultStore.snapshot())
       return answer
-    } catch {
+    } catch (error) {
+      log.error('could not save the stub state', { err: error })
       return {
         ...answer,
         status: 500,
@@ -354,8 +333,19 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }
   }
 
+  /** The answer to send, once kept when the request may have changed the default store. */
+  function sent(request: CoreRequest, reply: Reply): StubAnswer | Promise<StubAnswer> {
+    const answer = finish(request, reply)
+    if (!persistence || request.store !== defaultStore || SAFE_METHODS.has(request.method)) {
+      return answer
+    }
+    return kept(answer)
+  }
+
   function coreRequest(input: StubRequest, path: string, query: CoreRequest['query']): CoreRequest {
-    const { session, store } = sessionOf(input.headers, query, path, input.session)
+    const session = devControls
+      ? requestedSession(input.session, input.headers, query, path.startsWith('/__dev'))
+      : null
     return {
       method: input.method,
       url: input.url,
@@ -363,7 +353,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
       headers: input.headers,
       ip: input.ip,
       body: undefined,
-      store,
+      store: ctx.registry.storeFor(session),
       session,
       params: {},
       account: null,
@@ -372,31 +362,63 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }
   }
 
-  /** The stub session a request asks for, and its store (the default store in production). */
-  function sessionOf(
-    headers: StubRequest['headers'],
-    query: CoreRequest['query'],
-    path: string,
-    chosen?: string,
-  ): { session: string | null; store: StubStore } {
-    const session = devControls
-      ? requestedSession(chosen, headers, query, path.startsWith('/__dev'))
-      : null
-    return { session, store: ctx.registry.storeFor(session) }
+  /**
+   * The request's steps once routed, in this order: per-client rate limits, the body, then for an
+   * operation its checks (auth, parameters, body), its other rate limits and its handler; else the
+   * development control of the path, or a 404.
+   */
+  async function respond(request: CoreRequest, input: StubRequest, path: string): Promise<Reply> {
+    const entry = request.operationId === undefined ? undefined : table.get(request.operationId)
+    if (entry) limitClient(request, entry)
+    if (input.problem) throw transportError(input.problem)
+    request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
+    if (!entry) {
+      const devRoute = request.operationId
+        ? undefined
+        : devRoutes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${path}`)
+      return devRoute ? devRoute.handle(request) : notFound()
+    }
+    if (hooks.beforeChecks) await hooks.beforeChecks(request)
+    if (entry.needsChecks) {
+      // Awaited only when there is a token to verify: public operations need no promise.
+      if (entry.operation.requiresAuth) await authenticate(request, ctx)
+      checkShape(request, entry)
+    }
+    limit(request, entry)
+    if (hooks.beforeHandler) await hooks.beforeHandler(request)
+    // The body has passed the contract's validation: it has the contract's type.
+    const answer = await entry.handler(request as Parameters<OperationHandler>[0])
+    return { status: answer.status, headers: answer.headers ?? {}, json: answer.body }
   }
 
-  /** The body read, then the operation or development control of the request (or a 404). */
-  async function respond(request: CoreRequest, input: StubRequest, path: string): Promise<Reply> {
-    const { operationId } = request
-    if (operationId) limitClient(request, operationId)
-    request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
-    if (operationId) {
-      await checkInput(request, operationId)
-      limit(request, operationId)
-      return run(request, operationId)
+  /** The hooks' part before the steps and `Prefer:`, then the steps; whatever is thrown, its error answer. */
+  async function replyTo(
+    request: CoreRequest,
+    input: StubRequest,
+    path: string,
+  ): Promise<Reply | 'reset'> {
+    try {
+      const planted = hooks.onRequest ? await hooks.onRequest(request) : undefined
+      if (planted) return planted
+      const prefer = devControls ? request.headers.prefer : undefined
+      const forced = prefer === undefined ? undefined : await faults(request, prefer)
+      return forced ?? (await respond(request, input, path))
+    } catch (error) {
+      return failure(request, error)
     }
-    const devRoute = devRoutes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${path}`)
-    return devRoute ? devRoute.handle(request) : notFound()
+  }
+
+  /** The `onReply` hook's change of a reply; what it throws, as the error answer. */
+  async function replanted(
+    request: CoreRequest,
+    reply: Reply,
+    onReply: NonNullable<StubHooks['onReply']>,
+  ): Promise<Reply> {
+    try {
+      return (await onReply(request, reply)) ?? reply
+    } catch (error) {
+      return failure(request, error)
+    }
   }
 
   async function handle(input: StubRequest): Promise<StubAnswer> {
@@ -406,8 +428,8 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     const query = queryAt === -1 ? NO_QUERY : parseQuery(input.url.slice(queryAt + 1))
     const request = coreRequest(input, path, query)
     // A URL that cannot be routed is the client's fault: the contract's validation 400.
-    if (!isDecodable(path)) {
-      return kept(request, finish(request, errorReply(ctx, undefined, transportError('bad-url'))))
+    if (input.problem === 'bad-url' || !isDecodable(path)) {
+      return sent(request, errorReply(ctx, undefined, transportError('bad-url')))
     }
     const routed = request.method === 'HEAD' ? 'GET' : request.method
     const match = path.startsWith('/api') ? contract.match(routed, path) : undefined
@@ -415,47 +437,19 @@ export function createStubCore(options: StubCoreOptions): StubCore {
       for (const name in match.pathParams) {
         if ((match.pathParams[name]?.length ?? 0) <= MAX_PARAM_LENGTH) continue
         const tooLong = validationError({ url: 'A path parameter of the request URL is too long' })
-        return kept(request, finish(request, errorReply(ctx, undefined, tooLong)))
+        return sent(request, errorReply(ctx, undefined, tooLong))
       }
       request.operationId = match.operation.operationId
       request.params = match.pathParams
     }
-    let reply: Reply
-    try {
-      const forced = await faults(request)
-      if (forced === 'reset')
-        return { status: 0, headers: {}, reset: true, session: request.session }
-      reply = forced ?? (await respond(request, input, path))
-    } catch (error) {
-      reply = failure(request, error)
-    }
-    return kept(request, finish(request, reply))
-  }
-
-  const stages: StubStages = {
-    sessionOf,
-    readBody: readJsonBody,
-    faults,
-    checkInput,
-    checkShape,
-    limitClient,
-    limit,
-    run,
-    failure,
-    check,
-    keep,
-    devRoutes: [...devRoutes.values()],
-    operations: [...table.values()].map(({ operation, needsChecks, limited, limitedByClient }) => ({
-      operation,
-      needsChecks,
-      limited,
-      limitedByClient,
-    })),
+    let reply = await replyTo(request, input, path)
+    if (reply === 'reset') return { status: 0, headers: {}, reset: true, session: request.session }
+    if (hooks.onReply) reply = await replanted(request, reply, hooks.onReply)
+    return sent(request, reply)
   }
 
   return {
     handle,
-    stages,
     ready,
     async close() {
       if (!persistence) return

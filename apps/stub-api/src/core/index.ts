@@ -8,20 +8,19 @@ export {
 } from './dev/isolation'
 export { pooledRandomBytes } from './platform/random'
 export { portableScrypt } from './platform/scrypt'
+export type { Reply } from './reply'
+export type { CoreRequest } from './request'
+export type { PersistedState, StatePersistence } from './state/persistence'
 export type { StoreSnapshot } from './state/records'
 export { SEEDED_ACCOUNTS } from './state/seeds'
+export type { StubStores } from './state/store-registry'
+export type { CreateStubCore, StubCore, StubCoreOptions, StubHooks } from './stub-core'
 export type {
-  CreateStubCore,
-  PersistedState,
   Randomness,
   Scrypt,
-  StatePersistence,
   StubAnswer,
-  StubCore,
-  StubCoreOptions,
   StubLog,
   StubPlatform,
   StubRequest,
-  StubStores,
   TransportProblem,
 } from './types'

@@ -4,9 +4,12 @@
  * The core knows the contract, the stores, validation, rate limits, faults (`Prefer:`), the clock
  * offset, per-session stores and the test-mode answer check. It knows nothing of Fastify, MSW,
  * sockets, files or Node: it runs in Node and in a browser alike. An adapter's whole job is to turn
- * its own request into a `StubRequest`, call `core.handle()` and turn the `StubAnswer` back (MSW).
- * The Fastify adapter (`src/server.ts`) runs the same steps one by one in its own hooks
- * (`core.stages`), so hooks added to that server keep seeing the parsed body, store and account.
+ * its own request into a `StubRequest`, call `core.handle()` and turn the `StubAnswer` back, as
+ * both adapters do (`src/msw/handlers.ts`, `src/node/stub-plugin.ts`). Behaviour planted by tests
+ * and by the toolkit's broken servers goes in `StubHooks` (see stub-core.ts), run by the core
+ * for every adapter alike.
+ *
+ * This file is a leaf: it imports nothing of the core, so every part of the core may import it.
  *
  * Notes for adapter authors (MSW in `src/msw/`):
  * - Sessions without headers. The store a request works on is chosen by, in this order:
@@ -36,14 +39,12 @@
  * - The contract is given by the adapter (`createContract(document)` or `loadContract()` of
  *   @devenv/openapi): reading a file is not the core's business.
  */
-import type { Contract } from '@devenv/openapi'
-import type { StubConfig } from '../config'
-import type { StubStages } from './stages'
-import type { StoreSnapshot } from './state/records'
-import type { StubStore } from './state/store'
 
-/** Input problems only a transport sees (Fastify's body limit, a bad Content-Length). */
-export type TransportProblem = 'body-too-large' | 'body-length-mismatch' | 'bad-url'
+/**
+ * Input problems only a transport sees (Fastify's body limit, a bad Content-Length, a URL its
+ * router cannot decode, a request its parser refused in some other way).
+ */
+export type TransportProblem = 'body-too-large' | 'body-length-mismatch' | 'bad-url' | 'bad-request'
 
 /** Cryptographic random bytes of the given length (salts, tokens, ids). */
 export type Randomness = (size: number) => Uint8Array
@@ -68,6 +69,11 @@ export type StubRequest = {
   ip: string
   /** A stub session chosen by the adapter itself; wins over header, cookie and query. */
   session?: string
+  /**
+   * The transport could not read the request (no `body` then): the core answers the problem in
+   * the shape of the request's operation, after its per-client rate limits, as if it had read it.
+   */
+  problem?: TransportProblem
 }
 
 /** An answer ready to be sent. */
@@ -109,68 +115,3 @@ export type StubPlatform = {
   /** Default: a portable scrypt; Node passes `node:crypto`'s for speed. Same hash format. */
   scrypt: Scrypt
 }
-
-/** What a stored state looks like when the core asks for it at start-up. */
-export type PersistedState =
-  | { status: 'missing' }
-  | { status: 'loaded'; snapshot: StoreSnapshot }
-  /** Unreadable: the implementation has kept it aside (never overwritten); the stub starts empty. */
-  | { status: 'corrupt'; reason: string; movedTo?: string }
-
-/** Where the default store is kept between runs (a file in Node, localStorage in a browser). */
-export type StatePersistence = {
-  /** Human-readable place, for log lines: a file path, a storage key. */
-  readonly where: string
-  load(): Promise<PersistedState & { notes?: string[] }>
-  /**
-   * Saves the default store. `snapshot` is called when the write actually starts, so saves asked
-   * for during a running write may be coalesced into one that holds every change.
-   */
-  save(snapshot: () => StoreSnapshot): Promise<void>
-  /** Waits for every save asked for so far. */
-  flush(): Promise<void>
-}
-
-export type StubCoreOptions = Partial<StubConfig> & {
-  /** The API contract (from @devenv/openapi); the adapter loads it. */
-  contract: Contract
-  /** Milliseconds since the epoch; injected so tests control uptime, expiry and lifecycles. */
-  now?: () => number
-  /** Overrides of the platform's pieces (tests fix `randomBytes`; Node passes native scrypt). */
-  platform?: Partial<StubPlatform>
-  /** scrypt's cost N; tests lower it for speed. */
-  scryptCost?: number
-  /** Keeps the default store between runs; none by default (in memory only). */
-  persistence?: StatePersistence | null
-  /** Silent by default. */
-  log?: StubLog
-}
-
-/** The stores of one core: the default one and one per stub session. */
-export type StubStores = {
-  readonly defaultStore: StubStore
-  /** The store of a session id (created, seeded, on first use); the default store for null. */
-  storeFor(sessionId: string | null): StubStore
-  /** Forgets every session store; returns how many there were. */
-  dropSessions(): number
-  readonly sessionCount: number
-}
-
-export type StubCore = {
-  /** Answers one request. Never throws: every failure is an answer (a documented 4xx, or 500). */
-  handle(request: StubRequest): Promise<StubAnswer>
-  /**
-   * Start-up: hashes the seeded passwords, loads persisted state, checks every operation of the
-   * contract has a handler. Idempotent; `handle()` waits for it by itself.
-   */
-  ready(): Promise<void>
-  /** The steps of `handle()` one by one, for adapters that run hooks between them (Fastify). */
-  readonly stages: StubStages
-  /** Waits for pending saves and saves once more. */
-  close(): Promise<void>
-  readonly config: StubConfig
-  readonly contract: Contract
-  readonly stores: StubStores
-}
-
-export type CreateStubCore = (options: StubCoreOptions) => StubCore

@@ -1,5 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { StubAnswer, StubCore, StubRequest } from '../core/types'
+import type { StubCore } from '../core/stub-core'
+import type { StubAnswer, StubRequest } from '../core/types'
 import { exchangeUrl, type StubExchange } from './exchange'
 import { securityHeadersOf } from './security-headers'
 

@@ -1,5 +1,5 @@
+import type { PersistedState, StatePersistence } from '../core/state/persistence'
 import { type StoreSnapshot, storeSnapshotSchema } from '../core/state/records'
-import type { PersistedState, StatePersistence } from '../core/types'
 
 /** What the browser stub keeps in one localStorage entry: the default store and when. */
 type StoredState = { version: 1; savedAt: string; store: StoreSnapshot }

@@ -1,7 +1,7 @@
 import { type Contract, loadPortableContract } from '@devenv/openapi/portable'
 import { type SetupServer, setupServer } from 'msw/node'
 import { createStubCore } from '../core'
-import type { StubCore, StubCoreOptions } from '../core/types'
+import type { StubCore, StubCoreOptions } from '../core/stub-core'
 import { nativeScrypt } from '../node/scrypt'
 import type { StubExchange } from './exchange'
 import { createStubHandlers, resetAllStores } from './handlers'

@@ -15,10 +15,10 @@ export type AppConfig = {
   appEnv: EnvironmentName
   /** Origin of the API ('' = same origin: nginx or the dev server forwards /api). */
   apiBaseUrl: string
-  /** Origin of the separate auth service (decision 4: defaults to the API base). */
+  /** Origin of the separate auth service (RESET-6: defaults to the API base). */
   authBaseUrl: string
   /**
-   * Where the Dashboard button sends the browser by single sign-on (decision 12): an address, or
+   * Where the Dashboard button sends the browser by single sign-on (CONF-2): an address, or
    * a path of this site (the demo's own receiver page), which is opened without leaving it.
    */
   adminPanelUrl: string

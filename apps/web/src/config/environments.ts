@@ -1,13 +1,13 @@
 /**
  * Deployment environments of the site itself (not the customers' development environments): the
- * spec's four, and `demo`, the static copy with the stub in the browser (`pnpm build:demo`).
+ * four of CONF-1, and `demo`, the static copy with the stub in the browser (`pnpm build:demo`).
  */
 export const ENVIRONMENTS = ['development', 'stage', 'main', 'production', 'demo'] as const
 export type EnvironmentName = (typeof ENVIRONMENTS)[number]
 export const DEFAULT_ENVIRONMENT: EnvironmentName = 'main'
 export const DEFAULT_APP_VERSION = '1.0.0'
 /**
- * Spec 9's recaptcha flag, off: on, the sign-up and reset-password modals would ask Google
+ * The reCAPTCHA flag (CONF-3), off: on, the sign-up and reset-password modals would ask Google
  * reCAPTCHA instead of the site's own arithmetic puzzle. No reCAPTCHA is built; the flag is kept
  * so that an environment can state it (VITE_RECAPTCHA_ENABLED).
  */
@@ -42,7 +42,7 @@ export function pageTitle(title: string, environment: EnvironmentName): string {
 }
 
 /**
- * Developer tools are blocked for signed-out visitors, except where debugging is on (decision 13)
+ * Developer tools are blocked for signed-out visitors, except where debugging is on (UI-4)
  * and in the demo, whose visitors are there to look inside.
  */
 export function shouldBlockDeveloperTools(

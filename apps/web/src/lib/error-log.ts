@@ -8,8 +8,8 @@ const MESSAGE_MAX = 2000
 const STACK_MAX = 16_000
 
 /**
- * Logs a client-side error (spec 4 and 8: "logs an error"): to the console, and to
- * POST /errors/log for the team. A report that cannot be sent only warns (spec 7).
+ * Logs a client-side error (EVENT-3): to the console, and to
+ * POST /errors/log for the team. A report that cannot be sent only warns (EVENT-3).
  * Load it with `import()` where it is needed.
  */
 export async function reportClientError(
@@ -45,7 +45,7 @@ let uncaughtReports = 0
 
 /**
  * A thrown value (a route's error, an uncaught error, an unhandled rejection), reported once
- * through reportClientError with its stack (spec 8: "router and global errors: logged only").
+ * through reportClientError with its stack (EVENT-3: router and global errors are logged only).
  */
 export function reportThrown(error: unknown, context: ErrorContext): Promise<void> {
   if (typeof error === 'object' && error !== null) {

@@ -45,7 +45,7 @@ function toSecurityEvent(entry: EventEntry): SecurityEventBody {
   return { ...entry, details }
 }
 
-/** Sends one entry to POST /security/log; a failure only warns (decision 14). */
+/** Sends one entry to POST /security/log; a failure only warns (EVENT-1). */
 export async function sendEvent(entry: EventEntry): Promise<void> {
   try {
     // The light sender, loaded on first use: every page view is reported, and the full API

@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { NOTIFICATION_TIMEOUT_MS, type NotificationType } from '../config/ui'
 
 export type NotifyOptions = {
-  /** How long the toast stays, in ms (the spec's `timeout`; 5000 by default). */
+  /** How long the toast stays, in ms (UI-3; 5000 by default). */
   timeout?: number
   /**
    * False when the same event is already announced where the visitor is (a form's own live

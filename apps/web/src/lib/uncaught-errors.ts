@@ -1,6 +1,6 @@
 /**
  * Uncaught errors and unhandled promise rejections of the page, each logged once through
- * POST /errors/log (spec 8). The reporter is fetched only when something went wrong.
+ * POST /errors/log (EVENT-3). The reporter is fetched only when something went wrong.
  */
 export function listenForUncaughtErrors(target: Window = window): () => void {
   const report = (error: unknown, source: string) =>

@@ -3,7 +3,7 @@ import { type Breakpoint, breakpointFor, RESIZE_DEBOUNCE_MS } from '../config/ui
 
 /**
  * The window's breakpoint (mobile, tablet, desktop), followed through resizes debounced by
- * 150 ms (spec 9). Null until mounted: the prerendered page knows no window.
+ * 150 ms (SITE-12). Null until mounted: the prerendered page knows no window.
  */
 export function useBreakpoint(): Breakpoint | null {
   const [breakpoint, setBreakpoint] = useState<Breakpoint | null>(null)

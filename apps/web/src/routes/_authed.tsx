@@ -3,7 +3,7 @@ import { logEvent } from '../lib/event-log'
 
 /**
  * Every signed-in page sits under this pathless layout: the one guard. Signed out, the visitor
- * goes to /?redirect=<path> with the sign-in modal open, and the attempt is logged (decision 11).
+ * goes to /?redirect=<path> with the sign-in modal open, and the attempt is logged (SITE-4).
  */
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context, location, preload }) => {

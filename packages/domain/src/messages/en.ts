@@ -1,4 +1,4 @@
-// The spec's exact wording; texts marked "ours" are ours where the spec only describes a message.
+// The product's exact wording (UI-1); "ours" marks our text where a requirement only describes it.
 export const en = {
   // Brand and pages
   'app.tagline': 'AI-Native Development Platform',
@@ -37,7 +37,7 @@ export const en = {
   'technical.authenticatedAs': 'Authenticated as',
   'technical.demoMode': 'Demo Mode',
 
-  // Form fields (ours: the spec names the fields, not their labels)
+  // Form fields (ours: the requirements name the fields, not their labels)
   'field.firstName': 'First Name',
   'field.lastName': 'Last Name',
   'field.email': 'Email',
@@ -103,7 +103,7 @@ export const en = {
   'register.successNotice':
     'Registration successful! Please check your email to activate your account.',
 
-  // Account activation (ours: the spec only says the outcome is reported)
+  // Account activation (ours: AUTH-9 only says the outcome is notified)
   'activation.success': 'Your account has been activated. You can now sign in.',
   'activation.failed': 'Account activation failed. The link may be invalid or expired.',
 
@@ -175,7 +175,7 @@ export const en = {
   'pricing.planChanges':
     'Upgrades take effect immediately; downgrades apply at the next billing cycle.',
 
-  // Plans (ours: descriptions, buttons and the tools/AI lists; resource figures are the spec's)
+  // Plans (ours: descriptions, buttons and the tools/AI lists; resource figures are PLAN-1's)
   'plan.starter.description': 'Perfect for individual developers and side projects.',
   'plan.professional.description': 'For growing teams that ship every day.',
   'plan.enterprise.description':
@@ -232,7 +232,7 @@ export const en = {
   'notFound.restrictedNote':
     'This area contains restricted technical resources. Please sign in to access them.', // ours
 
-  // Development environments (ours: status names from the product decisions)
+  // Development environments (ours: status names from ENV-1)
   'devEnvironment.status.provisioning': 'Provisioning',
   'devEnvironment.status.running': 'Running',
   'devEnvironment.status.stopped': 'Stopped',

@@ -66,8 +66,8 @@ describe('catalogues', () => {
   })
 })
 
-describe('English holds the spec wording', () => {
-  // Copied from the spec (sections 2, 4, 5 and 8); each must be a catalogue text word for word.
+describe('English holds the required wording (UI-1)', () => {
+  // The product's required texts (UI-1); each must be a catalogue text word for word.
   const specTexts = [
     'Too many login attempts. Please try again later.',
     'Please enter your email address.',
@@ -199,7 +199,7 @@ describe('English holds the spec wording', () => {
     expect(englishTexts.has(text)).toBe(true)
   })
 
-  it('fills the spec templates', () => {
+  it('fills the required templates', () => {
     expect(translate(en, 'pricing.planSelected', { plan: 'Starter' })).toBe(
       'Starter plan selected! Redirecting to setup...',
     )

@@ -3,17 +3,15 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { StubHooks } from '@devenv/stub-api'
 import { split } from 'shlex'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildFuzzStub } from '../fuzz/stub'
 import { fuzzCommand } from './fuzz'
 
-type FuzzStubApp = ReturnType<typeof buildFuzzStub>['app']
-
-/** The fuzz stub listening on 127.0.0.1, a free port; `plant` adds a bug before it starts. */
-async function listeningStub(plant?: (app: FuzzStubApp) => void) {
-  const { app } = buildFuzzStub({ rateLimits: 'off' })
-  plant?.(app)
+/** The fuzz stub listening on 127.0.0.1, a free port; `plant` is a bug in its core's hooks. */
+async function listeningStub(plant?: StubHooks) {
+  const { app } = buildFuzzStub({ rateLimits: 'off', ...(plant ? { hooks: plant } : {}) })
   await app.listen({ port: 0, host: '127.0.0.1' })
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` }
 }
@@ -92,13 +90,16 @@ describe('devenv-contract fuzz over HTTP', { timeout: 180_000 }, () => {
 
   it('finds a planted 500, shrinks it and prints a curl command that reproduces it', async () => {
     // The bug: a contact request naming a company answers 500.
-    const stub = await listeningStub((app) =>
-      app.addHook('preHandler', async (request, reply) => {
+    const stub = await listeningStub({
+      onReply: (request, reply) => {
         const body = request.body as Record<string, unknown> | undefined
-        if (request.url.endsWith('/contact') && typeof body?.company === 'string')
-          return reply.code(500).send({ message: 'planted bug', code: 'INTERNAL' })
-      }),
-    )
+        return request.operationId === 'submitContact' &&
+          reply.status === 201 &&
+          typeof body?.company === 'string'
+          ? { status: 500, headers: {}, json: { message: 'planted bug', code: 'INTERNAL' } }
+          : undefined
+      },
+    })
     const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-report-'))
     folders.push(reportDir)
     try {

@@ -1,4 +1,4 @@
-import { buildServer } from '@devenv/stub-api'
+import { buildServer, type StubHooks } from '@devenv/stub-api'
 import {
   DELETE_SECONDS,
   FUZZ_CLOCK_START,
@@ -8,7 +8,11 @@ import {
   PROVISION_SECONDS,
 } from './transport'
 
-export type FuzzStubOptions = { rateLimits?: 'on' | 'off' }
+export type FuzzStubOptions = {
+  rateLimits?: 'on' | 'off'
+  /** A bug planted in the stub's core (the fuzzer's own tests prove it finds one). */
+  hooks?: StubHooks
+}
 
 /**
  * The stub as the fuzzer wants it, in test mode: an answer that drifts from the contract becomes
@@ -27,6 +31,7 @@ export function buildFuzzStub(options: FuzzStubOptions = {}) {
     rateLimits: options.rateLimits ?? 'on',
     provisionSeconds: PROVISION_SECONDS,
     deleteSeconds: DELETE_SECONDS,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   })
   return { app, logged }
 }

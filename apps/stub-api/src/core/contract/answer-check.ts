@@ -1,9 +1,10 @@
 import { type JudgementResult, judgeAnswer } from '@devenv/openapi'
 import type { StubContext } from '../context'
 import { recordServed } from '../dev/coverage'
-import type { StubLog } from '../types'
+import type { CoreRequest } from '../request'
+import type { StubAnswer, StubLog } from '../types'
 import { ApiError, errorBody } from './errors'
-import { type CoreRequest, isStatusShaped } from './operations'
+import { isStatusShaped } from './operations'
 
 /** One problem per failed result, in the stub's words (headers named as Node names them). */
 export function formatProblem(result: JudgementResult): string {
@@ -13,28 +14,16 @@ export function formatProblem(result: JudgementResult): string {
   return result.message
 }
 
-/**
- * An answer as it will be sent: status, its headers (looked up by name, so an adapter need not
- * copy them) and the body's text. A drifting answer checked in test mode comes back as a 500
- * whose `contentType` is JSON.
- */
-export type SentAnswer = {
-  status: number
-  header: (name: string) => string | undefined
-  text: string
-  contentType?: string
-}
-
 /** What is wrong with an answer according to the contract's judgement; empty when it conforms. */
 export function answerProblems(
   ctx: StubContext,
   operationId: string,
-  answer: SentAnswer,
+  answer: StubAnswer,
 ): string[] {
   const judgement = judgeAnswer(ctx.contract, operationId, {
     status: answer.status,
-    headers: answer.header,
-    text: answer.text,
+    headers: (name) => answer.headers[name.toLowerCase()],
+    text: answer.body ?? '',
   })
   return judgement.results.filter((result) => !result.ok).map(formatProblem)
 }
@@ -50,17 +39,17 @@ export function checkAnswer(
   log: StubLog,
   request: CoreRequest,
   operationId: string,
-  answer: SentAnswer,
-): SentAnswer {
+  answer: StubAnswer,
+): StubAnswer {
   const problems = answerProblems(ctx, operationId, answer)
   const { status } = answer
   if (problems.length === 0) {
-    recordServed(ctx, request, operationId, status, answer.text)
+    recordServed(ctx, request, operationId, status, answer.body ?? '')
     return answer
   }
   log.error('answer does not match the contract', { operationId, status, problems })
   if (ctx.config.mode !== 'test') {
-    recordServed(ctx, request, operationId, status, answer.text)
+    recordServed(ctx, request, operationId, status, answer.body ?? '')
     return answer
   }
   const drift = new ApiError(
@@ -71,9 +60,9 @@ export function checkAnswer(
   const served = JSON.stringify(errorBody(drift, isStatusShaped(ctx, operationId)))
   recordServed(ctx, request, operationId, 500, served)
   return {
+    ...answer,
     status: 500,
-    header: answer.header,
-    text: served,
-    contentType: 'application/json; charset=utf-8',
+    headers: { ...answer.headers, 'content-type': 'application/json; charset=utf-8' },
+    body: served,
   }
 }

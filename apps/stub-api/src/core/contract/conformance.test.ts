@@ -1,9 +1,8 @@
 import { judgeAnswer, loadContract, problemsOf } from '@devenv/openapi'
 import fc from 'fast-check'
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DEMO, startTestStub, type TestStub, USER } from '../../test-support'
 import type { StubStore } from '../state/store'
+import { DEMO, startTestStub, type TestAnswer, type TestStub, USER } from '../test-support'
 
 // Every documented status of every operation is provoked here, and each answer is judged by the
 // contract's own judgement (status, media type, body schema, required headers). The stub runs in
@@ -21,7 +20,7 @@ const failingStore = new Proxy({} as StubStore, {
 })
 beforeAll(async () => {
   stub = await startTestStub({ mode: 'development' })
-  const stores = stub.app.stubCore.stores
+  const stores = stub.core.stores
   const storeFor = stores.storeFor.bind(stores)
   vi.spyOn(stores, 'storeFor').mockImplementation((id) =>
     id !== null && failingSessions.has(id) ? failingStore : storeFor(id),
@@ -66,12 +65,7 @@ const chat = { messages: [{ role: 'user', content: 'Hello' }] }
 
 type Session = {
   id: string
-  call: (
-    method: string,
-    url: string,
-    body?: unknown,
-    token?: string,
-  ) => Promise<LightMyRequestResponse>
+  call: (method: string, url: string, body?: unknown, token?: string) => Promise<TestAnswer>
   token: (account?: { email: string; password: string }) => Promise<string>
   repeat: (
     times: number,
@@ -79,12 +73,9 @@ type Session = {
     url: string,
     body?: unknown,
     token?: string,
-  ) => Promise<LightMyRequestResponse>
+  ) => Promise<TestAnswer>
   registered: (email: string) => Promise<void>
-  afterRegistering: (
-    email: string,
-    then: () => Promise<LightMyRequestResponse>,
-  ) => Promise<LightMyRequestResponse>
+  afterRegistering: (email: string, then: () => Promise<TestAnswer>) => Promise<TestAnswer>
   mail: (email: string) => Promise<Record<string, string>>
   /** From now on, every use of this session's store throws. */
   failStore: () => void
@@ -124,7 +115,7 @@ function freshSession(): Session {
   return session
 }
 
-type Provocation = (session: Session) => Promise<LightMyRequestResponse>
+type Provocation = (session: Session) => Promise<TestAnswer>
 
 const wrongPassword = { email: USER.email, password: 'wrong' }
 const pending = { email: 'pending@example.com', password: 'Tbilisi-Sunrise-2025' }
@@ -279,9 +270,9 @@ function genericProvocation(operationId: string, status: string): Provocation | 
   if (!operation) return undefined
   const method = operation.method.toUpperCase()
   const url = examplePath(operation.path)
-  const raw = (headers: Record<string, string>, payload: string | Buffer, session: Session) =>
-    stub.app.inject({
-      method: method as 'POST',
+  const raw = (headers: Record<string, string>, payload: string | Uint8Array, session: Session) =>
+    stub.call({
+      method,
       url,
       headers: { 'x-stub-session': session.id, ...headers },
       payload,
@@ -341,7 +332,7 @@ const rows = contract.operations.flatMap((operation) =>
 )
 
 /** What the contract's judgement finds wrong with an answer of the operation (none: conforms). */
-function contractProblems(operationId: string, response: LightMyRequestResponse): string[] {
+function contractProblems(operationId: string, response: TestAnswer): string[] {
   const judgement = judgeAnswer(contract, operationId, {
     status: response.statusCode,
     headers: response.headers,
@@ -396,14 +387,14 @@ describe('bad input never causes a server error, and is answered as documented',
       )
       await fc.assert(
         fc.asyncProperty(fc.uint8Array({ maxLength: 64 }), async (bytes) => {
-          const response = await stub.app.inject({
-            method: operation.method.toUpperCase() as 'POST',
+          const response = await stub.call({
+            method: operation.method.toUpperCase(),
             url,
             headers: {
               'content-type': 'application/json',
               ...(token ? { authorization: `Bearer ${token}` } : {}),
             },
-            payload: Buffer.from(bytes),
+            payload: bytes,
           })
           expect(response.statusCode, response.body).toBeLessThan(500)
           expect(contractProblems(operation.operationId, response), response.body).toEqual([])

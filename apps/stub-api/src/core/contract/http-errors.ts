@@ -141,6 +141,8 @@ export function transportError(problem: TransportProblem): ApiError {
       return validationError({ body: 'Body size does not match Content-Length' })
     case 'bad-url':
       return validationError({ url: 'The request URL has a malformed %-escape' })
+    case 'bad-request':
+      return validationError({ request: 'Invalid request' })
   }
 }
 

@@ -1,10 +1,7 @@
-import type { operations } from '@devenv/api-client/generated'
 import type { Operation } from '@devenv/openapi'
+import type { operations } from '@devenv/openapi/types'
 import type { StubContext } from '../context'
-import type { AccessClaims } from '../security/tokens'
-import type { Account } from '../state/records'
-import type { StubStore } from '../state/store'
-import type { StubRequest } from '../types'
+import type { CoreRequest } from '../request'
 
 /** The server variable `version` of the contract: every operation answers under both. */
 export const API_PREFIXES = ['/api', '/api/v1'] as const
@@ -34,52 +31,39 @@ type AnswerOf<Status, Body> = [Body] extends [undefined]
 
 /**
  * What a handler answers, typed from the contract's documented answers of the operation (errors
- * are thrown as ApiError): a body of the wrong shape for its status fails typecheck.
+ * are thrown as ApiError): a body of the wrong shape for its status fails typecheck. The core
+ * turns it into its `Reply`.
  */
-export type Answer<Id extends OperationId = OperationId> = {
+export type OperationReply<Id extends OperationId = OperationId> = {
   [Status in keyof Responses<Id> & number]: AnswerOf<Status, JsonOf<Responses<Id>[Status]>>
 }[keyof Responses<Id> & number]
 
-/** One request inside the core: what the adapter gave, parsed, with the store that serves it. */
-export type CoreRequest = {
-  method: string
-  /** Path and query as sent. */
-  url: string
-  query: Record<string, string | string[]>
-  headers: StubRequest['headers']
-  ip: string
-  /** The parsed JSON body; undefined when there was none. */
-  body: unknown
-  /** The store of this request's stub session, else the default store. */
-  store: StubStore
-  /** The stub session asked for (null: the default store). */
-  session: string | null
-  /** The operation's path parameters, percent-decoded. */
-  params: Record<string, string>
-  /** The signed-in account of a bearer-protected operation. */
-  account: Account | null
-  claims: AccessClaims | null
-  /** The contract operation of the request, when it is one. */
-  operationId?: string
-  /** Answers made by development controls (Prefer: code= explanations) skip the contract check. */
-  contractExempt: boolean
-}
-
-/** A request whose body has passed the contract's validation, typed as the contract says. */
-export type ValidatedRequest<Id extends OperationId> = CoreRequest & { body: RequestBody<Id> }
+/** The core's request once its body has passed the contract's validation, typed as the contract says. */
+export type OperationRequest<Id extends OperationId> = CoreRequest & { body: RequestBody<Id> }
 
 export type OperationHandler<Id extends OperationId = OperationId> = (
-  request: ValidatedRequest<Id>,
-) => Promise<Answer<Id>>
+  request: OperationRequest<Id>,
+) => Promise<OperationReply<Id>>
+
+/** An operation's method and path as the contract writes them: `POST /auth/auth`, `GET /environments/{id}`. */
+export type OperationRoute = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`
 
 /**
- * Gives an operation of the contract its handler (see `routes/`): `define('signIn')(handler)`.
- * Two steps so the operation is fixed before the handler is checked: its answers keep their
- * literal statuses and are held to the contract's types.
+ * Gives an operation of the contract its handler (see `operations/`):
+ * `define('signIn', 'POST /auth/auth')(handler)`. The route is stated beside the operationId so a
+ * URL finds its handler by grep; start-up fails when it is not the contract's. Two steps so the
+ * operation is fixed before the handler is checked: its answers keep their literal statuses and
+ * are held to the contract's types.
  */
 export type DefineOperation = <Id extends OperationId>(
   operationId: Id,
+  route: OperationRoute,
 ) => (handler: OperationHandler<Id>) => void
+
+/** The route of an operation as the contract writes it, for `define`'s check. */
+export function routeOf(operation: Operation): string {
+  return `${operation.method.toUpperCase()} ${operation.path}`
+}
 
 const shapedCache = new WeakMap<StubContext, Map<string, boolean>>()
 

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { validationError } from '../contract/errors'
 import { jsonReply } from '../reply'
 import type { StubStore } from '../state/store'
-import type { DevRoute } from './routes'
+import type { DevRoute } from './dev-route'
 
 const TEN_YEARS_SECONDS = 10 * 366 * 24 * 60 * 60
 

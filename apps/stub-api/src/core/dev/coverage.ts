@@ -6,8 +6,8 @@ import {
 } from '@devenv/openapi'
 import type { StubContext } from '../context'
 import { validationError } from '../contract/errors'
-import type { CoreRequest } from '../contract/operations'
 import { jsonReply, type Reply } from '../reply'
+import type { CoreRequest } from '../request'
 import type { StubStore } from '../state/store'
 
 // One recorder per stub session's store: a new session starts empty, a dropped one is forgotten

@@ -1,7 +1,7 @@
 import { responseFor } from '@devenv/openapi'
 import type { StubContext } from '../context'
-import type { CoreRequest } from '../contract/operations'
 import { jsonReply, type Reply } from '../reply'
+import type { CoreRequest } from '../request'
 
 /** Longest `Prefer: delay=` honoured, so a typo cannot hang a test run. */
 export const MAX_DELAY_MS = 30_000

@@ -4,8 +4,8 @@ import type { Received } from '../state/records'
 import { seedStore } from '../state/seeds'
 import type { StubStore } from '../state/store'
 import { resetCoverage } from './coverage'
+import type { DevRoute } from './dev-route'
 import { escapeHtml, page } from './html'
-import type { DevRoute } from './routes'
 
 const newestFirst = (entries: Received[]) => [...entries].reverse()
 

@@ -3,9 +3,9 @@ import type { StubContext } from '../context'
 import { jsonReply, pageReply } from '../reply'
 import type { Account, Mail } from '../state/records'
 import type { StubStore } from '../state/store'
+import type { DevRoute } from './dev-route'
 import { escapeHtml, page } from './html'
 import { STUB_SESSION_QUERY } from './isolation'
-import type { DevRoute } from './routes'
 
 const ACTIVATION_VALID_HOURS = 24
 

@@ -1,19 +1,11 @@
 import type { StubContext } from '../context'
-import type { CoreRequest } from '../contract/operations'
-import type { Reply } from '../reply'
 import { clockRoutes } from './clock'
 import { coverage } from './coverage'
+import type { DevRoute } from './dev-route'
 import { inspectRoutes } from './inspect'
 import { mailboxRoutes } from './mailbox'
 import { singleSignOnRoutes } from './sso'
 import { singleSignOnDataRoutes } from './sso-data'
-
-/** A development control: not in the contract, answered in development and test modes only. */
-export type DevRoute = {
-  method: 'GET' | 'POST' | 'DELETE'
-  path: string
-  handle: (request: CoreRequest) => Reply | Promise<Reply>
-}
 
 /** The development controls, by `METHOD path` (HEAD is answered by the GET route). */
 export function devRouteTable(ctx: StubContext): Map<string, DevRoute> {

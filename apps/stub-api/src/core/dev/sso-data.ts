@@ -3,7 +3,7 @@
 // admin panel (`GET /__dev/sso`, an HTML page); it fetches this and shows it itself.
 import type { StubContext } from '../context'
 import { jsonReply } from '../reply'
-import type { DevRoute } from './routes'
+import type { DevRoute } from './dev-route'
 import { queryText, readArrival } from './sso'
 
 /**

@@ -3,8 +3,8 @@ import { pageReply } from '../reply'
 import type { AccessClaims } from '../security/tokens'
 import { isSessionActive } from '../state/sessions'
 import type { StubStore } from '../state/store'
+import type { DevRoute } from './dev-route'
 import { definitionList, escapeHtml, page } from './html'
-import type { DevRoute } from './routes'
 
 export type SingleSignOnArrival =
   | { state: 'missing' }

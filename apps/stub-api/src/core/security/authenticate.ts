@@ -1,6 +1,6 @@
 import type { StubContext } from '../context'
 import { ApiError } from '../contract/errors'
-import type { CoreRequest } from '../contract/operations'
+import type { CoreRequest } from '../request'
 import { isSessionActive } from '../state/sessions'
 
 const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i
@@ -25,7 +25,7 @@ export async function authenticate(request: CoreRequest, ctx: StubContext): Prom
   request.claims = check.claims
 }
 
-/** The account of a protected operation (its preValidation has authenticated it). */
+/** The account of a protected operation (authenticated before its handler runs). */
 export function signedInAccount(request: CoreRequest) {
   if (!request.account) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
   return request.account

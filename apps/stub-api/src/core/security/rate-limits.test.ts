@@ -1,6 +1,6 @@
 import type { RateLimit } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { testClock } from '../../test-support'
+import { testClock } from '../test-support'
 import { RateLimits, RELAXED_FACTOR, type WindowCheck } from './rate-limits'
 
 const MINUTE = 60_000

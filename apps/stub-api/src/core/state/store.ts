@@ -20,8 +20,6 @@ export const SUBMISSION_LIMIT = 1000
 /** Development mailbox size per store. */
 export const MAILBOX_LIMIT = 200
 
-export type { Randomness } from '../types'
-
 /** A UUID version 4 from the injected randomness, so tests can fix ids. */
 export function uuidFrom(randomBytes: Randomness): string {
   const bytes = Uint8Array.from(randomBytes(16))

@@ -47,7 +47,7 @@ describe('the Dashboard button', () => {
     )
   })
 
-  it('without an access token: logs the spec error, reports it, opens the sign-in modal', async () => {
+  it('without an access token: logs the required error, reports it, opens the sign-in modal (SESSION-8)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const fetchMock = vi.fn(
       async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }),

@@ -22,7 +22,7 @@ import { ThemeSwitcher } from './theme-switcher'
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })))
 
 /**
- * Single sign-on: the whole browser goes to the admin panel with the tokens (spec 7). Where the
+ * Single sign-on: the whole browser goes to the admin panel with the tokens (SESSION-8). Where the
  * panel is a page of this site (the demo's receiver), the site opens it: no server sees the tokens.
  */
 function useDashboard(): () => void {
@@ -42,7 +42,7 @@ function useDashboard(): () => void {
       window.location.assign(url)
       return
     }
-    // The spec's error, in English for whoever reads the logs; the reporter loads only now.
+    // SESSION-8's error, in English for whoever reads the logs; the reporter loads only now.
     void import('../../lib/error-log').then((log) =>
       log.reportClientError(en['sso.noAccessToken'], { action: 'dashboard' }),
     )
@@ -90,7 +90,7 @@ export function NavBar() {
           </span>
           <span className="brand__name">DevEnv</span>
         </Link>
-        {/* The stub in the browser answers every call: the data is a demo's (spec: 'Demo Mode'). */}
+        {/* The stub in the browser answers every call: its data is a demo's (AUTH-10). */}
         {__BROWSER_STUB__ ? <span className="badge">{t('technical.demoMode')}</span> : null}
         <div className="nav-bar__tools">
           <ThemeSwitcher />

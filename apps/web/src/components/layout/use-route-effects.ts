@@ -54,7 +54,7 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
 }
 
-/** Smoothly to the hash anchor when there is one, else to the top (spec 2, route behaviour). */
+/** Smoothly to the hash anchor when there is one, else to the top (SITE-2). */
 export function scrollForLocation(hash: string): void {
   const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth'
   const target = hash ? document.getElementById(decodeURIComponent(hash)) : null

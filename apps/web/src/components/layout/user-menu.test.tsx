@@ -61,7 +61,7 @@ describe('UserMenu', () => {
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(toggle)
-    // Inside the navigation bar but outside the menu: it stays open (spec: outside the bar).
+    // Inside the navigation bar but outside the menu: it stays open (SITE-7: outside the bar).
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Dashboard' }))
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     fireEvent.pointerDown(screen.getByText('Outside'))

@@ -6,8 +6,8 @@ import { loadSessionRuntime, type SessionUser } from '../../lib/session'
 import { Icon } from '../ui/icons'
 
 /**
- * The greeting toggles the menu; a click outside the navigation bar (spec: "any click outside the
- * bar") or Escape closes it. A click elsewhere in the bar, on Dashboard say, leaves it open.
+ * The greeting toggles the menu; a click outside the navigation bar (SITE-7) or Escape closes
+ * it. A click elsewhere in the bar, on Dashboard say, leaves it open.
  */
 export function UserMenu({ user }: { user: SessionUser | null }) {
   const t = useT()
@@ -36,7 +36,7 @@ export function UserMenu({ user }: { user: SessionUser | null }) {
     }
   }, [open])
 
-  // The runtime signs out: the call, tokens and timer, the notice, home (spec 4).
+  // The runtime signs out: the call, tokens and timer, the notice, home (SESSION-7).
   const logOut = () => {
     setOpen(false)
     void loadSessionRuntime().then((runtime) => runtime.logOut())

@@ -3,7 +3,7 @@ import { Icon } from './icons'
 
 export type AccordionItem = { id: string; question: string; answer: string }
 
-/** FAQ items that open and close independently (the spec's accordion); a disclosure per item. */
+/** FAQ items that open and close independently (PLAN-2, CONTACT-1); a disclosure per item. */
 export function Accordion({
   items,
   headingLevel = 3,

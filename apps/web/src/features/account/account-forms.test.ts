@@ -37,7 +37,7 @@ describe('change password rules', () => {
     expect(currentPasswordError(' ')).toBeNull()
   })
 
-  it('check the new password: length, then strength (the spec’s order), then that it is new', () => {
+  it('check the new password: length, then strength (the order of AUTH-7), then that it is new', () => {
     expect(newPasswordError('Ab1!', 'Old-Pass-1')).toBe('validation.passwordTooShort')
     expect(newPasswordError('x'.repeat(129), 'Old-Pass-1')).toBe('account.tooLong')
     expect(newPasswordError('日本語のパスワードです', 'Old-Pass-1')).toBe(

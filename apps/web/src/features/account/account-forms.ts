@@ -6,7 +6,7 @@ import type { AccountCode } from './texts'
 export type Profile = components['schemas']['Profile']
 export type ProfileUpdate = components['schemas']['ProfileUpdate']
 
-/** A text code of a form rule: the spec's own where it has one, else ours. */
+/** A text code of a form rule: the required one where there is one, else ours. */
 export type FormRuleCode = AccountCode | MessageCode
 
 // The contract's limits (PersonName, CompanyName, NewPassword), counted in characters.

@@ -1,7 +1,7 @@
 import { createFeatureTexts } from '../../lib/i18n/feature-texts'
 import type { TextCode } from '../../lib/i18n/i18n'
 
-/** The account pages' own texts (ours); the spec's notices and field names are shared codes. */
+/** The account pages' own texts (ours); the required notices and field names are shared codes. */
 export const accountEn = {
   'account.myPage.lead': 'Your account details and an overview of your development environments.',
   'account.settings.lead': 'Keep your name and company up to date, and change your password.',

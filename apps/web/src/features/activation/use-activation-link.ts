@@ -2,7 +2,7 @@ import { useRouter, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
 /**
- * The e-mailed activation link, `/?activate=<token>` (decision 6). This hook is all of it that
+ * The e-mailed activation link, `/?activate=<token>` (AUTH-9). This hook is all of it that
  * every page carries; the call and its notices load only when a link brings a token.
  */
 export function useActivationLink(): void {

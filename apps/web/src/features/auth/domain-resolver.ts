@@ -2,7 +2,7 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
 
 /**
  * A react-hook-form resolver over one of the domain's validators: the validator answers the first
- * failing rule in the spec's order (a message code), which becomes the error of the field it is
+ * failing rule in AUTH-7's order (a message code), which becomes the error of the field it is
  * about. The message stays a code so that it is shown in the current language.
  */
 export function domainResolver<Values extends FieldValues, Code extends string>(

@@ -1,7 +1,7 @@
 import { createFeatureTexts } from '../../lib/i18n/feature-texts'
 
-// The auth modals' own texts (labels, hints, progress): ours. The spec's wording stays in the
-// domain catalogue and is spoken through the same translate function.
+// The auth modals' own texts (labels, hints, progress): ours. The required wording (UI-1) stays
+// in the domain catalogue and is spoken through the same translate function.
 const authEn = {
   'authForm.emailPlaceholder': 'you@example.com',
   'authForm.passwordPlaceholder': 'Enter your password',

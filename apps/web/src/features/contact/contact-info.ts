@@ -1,7 +1,7 @@
 import { TRIAL_DAYS } from '@devenv/domain/plans'
 import type { FaqEntry } from '../../components/ui/faq-section'
 
-/** Where people can write when the form fails (the spec's {email} in 'Failed to send message...'). */
+/** Where people can write when the form fails: the {email} of CONTACT-3's failure text. */
 export const CONTACT_EMAIL = 'contact@devenv.example'
 export const CONTACT_PHONE = '+995 32 200 00 00'
 

@@ -8,7 +8,7 @@ export type ComparisonValue = string | boolean
 
 export type ComparisonFeature = { name: string; values: ComparisonValue[] }
 
-/** The spec's comparison category: category, icon, features with one value per plan. */
+/** A comparison category (PLAN-2): category, icon, features with one value per plan. */
 export type ComparisonCategory = { category: string; icon: IconName; features: ComparisonFeature[] }
 
 type Group = 'tools' | 'ai'
@@ -46,7 +46,7 @@ function resourceRows(plans: readonly Plan[], t: Translate): ComparisonFeature[]
   ]
 }
 
-/** The comparison table's rows, derived from the plans themselves (decision 16). */
+/** The comparison table's rows, derived from the plans themselves (PLAN-2). */
 export function comparisonCategories(
   t: Translate,
   plans: readonly Plan[] = PLANS,

@@ -1,7 +1,7 @@
 import { ANNUAL_DISCOUNT_PERCENT, TRIAL_DAYS } from '@devenv/domain/plans'
 import type { FaqEntry } from '../../components/ui/faq-section'
 
-/** Six questions; the answers carry the spec's claims, their figures from the domain. */
+/** Six questions; the answers carry the copy claims (PLAN-4), their figures from the domain. */
 export const PRICING_FAQ: ReadonlyArray<FaqEntry> = [
   {
     id: 'trial',

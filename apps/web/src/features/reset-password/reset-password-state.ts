@@ -1,7 +1,7 @@
 import type { ResetPasswordProblem } from '@devenv/domain/api-failures'
 import { RESET_COUNTDOWN_SECONDS } from '../../config/ui'
 
-/** The page after its arrival check (spec 4): idle, then loading, then success or error. */
+/** The page after its arrival check (RESET-4): idle, then loading, then success or error. */
 export type ResetPasswordState =
   | { phase: 'idle' }
   | { phase: 'loading' }

@@ -1,6 +1,6 @@
 import { createFeatureTexts } from '../../lib/i18n/feature-texts'
 
-// The reset page's own wording (ours); the spec's texts are the domain's `reset.*` codes.
+// The reset page's own wording (ours); the required texts are the domain's `reset.*` codes.
 export const resetPasswordEn = {
   'resetPage.account': 'For the account {email}',
   'resetPage.checklist': 'Your new password needs:',

@@ -6,7 +6,7 @@ import { getLocale, type TextCode, translateIn, useLocale } from './i18n'
  * Texts that belong to one lazily loaded feature (the auth modals, the signed-in pages): their
  * English travels in the feature's own chunk, not in every page's first load, and their Georgian
  * twin is fetched with the rest of Georgian. A feature's translate function also speaks every
- * shared code (the spec's catalogue and the site's own).
+ * shared code (the domain's catalogue and the site's own).
  */
 export type FeatureTranslate<Code extends string> = (
   code: Code | TextCode,
@@ -47,7 +47,7 @@ export function createFeatureTexts<Code extends string, Georgian>(
 
   const translate = (locale: Locale, code: Code | TextCode, params?: MessageParams): string => {
     if (!isOwn(code)) return translateIn(locale, code, params)
-    // English until the Georgian chunk has arrived (English is the fallback, decision 17).
+    // English until the Georgian chunk has arrived (English is the fallback, UI-1).
     const texts = locale === 'ka' && loaded ? loaded : english
     return formatMessage(texts[code], params)
   }

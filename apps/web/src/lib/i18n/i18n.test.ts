@@ -11,7 +11,7 @@ afterEach(async () => {
 })
 
 describe('i18n', () => {
-  it('speaks the spec English by default, with the domain and web catalogues together', () => {
+  it('speaks the required English by default (UI-1), with the domain and web catalogues together', () => {
     expect(getLocale()).toBe('en')
     expect(t('devtools.restricted')).toBe(en['devtools.restricted'])
     expect(t('home.stats.uptime.value')).toBe('99.9%')

@@ -5,12 +5,12 @@ import { useCallback, useSyncExternalStore } from 'react'
 import type { WebCatalogue, WebMessageCode } from './messages-en'
 import { webEn } from './messages-en'
 
-/** Every text the site shows: the domain's codes (the spec's wording) plus the web app's own. */
+/** Every text the site shows: the domain's codes (the required wording) plus the web app's own. */
 export type TextCode = MessageCode | WebMessageCode
 export type FullCatalogue = Catalogue & WebCatalogue
 export type Translate = (code: TextCode, params?: MessageParams) => string
 
-// A web code that shadowed a domain code would silently replace the spec's wording.
+// A web code that shadowed a domain code would silently replace the required wording.
 type Overlap = Extract<WebMessageCode, MessageCode>
 const noOverlap: [Overlap] extends [never] ? true : Overlap = true
 void noOverlap
@@ -37,7 +37,7 @@ export async function loadCatalogue(locale: Locale): Promise<FullCatalogue> {
 }
 
 export function catalogueFor(locale: Locale): FullCatalogue {
-  // English until the chosen catalogue has arrived (en is the fallback, decision 17).
+  // English until the chosen catalogue has arrived (en is the fallback, UI-1).
   return catalogues[locale] ?? { ...en, ...webEn }
 }
 

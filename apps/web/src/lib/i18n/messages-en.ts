@@ -1,4 +1,4 @@
-// Web-only texts (the domain catalogue holds the spec's wording); these are ours, in English.
+// Web-only texts (the domain catalogue holds the required wording); these are ours, in English.
 export const webEn = {
   // Document heads
   'meta.siteName': 'DevEnv',

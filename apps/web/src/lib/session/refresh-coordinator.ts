@@ -2,7 +2,7 @@ import type { TokenPair } from '@devenv/api-client'
 
 /**
  * The refresh of the token pair, shared by the schedule, the API client's 401s and the browser's
- * tabs (decision 2): one refresh in flight in a tab, one at a time across tabs. The stub (and a
+ * tabs (SESSION-6): one refresh in flight in a tab, one at a time across tabs. The stub (and a
  * careful backend) revokes the whole session when a rotated refresh token is presented twice.
  */
 

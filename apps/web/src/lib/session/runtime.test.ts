@@ -376,7 +376,7 @@ describe('sign-in and sign-out', () => {
     await flush()
     runtime.logOut()
     await flush()
-    // The call's failure is only logged (spec 4).
+    // The call's failure is only logged (SESSION-7).
     expect(warn).toHaveBeenCalledWith('The sign-out call failed', expect.anything())
     expect(bodiesOf('POST /auth/logout')).toEqual([{ refreshToken: nino.refresh_token }])
     expect(getSession().isAuthenticated).toBe(false)

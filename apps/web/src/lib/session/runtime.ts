@@ -10,7 +10,7 @@ import { createSessionEnd } from './session-end'
 import { type SessionStore, type SessionUser, tokenClaims } from './store'
 
 /**
- * The session's behaviour (spec 3 and 4, decisions 2 and 8): start-up, the refresh schedule, the
+ * The session's behaviour (SESSION-1 to SESSION-7): start-up, the refresh schedule, the
  * profile, the browser's tabs; made of the refresh coordinator, the cross-tab leadership and the
  * session's end. Loaded only once there is a session (see `load-runtime.ts`), one per page.
  */
@@ -63,7 +63,7 @@ export function currentRefreshDelay(store: SessionStore): number {
   return refreshDelayMs(Number(store.getTokenValidSeconds()), issuedAt, Date.now())
 }
 
-/** The profile call's answer replaces the claims (spec 3); empty names leave the e-mail to greet. */
+/** The profile's answer replaces the claims (SESSION-1); empty names leave the e-mail to greet. */
 export function userFromProfile(profile: Profile): SessionUser {
   const name = `${profile.firstName} ${profile.lastName}`.trim()
   return {
@@ -171,7 +171,7 @@ export function createSessionRuntime(options: SessionRuntimeOptions = {}): Sessi
       // Read by the greeting without an observer, so it must never be collected.
       await queryClient.fetchQuery({ ...profileQueryOptions(api), staleTime: 0, gcTime: Infinity })
     } catch {
-      // Any failure of the start-up signs out (spec 4); a 401 has already done so through the client.
+      // Any failure of the start-up signs out (SESSION-5); a 401 has done so through the client.
       if (runningFor !== null && getAccessToken()) end.expired()
     }
   }

@@ -7,8 +7,9 @@ import type { SessionStore } from './store'
 import { sessionTexts } from './texts'
 
 /**
- * How a session ends (spec 4): the user signs out, it cannot be renewed, another tab ended it,
- * or a sign-in failed. Then the page a session showed is left as its guard would leave it.
+ * How a session ends (SESSION-5 to SESSION-7): the user signs out, it cannot be renewed, another
+ * tab ended it, or a sign-in failed. Then the page a session showed is left as its guard would
+ * leave it.
  */
 
 /** Why a session ends here: the user signed out, it could not be renewed, another tab ended it. */
@@ -31,7 +32,7 @@ export type SessionEnd = {
   expired(): void
   /** Log out: the call (its failure only logged), tokens cleared, the notice, home. */
   logOut(): void
-  /** Without a word or a navigation (a failed sign-in clears the session, spec 4). */
+  /** Without a word or a navigation (a failed sign-in clears the session, AUTH-4). */
   discard(): void
   /** Another tab signed out: leave a signed-in page, say nothing. */
   endedElsewhere(): void

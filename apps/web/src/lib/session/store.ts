@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react'
  * one store is `app-session.ts`; a test makes its own with `createSessionStore`.
  */
 
-/** The signed-in user: the access token's claims, then the profile (the spec's entity). */
+/** The signed-in user: the access token's claims, then the profile (SESSION-1). */
 export type SessionUser = {
   id: string
   email: string | null
@@ -74,7 +74,7 @@ export type SessionStore = {
   setTokens(tokens: TokenPair): void
   /** Forgets the tokens (the runtime also stops the refresh timer and calls the server). */
   clearSession(): void
-  /** The user of the profile call, set by the runtime from the query cache (spec 3). */
+  /** The user of the profile call, set by the runtime from the query cache (SESSION-1). */
   setProfileUser(user: SessionUser | null): void
   /** Calls the listener on every change, this tab's or another's; answers the unsubscribe. */
   subscribe(listener: () => void): () => void
@@ -105,7 +105,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
       const store = readStorage()
       if (store && !legacyChecked) {
         legacyChecked = true
-        // Decision 2: the older `authToken` is read once, adopted when there is no access token, removed.
+        // SESSION-2: the older `authToken` is read once, adopted without an access token, removed.
         const legacy = store.getItem(STORAGE_KEYS.legacyAuthToken)
         if (legacy !== null) {
           if (!store.getItem(STORAGE_KEYS.accessToken) && legacy.trim() !== '')

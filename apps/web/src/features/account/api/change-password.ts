@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client'
 
 export type ChangePasswordRequest = { username: string; oldPassword: string; newPassword: string }
 
-/** POST /auth/change-password: no bearer (an /auth/ path, decision 8); the old password proves it. */
+/** POST /auth/change-password: no bearer (an /auth/ path, API-2); the old password proves it. */
 export function changePassword(body: ChangePasswordRequest) {
   return dataOf(api.POST('/auth/change-password', { body }))
 }

@@ -22,7 +22,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 
 /**
  * Current, new and repeated password: the domain's rules (length, strength) on the new one,
- * POST /auth/change-password with the account's username, the spec's two notices.
+ * POST /auth/change-password with the account's username, ACCOUNT-2's two notices.
  */
 export function ChangePasswordForm({ username }: { username: string | null }) {
   const t = accountTexts.useT()

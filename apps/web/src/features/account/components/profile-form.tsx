@@ -19,7 +19,7 @@ import { useUpdateProfile } from '../api/profile'
 import { accountTexts } from '../texts'
 import { useRuleText } from './use-rule-text'
 
-/** First name, last name and company: PUT /user/profile, the spec's two notices, field errors in place. */
+/** Names and company: PUT /user/profile, ACCOUNT-1's two notices, field errors in place. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const t = accountTexts.useT()
   const ruleText = useRuleText()

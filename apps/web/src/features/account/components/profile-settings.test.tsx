@@ -157,7 +157,7 @@ describe('ProfileSettings: change password', () => {
     expect(notify).toHaveBeenCalledWith('error', 'Failed to change password')
   })
 
-  it('the sign-in lock answers with the spec’s lock text', async () => {
+  it('the sign-in lock answers with its lock text (AUTH-5)', async () => {
     await renderSettings()
     fill('Wrong-Pass-1', 'Mtatsminda-Evening-77', 'Mtatsminda-Evening-77')
     // Five wrong passwords lock the account (the stub's login lock); the sixth try is refused.

@@ -16,7 +16,7 @@ import { Captcha } from './captcha'
 /**
  * The pattern of the three auth forms: the form and its translated field errors, the form's own
  * message, a submit that is ignored while the call runs, the e-mail field and the puzzle, whose
- * new round after a failed call is a fresh sum (spec 4).
+ * new round after a failed call is a fresh sum (CAPTCHA-3).
  */
 export function useAuthForm<Values extends FieldValues>(options: UseFormProps<Values>) {
   const t = authTexts.useT()

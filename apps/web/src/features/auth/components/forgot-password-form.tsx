@@ -26,7 +26,7 @@ const resolver = domainResolver<ForgotValues, ForgotPasswordError>(validateForgo
   'validation.captchaRequired': 'captchaVerified',
 })
 
-/** Forgot password: the form, then 'Email Sent!' with Resend and Back to login (spec 2, 4, 8). */
+/** Forgot password: the form, then 'Email Sent!' with Resend and Back to login (RESET-1). */
 export function ForgotPasswordForm({ onSwitch }: { onSwitch: (type: AuthModalType) => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null)
   return sentTo === null ? (
@@ -117,7 +117,7 @@ function EmailSent({
     setResending(true)
     setOutcome(null)
     try {
-      // 'Resend repeats the request' (spec 4), with the same address.
+      // Resend repeats the request (RESET-1), with the same address.
       await requestReset(email)
       setOutcome({ ok: true, text: t('forgot.resendSuccess') })
     } catch (error) {

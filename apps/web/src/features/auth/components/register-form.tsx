@@ -62,7 +62,7 @@ export function RegisterForm({
   const onSubmit = submitWith(async (submitted) => {
     setFailure(null)
     try {
-      // Exactly the spec's three fields; names and company stay in the modal (spec 3).
+      // Exactly the three fields of AUTH-6; names and company stay in the modal.
       await register.mutateAsync(registrationBody(submitted))
       onRegistered(normalizeEmail(submitted.email))
     } catch (error) {

@@ -73,7 +73,7 @@ describe('SignInForm', () => {
     )
   })
 
-  it('a failure shows the server message (else the spec text) and clears the session', async () => {
+  it('a failure shows the server message (else the required text) and clears the session (AUTH-4)', async () => {
     await stub.register('pending@example.com', 'Right-But-Pending-1')
     const form = renderForm()
     form.attempt(EMAIL, 'wrong')
@@ -144,7 +144,7 @@ describe('SignInForm', () => {
     }
   })
 
-  it('after a registration: the spec’s success message and the address filled in', () => {
+  it('after a registration: the required success message and the address filled in (AUTH-8)', () => {
     renderForm({}, 'nino@example.com')
     expect(screen.getByRole('status').textContent).toBe(
       'Account created successfully! Please check your email to verify your account.',

@@ -93,15 +93,15 @@ export function SignInForm({
       session.signedIn(router, pair)
       logEvent('login_success', { user: username })
       void notify('success', t('login.success'))
-      // Read when it is needed: the URL's `redirect`, if it is a path of this site (decision 10).
+      // Read when it is needed: the URL's `redirect`, if it is a path of this site (AUTH-2).
       const { redirect } = router.state.location.search
       await router.navigate({ href: safeRedirect(redirect), replace: true })
     } catch (error) {
-      // A failed sign-in also ends whatever session this browser had (spec 4).
+      // A failed sign-in also ends whatever session this browser had (AUTH-4).
       void runtime.then((loaded) => loaded.discardSession())
       const failed = apiFailureOf(error)
       logEvent('login_failure', { user: username, status: failed.status ?? null })
-      // The store's notification (spec 8); the form's own alert is what a screen reader hears.
+      // AUTH-4's notification; the form's own alert is what a screen reader hears.
       void notify('error', t('login.authenticationFailed'), { announce: false })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.
       if (failed.status === 401) {

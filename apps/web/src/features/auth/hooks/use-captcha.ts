@@ -39,7 +39,7 @@ export type CaptchaController = {
 type Timer = ReturnType<typeof setTimeout> | undefined
 
 /**
- * The human-verification puzzle over the domain's reducer, with the spec's timings: a check gives
+ * The human-verification puzzle over the domain's reducer, with CAPTCHA-2's timings: a check gives
  * its verdict after 0.3 s; a correct two-digit answer checks itself 0.5 s after it is typed; the
  * verified event follows a correct verdict by 0.8 s; a wrong answer brings a new puzzle after 1 s;
  * the third wrong answer fails the verification.

@@ -72,7 +72,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // A repeat submission while one is in flight is ignored (spec 4).
+    // A repeat submission while one is in flight is ignored (CONTACT-3).
     if (inFlight.current) return
     const invalid = validateContact(values)
     if (invalid) {

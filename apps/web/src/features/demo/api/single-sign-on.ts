@@ -1,7 +1,7 @@
 import { fetchTransport } from '@devenv/stub-api/dev-client'
 import { queryOptions } from '@tanstack/react-query'
 
-/** What the Dashboard button sent to the admin panel (spec 7's three query parameters). */
+/** What the Dashboard button sent to the admin panel (SESSION-8's three query parameters). */
 export type SingleSignOnArrival = {
   token?: string | undefined
   refresh?: string | undefined

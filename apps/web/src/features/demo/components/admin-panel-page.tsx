@@ -35,7 +35,7 @@ function Verdict({ arrival }: { arrival: SingleSignOnArrival }) {
 
 /**
  * The demo's stand-in for the admin panel: what the Dashboard button's single sign-on delivered
- * (spec 7: token, refresh and token_valid_seconds), and what the stub makes of the token.
+ * (SESSION-8: token, refresh and token_valid_seconds), and what the stub makes of the token.
  */
 export function AdminPanelPage({ arrival }: { arrival: SingleSignOnArrival }) {
   const t = demoTexts.useT()

@@ -71,7 +71,7 @@ describe('EnvironmentsDashboard: the list', () => {
     expect(screen.getByText('0 of 5 environments in use')).toBeTruthy()
   })
 
-  it('shows the spec’s failure text with a retry that reads the list again', async () => {
+  it('shows the required failure text with a retry that reads the list again (ENV-2)', async () => {
     await stub.signIn(DEMO_ACCOUNT)
     // The list retries a transient failure once: both answers fail; the button's read works.
     stub.prefer('GET /environments', 'code=500', 2)
@@ -165,7 +165,7 @@ describe('EnvironmentsDashboard: creating', () => {
     [409, 'You already have an environment with this name.'],
     [403, 'You have reached the limit of 5 environments. Delete one to create another.'],
     [500, 'Failed to create environment'],
-  ])('a %i answer shows where it belongs and notifies the spec’s failure', async (status, text) => {
+  ])('a %i answer shows where it belongs and is notified (ENV-2)', async (status, text) => {
     await stub.signIn(USER_ACCOUNT)
     // The contract's documented example of that status (the page's own checks pass first).
     stub.prefer('POST /environments', `code=${status}`)
@@ -212,7 +212,7 @@ describe('EnvironmentsDashboard: deleting', () => {
     expect(stub.callsTo(`DELETE /environments/${SEEDED.id}`)).toHaveLength(0)
   })
 
-  it('shows Deleting at once and rolls back with the spec’s message when the call fails', async () => {
+  it('shows Deleting at once and rolls back with the required message when the call fails (ENV-2)', async () => {
     await stub.signIn(DEMO_ACCOUNT)
     // The stub holds the answer a moment (the page shows Deleting meanwhile), then fails it.
     stub.prefer(`DELETE /environments/${SEEDED.id}`, 'delay=1500, code=500')

@@ -23,7 +23,7 @@ afterEach(async () => {
   await setLocale('en', { remember: false })
 })
 
-describe('PricingPage copy claims (spec 9)', () => {
+describe('PricingPage copy claims (PLAN-4)', () => {
   it('says the trial, the annual discount and the plan-change rule in its copy', async () => {
     await renderPricing()
     const terms = await screen.findByRole('list', { name: 'Trial, billing and plan changes' })

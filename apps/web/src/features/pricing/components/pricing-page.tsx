@@ -46,7 +46,7 @@ export function PricingPage() {
         <div className="container">
           <h1>{t('pricing.heading')}</h1>
           <p className="lead">{t('pricing.lead')}</p>
-          {/* The spec's copy claims, with the domain's figures. */}
+          {/* The copy claims (PLAN-4), with the domain's figures. */}
           <ul className="pricing-terms" aria-label={t('pricing.terms.label')}>
             <li>{t('pricing.trialNote', { days: TRIAL_DAYS })}</li>
             <li>{t('pricing.annualDiscount', { percent: ANNUAL_DISCOUNT_PERCENT })}</li>

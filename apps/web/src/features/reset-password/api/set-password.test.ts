@@ -32,7 +32,7 @@ describe('setNewPassword', () => {
     localStorage.clear()
   })
 
-  it('a 200 with status false is rejected with its message, else the spec fallback', async () => {
+  it('a 200 with status false is rejected with its message, else the fallback (RESET-7)', async () => {
     answer(200, { status: false, message: 'Link already used' })
     expect(await setNewPassword(request)).toEqual({
       ok: false,
@@ -63,7 +63,7 @@ describe('setNewPassword', () => {
     })
   })
 
-  it('another failure shows the server message, else the spec fallback', async () => {
+  it('another failure shows the server message, else the fallback (RESET-7)', async () => {
     answer(413, { status: false, message: 'Request body is too large' })
     expect(await setNewPassword(request)).toEqual({
       ok: false,

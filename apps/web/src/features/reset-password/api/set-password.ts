@@ -11,7 +11,7 @@ export type SetPasswordOutcome = { ok: true } | { ok: false; problem: ResetPassw
 
 let authService: ApiClient | null = null
 
-// Decision 4: the "separate auth service" has its own base address (defaulting to the API's).
+// RESET-6: the reset call has its own base address (defaulting to the API's).
 function authServiceClient(): ApiClient {
   authService ??= createApiClient({
     baseUrl: env.authBaseUrl,
@@ -21,7 +21,7 @@ function authServiceClient(): ApiClient {
   return authService
 }
 
-/** POST /auth/set-password: `status: true` is success, anything else is the spec's problem. */
+/** POST /auth/set-password: `status: true` is success, anything else is a failure of RESET-7. */
 export async function setNewPassword(request: SetPasswordRequest): Promise<SetPasswordOutcome> {
   try {
     // Typed as the contract's success, read as what a real backend may also send (status false).

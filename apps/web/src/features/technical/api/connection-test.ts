@@ -2,7 +2,7 @@ import { healthQueryOptions, retryTransientOnce } from '@devenv/api-client/query
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
-/** The spec's connection test: GET /health, asked afresh each time the page or the button asks. */
+/** SITE-10's connection test: GET /health, asked afresh each time the page or the button asks. */
 export const connectionTestOptions = queryOptions({
   ...healthQueryOptions(api),
   retry: retryTransientOnce,

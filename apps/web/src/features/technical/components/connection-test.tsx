@@ -4,7 +4,7 @@ import { useT } from '../../../lib/i18n/i18n'
 import { useConnectionTest } from '../api/connection-test'
 
 /**
- * The spec's connection test (GET /health) in its three states: checking, connected with the
+ * The connection test of SITE-10 (GET /health) in its three states: checking, connected with the
  * status and the data the API answered, or the error. 'Test again' asks once more.
  */
 export function ConnectionTest() {

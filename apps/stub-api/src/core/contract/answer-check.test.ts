@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Reply } from '../reply'
+import { startTestStub, type TestStub, USER } from '../test-support'
+
+let stub: TestStub | undefined
+afterEach(async () => {
+  await stub?.close()
+  stub = undefined
+})
+
+/** A handler that answers one field more than the contract declares (a drift). */
+const withBuild = (reply: Reply): Reply => ({
+  ...reply,
+  json: { ...(reply.json as object), build: 'abc123' },
+})
+
+describe('answers checked against the contract', () => {
+  it('turn a drifting answer (an undeclared field) into a 500 naming the drift in test mode', async () => {
+    stub = await startTestStub({
+      hooks: {
+        onReply: (request, reply) =>
+          request.operationId === 'getHealth' ? withBuild(reply) : reply,
+      },
+    })
+    const response = await stub.call({ url: '/api/health' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json().code).toBe('INTERNAL_ERROR')
+    expect(response.json().message).toContain('getHealth (200) does not match the contract')
+    expect(response.json().message).toContain('build')
+  })
+
+  it('catch a missing required header (Retry-After on a 429)', async () => {
+    // A handler that forgets the header.
+    stub = await startTestStub({
+      hooks: {
+        onReply: (_request, reply) => {
+          delete reply.headers['retry-after']
+          return reply
+        },
+      },
+    })
+    const wrong = { email: USER.email, password: 'wrong' }
+    for (let index = 0; index < 5; index++) await stub.call({ url: '/api/auth/auth', body: wrong })
+    const locked = await stub.call({ url: '/api/auth/auth', body: wrong })
+    expect(locked.statusCode).toBe(500)
+    expect(locked.json().message).toContain('retry-after header is missing')
+  })
+
+  it('only log a drift in development mode, and skip the check in production', async () => {
+    const drifts: string[] = []
+    for (const mode of ['development', 'production'] as const) {
+      stub = await startTestStub({
+        mode,
+        jwtSecret: 'a-production-secret-of-at-least-32-chars',
+        log: {
+          info() {},
+          warn() {},
+          error: (message) => drifts.push(message),
+        },
+        hooks: { onReply: (_request, reply) => withBuild(reply) },
+      })
+      const response = await stub.call({ url: '/api/health' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json().build).toBe('abc123')
+      await stub.close()
+    }
+    expect(drifts).toEqual(['answer does not match the contract'])
+  })
+})

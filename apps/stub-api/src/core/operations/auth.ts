@@ -1,0 +1,319 @@
+import { USER_NOT_FOUND_MESSAGE } from '@devenv/domain/api-failures'
+import {
+  isLoginLocked,
+  loginLockRemainingMs,
+  type PasswordCheckOutcome,
+  presumedLoginLock,
+  resetLoginLock,
+  settlePasswordCheck,
+} from '@devenv/domain/login-lock'
+import { en, translate } from '@devenv/domain/messages'
+import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
+import type { StubContext } from '../context'
+import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
+import type { DefineOperation, OperationReply, OperationRequest } from '../contract/operations'
+import { sentence } from '../contract/validation'
+import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
+import { toBase64Url, toHex } from '../platform/bytes'
+import { digest } from '../security/tokens'
+import type { Account, LinkToken } from '../state/records'
+import { revokeSessionsOf, rotateRefreshToken, signOutWith, startSession } from '../state/sessions'
+import type { StubStore } from '../state/store'
+
+const ACTIVATION_VALID_MS = 24 * 60 * 60 * 1000
+const LINK_TOKEN_BYTES = 32
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: translate(en, 'login.invalidCredentials'),
+  locked: translate(en, 'login.locked'),
+  notActivated: 'Account not activated',
+  emailTaken: 'An account with this email already exists',
+  registered: 'Account created successfully. Please check your email to activate your account.',
+  activated: translate(en, 'activation.success'),
+  activationInvalid: 'This activation link is invalid.',
+  activationUsed: 'This activation link has already been used.',
+  activationExpired: 'This activation link has expired. Request a new one.',
+  resendAccepted:
+    'If an inactive account exists for this address, a new activation email has been sent.',
+  refreshFailed: translate(en, 'api.tokenRefreshFailed'),
+  refreshReused: 'Refresh token was already used; the session has been revoked',
+  passwordChanged: translate(en, 'password.changed'),
+  resetSent: translate(en, 'passwordReset.instructionsSent'),
+  resetInvalid: 'This password reset link is invalid.',
+  resetUsed: 'This password reset link has already been used.',
+  resetExpired: 'This password reset link has expired.',
+  passwordSet: 'Password has been reset successfully.',
+} as const
+
+/**
+ * Sign-in's checks in the contract's order: the login lock first (no password is checked while
+ * locked, and the lock is not extended), then the password, then activation. Each check reserves
+ * its attempt before the slow hash, so at most 5 passwords are checked per lock window however
+ * many requests arrive at once.
+ */
+async function checkCredentials(
+  ctx: StubContext,
+  store: StubStore,
+  email: string,
+  password: string,
+): Promise<Account> {
+  const presumed = presumedLoginLock(
+    store.loginLockOf(email),
+    store.passwordChecksOf(email),
+    store.now(),
+  )
+  if (isLoginLocked(presumed, store.now())) {
+    throw new ApiError(
+      429,
+      'LOGIN_LOCKED',
+      AUTH_MESSAGES.locked,
+      undefined,
+      retryAfterHeader(loginLockRemainingMs(presumed, store.now())),
+    )
+  }
+  const check = store.beginPasswordCheck(email)
+  let outcome: PasswordCheckOutcome = 'failure'
+  try {
+    const account = store.findAccountByEmail(email)
+    if (account && (await ctx.passwords.verify(password, account.passwordHash))) {
+      outcome = account.activated ? 'success' : 'matched'
+    } else if (!account) {
+      await ctx.passwords.waste(password)
+    }
+    if (!account || outcome === 'failure') {
+      throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+    }
+    if (!account.activated)
+      throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
+    return account
+  } finally {
+    // Read again after the await: the checks that ended meanwhile have changed the lock.
+    store.setLoginLock(email, settlePasswordCheck(store.loginLockOf(email), outcome, store.now()))
+    check.end()
+  }
+}
+
+/** The password rule of where it is chosen (packages/domain), as the contract's 400 on `field`. */
+function checkNewPassword(password: string, rule: NewPasswordRule, field: string): void {
+  const problem = newPasswordRuleError(password, rule)
+  if (problem) throw validationError({ [field]: sentence(problem) })
+}
+
+function newLinkToken(
+  store: StubStore,
+  tokens: Map<string, LinkToken>,
+  account: Account,
+  secret: string,
+  validMs: number,
+): void {
+  const now = store.now()
+  // A newer link voids the older ones of the same account.
+  for (const token of tokens.values()) {
+    if (token.accountId === account.id && token.usedAt === null && token.supersededAt === null) {
+      token.supersededAt = now
+    }
+  }
+  const key = digest(secret)
+  tokens.set(key, {
+    digest: key,
+    accountId: account.id,
+    expiresAt: now + validMs,
+    usedAt: null,
+    supersededAt: null,
+  })
+}
+
+function sendActivation(ctx: StubContext, store: StubStore, account: Account): void {
+  const token = toBase64Url(store.randomBytes(LINK_TOKEN_BYTES))
+  newLinkToken(store, store.activations, account, token, ACTIVATION_VALID_MS)
+  sendActivationMail(ctx, store, account, token)
+}
+
+async function signIn(
+  ctx: StubContext,
+  request: OperationRequest<'signIn' | 'legacySignIn'>,
+): Promise<OperationReply<'signIn'>> {
+  const { email, password } = request.body
+  const account = await checkCredentials(ctx, request.store, email, password)
+  return { status: 200, body: await startSession(request.store, ctx.tokens, account) }
+}
+
+async function refresh(
+  ctx: StubContext,
+  request: OperationRequest<'refreshToken' | 'legacyRefreshToken'>,
+): Promise<OperationReply<'refreshToken'>> {
+  const { refreshToken } = request.body
+  const outcome = await rotateRefreshToken(request.store, ctx.tokens, refreshToken)
+  if (outcome.ok) return { status: 200, body: outcome.pair }
+  const message =
+    outcome.code === 'REFRESH_TOKEN_REUSED'
+      ? AUTH_MESSAGES.refreshReused
+      : AUTH_MESSAGES.refreshFailed
+  throw new ApiError(401, outcome.code, message)
+}
+
+export function authOperations(ctx: StubContext, define: DefineOperation) {
+  define('signIn', 'POST /auth/auth')((request) => signIn(ctx, request))
+  define('legacySignIn', 'POST /auth/login')((request) => signIn(ctx, request))
+  define('refreshToken', 'POST /auth/token/refresh')((request) => refresh(ctx, request))
+  define('legacyRefreshToken', 'POST /auth/refresh')((request) => refresh(ctx, request))
+
+  define(
+    'register',
+    'POST /auth/registration',
+  )(async (request) => {
+    const { body } = request
+    const store = request.store
+    checkNewPassword(body.password, 'registration', 'password')
+    const email = body.username.trim().toLowerCase()
+    const registered = {
+      status: 201 as const,
+      body: { message: AUTH_MESSAGES.registered, username: email },
+    }
+    // With uniform answers a taken address answers as a new one (the hash spent alike) and its
+    // owner is told by mail; otherwise the spec's 409.
+    const taken = async (owner: Account) => {
+      if (!ctx.config.uniformAccountAnswers)
+        throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+      sendRegistrationAttemptMail(ctx, store, owner)
+      return registered
+    }
+    const known = store.findAccountByEmail(email)
+    if (known && !ctx.config.uniformAccountAnswers) return taken(known)
+    const passwordHash = await ctx.passwords.hash(body.password)
+    // Checked again: another registration of the address may have finished during the hashing.
+    const owner = store.findAccountByEmail(email)
+    if (owner) return taken(owner)
+    const company = body.company?.trim() ?? ''
+    const account: Account = {
+      id: store.newId(),
+      email,
+      passwordHash,
+      firstName: body.firstName?.trim() ?? '',
+      lastName: body.lastName?.trim() ?? '',
+      company: company === '' ? null : company,
+      userType: body.userType,
+      roles: [],
+      demo: false,
+      activated: false,
+      createdAt: store.now(),
+    }
+    store.accounts.set(account.id, account)
+    sendActivation(ctx, store, account)
+    return registered
+  })
+
+  define(
+    'activateAccount',
+    'POST /auth/activate',
+  )(async (request) => {
+    const { token } = request.body
+    const store = request.store
+    const record = store.activations.get(digest(token))
+    const account = record ? store.accounts.get(record.accountId) : undefined
+    if (!record || !account)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', AUTH_MESSAGES.activationInvalid)
+    if (record.usedAt !== null)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_USED', AUTH_MESSAGES.activationUsed)
+    if (record.supersededAt !== null)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', AUTH_MESSAGES.activationInvalid)
+    if (record.expiresAt <= store.now())
+      throw new ApiError(400, 'ACTIVATION_TOKEN_EXPIRED', AUTH_MESSAGES.activationExpired)
+    record.usedAt = store.now()
+    account.activated = true
+    return { status: 200, body: { message: AUTH_MESSAGES.activated } }
+  })
+
+  define(
+    'resendActivation',
+    'POST /auth/activate/resend',
+  )(async (request) => {
+    const { email } = request.body
+    const account = request.store.findAccountByEmail(email)
+    // The same answer either way, so addresses cannot be probed.
+    if (account && !account.activated) sendActivation(ctx, request.store, account)
+    return { status: 200, body: { message: AUTH_MESSAGES.resendAccepted } }
+  })
+
+  define(
+    'signOut',
+    'POST /auth/logout',
+  )(async (request) => {
+    const { body } = request
+    if (body?.refreshToken) signOutWith(request.store, body.refreshToken)
+    return { status: 204 }
+  })
+
+  define(
+    'changePassword',
+    'POST /auth/change-password',
+  )(async (request) => {
+    const { username, oldPassword, newPassword } = request.body
+    // Before the old password: a refused new one costs no attempt of the login lock.
+    checkNewPassword(newPassword, 'change', 'newPassword')
+    const account = await checkCredentials(ctx, request.store, username, oldPassword)
+    if (newPassword === oldPassword) {
+      throw validationError({ newPassword: 'The new password must differ from the old one' })
+    }
+    account.passwordHash = await ctx.passwords.hash(newPassword)
+    return { status: 200, body: { message: AUTH_MESSAGES.passwordChanged } }
+  })
+
+  define(
+    'requestPasswordReset',
+    'POST /auth/reset-password',
+  )(async (request) => {
+    const { username } = request.body
+    const store = request.store
+    const account = store.findAccountByEmail(username)
+    if (!account) {
+      if (ctx.config.uniformAccountAnswers)
+        return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
+      throw new ApiError(401, 'USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE)
+    }
+    const hash = toHex(store.randomBytes(LINK_TOKEN_BYTES))
+    newLinkToken(store, store.resetLinks, account, hash, ctx.config.resetLinkMinutes * 60_000)
+    sendResetMail(ctx, store, account, hash)
+    return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
+  })
+
+  define(
+    'setPassword',
+    'POST /auth/set-password',
+  )(async (request) => {
+    const { username, hash, password } = request.body
+    // Before the link: a refused password does not use it up.
+    checkNewPassword(password, 'reset', 'password')
+    const store = request.store
+    const account = store.findAccountByEmail(username)
+    const record = store.resetLinks.get(digest(hash.toLowerCase()))
+    if (!account || !record || record.accountId !== account.id) {
+      throw new ApiError(400, 'RESET_LINK_INVALID', AUTH_MESSAGES.resetInvalid)
+    }
+    if (record.usedAt !== null) throw new ApiError(400, 'RESET_LINK_USED', AUTH_MESSAGES.resetUsed)
+    if (record.supersededAt !== null)
+      throw new ApiError(400, 'RESET_LINK_INVALID', AUTH_MESSAGES.resetInvalid)
+    if (record.expiresAt <= store.now())
+      throw new ApiError(401, 'RESET_LINK_EXPIRED', AUTH_MESSAGES.resetExpired)
+    // Used up before the slow hashing, so two concurrent uses cannot both succeed.
+    record.usedAt = store.now()
+    account.passwordHash = await ctx.passwords.hash(password)
+    account.activated = true
+    revokeSessionsOf(store, account.id)
+    store.setLoginLock(account.email, resetLoginLock())
+    return { status: 200, body: { status: true, message: AUTH_MESSAGES.passwordSet } }
+  })
+
+  define(
+    'legacyVerifyToken',
+    'GET /auth/verify',
+  )(async (request) => {
+    const claims = request.claims
+    if (!claims) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
+    const { sub, email, username, name, roles, demo } = claims
+    return {
+      status: 200,
+      body: { valid: true, user: { id: sub, email, username, name, roles, demo } },
+    }
+  })
+}

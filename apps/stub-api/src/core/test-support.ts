@@ -1,0 +1,133 @@
+/**
+ * The core's tests drive the core alone, as an adapter does: `core.handle()` with a plain request.
+ * The adapters (Fastify in src/, MSW in src/msw/) are proven by their own tests.
+ */
+import { loadPortableContract } from '@devenv/openapi/portable'
+import { DEMO_ACCOUNT, USER_ACCOUNT } from '../dev-client'
+import { createStubCore } from './create'
+import type { StubCore, StubCoreOptions } from './stub-core'
+import type { StubAnswer } from './types'
+
+export { DEMO_ACCOUNT as DEMO, USER_ACCOUNT as USER }
+
+/** A valid contact submission (POST /contact), as the site's form sends it. */
+export const CONTACT_SUBMISSION = {
+  firstName: 'Nino',
+  lastName: 'Beridze',
+  email: 'nino.beridze@example.com',
+  company: '',
+  phone: '',
+  inquiryType: 'support',
+  message: 'My environment has been provisioning for an hour.',
+  newsletter: false,
+  timestamp: '2026-03-02T09:42:13.512Z',
+  source: 'website_contact_form',
+  userAgent: 'Mozilla/5.0',
+}
+
+/** A controllable clock for tests: start at a fixed instant, move it by hand. */
+export type TestClock = {
+  now: () => number
+  advance: (ms: number) => void
+  set: (ms: number) => void
+}
+
+export function testClock(start = Date.parse('2026-03-02T10:00:00Z')): TestClock {
+  let current = start
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms
+    },
+    set: (ms) => {
+      current = ms
+    },
+  }
+}
+
+export type CallOptions = {
+  method?: string
+  url: string
+  /** Sent as JSON, with its content type. */
+  body?: unknown
+  /** The body as it is, with no content type unless `headers` gives one. */
+  payload?: string | Uint8Array
+  token?: string
+  session?: string
+  headers?: Record<string, string>
+  /** The caller's address (per-client rate limits); 127.0.0.1 by default. */
+  ip?: string
+}
+
+/** An answer of the core as a test reads it (the names of Fastify's `inject()` response). */
+export type TestAnswer = {
+  statusCode: number
+  headers: Record<string, string>
+  body: string
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads the JSON it expects, as with inject()
+  json<Body = any>(): Body
+  answer: StubAnswer
+}
+
+export type TokenPairBody = {
+  access_token: string
+  refresh_token: string
+  token_valid_seconds: number
+}
+
+export type TestStub = {
+  core: StubCore
+  clock: TestClock
+  /** One request with JSON defaults, an optional bearer token and stub session. */
+  call: (options: CallOptions) => Promise<TestAnswer>
+  signIn: (email: string, password: string, session?: string) => Promise<TokenPairBody>
+  close: () => Promise<void>
+}
+
+export function testAnswer(answer: StubAnswer): TestAnswer {
+  const body = answer.body ?? ''
+  return {
+    statusCode: answer.status,
+    headers: answer.headers,
+    body,
+    json: () => JSON.parse(body),
+    answer,
+  }
+}
+
+/** The core in test mode (answers checked against the contract), a cheap scrypt and a fixed clock. */
+export async function startTestStub(options: Partial<StubCoreOptions> = {}): Promise<TestStub> {
+  const clock = testClock()
+  const core = createStubCore({
+    contract: loadPortableContract(),
+    mode: 'test',
+    scryptCost: 1024,
+    now: clock.now,
+    ...options,
+  })
+  await core.ready()
+  const call = async (request: CallOptions) => {
+    const text = request.body !== undefined ? JSON.stringify(request.body) : request.payload
+    const answer = await core.handle({
+      method: request.method ?? (text === undefined ? 'GET' : 'POST'),
+      url: request.url,
+      headers: {
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+        ...(request.session ? { 'x-stub-session': request.session } : {}),
+        ...request.headers,
+      },
+      ...(text !== undefined ? { body: text } : {}),
+      ip: request.ip ?? '127.0.0.1',
+    })
+    return testAnswer(answer)
+  }
+  const signIn = async (email: string, password: string, session?: string) => {
+    const response = await call({ url: '/api/auth/auth', body: { email, password }, session })
+    if (response.statusCode !== 200) {
+      throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`)
+    }
+    return response.json<TokenPairBody>()
+  }
+  return { core, clock, call, signIn, close: () => core.close() }
+}
