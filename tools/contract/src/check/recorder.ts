@@ -2,6 +2,7 @@ import {
   type Contract,
   type Judgement,
   judgeAnswer,
+  pairedResponseExamples,
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
@@ -129,15 +130,22 @@ export class SuiteRecorder {
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
     const operation = this.contract.byId.get(operationId)
+    const requestExample = operation && requestExampleOf(operation, request.body)
     const exchange = exchangeOf(
       operationId,
       wireRequestOf(this.target, request),
       answer.error ? null : answer.status,
       {
-        requestExample: operation && requestExampleOf(operation, request.body),
+        requestExample,
         responseExample:
           operation && !answer.error
             ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+        // An answer of a documented status that conforms exercises that status's examples paired
+        // with the request (by name, else by the status): ids, times and tokens differ anyway.
+        responseExamples:
+          operation && verdict.judgement?.ok
+            ? pairedResponseExamples(operation, answer.status, requestExample)
             : undefined,
       },
     )

@@ -4,6 +4,7 @@ import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { type Outgoing, send, type Target, targetOf } from '../http'
 import {
   buildRunReport,
+  checkCoverage,
   coverageOfExchanges,
   exchangesOf,
   type Report,
@@ -41,6 +42,9 @@ export type RunOptions = {
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
 export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
+
+/** The largest request body the contract allows (its Conventions: a body over 1 MiB answers 413). */
+const BODY_LIMIT_BYTES = 1024 * 1024
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
@@ -130,6 +134,24 @@ async function checkOperation(
       await suite.request('without a bearer token: 401', operation.operationId, first.request, {
         status: 401,
       })
+  }
+  // A documented 413 is provoked by a body over the contract's limit (its Conventions: 1 MiB).
+  if (operation.bodySchemaPointer && operation.statuses.includes('413')) {
+    const name = `refuses a body over ${BODY_LIMIT_BYTES / 1024 / 1024} MiB: 413`
+    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    else
+      await suite.request(
+        name,
+        operation.operationId,
+        {
+          method: operation.method.toUpperCase(),
+          path: pathOf(operation),
+          token,
+          payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
+          contentType: 'application/json',
+        },
+        { status: 413 },
+      )
   }
   for (const invalid of invalidRequests(context.contract, operation)) {
     const name = `refuses ${invalid.name}`
@@ -273,6 +295,6 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
     suites: report.suites,
     findings: report.findings,
     skippedParts: report.skippedParts,
-    coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
+    ...checkCoverage(coverageOfExchanges(contract, exchangesOf(report.suites))),
   })
 }

@@ -3,10 +3,12 @@ export {
   COVERAGE_KINDS,
   type Coverage,
   type CoverageKind,
+  checkCoverage,
   coverageLine,
   coverageOfExchanges,
   coverageShortfall,
   formatCoverage,
+  type Uncovered,
 } from './coverage'
 export { type Exchange, exchangeOf } from './exchange'
 export { escapeHtml, toHtml } from './html'

@@ -336,6 +336,7 @@ describe('report.json', () => {
         'failures',
         'findings',
         'skippedParts',
+        'uncovered',
       ].sort(),
     )
     expect(json.summary).toEqual({ passed: 1, failed: 4, skipped: 1, schemaViolations: 1 })

@@ -1,4 +1,4 @@
-import type { Coverage } from './coverage'
+import type { Coverage, Uncovered } from './coverage'
 import type { Exchange } from './exchange'
 import { redactRequest, redactText } from './redact'
 import { curlCommand } from './reproducer'
@@ -52,6 +52,8 @@ export type RunReport = {
   findings: Finding[]
   /** Whole parts that did not run, and whether `--allow-skip` accepted each. */
   skippedParts: SkippedPart[]
+  /** Documented statuses and examples left unexercised, each with the reason (`check`). */
+  uncovered: Uncovered[]
   /** Every check, grouped; junit.xml is written from these. Not part of report.json. */
   suites: Suite[]
 }
@@ -68,6 +70,7 @@ export type RunReportInput = {
   /** Whole parts that did not run; not accepted unless they say so (the user chose it). */
   skippedParts?: ReadonlyArray<{ part: string; reason: string; accepted?: boolean }>
   coverage: Coverage
+  uncovered?: Uncovered[]
 }
 
 /** Every exchange the checks of a run recorded, for coverage. */
@@ -166,6 +169,7 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
       reason: redactText(part.reason),
       accepted: part.accepted ?? false,
     })),
+    uncovered: input.uncovered ?? [],
     suites: input.suites,
   }
 }

@@ -34,6 +34,9 @@ const NEW_FLOWS = [
   'authorisation',
   'tokens',
   'rate-limits',
+  'deprecated',
+  'environment-limits',
+  'login-lock',
 ]
 
 describe('the flows against a server without development controls', () => {
@@ -54,6 +57,7 @@ describe('the flows against a server without development controls', () => {
         expect.stringContaining('GET /__dev/mailbox'),
       ],
       ['past its expiry the access token is refused: 401', expect.stringContaining('/__dev/clock')],
+      ['getHealth: its windows', expect.stringContaining('would refuse every health check')],
     ])
     // One shared store: the given account ends with its own password and names.
     const signIn = await fetch(`${baseUrl}/api/auth/auth`, {

@@ -2,7 +2,8 @@ import type { Suite } from '../../report'
 import type { RunContext } from '../context'
 import { ACCOUNT_FLOWS } from './accounts'
 import { AUTHORISATION_FLOWS } from './authorisation'
-import { environmentLifecycle } from './environment'
+import { DEPRECATED_FLOWS } from './deprecated'
+import { ENVIRONMENT_FLOWS, environmentLifecycle } from './environment'
 import { lookForFindings } from './findings'
 import { accountLifecycle, resetLinkSingleUse } from './lifecycle'
 import { loginLock } from './login-lock'
@@ -14,6 +15,8 @@ import { TOKEN_FLOWS } from './tokens'
 const ISOLATED_FLOWS = [
   ...ACCOUNT_FLOWS,
   ...AUTHORISATION_FLOWS,
+  ...DEPRECATED_FLOWS,
+  ...ENVIRONMENT_FLOWS,
   ...TOKEN_FLOWS,
   ...RATE_LIMIT_FLOWS,
 ]
