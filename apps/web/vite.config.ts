@@ -141,7 +141,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
     },
     test: testOptions('web', {
       environment: 'happy-dom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
       setupFiles: ['src/test-setup.ts'],
       exclude: [...configDefaults.exclude, 'e2e/**', 'e2e-demo/**'],
     }),

@@ -64,3 +64,19 @@ test('a button clicked before the app has the page does its work once it has', a
   await expect(toast(page, 'info')).toBeVisible()
   await expect(toast(page, 'info')).toHaveCount(1)
 })
+
+test('a page scrolled before the app has it stays where the visitor has it', async ({ page }) => {
+  const letTheAppIn = await holdTheApp(page)
+  await page.goto('/pricing', { waitUntil: 'commit' })
+  const question = page.getByRole('button', { name: 'Is there a free trial?' })
+  await question.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(0)
+
+  letTheAppIn()
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  // The FAQ hydrates on its own (HydratedApart): the click opens the item where it was.
+  await question.click()
+  await expect(question).toHaveAttribute('aria-expanded', 'true')
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+})

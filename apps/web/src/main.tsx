@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
 import { discardEarlyInput } from './early-input'
 import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
+import { yieldToBrowser } from './lib/main-thread'
 import { listenForUncaughtErrors } from './lib/uncaught-errors'
 import { createAppRouter } from './router'
 
@@ -16,9 +17,14 @@ async function start(): Promise<void> {
   // Only with the stub in the browser (a build-time constant): before the first API call.
   if (__BROWSER_STUB__) await import('./lib/browser-stub').then((stub) => stub.startBrowserStub())
 
+  // Each step of the start-up is a task of its own (issue 21): on a slow phone the scripts'
+  // evaluation, building the router (its route tree) and matching the page each take tens of
+  // milliseconds, and together they held the main thread for over 100 ms at a 4x slowdown.
+  await yieldToBrowser()
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
   const router = createAppRouter({ queryClient })
   const locale = storedLocale()
+  await yieldToBrowser()
   // The route's code and the chosen catalogue load together, before React takes the page.
   await Promise.all([router.load(), locale === 'en' ? null : loadCatalogue(locale)])
   // A redirect (an unknown path to /404) is a second navigation: settle it before hydrating.
@@ -31,11 +37,18 @@ async function start(): Promise<void> {
   }
   if (locale !== 'en') await setLocale(locale, { remember: false })
 
+  await yieldToBrowser()
+
   // The prerendered tree has no Suspense wrappers around routes; the client must match it.
   router.ssr = { manifest: undefined }
   const prerenderedPath = container.dataset.prerendered
   if (prerenderedPath && prerenderedPath === router.state.location.pathname) {
-    // As a transition, hydration yields to the browser between chunks (no long blocking task).
+    // The router scrolls to the top when it first renders (its reset flag, `_scroll.n`, which no
+    // option turns off for the first render alone), and the visitor may have scrolled the painted
+    // page long before: the page stays where the visitor has it (e2e/start.spec.ts).
+    router._scroll.n = false
+    // As a transition, hydration yields to the browser between chunks (no long blocking task);
+    // the page's parts hydrate after the bar, each on its own (components/ui/hydrated-apart.tsx).
     startTransition(() => {
       hydrateRoot(container, <App router={router} />)
     })

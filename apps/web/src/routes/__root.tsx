@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { AppShell } from '../components/layout/app-shell'
+import { HydratedApart } from '../components/ui/hydrated-apart'
 import { useActivationLink } from '../features/activation/use-activation-link'
 import { AuthModalHost } from '../features/auth/components/auth-modal-host'
 import { useDeveloperToolsBlocking } from '../features/auth/hooks/use-developer-tools-blocking'
@@ -35,7 +36,10 @@ function RootLayout() {
   useSessionRuntime(router)
   return (
     <AppShell>
-      <Outlet />
+      {/* The bar hydrates first: the page's content follows, part by part. */}
+      <HydratedApart>
+        <Outlet />
+      </HydratedApart>
       <AuthModalHost />
       {DemoPanel ? (
         <Suspense fallback={null}>

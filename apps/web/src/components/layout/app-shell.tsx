@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useT } from '../../lib/i18n/i18n'
 import { ToasterHost } from '../toaster-host'
+import { HydratedApart } from '../ui/hydrated-apart'
 import { Footer } from './footer'
 import { NavBar } from './nav-bar'
 import { useRouteEffects } from './use-route-effects'
@@ -17,7 +18,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <HydratedApart>
+        <Footer />
+      </HydratedApart>
       <ToasterHost />
     </>
   )

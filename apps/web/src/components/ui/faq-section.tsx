@@ -1,6 +1,7 @@
 import type { MessageParams } from '@devenv/domain/messages'
 import { type TextCode, useT } from '../../lib/i18n/i18n'
 import { Accordion } from './accordion'
+import { HydratedApart } from './hydrated-apart'
 
 /** One question; `params` fill the answer's placeholders (figures come from the domain). */
 export type FaqEntry = { id: string; question: TextCode; answer: TextCode; params?: MessageParams }
@@ -22,13 +23,15 @@ export function FaqSection({
         <h2 id={id} className="section__title">
           {t(heading)}
         </h2>
-        <Accordion
-          items={entries.map((entry) => ({
-            id: entry.id,
-            question: t(entry.question),
-            answer: t(entry.answer, entry.params),
-          }))}
-        />
+        <HydratedApart>
+          <Accordion
+            items={entries.map((entry) => ({
+              id: entry.id,
+              question: t(entry.question),
+              answer: t(entry.answer, entry.params),
+            }))}
+          />
+        </HydratedApart>
       </div>
     </section>
   )

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { HydratedApart } from '../../../components/ui/hydrated-apart'
 import { Icon } from '../../../components/ui/icons'
 import { useOpenAuthModal } from '../../../lib/auth-modal'
 import { useT } from '../../../lib/i18n/i18n'
@@ -29,92 +30,100 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="features" className="section" aria-labelledby="features-title">
-        <div className="container">
-          <h2 id="features-title" className="section__title">
-            {t('home.features.heading')}
-          </h2>
-          <p className="section__lead">{t('home.features.lead')}</p>
-          <ul className="card-grid">
-            {FEATURES.map((feature) => (
-              <li key={feature.title} className="card">
-                <span className="card__icon">
-                  <Icon name={feature.icon} />
-                </span>
-                <h3>{t(feature.title)}</h3>
-                <p>{t(feature.text)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section section--alt" aria-labelledby="stack-title">
-        <div className="container">
-          <h2 id="stack-title" className="section__title">
-            {t('home.stack.heading')}
-          </h2>
-          <p className="section__lead">{t('home.stack.lead')}</p>
-          <ul className="stack-grid">
-            {TECHNOLOGY_STACK.map((group) => (
-              <li key={group.category} className="card">
-                <h3 className="stack__title">
-                  <Icon name={group.icon} size={20} />
-                  {t(group.category)}
-                </h3>
-                <ul className="chips">
-                  {group.items.map((item) => (
-                    <li key={item} className="chip">
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="stats-title">
-        <div className="container">
-          <h2 id="stats-title" className="section__title">
-            {t('home.stats.heading')}
-          </h2>
-          <dl className="stats">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="stat">
-                <dt className="stat__label">{t(stat.label)}</dt>
-                <dd className="stat__value">{t(stat.value)}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
-
-      <section className="section section--cta" aria-labelledby="cta-title">
-        <div className="container cta">
-          <h2 id="cta-title">{t('home.cta.heading')}</h2>
-          <p>{t('home.cta.text')}</p>
-          <div className="button-row button-row--center">
-            <Link to="/contact" className="button button--primary button--large">
-              {t('action.startFreeTrial')}
-            </Link>
-            {isAuthenticated ? (
-              <Link to="/technical" className="button button--secondary button--large">
-                {t('home.viewTechnicalDetails')}
-              </Link>
-            ) : (
-              <button
-                type="button"
-                className="button button--secondary button--large"
-                onClick={() => openAuthModal('login')}
-              >
-                {t('home.viewTechnicalDetails')}
-              </button>
-            )}
+      <HydratedApart>
+        <section id="features" className="section" aria-labelledby="features-title">
+          <div className="container">
+            <h2 id="features-title" className="section__title">
+              {t('home.features.heading')}
+            </h2>
+            <p className="section__lead">{t('home.features.lead')}</p>
+            <ul className="card-grid">
+              {FEATURES.map((feature) => (
+                <li key={feature.title} className="card">
+                  <span className="card__icon">
+                    <Icon name={feature.icon} />
+                  </span>
+                  <h3>{t(feature.title)}</h3>
+                  <p>{t(feature.text)}</p>
+                </li>
+              ))}
+            </ul>
           </div>
-        </div>
-      </section>
+        </section>
+      </HydratedApart>
+
+      <HydratedApart>
+        <section className="section section--alt" aria-labelledby="stack-title">
+          <div className="container">
+            <h2 id="stack-title" className="section__title">
+              {t('home.stack.heading')}
+            </h2>
+            <p className="section__lead">{t('home.stack.lead')}</p>
+            <ul className="stack-grid">
+              {TECHNOLOGY_STACK.map((group) => (
+                <li key={group.category} className="card">
+                  <h3 className="stack__title">
+                    <Icon name={group.icon} size={20} />
+                    {t(group.category)}
+                  </h3>
+                  <ul className="chips">
+                    {group.items.map((item) => (
+                      <li key={item} className="chip">
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </HydratedApart>
+
+      <HydratedApart>
+        <section className="section" aria-labelledby="stats-title">
+          <div className="container">
+            <h2 id="stats-title" className="section__title">
+              {t('home.stats.heading')}
+            </h2>
+            <dl className="stats">
+              {STATS.map((stat) => (
+                <div key={stat.label} className="stat">
+                  <dt className="stat__label">{t(stat.label)}</dt>
+                  <dd className="stat__value">{t(stat.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      </HydratedApart>
+
+      <HydratedApart>
+        <section className="section section--cta" aria-labelledby="cta-title">
+          <div className="container cta">
+            <h2 id="cta-title">{t('home.cta.heading')}</h2>
+            <p>{t('home.cta.text')}</p>
+            <div className="button-row button-row--center">
+              <Link to="/contact" className="button button--primary button--large">
+                {t('action.startFreeTrial')}
+              </Link>
+              {isAuthenticated ? (
+                <Link to="/technical" className="button button--secondary button--large">
+                  {t('home.viewTechnicalDetails')}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary button--large"
+                  onClick={() => openAuthModal('login')}
+                >
+                  {t('home.viewTechnicalDetails')}
+                </button>
+              )}
+            </div>
+          </div>
+        </section>
+      </HydratedApart>
     </>
   )
 }

@@ -9,6 +9,7 @@ import {
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { FaqSection } from '../../../components/ui/faq-section'
+import { HydratedApart } from '../../../components/ui/hydrated-apart'
 import { catalogueFor, useLocale, useT } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
 import { PRICING_FAQ } from '../faq'
@@ -55,38 +56,44 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section className="section section--tight" aria-label={t('meta.pricing.title')}>
-        <div className="container plans">
-          {PLANS.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={localizePlan(plan, catalogue)}
-              onChoose={() => choose(plan.id)}
-            />
-          ))}
-        </div>
-      </section>
-
-      <section className="section section--alt" aria-labelledby="compare-title">
-        <div className="container">
-          <h2 id="compare-title" className="section__title">
-            {t('pricing.compare.heading')}
-          </h2>
-          <ComparisonTable />
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="enterprise-title">
-        <div className="container enterprise">
-          <div>
-            <h2 id="enterprise-title">{t('pricing.enterprise.heading')}</h2>
-            <p>{t('pricing.enterprise.text')}</p>
+      <HydratedApart>
+        <section className="section section--tight" aria-label={t('meta.pricing.title')}>
+          <div className="container plans">
+            {PLANS.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={localizePlan(plan, catalogue)}
+                onChoose={() => choose(plan.id)}
+              />
+            ))}
           </div>
-          <Link to="/contact" className="button button--primary button--large">
-            {t('action.scheduleDemo')}
-          </Link>
-        </div>
-      </section>
+        </section>
+      </HydratedApart>
+
+      <HydratedApart>
+        <section className="section section--alt" aria-labelledby="compare-title">
+          <div className="container">
+            <h2 id="compare-title" className="section__title">
+              {t('pricing.compare.heading')}
+            </h2>
+            <ComparisonTable />
+          </div>
+        </section>
+      </HydratedApart>
+
+      <HydratedApart>
+        <section className="section" aria-labelledby="enterprise-title">
+          <div className="container enterprise">
+            <div>
+              <h2 id="enterprise-title">{t('pricing.enterprise.heading')}</h2>
+              <p>{t('pricing.enterprise.text')}</p>
+            </div>
+            <Link to="/contact" className="button button--primary button--large">
+              {t('action.scheduleDemo')}
+            </Link>
+          </div>
+        </section>
+      </HydratedApart>
 
       <FaqSection id="pricing-faq-title" heading="pricing.faq.heading" entries={PRICING_FAQ} />
     </>
