@@ -21,7 +21,7 @@ const ROUNDS = 3
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url))
 
 // Prism is the anchor, not a dependency: installed on first use into node_modules/.cache (never
-// committed, never part of the test command's install). See docs/decisions.md.
+// committed, never part of the test command's install). See docs/decisions/contract-toolkit.md.
 const PRISM_VERSION = '5.14.2'
 const PRISM_DIR = join(PACKAGE_DIR, 'node_modules', '.cache', `prism-cli-${PRISM_VERSION}`)
 const PRISM_CLI = join(PRISM_DIR, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js')

@@ -1,6 +1,6 @@
 // The reading and judging of the traffic on a thread of their own, so that the relay's thread
 // does nothing but pass bytes on. On Linux the thread runs at the lowest priority (nice 19): when
-// the machine is busy, forwarding comes first and the checks catch up after. See decisions.md.
+// the machine is busy, forwarding comes first and the checks catch up after. See docs/decisions/contract-toolkit.md.
 import { setPriority } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { loadContract } from '@devenv/openapi'

@@ -1,6 +1,6 @@
 // Reads HTTP/1.1 messages out of a copy of the bytes the proxy relays, for the contract checks.
 // The parser is llhttp, the one Node's own http module uses, in the WebAssembly build that undici
-// ships (see docs/decisions.md): a parser is not something to write by hand.
+// ships (see docs/decisions/contract-toolkit.md): a parser is not something to write by hand.
 import { ERROR, METHODS, TYPE } from 'undici/lib/llhttp/constants.js'
 import simdWasm from 'undici/lib/llhttp/llhttp_simd-wasm.js'
 import plainWasm from 'undici/lib/llhttp/llhttp-wasm.js'

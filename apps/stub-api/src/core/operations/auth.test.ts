@@ -222,16 +222,17 @@ describe('login lock', () => {
     expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
   })
 
-  it('is cleared by a successful sign-in: four failures, a success, then four more still check', async () => {
-    for (let attempt = 1; attempt <= 4; attempt++) {
-      expect((await stub.call({ url: '/api/auth/auth', body: wrong })).statusCode).toBe(401)
-    }
-    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
-    const after = await Promise.all(
-      Array.from({ length: 4 }, () => stub.call({ url: '/api/auth/auth', body: wrong })),
-    )
-    expect(after.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401])
-    expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
+  it('is cleared by a successful sign-in: the failures are counted from zero again (AUTH-5)', async () => {
+    const attempt = async (body: { email: string; password: string }) =>
+      (await stub.call({ url: '/api/auth/auth', body })).statusCode
+    for (let failure = 1; failure <= 4; failure++) expect(await attempt(wrong)).toBe(401)
+    expect(await attempt(USER)).toBe(200)
+    // Not cleared, the first failure after the success would be the fifth and lock sign-in.
+    const again: number[] = []
+    for (let failure = 1; failure <= 5; failure++) again.push(await attempt(wrong))
+    expect(again).toEqual([401, 401, 401, 401, 401])
+    // Counted from zero, not switched off: the fifth failure since the success locks it.
+    expect(await attempt(USER)).toBe(429)
   })
 
   it('is kept per e-mail address: another account still signs in', async () => {
@@ -764,7 +765,7 @@ describe('registration of a taken address with UNIFORM_ACCOUNT_ANSWERS=true', ()
     await uniform.close()
   })
 
-  it('still answers the spec 409 by default', async () => {
+  it('answers 409 for a taken address by default (AUTH-8)', async () => {
     const taken = await register(USER.email)
     expect(taken.statusCode).toBe(409)
     expect(taken.json().code).toBe('EMAIL_TAKEN')
@@ -828,7 +829,7 @@ describe('the password rules on the server (packages/domain newPasswordRuleError
   const TOO_WEAK = 'Password is too weak. Please use a stronger password'
   const RESET_RULES =
     'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a number'
-  // Eight caseless letters score 20 of 100: weak by the spec's strength score.
+  // Eight caseless letters score 20 of 100: weak by the strength score (PWD-1).
   const WEAK = '密码密码密码密码'
 
   it('refuses a registration under strength 40 with the field message, and creates nothing', async () => {

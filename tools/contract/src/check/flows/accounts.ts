@@ -58,7 +58,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   if (again?.status === 409) {
     context.findings.push({
       title: 'E-mail enumeration on registration',
-      detail: `POST /auth/registration answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (the spec's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
+      detail: `POST /auth/registration answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (AUTH-8's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
     })
   }
   await flow.request(

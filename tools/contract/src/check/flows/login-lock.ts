@@ -5,7 +5,7 @@ import { field, PASSWORD } from './support'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
 
-/** Five failures lock sign-in for the address: 429 with Retry-After and the spec's message. */
+/** Five failures lock sign-in for the address: 429 with Retry-After and its message (AUTH-5). */
 export async function loginLock(context: RunContext): Promise<Suite> {
   const flow = new SuiteRecorder(
     'login lock after 5 failures',
