@@ -4,6 +4,7 @@ import {
   coverageFigures,
   createCoverageRecorder,
   mergeCoverage,
+  pairedResponseExamples,
   requestExampleOf,
   responseExampleOf,
   uncalledOperations,
@@ -114,5 +115,31 @@ describe('recognising documented examples', () => {
     expect(responseExampleOf(operation('getProfile'), 200, text)).toBe(example?.name)
     expect(responseExampleOf(operation('getProfile'), 401, text)).toBeUndefined()
     expect(responseExampleOf(operation('getProfile'), 200, '{}')).toBeUndefined()
+  })
+})
+
+describe('pairing response examples with the request sent', () => {
+  const createEnvironment = operation('createEnvironment')
+
+  it('pairs by the status the request provoked, whatever ids and times the answer holds', () => {
+    expect(pairedResponseExamples(createEnvironment, 201, 'goService')).toEqual(['provisioning'])
+    expect(pairedResponseExamples(createEnvironment, 409, undefined)).toEqual(['nameTaken'])
+    expect(pairedResponseExamples(createEnvironment, 418, undefined)).toEqual([])
+  })
+
+  it('counts paired examples as exercised, each once per exchange', () => {
+    const recorder = createCoverageRecorder(contract)
+    recorder.record({
+      operationId: 'createEnvironment',
+      status: 403,
+      responseExample: 'quota',
+      responseExamples: ['quota'],
+    })
+    const row = recorder
+      .report()
+      .operations.find((each) => each.operationId === 'createEnvironment')
+    expect(row?.examples.filter((example) => example.count > 0)).toEqual([
+      { in: 'response', status: '403', name: 'quota', count: 1 },
+    ])
   })
 })

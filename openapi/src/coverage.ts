@@ -9,6 +9,11 @@ export type Exercised = {
   requestExample?: string | undefined
   /** The name of the documented response example answered (for its status), if one was. */
   responseExample?: string | undefined
+  /**
+   * Response examples of the answered status exercised by pairing (`pairedResponseExamples`):
+   * the request was sent and its answer had the example's status and conformed.
+   */
+  responseExamples?: readonly string[] | undefined
 }
 
 /** `covered` of `total`, and the share in percent (one decimal; 100 when there is nothing). */
@@ -95,7 +100,7 @@ export function createCoverageRecorder(contract: Contract): CoverageRecorder {
   const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1)
 
   return {
-    record: ({ operationId, status, requestExample, responseExample }) => {
+    record: ({ operationId, status, requestExample, responseExample, responseExamples }) => {
       const operation = contract.byId.get(operationId)
       if (!operation) return
       const tally = tallyOf(operationId)
@@ -104,8 +109,13 @@ export function createCoverageRecorder(contract: Contract): CoverageRecorder {
       if (response) bump(tally.statuses, response.status)
       else bump(tally.undocumented, status)
       if (requestExample !== undefined) bump(tally.examples, exampleKey('request', requestExample))
-      if (responseExample !== undefined && response) {
-        bump(tally.examples, exampleKey('response', responseExample, response.status))
+      if (response) {
+        const names = new Set([
+          ...(responseExample === undefined ? [] : [responseExample]),
+          ...(responseExamples ?? []),
+        ])
+        for (const name of names)
+          bump(tally.examples, exampleKey('response', name, response.status))
       }
     },
     reset: () => {
@@ -273,4 +283,21 @@ export function responseExampleOf(
     ),
   )
   return texts.get(`${response.status}\n${text}`)
+}
+
+/**
+ * The response examples a conforming answer exercises, as Specmatic and Microcks pair them: the
+ * example of the answered status named like the request example sent, else (no example of that
+ * status bears the request's name) every example of the status the request provoked. The caller
+ * passes only answers that conform to the contract.
+ */
+export function pairedResponseExamples(
+  operation: Operation,
+  status: number,
+  requestExample: string | undefined,
+): string[] {
+  const response = responseFor(operation, status)
+  if (!response) return []
+  const names = response.examples.map((example) => example.name)
+  return requestExample !== undefined && names.includes(requestExample) ? [requestExample] : names
 }

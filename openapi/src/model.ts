@@ -21,6 +21,7 @@ export {
   type Exercised,
   mergeCoverage,
   type OperationCoverage,
+  pairedResponseExamples,
   requestExampleOf,
   responseExampleOf,
   type StatusCoverage,

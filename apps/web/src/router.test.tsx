@@ -1,41 +1,22 @@
 import { QueryClient } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createMemoryHistory, Outlet } from '@tanstack/react-router'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setLocale } from './lib/i18n/i18n'
 import { createAppRouter, routeErrorOptions } from './router'
+import { renderPage } from './testing/render'
 import { stub } from './testing/stub-api'
 
 /** A site whose home route throws while it renders, until `mend()` is called. */
 async function renderThrowingRoute() {
   let broken = true
-  const rootRoute = createRootRoute({ component: Outlet })
-  const home = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/',
-    component: () => {
-      if (broken) {
-        throw new Error('Environment list broke at /reset-password?hash=deadbeef')
-      }
-      return <h1>Home works</h1>
-    },
-  })
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([home]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    ...routeErrorOptions,
-  })
-  await act(async () => {
-    await router.load()
-  })
-  render(<RouterProvider router={router as never} />)
+  const home = () => {
+    if (broken) {
+      throw new Error('Environment list broke at /reset-password?hash=deadbeef')
+    }
+    return <h1>Home works</h1>
+  }
+  await renderPage(<Outlet />, { routes: { '/': home }, errorOptions: routeErrorOptions })
   return {
     mend: () => {
       broken = false

@@ -46,6 +46,11 @@ describe('the contract runner against the stub', () => {
       row.examples.filter((example) => example.in === 'request'),
     )
     expect(requestExamples.filter((example) => example.count === 0)).toEqual([])
+    // Every documented status a healthy server can answer is provoked, bar what needs a clock
+    // jump on a reset link (setPassword 401); examples count when their status came and conformed.
+    expect(coverage.statuses.percent, summary).toBeGreaterThanOrEqual(95)
+    expect(coverage.examples.percent, summary).toBeGreaterThanOrEqual(90)
+    expect(report.uncovered.every((each) => each.reason !== '')).toBe(true)
     expect(report.findings.map((finding) => finding.title).sort()).toEqual([
       'E-mail enumeration on forgot-password',
       'E-mail enumeration on registration',

@@ -36,6 +36,11 @@ export type PageOptions = {
   strictMode?: boolean
   /** The root route's search validation, for a component that reads typed search params. */
   validateSearch?: (search: Record<string, unknown>) => Record<string, unknown>
+  /** The site router's handling of a route that throws (its `routeErrorOptions`). */
+  errorOptions?: Pick<
+    Parameters<typeof createRouter>[0],
+    'defaultErrorComponent' | 'defaultOnCatch'
+  >
 }
 
 /** The memory router of a page, loaded at `url` (a test that renders on its own, e.g. to a string). */
@@ -57,6 +62,7 @@ export async function loadPageRouter(ui: ReactNode, options: PageOptions = {}) {
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [url] }),
+    ...options.errorOptions,
   })
   await act(async () => {
     await router.load()

@@ -2,6 +2,7 @@ import {
   type Contract,
   type Judgement,
   judgeAnswer,
+  pairedResponseExamples,
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
@@ -53,7 +54,7 @@ function statusProblem(answer: Answer, expectation: Expectation): string | undef
   return undefined
 }
 
-/** Records the checks of one suite; a flow stops at its first failure and skips the rest. */
+/** Records the checks of one suite; a flow stops at its first failed step and skips the rest. */
 export class SuiteRecorder {
   readonly suite: Suite
   private stoppedBecause: string | undefined
@@ -79,6 +80,14 @@ export class SuiteRecorder {
     this.add({ name, status: 'skipped', message: reason, durationMs: 0 })
   }
 
+  /**
+   * A flow's steps build on each other (an id, a token): after its first failed step the rest are
+   * skipped, never run on with an `undefined` id. An operation's checks stand alone.
+   */
+  private stopsOnFailure(asked: boolean | undefined): boolean {
+    return asked ?? this.suite.kind === 'flow'
+  }
+
   /** Records a check that needs no request (for example "the e-mail arrived"). */
   verdict(name: string, problem: string | undefined, detail?: string): boolean {
     if (this.stoppedBecause) {
@@ -90,19 +99,22 @@ export class SuiteRecorder {
         ? { name, status: 'failed', message: problem, detail, durationMs: 0 }
         : { name, status: 'passed', durationMs: 0 },
     )
+    if (problem && this.stopsOnFailure(undefined))
+      this.stoppedBecause = `an earlier step failed (${name})`
     return problem === undefined
   }
 
   /**
    * Sends a request of an operation and checks its answer: the expected status, then conformance
-   * to the contract (documented status, body, content type, headers), then `also`.
+   * to the contract (documented status, body, content type, headers), then `also`. A failure
+   * stops the suite when `stopOnFailure` says so, by default when the suite is a flow.
    */
   async request(
     name: string,
     operationId: string,
     request: Outgoing,
     expectation: Expectation,
-    stopOnFailure = false,
+    stopOnFailure?: boolean,
   ): Promise<Answer | undefined> {
     if (this.stoppedBecause) {
       this.skip(name, this.stoppedBecause)
@@ -118,15 +130,22 @@ export class SuiteRecorder {
     }
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
     const operation = this.contract.byId.get(operationId)
+    const requestExample = operation && requestExampleOf(operation, request.body)
     const exchange = exchangeOf(
       operationId,
       wireRequestOf(this.target, request),
       answer.error ? null : answer.status,
       {
-        requestExample: operation && requestExampleOf(operation, request.body),
+        requestExample,
         responseExample:
           operation && !answer.error
             ? responseExampleOf(operation, answer.status, answer.text)
+            : undefined,
+        // An answer of a documented status that conforms exercises that status's examples paired
+        // with the request (by name, else by the status): ids, times and tokens differ anyway.
+        responseExamples:
+          operation && verdict.judgement?.ok
+            ? pairedResponseExamples(operation, answer.status, requestExample)
             : undefined,
       },
     )
@@ -143,7 +162,7 @@ export class SuiteRecorder {
             exchange,
           },
     )
-    if (problems.length > 0 && stopOnFailure)
+    if (problems.length > 0 && this.stopsOnFailure(stopOnFailure))
       this.stoppedBecause = `an earlier step failed (${name})`
     return problems.length === 0 ? answer : undefined
   }

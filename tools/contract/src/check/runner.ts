@@ -4,6 +4,7 @@ import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { type Outgoing, send, type Target, targetOf } from '../http'
 import {
   buildRunReport,
+  checkCoverage,
   coverageOfExchanges,
   exchangesOf,
   type Report,
@@ -41,6 +42,9 @@ export type RunOptions = {
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
 export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
+
+/** The largest request body the contract allows (its Conventions: a body over 1 MiB answers 413). */
+const BODY_LIMIT_BYTES = 1024 * 1024
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
@@ -131,6 +135,24 @@ async function checkOperation(
         status: 401,
       })
   }
+  // A documented 413 is provoked by a body over the contract's limit (its Conventions: 1 MiB).
+  if (operation.bodySchemaPointer && operation.statuses.includes('413')) {
+    const name = `refuses a body over ${BODY_LIMIT_BYTES / 1024 / 1024} MiB: 413`
+    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    else
+      await suite.request(
+        name,
+        operation.operationId,
+        {
+          method: operation.method.toUpperCase(),
+          path: pathOf(operation),
+          token,
+          payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
+          contentType: 'application/json',
+        },
+        { status: 413 },
+      )
+  }
   for (const invalid of invalidRequests(context.contract, operation)) {
     const name = `refuses ${invalid.name}`
     if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
@@ -141,6 +163,12 @@ async function checkOperation(
   }
   return suite
 }
+
+/** The parts of a check run, as `--allow-skip` names them. */
+export const CHECK_PARTS: readonly string[] = [
+  'check.protected',
+  ...FLOW_IDS.map((id) => `check.flow.${id}`),
+]
 
 /** Throws on an operation or flow that does not exist: a typo must not select nothing. */
 function checkSelection(contract: Contract, only: RunOptions['only']): void {
@@ -172,6 +200,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
     notes: [`stub session (X-Stub-Session): ${session}`],
     suites: [],
     findings: [],
+    skippedParts: [],
   }
 
   const setup = new SuiteRecorder('target', 'flow', contract, target)
@@ -181,10 +210,12 @@ export async function runContract(options: RunOptions): Promise<Report> {
     'getHealth',
     { method: 'GET', path: '/health' },
     { status: 200 },
-    true,
+    false,
   )
-  if (!health) {
-    report.notes.push('The target did not answer GET /health with 200: nothing else was checked.')
+  // A health answer out of contract (text/plain, a wrong body) is a failure of getHealth and the
+  // run goes on; only a target that does not answer at all leaves nothing to check.
+  if (!health && setup.suite.checks.at(-1)?.exchange?.status == null) {
+    report.notes.push('The target did not answer GET /health: nothing else was checked.')
     return report
   }
 
@@ -231,8 +262,21 @@ export async function runContract(options: RunOptions): Promise<Report> {
   }
   // The flows get a stub session of their own (other targets ignore it): the operation checks'
   // invalid requests count against the client's rate-limit windows too, and fill registration's.
-  for (const suite of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
+  const protectedSelected = operations.some((operation) => operation.requiresAuth)
+  if (!token && protectedSelected)
+    report.skippedParts.push({
+      part: 'check.protected',
+      reason: credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
+    })
+  for (const { id, suite } of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
     report.suites.push(suite)
+    // A flow none of whose checks ran is a part of the run that tested nothing.
+    const skipped = suite.checks.filter((check) => check.status === 'skipped')
+    if (suite.checks.length > 0 && skipped.length === suite.checks.length)
+      report.skippedParts.push({
+        part: `check.flow.${id}`,
+        reason: skipped[0]?.message ?? 'skipped',
+      })
   }
   return report
 }
@@ -250,6 +294,7 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
     notes: report.notes,
     suites: report.suites,
     findings: report.findings,
-    coverage: coverageOfExchanges(contract, exchangesOf(report.suites)),
+    skippedParts: report.skippedParts,
+    ...checkCoverage(coverageOfExchanges(contract, exchangesOf(report.suites))),
   })
 }

@@ -1,5 +1,5 @@
 import { FLOW_IDS } from '../check/flows'
-import { checkTarget } from '../check/runner'
+import { CHECK_PARTS, checkTarget } from '../check/runner'
 import {
   type Command,
   contractFor,
@@ -28,7 +28,10 @@ function wrapped(text: string, indent: number, width: number): string {
 export const CHECK_USAGE = `Usage: devenv-contract check --base-url URL [options]
 
 Checks a server against the contract: every documented example, generated invalid requests
-(4xx, never 5xx), stateful flows and findings. Exit 0 when all passed, 1 on a failure, 2 on bad input.
+(4xx, never 5xx), stateful flows and findings. Exit 0 when all passed, 1 on a failure or on a whole
+part skipped (the protected operations without an account: check.protected; a flow none of whose
+checks could run: check.flow.<id>) that --allow-skip does not accept, 2 when the target is not the
+API at all or on bad input.
 
   --base-url URL        the server (http://host:port, or its /api base)          required
   --mailbox auto|off    read e-mailed links from GET /__dev/mailbox             (default auto)
@@ -45,17 +48,21 @@ ${SHARED_USAGE}
 
 /** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
 export const check: Command = async (argv) => {
-  const command = parseCommand(argv, {
-    'base-url': { type: 'string' },
-    mailbox: { type: 'string' },
-    session: { type: 'string' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    'second-email': { type: 'string' },
-    'second-password': { type: 'string' },
-    only: { type: 'string' },
-    wait: { type: 'string' },
-  })
+  const command = parseCommand(
+    argv,
+    {
+      'base-url': { type: 'string' },
+      mailbox: { type: 'string' },
+      session: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'second-email': { type: 'string' },
+      'second-password': { type: 'string' },
+      only: { type: 'string' },
+      wait: { type: 'string' },
+    },
+    CHECK_PARTS,
+  )
   if (command.help) {
     console.log(CHECK_USAGE)
     return 0

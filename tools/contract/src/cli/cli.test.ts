@@ -73,6 +73,7 @@ async function serve(handler: RequestListener): Promise<string> {
 let htmlUrl: string
 let redirectUrl: string
 let hangingUrl: string
+let plainHealthUrl: string
 let closedUrl: string
 let stub: ReturnType<typeof buildServer>
 let stubUrl: string
@@ -86,6 +87,11 @@ beforeAll(async () => {
   redirectUrl = await serve((_request, response) => {
     response.writeHead(302, { location: 'https://login.example/sso' })
     response.end()
+  })
+  // The API, but its health answer is text/plain: out of contract, not another server.
+  plainHealthUrl = await serve((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' })
+    response.end('ok')
   })
   // Accepts the connection and never answers.
   hangingUrl = await serve(() => undefined)
@@ -157,6 +163,24 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     )
   })
 
+  it('but not an API whose health answer is out of contract: a failure of getHealth (exit 1)', async () => {
+    const outcome = await runCli([
+      'check',
+      '--base-url',
+      plainHealthUrl,
+      '--only',
+      'getHealth',
+      '--mailbox',
+      'off',
+      '--quiet',
+    ])
+    expect(outcome.code, outcome.stderr).toBe(1)
+    expect(outcome.stderr).toBe('')
+    expect(outcome.stdout).toMatch(/getHealth[\s\S]*text\/plain/)
+    // The run went on past the health check: getHealth's own checks ran too.
+    expect(outcome.stdout).toMatch(/contract: \d+ passed, [2-9]\d* failed/)
+  })
+
   it('a server that hangs, after the per-request timeout', async () => {
     expectUsageError(
       await runCli(['check', '--base-url', hangingUrl, '--timeout', '300']),
@@ -221,8 +245,45 @@ describe('devenv-contract check against the stub', () => {
     expect(json.operations).toHaveLength(25)
     expect(
       json.operations.find((each: { operationId: string }) => each.operationId === 'getHealth'),
-    ).toMatchObject({ method: 'GET', path: '/health', failed: 0, statusesSeen: [200] })
+    ).toMatchObject({ method: 'GET', path: '/health', failed: 0, statusesSeen: [200, 429] })
     expect(await readFile(join(reports, 'junit.xml'), 'utf8')).toMatch(/failures="0"/)
     expect(await readFile(join(reports, 'report.html'), 'utf8')).toContain('<h2>Coverage</h2>')
+  })
+})
+
+describe('devenv-contract check: a whole part skipped fails the run unless accepted', () => {
+  const run = (more: string[]) =>
+    runCli([
+      '--base-url',
+      stubUrl,
+      '--mailbox',
+      'off',
+      '--only',
+      'getProfile,reset-link',
+      '--quiet',
+      ...more,
+    ])
+
+  it('names each part that did not run, and why, on the last line (exit 1)', async () => {
+    // No mailbox and no account: neither the protected checks nor the reset link can run.
+    const outcome = await run([])
+    expect(outcome.code, outcome.stdout).toBe(1)
+    const last = outcome.stdout.trim().split('\n').at(-1)
+    expect(last).toMatch(
+      /^contract: \d+ passed, 0 failed, \d+ skipped; not tested: check\.protected \(.*--email\/--password.*\); check\.flow\.reset-link \(.*GET \/__dev\/mailbox.*\)$/,
+    )
+    expect(outcome.stdout).toContain('not tested (whole parts skipped)')
+  })
+
+  it('passes when --allow-skip accepts them by name, and counts the skipped checks', async () => {
+    const outcome = await run(['--allow-skip', 'check.protected', '--allow-skip', 'check.flow.*'])
+    expect(outcome.code, outcome.stdout).toBe(0)
+    expect(outcome.stdout.trim().split('\n').at(-1)).toMatch(
+      /^contract: \d+ passed, 0 failed, [1-9]\d* skipped$/,
+    )
+  })
+
+  it('refuses an --allow-skip that names no part', async () => {
+    expectUsageError(await run(['--allow-skip', 'check.flows']), /--allow-skip names no part/)
   })
 })

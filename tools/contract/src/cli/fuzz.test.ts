@@ -143,7 +143,7 @@ describe('devenv-contract fuzz over HTTP', { timeout: 180_000 }, () => {
 })
 
 describe("devenv-contract fuzz against a server without the stub's development controls", () => {
-  it('skips both parts with the reason instead of failing', async () => {
+  it('skips both parts with the reason, and fails unless --allow-skip accepts them', async () => {
     // Healthy, but every other path (the seeded sign-in, /__dev/clock) is unknown to it.
     const server = createServer((request, response) => {
       const healthy = request.url === '/api/health'
@@ -152,15 +152,52 @@ describe("devenv-contract fuzz against a server without the stub's development c
     })
     server.listen(0, '127.0.0.1')
     await new Promise((listening) => server.once('listening', listening))
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-skipped-'))
+    folders.push(reportDir)
     try {
-      const port = (server.address() as AddressInfo).port
-      const { code, output } = await fuzz(['--base-url', `http://127.0.0.1:${port}`, '--seed', '3'])
-      expect(code, output).toBe(0)
-      expect(output).toContain('skipped: the target has no development clock (POST /__dev/clock)')
-      expect(output).toMatch(/0 passed, 0 failed, 1 skipped/)
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const reason = 'the target has no development clock (POST /__dev/clock)'
+      const skipped = await fuzz(['--base-url', baseUrl, '--seed', '3', '--report-dir', reportDir])
+      expect(skipped.code, skipped.output).toBe(1)
+      expect(skipped.output).toContain(`skipped: ${reason}`)
+      // The last line counts the skipped check and names each part that did not run, and why.
+      expect(skipped.output.trim().split('\n').at(-1)).toBe(
+        `contract: 0 passed, 0 failed, 1 skipped; not tested: fuzz.properties (${reason}); fuzz.stateful (${reason})`,
+      )
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      expect(report.skippedParts).toEqual([
+        { part: 'fuzz.properties', reason, accepted: false },
+        { part: 'fuzz.stateful', reason, accepted: false },
+      ])
+      expect(readFileSync(join(reportDir, 'junit.xml'), 'utf8')).toContain(
+        `<failure message="not tested: ${reason}" type="not-tested">`,
+      )
+      expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain('<h2>Not tested</h2>')
+
+      const accepted = await fuzz(['--base-url', baseUrl, '--seed', '3', '--allow-skip', 'fuzz.*'])
+      expect(accepted.code, accepted.output).toBe(0)
+      expect(accepted.output.trim().split('\n').at(-1)).toBe(
+        'contract: 0 passed, 0 failed, 1 skipped',
+      )
+      expect(accepted.output).toContain(`- fuzz.stateful: ${reason} (accepted)`)
     } finally {
       server.close()
     }
+  })
+
+  it('takes --allow-skip only with the names of its parts', async () => {
+    const errors: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line) => {
+      errors.push(String(line))
+    })
+    try {
+      expect(await fuzzCommand(['--stub', '--allow-skip', 'fuzz.statefull'])).toBe(2)
+    } finally {
+      error.mockRestore()
+    }
+    expect(errors).toEqual([
+      'fuzz: --allow-skip names no part of this mode: fuzz.statefull (parts: fuzz.properties, fuzz.stateful)',
+    ])
   })
 })
 

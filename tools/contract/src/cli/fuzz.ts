@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Contract } from '@devenv/openapi'
 import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
-import { fuzzTarget } from '../fuzz/target'
+import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import {
   type Command,
@@ -25,7 +25,10 @@ hostile bodies, forged tokens), then random stateful sequences checked against a
 accounts, sessions and environments. Prints the seed; --seed replays a run. Every failure is
 shrunk to a minimal request, printed as a curl command.
 Both parts build their state through the stub's development controls (seeded accounts, mailbox,
-clock, X-Stub-Session); against a server without them they are skipped with the reason.
+clock, X-Stub-Session); against a server without them they are skipped with the reason, and the
+run fails (exit 1) unless --allow-skip fuzz.properties,fuzz.stateful accepts it. The stateful
+model needs a clock that stands still between its jumps (the stub in test mode); on another it
+is skipped the same way (--allow-skip fuzz.stateful).
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
   --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
@@ -49,14 +52,18 @@ type FuzzSettings = {
 }
 
 export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
-  const command = parseCommand(argv, {
-    'base-url': { type: 'string' },
-    stub: { type: 'boolean' },
-    requests: { type: 'string' },
-    sequences: { type: 'string' },
-    seed: { type: 'string' },
-    shrink: { type: 'string' },
-  })
+  const command = parseCommand(
+    argv,
+    {
+      'base-url': { type: 'string' },
+      stub: { type: 'boolean' },
+      requests: { type: 'string' },
+      sequences: { type: 'string' },
+      seed: { type: 'string' },
+      shrink: { type: 'string' },
+    },
+    FUZZ_PARTS,
+  )
   if (command.help) return 'help'
   const stub = command.flag('stub')
   if (stub && command.text('base-url') !== undefined)

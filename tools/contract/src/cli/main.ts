@@ -12,8 +12,10 @@ Holds any server to the API contract (openapi.yaml) and reports how much of it w
   proxy --upstream URL      a validation proxy in front of a server
 
 Every subcommand takes --report-dir DIR, --min-coverage PCT, --timeout MS, --contract FILE,
---quiet; '${NAME} <subcommand> --help' lists its options.
-Exit codes: 0 all passed, 1 a failure (or coverage under --min-coverage), 2 bad input.
+--allow-skip PARTS, --quiet; '${NAME} <subcommand> --help' lists its options.
+Exit codes: 0 all passed; 1 a failure, coverage under --min-coverage, or a whole part of the run
+skipped that --allow-skip does not accept (named with its reason on the last line); 2 bad input,
+or a target that is not the API at all (unreachable, hanging, a redirect, an HTML page).
 `
 
 /** Each subcommand's module, loaded when it is asked for. */

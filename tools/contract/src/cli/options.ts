@@ -2,7 +2,15 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
-import { coverageShortfall, formatSummary, type RunReport, writeReports } from '../report'
+import {
+  acceptSkips,
+  coverageShortfall,
+  formatSummary,
+  partMatches,
+  type RunReport,
+  untestedParts,
+  writeReports,
+} from '../report'
 
 /** Bad input: the CLI prints its one-line reason and exits with 2, never a stack trace. */
 export class UsageError extends Error {
@@ -23,13 +31,16 @@ export const SHARED_OPTIONS = {
   timeout: { type: 'string' },
   contract: { type: 'string' },
   quiet: { type: 'boolean' },
+  'allow-skip': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs
 
 /** The shared options about the contract and the reports. */
 export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
   --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
-  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)`
+  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)
+  --allow-skip PARTS    accept these whole parts being skipped (comma-separated; part.* for all
+                        under part); a part skipped and not accepted fails the run (exit 1)`
 
 export const SHARED_USAGE = `${REPORT_USAGE}
   --timeout MS          per request                                            (default 15000)
@@ -42,6 +53,8 @@ export type SharedOptions = {
   timeoutMs: number
   contractPath: string | undefined
   quiet: boolean
+  /** Whole parts of the run whose skip is accepted (`--allow-skip`): names, or `prefix.*`. */
+  allowSkip: string[]
 }
 
 export type ParsedCommand = {
@@ -72,9 +85,30 @@ export function userPath(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path)
 }
 
-/** Parses a subcommand's arguments (its own options and the shared ones); throws UsageError. */
-export function parseCommand(argv: string[], options: OptionSpecs): ParsedCommand {
-  let values: Record<string, string | boolean | undefined>
+/** The `--allow-skip` names, each checked against the parts the mode has: a typo accepts nothing. */
+function allowedSkips(values: readonly string[], parts: readonly string[]): string[] {
+  const names = values
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+  const unknown = names.filter((name) => !parts.some((part) => partMatches(name, part)))
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--allow-skip names no part of this mode: ${unknown.join(', ')} (parts: ${parts.join(', ')})`,
+    )
+  return names
+}
+
+/**
+ * Parses a subcommand's arguments (its own options and the shared ones); throws UsageError.
+ * `parts` are the whole parts the mode may skip, which `--allow-skip` may name.
+ */
+export function parseCommand(
+  argv: string[],
+  options: OptionSpecs,
+  parts: readonly string[] = [],
+): ParsedCommand {
+  let values: Record<string, string | boolean | string[] | undefined>
   try {
     const parsed = parseArgs({
       args: argv,
@@ -82,7 +116,7 @@ export function parseCommand(argv: string[], options: OptionSpecs): ParsedComman
       strict: true,
       allowPositionals: false,
     })
-    values = parsed.values as Record<string, string | boolean | undefined>
+    values = parsed.values as Record<string, string | boolean | string[] | undefined>
   } catch (error) {
     // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
     throw new UsageError(reasonOf(error).replace(/\. To specify a positional argument.*$/, ''))
@@ -123,6 +157,10 @@ export function parseCommand(argv: string[], options: OptionSpecs): ParsedComman
       timeoutMs: number('timeout', 15_000, { min: 1, max: 3_600_000 }),
       contractPath: contract === undefined ? undefined : userPath(contract),
       quiet: values.quiet === true,
+      allowSkip: allowedSkips(
+        Array.isArray(values['allow-skip']) ? values['allow-skip'].map(String) : [],
+        parts,
+      ),
     },
   }
 }
@@ -157,9 +195,11 @@ export function contractFor(shared: SharedOptions): Contract {
 
 /**
  * The end of every run: the summary with its coverage matrix on stdout, the three reports when
- * asked, and the exit code (1 on a failure or coverage under `--min-coverage`).
+ * asked, and the exit code (1 on a failure, on coverage under `--min-coverage`, or on a whole
+ * part skipped that `--allow-skip` does not accept).
  */
-export async function finishRun(report: RunReport, shared: SharedOptions): Promise<number> {
+export async function finishRun(run: RunReport, shared: SharedOptions): Promise<number> {
+  const report = acceptSkips(run, shared.allowSkip)
   if (shared.reportDir !== undefined) {
     const paths = await writeReports(shared.reportDir, report)
     console.log(`reports: ${paths.join(', ')}\n`)
@@ -175,5 +215,7 @@ export async function finishRun(report: RunReport, shared: SharedOptions): Promi
       `coverage below --min-coverage ${shared.minCoverage}%: ${shortfall.join(', ')}`,
     )
   console.log(lines.join('\n'))
-  return report.summary.failed > 0 || shortfall.length > 0 ? EXIT.failed : EXIT.passed
+  return report.summary.failed > 0 || shortfall.length > 0 || untestedParts(report).length > 0
+    ? EXIT.failed
+    : EXIT.passed
 }

@@ -2,10 +2,11 @@ import { type Answer, send, targetOf } from '../http'
 import { UsageError } from './options'
 
 /**
- * Makes sure a URL names a server that speaks JSON before a run starts: GET <api base>/health must
- * answer, without a redirect, with JSON. Anything else is a usage error with its one-line reason
- * (an unreachable host, a server that hangs past the timeout, an HTML page, a redirect).
- * A JSON answer of any status passes: judging it is the run's work.
+ * Makes sure a URL names the API before a run starts: only a target that is not the API at all is
+ * a usage error with its one-line reason (an unreachable host, a server that hangs past the
+ * timeout, a redirect, an HTML page). Any other answer passes, of any status and media type: an
+ * API whose health answer is out of contract (text/plain, a wrong body) is a failure of
+ * `getHealth`, judged by the run, which goes on.
  */
 export async function preflight(
   baseUrl: string,
@@ -28,14 +29,12 @@ export async function preflight(
       `${url} answered a redirect (${answer.status}${location ? ` to ${location}` : ''}) where JSON was expected: give the final address as --${flag}`,
     )
   }
-  const contentType = answer.headers.get('content-type') ?? '(none)'
-  if (answer.json === undefined) {
-    const what =
-      /html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(answer.text)
-        ? 'an HTML page'
-        : `${contentType} that is not JSON`
+  const contentType = answer.headers.get('content-type') ?? ''
+  if (
+    answer.json === undefined &&
+    (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(answer.text))
+  )
     throw new UsageError(
-      `${url} answered ${answer.status} with ${what} where JSON was expected: does --${flag} point at the API (http://host:port or its /api base)?`,
+      `${url} answered ${answer.status} with an HTML page where JSON was expected: does --${flag} point at the API (http://host:port or its /api base)?`,
     )
-  }
 }

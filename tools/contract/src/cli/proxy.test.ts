@@ -197,7 +197,17 @@ describe('proxy as a process', () => {
     })
     const upstreamUrl = await listening(upstream)
     const directory = join(reportDir, 'signal')
-    const child = spawnProxy(['--upstream', upstreamUrl, '--port', '0', '--report-dir', directory])
+    // No request passes: the skip is accepted, so that the verdict is 0.
+    const child = spawnProxy([
+      '--upstream',
+      upstreamUrl,
+      '--port',
+      '0',
+      '--report-dir',
+      directory,
+      '--allow-skip',
+      'proxy.traffic',
+    ])
     try {
       const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
       const [first] = (await once(lines, 'line')) as [string]
@@ -232,7 +242,17 @@ describe('proxy as a process, given a second signal while it stops', () => {
     })
     const upstreamUrl = await listening(upstream)
     const directory = join(reportDir, 'second-signal')
-    const child = spawnProxy(['--upstream', upstreamUrl, '--port', '0', '--report-dir', directory])
+    // No request passes: the skip is accepted, so that the verdict is 0.
+    const child = spawnProxy([
+      '--upstream',
+      upstreamUrl,
+      '--port',
+      '0',
+      '--report-dir',
+      directory,
+      '--allow-skip',
+      'proxy.traffic',
+    ])
     try {
       const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
       const printed: string[] = []
@@ -276,7 +296,19 @@ describe('pnpm contract proxy, stopped by a signal to its process group', () => 
     const upstreamUrl = await listening(upstream)
     const pnpm = spawn(
       'pnpm',
-      ['contract', 'proxy', '--upstream', upstreamUrl, '--port', '0', '--report-dir', directory],
+      // The SIGINT case sends no request: its verdict 0 needs that skip accepted.
+      [
+        'contract',
+        'proxy',
+        '--upstream',
+        upstreamUrl,
+        '--port',
+        '0',
+        '--report-dir',
+        directory,
+        '--allow-skip',
+        'proxy.traffic',
+      ],
       { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let output = ''

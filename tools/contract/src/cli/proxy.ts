@@ -1,5 +1,5 @@
 import type { Contract } from '@devenv/openapi'
-import { proxyRunReport } from '../proxy/report'
+import { PROXY_PARTS, proxyRunReport } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
 import {
   type Command,
@@ -21,7 +21,8 @@ A validation proxy: forwards every request to the upstream unchanged, passes eve
 unchanged, and checks both against the contract off the way of the traffic. Prints one line per
 violation as it happens; writes the reports (into reports/proxy unless --report-dir says
 otherwise) on Ctrl+C, SIGTERM or after --duration.
-Exit code 0 when nothing broke the contract, 1 otherwise, 2 on a usage error.
+Exit code 0 when nothing broke the contract, 1 otherwise (and when no request passed through,
+unless --allow-skip proxy.traffic), 2 on a usage error.
 
   --upstream URL        the server to check (http://host:port)                   required
   --port P              where it listens on 127.0.0.1; 0 takes a free one        (default 4012)
@@ -45,11 +46,15 @@ type ProxySettings = {
 }
 
 export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  const command = parseCommand(argv, {
-    upstream: { type: 'string' },
-    port: { type: 'string' },
-    duration: { type: 'string' },
-  })
+  const command = parseCommand(
+    argv,
+    {
+      upstream: { type: 'string' },
+      port: { type: 'string' },
+      duration: { type: 'string' },
+    },
+    PROXY_PARTS,
+  )
   if (command.help) return 'help'
   const { text, shared } = command
   const upstream = new URL(urlOption('upstream', text('upstream')))

@@ -45,6 +45,8 @@ export type FuzzRun = {
   notes: string[]
   /** Why neither part ran (the target lacks the development controls). */
   skipped?: string
+  /** The parts that did not run, and why (`--allow-skip` names them). */
+  skippedParts?: ReadonlyArray<{ part: string; reason: string; accepted?: boolean }>
 }
 
 /**
@@ -143,6 +145,7 @@ export function fuzzRunReport(run: FuzzRun): RunReport {
     seed: String(run.seed),
     notes: run.notes,
     suites,
+    skippedParts: run.skippedParts ?? [],
     coverage: coverageOfExchanges(run.contract, answered),
   })
   const seen = new Map<string, Set<number>>()

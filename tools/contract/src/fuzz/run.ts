@@ -85,7 +85,7 @@ export function documentedRules(knownModels: readonly string[]): DocumentedRules
       }
       case 'updateProfile':
         // A known gap, not a rule: the contract's PersonName allows a name of spaces only, the
-        // stub refuses it (as the site does). Reported; see docs/decisions/contract-toolkit.md.
+        // stub refuses it (as the site does). Reported; see docs/decisions/contract.md, "`PersonName` allows a name of spaces".
         return (['firstName', 'lastName'] as const).filter(
           (field) => typeof body[field] === 'string' && String(body[field]).trim() === '',
         )

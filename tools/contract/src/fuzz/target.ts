@@ -4,6 +4,10 @@ import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { devClientOf, type FuzzTransport } from './transport'
 
+/** The parts of a fuzz run, as `--allow-skip` names them. */
+export const FUZZ_PARTS = ['fuzz.properties', 'fuzz.stateful'] as const
+export type FuzzPart = (typeof FUZZ_PARTS)[number]
+
 /** How long the fuzzer watches the target's clock to tell whether it runs on its own. */
 const CLOCK_WATCH_MS = 30
 
@@ -56,6 +60,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const notes: string[] = [`seed ${options.seed} (replay with --seed ${options.seed})`]
   let fuzz: FuzzResult | undefined
   let stateful: StatefulResult | undefined
+  const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
   const controls = await devControls(options.transport, options.seed)
   const missing = 'missing' in controls ? controls.missing : undefined
   if ('missing' in controls) {
@@ -63,6 +68,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       `property-based requests and the stateful model skipped: ${missing}; both build their accounts, tokens and environments through the stub's development controls`,
     )
     log(`skipped: ${missing}`)
+    for (const part of FUZZ_PARTS) skippedParts.push({ part, reason: missing ?? '' })
   } else {
     log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
     fuzz = await runFuzz({
@@ -79,6 +85,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test)"
       notes.push(`stateful model skipped: ${reason}`)
       log(`stateful model skipped: ${reason}`)
+      skippedParts.push({ part: 'fuzz.stateful', reason })
     } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
       stateful = await runStateful({
@@ -101,6 +108,13 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     stateful,
     notes,
     ...(missing === undefined ? {} : { skipped: `skipped: ${missing}` }),
+    skippedParts: [
+      ...skippedParts,
+      // Asked for: the user's own choice, shown but accepted.
+      ...(options.sequences === 0 && !skippedParts.some((part) => part.part === 'fuzz.stateful')
+        ? [{ part: 'fuzz.stateful', reason: '--sequences 0', accepted: true }]
+        : []),
+    ],
   }
   return { run, report: fuzzRunReport(run) }
 }

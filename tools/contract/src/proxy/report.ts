@@ -2,6 +2,9 @@ import { buildRunReport, type RunReport } from '../report'
 import { UNDOCUMENTED_SUITE } from './judging'
 import type { ProxyRun } from './run'
 
+/** The parts of a proxy run, as `--allow-skip` names them. */
+export const PROXY_PARTS = ['proxy.traffic'] as const
+
 /** The report of a proxy run: what report.json, junit.xml and report.html are written from. */
 export function proxyRunReport(run: ProxyRun): RunReport {
   const report = buildRunReport({
@@ -14,6 +17,11 @@ export function proxyRunReport(run: ProxyRun): RunReport {
     ],
     suites: run.suites,
     coverage: run.coverage,
+    // Nothing passed through: the run judged nothing, which must not read as a pass.
+    skippedParts:
+      run.exchangeCount === 0
+        ? [{ part: 'proxy.traffic', reason: 'no request passed through the proxy' }]
+        : [],
   })
   return {
     ...report,

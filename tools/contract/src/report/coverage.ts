@@ -19,6 +19,7 @@ export function coverageOfExchanges(contract: Contract, exchanges: readonly Exch
       status: exchange.status,
       requestExample: exchange.requestExample,
       responseExample: exchange.responseExample,
+      responseExamples: exchange.responseExamples,
     })
   }
   return recorder.report()
@@ -71,4 +72,88 @@ export function formatCoverage(coverage: Coverage): string {
     )
   lines.push(coverageLine(coverage))
   return lines.join('\n')
+}
+
+/** A documented status or example no exchange of the run exercised, and why. */
+export type Uncovered = {
+  operationId: string
+  /** The documented status (`'404'`, `'5XX'`); for an example, the status of its answer, if any. */
+  status?: string
+  /** For an example: `request` or `response`, and its name. */
+  example?: { in: 'request' | 'response'; name: string }
+  reason: string
+}
+
+const isServerError = (status: string | undefined) => status?.startsWith('5') === true
+
+const SERVER_ERROR =
+  'a server error: excluded from the figures, since a healthy server is never made to fail on purpose'
+
+/**
+ * `check`'s coverage: the figures of statuses and examples count only what a healthy server can be
+ * made to answer (5xx statuses and their examples are excluded), and every documented status or
+ * example left unexercised is listed with the reason, the excluded ones included.
+ */
+export function checkCoverage(coverage: Coverage): { coverage: Coverage; uncovered: Uncovered[] } {
+  const uncovered: Uncovered[] = []
+  let statuses = 0
+  let statusesCovered = 0
+  let examples = 0
+  let examplesCovered = 0
+  for (const row of coverage.operations) {
+    for (const { status, count } of row.statuses) {
+      if (isServerError(status)) {
+        uncovered.push({ operationId: row.operationId, status, reason: SERVER_ERROR })
+        continue
+      }
+      statuses += 1
+      if (count > 0) statusesCovered += 1
+      else
+        uncovered.push({
+          operationId: row.operationId,
+          status,
+          reason:
+            row.calls === 0
+              ? 'the operation was not called (not selected, or skipped)'
+              : 'no check of this run provoked it',
+        })
+    }
+    for (const example of row.examples) {
+      const where = {
+        operationId: row.operationId,
+        ...(example.status === undefined ? {} : { status: example.status }),
+        example: { in: example.in, name: example.name },
+      }
+      if (isServerError(example.status)) {
+        uncovered.push({ ...where, reason: SERVER_ERROR })
+        continue
+      }
+      examples += 1
+      if (example.count > 0) examplesCovered += 1
+      else
+        uncovered.push({
+          ...where,
+          reason:
+            example.in === 'request'
+              ? 'never sent'
+              : `no conforming ${example.status} answer to a request paired with it`,
+        })
+    }
+  }
+  const figure = (covered: number, total: number) => ({
+    covered,
+    total,
+    percent: total === 0 ? 100 : Math.round((covered / total) * 1000) / 10,
+  })
+  return {
+    coverage: {
+      ...coverage,
+      summary: {
+        ...coverage.summary,
+        statuses: figure(statusesCovered, statuses),
+        examples: figure(examplesCovered, examples),
+      },
+    },
+    uncovered,
+  }
 }

@@ -15,6 +15,8 @@ export type Exchange = {
   requestExample?: string
   /** The documented example of the answer's status that the answer was, by name. */
   responseExample?: string
+  /** Response examples exercised by pairing (a conforming answer of their status), by name. */
+  responseExamples?: string[]
 }
 
 /**
@@ -25,7 +27,11 @@ export function exchangeOf(
   operationId: string,
   request: WireRequest,
   status: number | null,
-  examples: { requestExample?: string | undefined; responseExample?: string | undefined } = {},
+  examples: {
+    requestExample?: string | undefined
+    responseExample?: string | undefined
+    responseExamples?: string[] | undefined
+  } = {},
 ): Exchange {
   return {
     operationId,
@@ -35,5 +41,8 @@ export function exchangeOf(
     ...(examples.responseExample === undefined
       ? {}
       : { responseExample: examples.responseExample }),
+    ...(examples.responseExamples === undefined || examples.responseExamples.length === 0
+      ? {}
+      : { responseExamples: examples.responseExamples }),
   }
 }

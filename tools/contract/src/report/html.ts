@@ -29,7 +29,8 @@ const cell = (text: string, kind: 'hit' | 'miss' | 'undoc', title: string) =>
 /** One self-contained page (no external assets, no scripts): summary, operations, coverage, failures. */
 export function toHtml(report: RunReport): string {
   const { summary, coverage } = report
-  const verdict = summary.failed > 0 ? 'failed' : 'passed'
+  const untested = report.skippedParts.filter((part) => !part.accepted)
+  const verdict = summary.failed > 0 || untested.length > 0 ? 'failed' : 'passed'
   const out: string[] = [
     '<!doctype html>',
     '<html lang="en">',
@@ -52,6 +53,18 @@ export function toHtml(report: RunReport): string {
   ]
   if (report.notes.length > 0) {
     out.push('<ul>', ...report.notes.map((note) => `<li>${escapeHtml(note)}</li>`), '</ul>')
+  }
+  if (report.skippedParts.length > 0) {
+    out.push(
+      '<h2>Not tested</h2>',
+      '<p>Whole parts of the run that were skipped; one not accepted with <code>--allow-skip</code> fails the run.</p>',
+      '<table><thead><tr><th>part</th><th>why</th><th>verdict</th></tr></thead><tbody>',
+      ...report.skippedParts.map(
+        (part) =>
+          `<tr><td><code>${escapeHtml(part.part)}</code></td><td>${escapeHtml(part.reason)}</td><td class="${part.accepted ? 'skip' : 'fail'}">${part.accepted ? 'accepted' : 'fails the run'}</td></tr>`,
+      ),
+      '</tbody></table>',
+    )
   }
 
   out.push(

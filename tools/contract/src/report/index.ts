@@ -3,10 +3,12 @@ export {
   COVERAGE_KINDS,
   type Coverage,
   type CoverageKind,
+  checkCoverage,
   coverageLine,
   coverageOfExchanges,
   coverageShortfall,
   formatCoverage,
+  type Uncovered,
 } from './coverage'
 export { type Exchange, exchangeOf } from './exchange'
 export { escapeHtml, toHtml } from './html'
@@ -21,14 +23,17 @@ export {
 } from './redact'
 export { curlCommand } from './reproducer'
 export {
+  acceptSkips,
   buildRunReport,
   exchangesOf,
   type OperationResult,
+  partMatches,
   type RunFailure,
   type RunMode,
   type RunReport,
   type RunReportInput,
   toReportJson,
+  untestedParts,
 } from './run-report'
 export {
   type CheckResult,
@@ -37,6 +42,7 @@ export {
   countChecks,
   type Finding,
   type Report,
+  type SkippedPart,
   type Suite,
   type SuiteKind,
   type Totals,

@@ -20,12 +20,15 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3)
 /** JUnit XML for CI: one testsuite per operation, flow or property, findings as the output of their own. */
 export function toJUnitXml(report: RunReport): string {
   const totals = report.summary
+  // A skipped part nobody accepted fails the run: it is a failed testcase, so CI shows it red.
+  const untested = report.skippedParts.filter((part) => !part.accepted).length
+  const accepted = report.skippedParts.length - untested
   const allTime = report.suites
     .flatMap((suite) => suite.checks)
     .reduce((sum, check) => sum + check.durationMs, 0)
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="contract ${report.mode}" tests="${totals.passed + totals.failed + totals.skipped}" failures="${totals.failed}" skipped="${totals.skipped}" errors="0" time="${seconds(allTime)}" timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="contract ${report.mode}" tests="${totals.passed + totals.failed + totals.skipped + report.skippedParts.length}" failures="${totals.failed + untested}" skipped="${totals.skipped + accepted}" errors="0" time="${seconds(allTime)}" timestamp="${escapeXml(report.startedAt)}">`,
   ]
   for (const suite of report.suites) {
     const counts = countChecks(suite.checks)
@@ -50,6 +53,22 @@ export function toJUnitXml(report: RunReport): string {
           '    </testcase>',
         )
       }
+    }
+    out.push('  </testsuite>')
+  }
+  if (report.skippedParts.length > 0) {
+    out.push(
+      `  <testsuite name="not tested" tests="${report.skippedParts.length}" failures="${untested}" skipped="${accepted}" errors="0" time="0">`,
+    )
+    for (const part of report.skippedParts) {
+      const open = `    <testcase classname="contract.not-tested" name="${escapeXml(part.part)}" time="0">`
+      out.push(
+        open,
+        part.accepted
+          ? `      <skipped message="${escapeXml(`${part.reason} (accepted by --allow-skip)`)}"/>`
+          : `      <failure message="${escapeXml(`not tested: ${part.reason}`)}" type="not-tested">${escapeXml(`--allow-skip ${part.part} accepts it`)}</failure>`,
+        '    </testcase>',
+      )
     }
     out.push('  </testsuite>')
   }

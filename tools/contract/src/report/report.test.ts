@@ -8,7 +8,7 @@ import { exchangeOf } from './exchange'
 import { escapeHtml, toHtml } from './html'
 import { escapeXml, toJUnitXml } from './junit'
 import { curlCommand } from './reproducer'
-import { buildRunReport, toReportJson } from './run-report'
+import { acceptSkips, buildRunReport, toReportJson, untestedParts } from './run-report'
 import { closingLine, type Suite } from './suites'
 import { formatSummary } from './summary'
 import { writeReports } from './write'
@@ -335,6 +335,8 @@ describe('report.json', () => {
         'operations',
         'failures',
         'findings',
+        'skippedParts',
+        'uncovered',
       ].sort(),
     )
     expect(json.summary).toEqual({ passed: 1, failed: 4, skipped: 1, schemaViolations: 1 })
@@ -465,5 +467,46 @@ describe('curlCommand', () => {
     ).toBe(
       `curl -i --globoff -X PUT '${API}/x?a=1&b=$HOME' -H 'X-Name: O'"'"'Brien $(id)' --data-raw '\`id\`'`,
     )
+  })
+})
+
+describe('whole parts skipped', () => {
+  const skippedRun = buildRunReport({
+    mode: 'fuzz',
+    target: 'http://127.0.0.1:1',
+    startedAt: '2026-03-02T10:00:00.000Z',
+    durationMs: 1,
+    suites: [],
+    coverage,
+    skippedParts: [
+      { part: 'fuzz.properties', reason: 'no development clock' },
+      { part: 'fuzz.stateful', reason: '--sequences 0', accepted: true },
+    ],
+  })
+
+  it('end the closing line with each part not accepted and its reason', () => {
+    expect(formatSummary(skippedRun).split('\n').at(-1)).toBe(
+      'contract: 0 passed, 0 failed, 0 skipped; not tested: fuzz.properties (no development clock)',
+    )
+    expect(untestedParts(skippedRun).map((part) => part.part)).toEqual(['fuzz.properties'])
+  })
+
+  it('are accepted by name or by a prefix ending in .*, and by nothing else', () => {
+    expect(untestedParts(acceptSkips(skippedRun, ['fuzz.properties']))).toEqual([])
+    expect(untestedParts(acceptSkips(skippedRun, ['fuzz.*']))).toEqual([])
+    expect(untestedParts(acceptSkips(skippedRun, ['fuzz.prop', 'check.*']))).toHaveLength(1)
+    expect(
+      formatSummary(acceptSkips(skippedRun, ['fuzz.*']))
+        .split('\n')
+        .at(-1),
+    ).toBe('contract: 0 passed, 0 failed, 0 skipped')
+  })
+
+  it('fail the JUnit file and the page while not accepted', () => {
+    expect(toJUnitXml(skippedRun)).toMatch(/<testsuites [^>]*failures="1" skipped="1"/)
+    expect(toJUnitXml(acceptSkips(skippedRun, ['fuzz.*']))).toMatch(
+      /<testsuites [^>]*failures="0" skipped="2"/,
+    )
+    expect(toHtml(skippedRun)).toContain('<title>devenv-contract fuzz: failed</title>')
   })
 })

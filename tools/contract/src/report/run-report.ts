@@ -1,8 +1,8 @@
-import type { Coverage } from './coverage'
+import type { Coverage, Uncovered } from './coverage'
 import type { Exchange } from './exchange'
 import { redactRequest, redactText } from './redact'
 import { curlCommand } from './reproducer'
-import { type CheckResult, countChecks, type Finding, type Suite } from './suites'
+import { type CheckResult, countChecks, type Finding, type SkippedPart, type Suite } from './suites'
 
 export type RunMode = 'check' | 'fuzz' | 'proxy'
 
@@ -50,6 +50,10 @@ export type RunReport = {
   operations: OperationResult[]
   failures: RunFailure[]
   findings: Finding[]
+  /** Whole parts that did not run, and whether `--allow-skip` accepted each. */
+  skippedParts: SkippedPart[]
+  /** Documented statuses and examples left unexercised, each with the reason (`check`). */
+  uncovered: Uncovered[]
   /** Every check, grouped; junit.xml is written from these. Not part of report.json. */
   suites: Suite[]
 }
@@ -63,7 +67,10 @@ export type RunReportInput = {
   notes?: string[]
   suites: Suite[]
   findings?: Finding[]
+  /** Whole parts that did not run; not accepted unless they say so (the user chose it). */
+  skippedParts?: ReadonlyArray<{ part: string; reason: string; accepted?: boolean }>
   coverage: Coverage
+  uncovered?: Uncovered[]
 }
 
 /** Every exchange the checks of a run recorded, for coverage. */
@@ -157,9 +164,36 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
     operations: [...operations.values()],
     failures,
     findings: input.findings ?? [],
+    skippedParts: (input.skippedParts ?? []).map((part) => ({
+      part: part.part,
+      reason: redactText(part.reason),
+      accepted: part.accepted ?? false,
+    })),
+    uncovered: input.uncovered ?? [],
     suites: input.suites,
   }
 }
+
+/** Whether a part's name is accepted by one of the `--allow-skip` names (`check.flow.*` for all). */
+export function partMatches(pattern: string, part: string): boolean {
+  return pattern.endsWith('.*') ? part.startsWith(pattern.slice(0, -1)) : pattern === part
+}
+
+/** The report with the skipped parts that `--allow-skip` names marked accepted. */
+export function acceptSkips(report: RunReport, allowed: readonly string[]): RunReport {
+  return {
+    ...report,
+    skippedParts: report.skippedParts.map((part) =>
+      part.accepted || allowed.some((pattern) => partMatches(pattern, part.part))
+        ? { ...part, accepted: true }
+        : part,
+    ),
+  }
+}
+
+/** The skipped parts that make the run fail: those nobody accepted. */
+export const untestedParts = (report: RunReport): SkippedPart[] =>
+  report.skippedParts.filter((part) => !part.accepted)
 
 /** report.json's content: the report without its raw suites (junit.xml carries those). */
 export function toReportJson(report: RunReport): string {

@@ -33,6 +33,8 @@ export type Report = {
   notes: string[]
   suites: Suite[]
   findings: Finding[]
+  /** Whole parts that did not run, and why. */
+  skippedParts: Array<{ part: string; reason: string }>
 }
 
 export type Totals = { passed: number; failed: number; skipped: number; schemaViolations: number }
@@ -50,7 +52,20 @@ export function totalsOf(report: Report): Totals {
   return countChecks(report.suites.flatMap((suite) => suite.checks))
 }
 
-/** The last line of every run, in a fixed form that CI logs can grep. */
-export function closingLine(totals: Totals): string {
-  return `contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`
+/**
+ * A whole part of a run that did not run (a mode's part, the protected operations, a flow), and
+ * why. Unless the user accepted it by name (`--allow-skip`), the run fails: a run that tested
+ * nothing must not end green (pytest's exit code 5).
+ */
+export type SkippedPart = { part: string; reason: string; accepted: boolean }
+
+/**
+ * The last line of every run, in a fixed form that CI logs can grep; a part skipped and not
+ * accepted is named there with its reason, since it alone makes the run fail.
+ */
+export function closingLine(totals: Totals, parts: readonly SkippedPart[] = []): string {
+  const line = `contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`
+  const untested = parts.filter((part) => !part.accepted)
+  if (untested.length === 0) return line
+  return `${line}; not tested: ${untested.map((part) => `${part.part} (${part.reason})`).join('; ')}`
 }

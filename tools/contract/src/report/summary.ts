@@ -67,13 +67,34 @@ export function formatSummary(report: RunReport): string {
     lines.push('', 'skipped')
     for (const [reason, names] of skipped) lines.push(`  - ${names.length} check(s): ${reason}`)
   }
+  if (report.skippedParts.length > 0) {
+    lines.push('', 'not tested (whole parts skipped)')
+    for (const part of report.skippedParts)
+      lines.push(
+        `  ${part.accepted ? '-' : '✗'} ${part.part}: ${part.reason}${part.accepted ? ' (accepted)' : ` (fails the run; --allow-skip ${part.part} accepts it)`}`,
+      )
+  }
+  // 5xx are listed in the reports; here only what a healthy server could have been made to answer.
+  const serverErrors = report.uncovered.filter((each) => each.status?.startsWith('5'))
+  const left = report.uncovered.filter(
+    (each) => each.example === undefined && !serverErrors.includes(each),
+  )
+  if (left.length > 0) {
+    lines.push('', 'documented statuses not provoked')
+    for (const each of left) lines.push(`  - ${each.operationId} ${each.status}: ${each.reason}`)
+  }
+  if (serverErrors.length > 0)
+    lines.push(
+      '',
+      `excluded from the figures: ${serverErrors.length} documented 5xx statuses and examples (listed in report.json under "uncovered")`,
+    )
   const totals = report.summary
   lines.push(
     '',
     formatCoverage(report.coverage),
     '',
     `response-schema violations: ${totals.schemaViolations}`,
-    closingLine(totals),
+    closingLine(totals, report.skippedParts),
   )
   return lines.join('\n')
 }

@@ -3,7 +3,17 @@ import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { type Account, field } from './support'
+import {
+  type Account,
+  codeIs,
+  type Flow,
+  field,
+  flowAccount,
+  isolated,
+  NO_ACCOUNT,
+  recorderOf,
+  signInStep,
+} from './support'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -14,6 +24,8 @@ async function waitFor(
   seconds: number,
   done: (answer: Answer) => boolean,
 ): Promise<Answer | undefined> {
+  // After a failed step there is nothing to wait for (no id, or an environment never created).
+  if (flow.stopped) return undefined
   const deadline = Date.now() + seconds * 1000
   while (Date.now() < deadline) {
     const answer = await flow.raw({ method: 'GET', path, token })
@@ -130,3 +142,80 @@ export async function environmentLifecycle(
   )
   return flow.suite
 }
+
+/** The most environments a user may have (createEnvironment's 403: "already has 5 environments"). */
+const ENVIRONMENT_QUOTA = 5
+
+/**
+ * createEnvironment's business refusals: a name the user already uses answers 409
+ * ENVIRONMENT_NAME_TAKEN, and past the quota 403 ENVIRONMENT_QUOTA_EXCEEDED. The environments the
+ * flow created are deleted again, even after a failed step.
+ */
+async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'environment-limits')
+  const flow = recorderOf(context, 'environment limits: a taken name 409, past the quota 403')
+  const account = await flowAccount(flow, context, 'quota', context.credentials)
+  if (!account) {
+    flow.skip('a taken name and the quota are refused', NO_ACCOUNT)
+    return flow.suite
+  }
+  const tokens = await signInStep(flow, 'sign in: 200', account.credentials)
+  if (!tokens) return flow.suite
+  const token = tokens.access
+  const listed = await flow.request(
+    'list the environments: 200',
+    'listEnvironments',
+    { method: 'GET', path: '/environments', token },
+    { status: 200 },
+  )
+  const items = field(listed, 'items')
+  const existing = Array.isArray(items)
+    ? items.filter((item) => isJsonObject(item) && item.status !== 'deleting').length
+    : 0
+  const created: string[] = []
+  const create = (name: string) => ({
+    method: 'POST',
+    path: '/environments',
+    token,
+    body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
+  })
+  const name = (index: number) => `ct-${context.runId}-${index}`
+  const remember = (answer: Answer) => {
+    const id = field(answer, 'id')
+    if (typeof id === 'string') created.push(id)
+    return undefined
+  }
+  try {
+    if (existing < ENVIRONMENT_QUOTA)
+      await flow.request('create an environment: 201', 'createEnvironment', create(name(1)), {
+        status: 201,
+        also: remember,
+      })
+    if (created.length > 0)
+      await flow.request(
+        'the same name again: 409 ENVIRONMENT_NAME_TAKEN',
+        'createEnvironment',
+        create(name(1)),
+        { status: 409, also: codeIs('ENVIRONMENT_NAME_TAKEN') },
+      )
+    for (let index = existing + created.length; index < ENVIRONMENT_QUOTA; index++)
+      await flow.request(
+        `create environment ${index + 1} of ${ENVIRONMENT_QUOTA}: 201`,
+        'createEnvironment',
+        create(name(index + 1)),
+        { status: 201, also: remember },
+      )
+    await flow.request(
+      `environment ${ENVIRONMENT_QUOTA + 1}: 403 ENVIRONMENT_QUOTA_EXCEEDED`,
+      'createEnvironment',
+      create(name(ENVIRONMENT_QUOTA + 1)),
+      { status: 403, also: codeIs('ENVIRONMENT_QUOTA_EXCEEDED') },
+    )
+  } finally {
+    for (const id of created)
+      await flow.raw({ method: 'DELETE', path: `/environments/${id}`, token })
+  }
+  return flow.suite
+}
+
+export const ENVIRONMENT_FLOWS: Flow[] = [{ id: 'environment-limits', run: environmentLimitsFlow }]

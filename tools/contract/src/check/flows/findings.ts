@@ -16,7 +16,7 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
   if (answer?.status === 401) {
     context.findings.push({
       title: 'E-mail enumeration on forgot-password',
-      detail: `POST /auth/reset-password answers 401 "${String(field(answer, 'message'))}" for an unknown address and 200 for a known one, so anyone can test whether an address has an account (the site relies on it, RESET-3; the contract allows a uniform 200, API-7).`,
+      detail: `POST /auth/reset-password answers 401 "${String(field(answer, 'message'))}" for an unknown address and 200 for a known one, so anyone can test whether an address has an account (API-7, relied on by RESET-3; the contract allows a uniform 200).`,
     })
   }
   const health = await flow.raw({

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { buildServer } from '@devenv/stub-api'
 import { DEMO_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,6 +34,9 @@ const NEW_FLOWS = [
   'authorisation',
   'tokens',
   'rate-limits',
+  'deprecated',
+  'environment-limits',
+  'login-lock',
 ]
 
 describe('the flows against a server without development controls', () => {
@@ -52,6 +57,7 @@ describe('the flows against a server without development controls', () => {
         expect.stringContaining('GET /__dev/mailbox'),
       ],
       ['past its expiry the access token is refused: 401', expect.stringContaining('/__dev/clock')],
+      ['getHealth: its windows', expect.stringContaining('would refuse every health check')],
     ])
     // One shared store: the given account ends with its own password and names.
     const signIn = await fetch(`${baseUrl}/api/auth/auth`, {
@@ -80,5 +86,43 @@ describe('the flows against a server without development controls', () => {
       expect.stringContaining('--email/--password'),
       expect.stringContaining('--email/--password'),
     ])
+  })
+})
+
+describe('a flow stops at its first failed step', () => {
+  it('a failed create leaves nothing to poll: no /environments/undefined, the rest skipped', async () => {
+    const paths: string[] = []
+    // Signs anybody in, then refuses every environment it is asked to create.
+    const failing = createServer((request, response) => {
+      paths.push(`${request.method} ${request.url}`)
+      const json = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' })
+        response.end(JSON.stringify(body))
+      }
+      if (request.url === '/api/auth/auth')
+        json(200, { access_token: 'a', refresh_token: 'r', token_valid_seconds: 900 })
+      else if (request.url === '/api/environments') json(503, { message: 'Provisioning is down' })
+      else json(200, { status: 'ok' })
+    })
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = failing.address() as AddressInfo
+      const report = await checkTarget({
+        baseUrl: `http://127.0.0.1:${port}`,
+        mailbox: 'off',
+        credentials: STUB_SEEDED_ACCOUNT,
+        only: { flows: ['environment'] },
+        waitSeconds: 60,
+      })
+      const flow = report.suites.find((suite) => suite.name.startsWith('environment'))
+      expect(flow?.checks.map((check) => check.status)).toEqual([
+        'failed',
+        ...Array(flow ? flow.checks.length - 1 : 0).fill('skipped'),
+      ])
+      expect(flow?.checks[1]?.message).toMatch(/^an earlier step failed \(create: /)
+      expect(paths.filter((path) => path.includes('/environments/'))).toEqual([])
+    } finally {
+      await new Promise((resolve) => failing.close(resolve))
+    }
   })
 })

@@ -2,7 +2,8 @@ import type { Suite } from '../../report'
 import type { RunContext } from '../context'
 import { ACCOUNT_FLOWS } from './accounts'
 import { AUTHORISATION_FLOWS } from './authorisation'
-import { environmentLifecycle } from './environment'
+import { DEPRECATED_FLOWS } from './deprecated'
+import { ENVIRONMENT_FLOWS, environmentLifecycle } from './environment'
 import { lookForFindings } from './findings'
 import { accountLifecycle, resetLinkSingleUse } from './lifecycle'
 import { loginLock } from './login-lock'
@@ -14,6 +15,8 @@ import { TOKEN_FLOWS } from './tokens'
 const ISOLATED_FLOWS = [
   ...ACCOUNT_FLOWS,
   ...AUTHORISATION_FLOWS,
+  ...DEPRECATED_FLOWS,
+  ...ENVIRONMENT_FLOWS,
   ...TOKEN_FLOWS,
   ...RATE_LIMIT_FLOWS,
 ]
@@ -28,37 +31,40 @@ export const FLOW_IDS = [
   'findings',
 ] as const
 
+/** A flow's suite with the flow's id (`--only`, `--allow-skip check.flow.<id>`). */
+export type FlowSuite = { id: string; suite: Suite }
+
 export async function runFlows(
   context: RunContext,
   progress: (line: string) => void,
   options: FlowOptions & { only?: readonly string[] } = {},
-): Promise<Suite[]> {
+): Promise<FlowSuite[]> {
   const wanted = (id: string) => !options.only || options.only.includes(id)
-  const suites: Suite[] = []
+  const suites: FlowSuite[] = []
   let account: Account | undefined
   // The reset link needs the account flow's fresh account.
   if (wanted('account') || wanted('reset-link')) {
     progress('flow: account lifecycle')
     const lifecycle = await accountLifecycle(context)
     account = lifecycle.account
-    if (wanted('account')) suites.push(lifecycle.suite)
+    if (wanted('account')) suites.push({ id: 'account', suite: lifecycle.suite })
   }
   if (wanted('reset-link')) {
     progress('flow: reset link')
-    suites.push(await resetLinkSingleUse(context, account))
+    suites.push({ id: 'reset-link', suite: await resetLinkSingleUse(context, account) })
   }
   if (wanted('environment')) {
     progress('flow: environment lifecycle')
-    suites.push(await environmentLifecycle(context, account))
+    suites.push({ id: 'environment', suite: await environmentLifecycle(context, account) })
   }
   if (wanted('login-lock')) {
     progress('flow: login lock')
-    suites.push(await loginLock(context))
+    suites.push({ id: 'login-lock', suite: await loginLock(context) })
   }
   const isolated = ISOLATED_FLOWS.filter((flow) => wanted(flow.id))
-  const run = (flow: (typeof isolated)[number]) => {
+  const run = async (flow: (typeof isolated)[number]) => {
     progress(`flow: ${flow.id}`)
-    return flow.run(context, options)
+    return { id: flow.id, suite: await flow.run(context, options) }
   }
   // With the mailbox each of these flows has its own fresh accounts and stub session, so they run
   // at once; without it they share the given accounts (one changes its password) and take turns.
@@ -66,7 +72,7 @@ export async function runFlows(
   else for (const flow of isolated) suites.push(await run(flow))
   if (wanted('findings')) {
     progress('findings')
-    suites.push(await lookForFindings(context))
+    suites.push({ id: 'findings', suite: await lookForFindings(context) })
   }
   return suites
 }

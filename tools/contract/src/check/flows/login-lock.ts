@@ -1,3 +1,4 @@
+import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import { type Credentials, type RunContext, readMailbox } from '../context'
 import { SuiteRecorder } from '../recorder'
@@ -5,7 +6,10 @@ import { field, PASSWORD } from './support'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
 
-/** Five failures lock sign-in for the address: 429 with Retry-After and its message (AUTH-5). */
+/**
+ * Five failures lock sign-in for the address: 429 with Retry-After and the lock message, on
+ * /auth/auth, the deprecated /auth/login and change-password alike (AUTH-5).
+ */
 export async function loginLock(context: RunContext): Promise<Suite> {
   const flow = new SuiteRecorder(
     'login lock after 5 failures',
@@ -42,21 +46,43 @@ export async function loginLock(context: RunContext): Promise<Suite> {
       true,
     )
   }
+  const locked = {
+    status: 429,
+    also: (answer: Answer) => {
+      if (field(answer, 'message') !== LOCK_MESSAGE)
+        return `message is "${String(field(answer, 'message'))}"`
+      const retryAfter = Number(answer.headers.get('retry-after'))
+      return Number.isInteger(retryAfter) && retryAfter >= 1
+        ? undefined
+        : `Retry-After is "${answer.headers.get('retry-after')}"`
+    },
+  }
   await flow.request(
     'sixth attempt: 429 with Retry-After and the lock message',
     'signIn',
     { method: 'POST', path: '/auth/auth', body: credentials },
+    locked,
+  )
+  // The lock is the address's, whichever door: the deprecated sign-in and change-password share it.
+  await flow.request(
+    'sign-in on the deprecated /auth/login while locked: 429',
+    'legacySignIn',
+    { method: 'POST', path: '/auth/login', body: credentials },
+    locked,
+  )
+  await flow.request(
+    'change-password while locked, with the right old password: 429',
+    'changePassword',
     {
-      status: 429,
-      also: (answer) => {
-        if (field(answer, 'message') !== LOCK_MESSAGE)
-          return `message is "${String(field(answer, 'message'))}"`
-        const retryAfter = Number(answer.headers.get('retry-after'))
-        return Number.isInteger(retryAfter) && retryAfter >= 1
-          ? undefined
-          : `Retry-After is "${answer.headers.get('retry-after')}"`
+      method: 'POST',
+      path: '/auth/change-password',
+      body: {
+        username: credentials.email,
+        oldPassword: credentials.password,
+        newPassword: `${PASSWORD}-locked`,
       },
     },
+    locked,
   )
   return flow.suite
 }

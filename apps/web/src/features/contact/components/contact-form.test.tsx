@@ -1,19 +1,14 @@
 import { CONTACT_REQUEST_RULES } from '@devenv/api-client/contract'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { withQueryClient } from '../../../testing/render'
 import { ContactForm } from './contact-form'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 vi.mock('../../../lib/event-log', () => ({ logEvent: vi.fn() }))
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <ContactForm />
-    </QueryClientProvider>,
-  )
+  return render(withQueryClient(<ContactForm />))
 }
 
 function fillRequired() {

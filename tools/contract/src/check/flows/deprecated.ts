@@ -1,0 +1,113 @@
+import type { Outgoing } from '../../http'
+import type { Suite } from '../../report'
+import type { RunContext } from '../context'
+import {
+  codeIs,
+  type Flow,
+  field,
+  flowAccount,
+  isolated,
+  NO_ACCOUNT,
+  recorderOf,
+  type TokenPair,
+} from './support'
+
+/**
+ * The deprecated paths get the flows of their live twins ("same answers and semantics"): sign-in
+ * on /auth/login, refresh rotation and reuse detection on /auth/refresh, and GET /auth/verify
+ * refusing a token once its session is signed out.
+ */
+async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
+  const context = isolated(run, 'deprecated')
+  const flow = recorderOf(
+    context,
+    'deprecated paths: /auth/login, /auth/refresh rotation and reuse, /auth/verify after sign-out',
+  )
+  const account = await flowAccount(flow, context, 'deprecated', context.credentials)
+  if (!account) {
+    flow.skip('sign in, refresh and verify on the deprecated paths', NO_ACCOUNT)
+    return flow.suite
+  }
+  const { credentials } = account
+  const signIn = async (name: string): Promise<TokenPair | undefined> => {
+    const answer = await flow.request(
+      name,
+      'legacySignIn',
+      { method: 'POST', path: '/auth/login', body: credentials },
+      { status: 200 },
+    )
+    const access = field(answer, 'access_token')
+    const refresh = field(answer, 'refresh_token')
+    return typeof access === 'string' && typeof refresh === 'string'
+      ? { access, refresh, validSeconds: Number(field(answer, 'token_valid_seconds')) }
+      : undefined
+  }
+  const refresh = (refreshToken: string): Outgoing => ({
+    method: 'POST',
+    path: '/auth/refresh',
+    body: { refreshToken },
+  })
+  const verify = (token: string): Outgoing => ({ method: 'GET', path: '/auth/verify', token })
+
+  await flow.request(
+    'POST /auth/login with a wrong password: 401',
+    'legacySignIn',
+    {
+      method: 'POST',
+      path: '/auth/login',
+      body: { email: credentials.email, password: `${credentials.password}-wrong` },
+    },
+    { status: 401 },
+  )
+  const first = await signIn('POST /auth/login: 200 with a token pair')
+  if (!first) return flow.suite
+  await flow.request(
+    'GET /auth/verify with the access token: 200',
+    'legacyVerifyToken',
+    verify(first.access),
+    {
+      status: 200,
+    },
+  )
+  const rotated = await flow.request(
+    'POST /auth/refresh: 200 with a new refresh token',
+    'legacyRefreshToken',
+    refresh(first.refresh),
+    {
+      status: 200,
+      also: (answer) =>
+        field(answer, 'refresh_token') !== first.refresh
+          ? undefined
+          : 'the refresh token did not rotate',
+    },
+  )
+  await flow.request(
+    'the old refresh token again on /auth/refresh: 401 REFRESH_TOKEN_REUSED',
+    'legacyRefreshToken',
+    refresh(first.refresh),
+    { status: 401, also: codeIs('REFRESH_TOKEN_REUSED') },
+  )
+  await flow.request(
+    'reuse revoked the family: the rotated refresh token is refused on /auth/refresh (401)',
+    'legacyRefreshToken',
+    refresh(String(field(rotated, 'refresh_token'))),
+    { status: 401 },
+  )
+  const second = await signIn('POST /auth/login again: 200')
+  if (!second) return flow.suite
+  await flow.request(
+    'sign out with the refresh token: 204',
+    'signOut',
+    { method: 'POST', path: '/auth/logout', body: { refreshToken: second.refresh } },
+    { status: 204 },
+  )
+  await flow.request(
+    'after sign-out GET /auth/verify refuses the access token: 401',
+    'legacyVerifyToken',
+    verify(second.access),
+    { status: 401 },
+  )
+  return flow.suite
+}
+
+export const DEPRECATED_FLOWS: Flow[] = [{ id: 'deprecated', run: deprecatedPathsFlow }]
