@@ -1,5 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { type TestClock, type TokenPairBody, testClock } from './core/test-support'
+import {
+  signInThrough,
+  type TestClock,
+  type TokenPairBody,
+  testClock,
+  testHeaders,
+} from './core/test-support'
 import { buildServer, type ServerOptions } from './server'
 
 /** The Fastify adapter's tests: the stub built by `buildServer()`, driven through `inject()`. */
@@ -45,20 +51,8 @@ export async function startTestStub(options: ServerOptions = {}): Promise<TestSt
     app.inject({
       method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
       url: request.url,
-      headers: {
-        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
-        ...(request.session ? { 'x-stub-session': request.session } : {}),
-        ...request.headers,
-      },
+      headers: testHeaders(request),
       ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
     })
-  const signIn = async (email: string, password: string, session?: string) => {
-    const response = await call({ url: '/api/auth/auth', body: { email, password }, session })
-    if (response.statusCode !== 200) {
-      throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`)
-    }
-    return response.json<TokenPairBody>()
-  }
-  return { app, clock, call, signIn, close: () => app.close() }
+  return { app, clock, call, signIn: signInThrough(call), close: () => app.close() }
 }

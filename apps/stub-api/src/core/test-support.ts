@@ -84,6 +84,35 @@ export type TestStub = {
   close: () => Promise<void>
 }
 
+/** A test request's headers: JSON's content type with a body, its bearer token and stub session. */
+export function testHeaders(
+  request: Pick<CallOptions, 'body' | 'token' | 'session' | 'headers'>,
+): Record<string, string> {
+  return {
+    ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(request.session ? { 'x-stub-session': request.session } : {}),
+    ...request.headers,
+  }
+}
+
+/** Signs in through a test stub's `call`, or throws with the answer (the test's set-up failed). */
+export function signInThrough(
+  call: (request: {
+    url: string
+    body: unknown
+    session?: string | undefined
+  }) => Promise<{ statusCode: number; body: string; json<Body>(): Body }>,
+): TestStub['signIn'] {
+  return async (email, password, session) => {
+    const response = await call({ url: '/api/auth/auth', body: { email, password }, session })
+    if (response.statusCode !== 200) {
+      throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`)
+    }
+    return response.json<TokenPairBody>()
+  }
+}
+
 export function testAnswer(answer: StubAnswer): TestAnswer {
   const body = answer.body ?? ''
   return {
@@ -111,23 +140,11 @@ export async function startTestStub(options: Partial<StubCoreOptions> = {}): Pro
     const answer = await core.handle({
       method: request.method ?? (text === undefined ? 'GET' : 'POST'),
       url: request.url,
-      headers: {
-        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
-        ...(request.session ? { 'x-stub-session': request.session } : {}),
-        ...request.headers,
-      },
+      headers: testHeaders(request),
       ...(text !== undefined ? { body: text } : {}),
       ip: request.ip ?? '127.0.0.1',
     })
     return testAnswer(answer)
   }
-  const signIn = async (email: string, password: string, session?: string) => {
-    const response = await call({ url: '/api/auth/auth', body: { email, password }, session })
-    if (response.statusCode !== 200) {
-      throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`)
-    }
-    return response.json<TokenPairBody>()
-  }
-  return { core, clock, call, signIn, close: () => core.close() }
+  return { core, clock, call, signIn: signInThrough(call), close: () => core.close() }
 }

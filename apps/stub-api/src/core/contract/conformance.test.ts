@@ -3,11 +3,13 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { StubStore } from '../state/store'
 import { DEMO, startTestStub, type TestAnswer, type TestStub, USER } from '../test-support'
+import { MESSAGES } from './errors'
 
 // Every documented status of every operation is provoked here, and each answer is judged by the
 // contract's own judgement (status, media type, body schema, required headers). The stub runs in
 // development mode, which sends a drifting answer as it is: test mode would turn it into a 500
-// that matches the contract, so a 500 row could not fail.
+// that matches the contract, so a 500 row could not fail. A 500 row also proves the answer is the
+// fault path's (its fixed message), not an answer the stub named as drifting.
 
 let stub: TestStub
 let sessions = 0
@@ -349,6 +351,7 @@ describe('every documented answer can be provoked and matches the contract', () 
     const response = await provoke(freshSession())
     expect(response.statusCode, response.body).toBe(Number(status))
     expect(contractProblems(operationId, response), response.body).toEqual([])
+    if (status === '500') expect(response.json().message, response.body).toBe(MESSAGES.internal)
   })
 
   it('leaves out only documented statuses, each with its reason', () => {

@@ -171,7 +171,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
       body: { message: AUTH_MESSAGES.registered, username: email },
     }
     // With uniform answers a taken address answers as a new one (the hash spent alike) and its
-    // owner is told by mail; otherwise the spec's 409.
+    // owner is told by mail; otherwise 409 (AUTH-8).
     const taken = async (owner: Account) => {
       if (!ctx.config.uniformAccountAnswers)
         throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
