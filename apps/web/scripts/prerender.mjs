@@ -100,7 +100,7 @@ function checkNoRouteStyles(route) {
 // meanwhile for the app to replay. Fetched with the document, even at low priority, the scripts
 // arrived on loopback before Chrome's first frame, and Lighthouse's LCP model counts every script
 // that finished before the largest paint: ~105 KB replayed on a slow phone network before a paint
-// that never needed them. docs/decisions.md, issue 13.
+// that never needed them. docs/decisions/web-performance.md.
 function withRouteScripts(html, source) {
   const tags = []
   const rest = html.replace(

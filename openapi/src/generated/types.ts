@@ -71,7 +71,7 @@ export interface paths {
          *       `errors.password: "Password is too weak. Please use a stronger password"` (under 8
          *       characters: `"Password must be at least 8 characters long"`).
          *     - **409** when an account with this e-mail address already exists (activated or not): the
-         *       spec's answer, and the default. A server may instead answer alike for every address
+         *       answer the site expects (AUTH-8), and the default. A server may instead answer alike for every address
          *       (the stub's `UNIFORM_ACCOUNT_ANSWERS=true`): a taken address then gets the same **201**
          *       and body as a new one, nothing about the account changes, and its owner is e-mailed
          *       that someone tried to register with it.
