@@ -3,7 +3,14 @@ import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
 export const STUB_SESSION_HEADER = 'X-Stub-Session'
 
 /** Where the runner sends requests: the API base (`/api` or `/api/v1`) and the origin for `/__dev`. */
-export type Target = { apiBase: string; origin: string; session: string; timeoutMs: number }
+export type Target = {
+  apiBase: string
+  origin: string
+  session: string
+  timeoutMs: number
+  /** How long a check may wait for a full rate-limit window (its Retry-After); 0: never. */
+  maxWaitSeconds?: number
+}
 
 export type Answer = CapturedAnswer<Headers> & {
   durationMs: number
