@@ -6,7 +6,7 @@ import type { CoreRequest } from '../request'
 /** The server variable `version` of the contract: every operation answers under both. */
 export const API_PREFIXES = ['/api', '/api/v1'] as const
 
-/** The operations of the contract, by operationId (the generated types of packages/api-client). */
+/** The operations of the contract, by operationId (the generated types of @devenv/openapi/types). */
 export type OperationId = keyof operations
 
 /**
