@@ -10,6 +10,11 @@ export type Target = {
   timeoutMs: number
   /** How long a check may wait for a full rate-limit window (its Retry-After); 0: never. */
   maxWaitSeconds?: number
+  /**
+   * Set when the target's windows are shared with every other client and run: the checks this run
+   * sent to each operation with a per-client window, which it keeps to half of the window's limit.
+   */
+  windowBudget?: Map<string, number>
 }
 
 export type Answer = CapturedAnswer<Headers> & {

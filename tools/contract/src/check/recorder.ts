@@ -120,6 +120,12 @@ export class SuiteRecorder {
       this.skip(name, this.stoppedBecause)
       return undefined
     }
+    const kept = this.keptForLaterRuns(operationId)
+    if (kept) {
+      this.skip(name, kept)
+      if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
+      return undefined
+    }
     let answer = await send(this.target, request)
     if (this.fullWindow(operationId, answer, expectation)) {
       // A window an earlier flow or run filled: wait for it within --max-wait, else skip; a full
@@ -181,6 +187,27 @@ export class SuiteRecorder {
     if (problems.length > 0 && this.stopsOnFailure(stopOnFailure))
       this.stoppedBecause = `an earlier step failed (${name})`
     return problems.length === 0 ? answer : undefined
+  }
+
+  /**
+   * On a target whose windows every run shares, a run sends at most half of each per-client
+   * window's limit to the operation: the rest is left for a run started within the window. Why
+   * the request is not sent, or undefined (then it counts).
+   */
+  private keptForLaterRuns(operationId: string): string | undefined {
+    const budget = this.target.windowBudget
+    const operation = this.contract.byId.get(operationId)
+    if (!budget || !operation) return undefined
+    const windows = operation.rateLimits.filter(
+      (rule) => rule.kind === 'window' && rule.scope === 'client',
+    )
+    if (windows.length === 0) return undefined
+    const used = budget.get(operationId) ?? 0
+    const full = windows.find((rule) => used >= Math.floor(rule.limit / 2))
+    if (full)
+      return `kept for later runs: this run sends at most half of the ${operationId} window (${full.limit} per client in ${full.periodSeconds} s), which every run of this target shares`
+    budget.set(operationId, used + 1)
+    return undefined
   }
 
   /** A 429 the check did not ask for, from an operation that documents an `x-rate-limits` window. */
