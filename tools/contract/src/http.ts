@@ -3,7 +3,19 @@ import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
 export const STUB_SESSION_HEADER = 'X-Stub-Session'
 
 /** Where the runner sends requests: the API base (`/api` or `/api/v1`) and the origin for `/__dev`. */
-export type Target = { apiBase: string; origin: string; session: string; timeoutMs: number }
+export type Target = {
+  apiBase: string
+  origin: string
+  session: string
+  timeoutMs: number
+  /** How long a check may wait for a full rate-limit window (its Retry-After); 0: never. */
+  maxWaitSeconds?: number
+  /**
+   * Set when the target's windows are shared with every other client and run: the checks this run
+   * sent to each operation with a per-client window, which it keeps to half of the window's limit.
+   */
+  windowBudget?: Map<string, number>
+}
 
 export type Answer = CapturedAnswer<Headers> & {
   durationMs: number

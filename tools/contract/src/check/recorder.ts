@@ -120,7 +120,29 @@ export class SuiteRecorder {
       this.skip(name, this.stoppedBecause)
       return undefined
     }
-    const answer = await send(this.target, request)
+    const kept = this.keptForLaterRuns(operationId)
+    if (kept) {
+      this.skip(name, kept)
+      if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
+      return undefined
+    }
+    let answer = await send(this.target, request)
+    if (this.fullWindow(operationId, answer, expectation)) {
+      // A window an earlier flow or run filled: wait for it within --max-wait, else skip; a full
+      // window is the server keeping its promise, never this check's failure.
+      const retryAfter = Number(answer.headers.get('retry-after'))
+      const budget = this.target.maxWaitSeconds ?? 0
+      if (Number.isFinite(retryAfter) && retryAfter <= budget) {
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
+        answer = await send(this.target, request)
+      }
+      if (this.fullWindow(operationId, answer, expectation)) {
+        const reason = `the ${operationId} rate-limit window is full (Retry-After ${answer.headers.get('retry-after')} s, beyond --max-wait ${budget} s): an earlier flow or run filled it`
+        this.skip(name, reason)
+        if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = reason
+        return undefined
+      }
+    }
     const verdict = conformance(this.contract, operationId, answer)
     const statusIssue = statusProblem(answer, expectation)
     const problems = [...(statusIssue ? [statusIssue] : []), ...verdict.problems]
@@ -165,6 +187,38 @@ export class SuiteRecorder {
     if (problems.length > 0 && this.stopsOnFailure(stopOnFailure))
       this.stoppedBecause = `an earlier step failed (${name})`
     return problems.length === 0 ? answer : undefined
+  }
+
+  /**
+   * On a target whose windows every run shares, a run sends at most half of each per-client
+   * window's limit to the operation: the rest is left for a run started within the window. Why
+   * the request is not sent, or undefined (then it counts).
+   */
+  private keptForLaterRuns(operationId: string): string | undefined {
+    const budget = this.target.windowBudget
+    const operation = this.contract.byId.get(operationId)
+    if (!budget || !operation) return undefined
+    const windows = operation.rateLimits.filter(
+      (rule) => rule.kind === 'window' && rule.scope === 'client',
+    )
+    if (windows.length === 0) return undefined
+    const used = budget.get(operationId) ?? 0
+    const full = windows.find((rule) => used >= Math.floor(rule.limit / 2))
+    if (full)
+      return `kept for later runs: this run sends at most half of the ${operationId} window (${full.limit} per client in ${full.periodSeconds} s), which every run of this target shares`
+    budget.set(operationId, used + 1)
+    return undefined
+  }
+
+  /** A 429 the check did not ask for, from an operation that documents an `x-rate-limits` window. */
+  private fullWindow(operationId: string, answer: Answer, expectation: Expectation): boolean {
+    if (answer.error || answer.status !== 429) return false
+    const wanted = expectation.status
+    if (wanted !== undefined && (Array.isArray(wanted) ? wanted : [wanted]).includes(429))
+      return false
+    if (expectation.statusClass === '4xx') return false
+    const operation = this.contract.byId.get(operationId)
+    return operation?.rateLimits.some((rule) => rule.kind === 'window') === true
   }
 
   /** Sends a request without checking it (set-up, polling, development endpoints). */

@@ -11,7 +11,7 @@ import {
   type RunReport,
 } from '../report'
 import { type Credentials, devClientOf, type RunContext } from './context'
-import { FLOW_IDS, runFlows } from './flows'
+import { FLOW_IDS, type FlowSuite, runFindings, runFlows } from './flows'
 import { isolated } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
@@ -35,6 +35,8 @@ export type RunOptions = {
   timeoutMs?: number
   /** How long flows wait for an environment to be provisioned or deleted. */
   waitSeconds?: number
+  /** How long a check may wait for a rate-limit window an earlier flow or run filled (its Retry-After). */
+  maxWaitSeconds?: number
   contract?: Contract
   /** Progress lines while running. */
   progress?: (line: string) => void
@@ -191,7 +193,10 @@ export async function runContract(options: RunOptions): Promise<Report> {
   const contract = options.contract ?? loadContract()
   checkSelection(contract, options.only)
   const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
-  const target = targetOf(options.baseUrl, session, options.timeoutMs)
+  const target = {
+    ...targetOf(options.baseUrl, session, options.timeoutMs),
+    maxWaitSeconds: options.maxWaitSeconds ?? 0,
+  }
   const progress = options.progress ?? (() => undefined)
   const report: Report = {
     target: target.apiBase,
@@ -214,7 +219,8 @@ export async function runContract(options: RunOptions): Promise<Report> {
   )
   // A health answer out of contract (text/plain, a wrong body) is a failure of getHealth and the
   // run goes on; only a target that does not answer at all leaves nothing to check.
-  if (!health && setup.suite.checks.at(-1)?.exchange?.status == null) {
+  const healthCheck = setup.suite.checks.at(-1)
+  if (!health && healthCheck?.status === 'failed' && healthCheck.exchange?.status == null) {
     report.notes.push('The target did not answer GET /health: nothing else was checked.')
     return report
   }
@@ -241,7 +247,9 @@ export async function runContract(options: RunOptions): Promise<Report> {
 
   const context: RunContext = {
     contract,
-    target,
+    // Without stub sessions every client shares the target's windows with every other run: this
+    // run keeps to half of each per-client window, so a run started within the window finds room.
+    target: mailbox ? target : { ...target, windowBudget: new Map() },
     runId: randomBytes(4).toString('hex'),
     mailbox,
     credentials: token ? credentials : undefined,
@@ -249,26 +257,33 @@ export async function runContract(options: RunOptions): Promise<Report> {
     findings: report.findings,
   }
   const { only } = options
-  const operations = only
-    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
-    : contract.operations
-  for (const operation of operations) {
-    progress(`operation ${operation.operationId}`)
-    report.suites.push((await checkOperation(context, operation, token)).suite)
-  }
   const flowOptions = {
     secondCredentials: options.secondCredentials,
     only: only ? (only.flows ?? []) : undefined,
   }
-  // The flows get a stub session of their own (other targets ignore it): the operation checks'
-  // invalid requests count against the client's rate-limit windows too, and fill registration's.
+  const flowSuites: FlowSuite[] = await runFindings(
+    isolated(context, 'flows'),
+    progress,
+    flowOptions.only,
+  )
+  const operations = only
+    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
+    : contract.operations
+  // The flows run before the operation checks: on a server whose windows every client shares,
+  // the operation checks' many invalid registrations would leave the flows no room. The flows get
+  // a stub session of their own (other targets ignore it).
+  flowSuites.push(...(await runFlows(isolated(context, 'flows'), progress, flowOptions)))
+  for (const operation of operations) {
+    progress(`operation ${operation.operationId}`)
+    report.suites.push((await checkOperation(context, operation, token)).suite)
+  }
   const protectedSelected = operations.some((operation) => operation.requiresAuth)
   if (!token && protectedSelected)
     report.skippedParts.push({
       part: 'check.protected',
       reason: credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
     })
-  for (const { id, suite } of await runFlows(isolated(context, 'flows'), progress, flowOptions)) {
+  for (const { id, suite } of flowSuites) {
     report.suites.push(suite)
     // A flow none of whose checks ran is a part of the run that tested nothing.
     const skipped = suite.checks.filter((check) => check.status === 'skipped')

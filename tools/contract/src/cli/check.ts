@@ -43,6 +43,8 @@ API at all or on bad input.
   --only IDS            only these operations (operationId) and flows, comma-separated; flows:
 ${wrapped(FLOW_IDS.join(', '), 24, 96)}
   --wait SECONDS        how long flows wait for provisioning and deletion       (default 150)
+  --max-wait SECONDS    how long a check waits for a full rate-limit window (its Retry-After)
+                        before it is skipped with the reason                    (default 30)
 ${SHARED_USAGE}
 `
 
@@ -60,6 +62,7 @@ export const check: Command = async (argv) => {
       'second-password': { type: 'string' },
       only: { type: 'string' },
       wait: { type: 'string' },
+      'max-wait': { type: 'string' },
     },
     CHECK_PARTS,
   )
@@ -81,6 +84,7 @@ export const check: Command = async (argv) => {
   if ((secondEmail === undefined) !== (secondPassword === undefined))
     throw new UsageError('give both --second-email and --second-password, or neither')
   const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
+  const maxWaitSeconds = command.number('max-wait', 30, { min: 0, max: 3600 })
   const contract = contractFor(shared)
   const only = selectionOf(
     text('only'),
@@ -98,6 +102,7 @@ export const check: Command = async (argv) => {
       secondEmail && secondPassword ? { email: secondEmail, password: secondPassword } : undefined,
     only,
     waitSeconds,
+    maxWaitSeconds,
     timeoutMs: shared.timeoutMs,
     progress: shared.quiet ? undefined : (line) => console.error(`  ... ${line}`),
   })

@@ -126,3 +126,91 @@ describe('a flow stops at its first failed step', () => {
     }
   })
 })
+
+/** A server of its own, in production mode: windows shared by every client, seeded when asked. */
+async function freshSharedServer(seed = false) {
+  const shared = buildServer({
+    mode: 'production',
+    logLevel: 'silent',
+    jwtSecret: 'flows-test-production-signing-key-0123456789',
+    scryptCost: 1024,
+    seed,
+  })
+  return { shared, url: await shared.listen({ host: '127.0.0.1', port: 0 }) }
+}
+
+describe('the findings probes on a server whose windows every client shares', () => {
+  it('run before the checks fill the forgot-password window, so the enumeration finding is kept', async () => {
+    const { shared, url } = await freshSharedServer()
+    try {
+      // The operation checks and the rate-limit flow both fill forgot-password's client window.
+      const report = await checkTarget({
+        baseUrl: url,
+        mailbox: 'off',
+        only: { operations: ['requestPasswordReset'], flows: ['rate-limits', 'findings'] },
+      })
+      expect(report.findings.map((finding) => finding.title)).toContain(
+        'E-mail enumeration on forgot-password',
+      )
+    } finally {
+      await shared.close()
+    }
+  })
+})
+
+describe('a rate-limit window found full', () => {
+  it('skips the flow with the reason, never fails it, when Retry-After is beyond --max-wait', async () => {
+    const { shared, url } = await freshSharedServer()
+    try {
+      // An earlier run fills registration's window (10 per client in 15 minutes).
+      for (let attempt = 0; attempt < 10; attempt++)
+        await fetch(`${url}/api/auth/registration`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      const report = await checkTarget({
+        baseUrl: url,
+        mailbox: 'off',
+        maxWaitSeconds: 1,
+        only: { flows: ['registration'] },
+      })
+      expect(report.summary.failed, formatSummary(report)).toBe(0)
+      const flow = report.suites.find((suite) => suite.name.startsWith('registration'))
+      expect(flow?.checks[0]).toMatchObject({
+        status: 'skipped',
+        message: expect.stringMatching(
+          /^the register rate-limit window is full \(Retry-After \d+ s, beyond --max-wait 1 s\)/,
+        ),
+      })
+      expect(report.skippedParts.map((part) => part.part)).toEqual(['check.flow.registration'])
+    } finally {
+      await shared.close()
+    }
+  })
+})
+
+describe('two runs back to back against one server whose windows every client shares', () => {
+  it('both pass: each run keeps to half of every per-client window', async () => {
+    const { shared, url } = await freshSharedServer(true)
+    try {
+      for (const run of ['first', 'second']) {
+        const report = await checkTarget({
+          baseUrl: url,
+          credentials: STUB_SEEDED_ACCOUNT,
+          secondCredentials: DEMO_ACCOUNT,
+          maxWaitSeconds: 0,
+          waitSeconds: 5,
+        })
+        expect(report.summary.failed, `${run} run\n${formatSummary(report)}`).toBe(0)
+        // Only the reset link, which needs the mailbox, is left untested.
+        expect(
+          report.skippedParts.map((part) => part.part),
+          run,
+        ).toEqual(['check.flow.reset-link'])
+      }
+    } finally {
+      await shared.close()
+    }
+  }, 180_000)
+})

@@ -70,9 +70,20 @@ export async function runFlows(
   // at once; without it they share the given accounts (one changes its password) and take turns.
   if (context.mailbox) suites.push(...(await Promise.all(isolated.map(run))))
   else for (const flow of isolated) suites.push(await run(flow))
-  if (wanted('findings')) {
-    progress('findings')
-    suites.push({ id: 'findings', suite: await lookForFindings(context) })
-  }
   return suites
+}
+
+/**
+ * The findings probes, run before any other check: on a server whose windows every client shares,
+ * the operation checks and the rate-limit flow fill forgot-password's, and a probe answered 429
+ * would lose the enumeration finding.
+ */
+export async function runFindings(
+  context: RunContext,
+  progress: (line: string) => void,
+  only?: readonly string[],
+): Promise<FlowSuite[]> {
+  if (only && !only.includes('findings')) return []
+  progress('findings')
+  return [{ id: 'findings', suite: await lookForFindings(context) }]
 }
