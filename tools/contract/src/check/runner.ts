@@ -7,8 +7,11 @@ import {
   checkCoverage,
   coverageOfExchanges,
   exchangesOf,
+  inShard,
   type Report,
   type RunReport,
+  type ShardPosition,
+  shardOfRun,
 } from '../report'
 import { type Credentials, devClientOf, type RunContext } from './context'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows } from './flows'
@@ -32,6 +35,8 @@ export type RunOptions = {
    * selects none of its kind. Everything runs when `only` is not given.
    */
   only?: { operations?: readonly string[]; flows?: readonly string[] }
+  /** Runs only this shard's share of the (selected) operations and flows (`--shard i/n`). */
+  shard?: ShardPosition
   timeoutMs?: number
   /** How long flows wait for an environment to be provisioned or deleted. */
   waitSeconds?: number
@@ -296,16 +301,83 @@ export async function runContract(options: RunOptions): Promise<Report> {
   return report
 }
 
+/**
+ * Flows that share one fresh account (the reset link and the environment use the account flow's):
+ * a shard takes them together, so that no shard runs the account flow again for the others.
+ */
+const ACCOUNT_FLOW_GROUP: readonly string[] = ['account', 'reset-link', 'environment']
+
+/**
+ * The run's pieces of work in a fixed order, each whole in one shard: the flows (those sharing an
+ * account as one piece), then the operations by the contract's tag, in the contract's order. A
+ * tag's operation checks stay together because they share a session and, as in a whole run, an
+ * earlier one can leave the state a later one answers from (register's example account is the one
+ * change-password's example names). Only the selected ones, so a selection is shared out too.
+ */
+export function shardUnits(
+  contract: Contract,
+  only: RunOptions['only'],
+): Array<{ flows: string[]; operations: string[] }> {
+  const flowSelected = (id: string) => !only || (only.flows ?? []).includes(id)
+  const group = ACCOUNT_FLOW_GROUP.filter(flowSelected)
+  const flows = [
+    ...(group.length > 0 ? [group] : []),
+    ...FLOW_IDS.filter((id) => !ACCOUNT_FLOW_GROUP.includes(id) && flowSelected(id)).map((id) => [
+      id,
+    ]),
+  ]
+  const byTag = new Map<string, string[]>()
+  for (const operation of contract.operations) {
+    const id = operation.operationId
+    if (only && !(only.operations ?? []).includes(id)) continue
+    const tag = operation.tags[0] ?? `operation ${id}`
+    byTag.set(tag, [...(byTag.get(tag) ?? []), id])
+  }
+  return [
+    ...flows.map((ids) => ({ flows: ids, operations: [] })),
+    ...[...byTag.values()].map((ids) => ({ flows: [], operations: ids })),
+  ]
+}
+
+/** The selection a shard runs: its pieces of the run, dealt round the shards in order. */
+export function shardSelection(
+  contract: Contract,
+  only: RunOptions['only'],
+  shard: ShardPosition,
+): { operations: string[]; flows: string[] } {
+  const mine = shardUnits(contract, only).filter((_, unit) => inShard(shard, unit))
+  return {
+    flows: mine.flatMap((unit) => unit.flows),
+    operations: mine.flatMap((unit) => unit.operations),
+  }
+}
+
 /** `check`: runs every check against a target and answers the run's report with its coverage. */
 export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const contract = options.contract ?? loadContract()
   const started = performance.now()
-  const report = await runContract({ ...options, contract })
+  checkSelection(contract, options.only)
+  const { shard } = options
+  const share = shard ? shardSelection(contract, options.only, shard) : undefined
+  const report = await runContract({ ...options, contract, only: share ?? options.only })
+  if (shard && share)
+    report.notes.push(
+      `shard ${shard.index}/${shard.total}: ${share.flows.length} flows, ${share.operations.length} operations (merge the shards' reports with devenv-contract merge)`,
+    )
   return buildRunReport({
     mode: 'check',
     target: report.target,
     startedAt: report.startedAt,
     durationMs: performance.now() - started,
+    ...(shard
+      ? {
+          shard: shardOfRun(shard, {
+            mode: 'check',
+            contract,
+            settings: { only: options.only ?? null, mailbox: options.mailbox ?? 'auto' },
+          }),
+        }
+      : {}),
     notes: report.notes,
     suites: report.suites,
     findings: report.findings,

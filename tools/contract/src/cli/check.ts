@@ -6,6 +6,7 @@ import {
   finishRun,
   parseCommand,
   SHARED_USAGE,
+  shardOption,
   UsageError,
   urlOption,
 } from './options'
@@ -45,6 +46,8 @@ ${wrapped(FLOW_IDS.join(', '), 24, 96)}
   --wait SECONDS        how long flows wait for provisioning and deletion       (default 150)
   --max-wait SECONDS    how long a check waits for a full rate-limit window (its Retry-After)
                         before it is skipped with the reason                    (default 30)
+  --shard I/N           run the I-th of N even shares of the operations and flows (a flow
+                        whole in one); 'devenv-contract merge' joins the shards' reports
 ${SHARED_USAGE}
 `
 
@@ -63,8 +66,10 @@ export const check: Command = async (argv) => {
       only: { type: 'string' },
       wait: { type: 'string' },
       'max-wait': { type: 'string' },
+      shard: { type: 'string' },
     },
     CHECK_PARTS,
+    { subcommand: 'check' },
   )
   if (command.help) {
     console.log(CHECK_USAGE)
@@ -85,6 +90,7 @@ export const check: Command = async (argv) => {
     throw new UsageError('give both --second-email and --second-password, or neither')
   const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
   const maxWaitSeconds = command.number('max-wait', 30, { min: 0, max: 3600 })
+  const shard = shardOption(command)
   const contract = contractFor(shared)
   const only = selectionOf(
     text('only'),
@@ -101,6 +107,7 @@ export const check: Command = async (argv) => {
     secondCredentials:
       secondEmail && secondPassword ? { email: secondEmail, password: secondPassword } : undefined,
     only,
+    shard,
     waitSeconds,
     maxWaitSeconds,
     timeoutMs: shared.timeoutMs,

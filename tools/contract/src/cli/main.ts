@@ -1,18 +1,25 @@
 import { check } from './check'
+import { CONFIG_FILE_NAMES } from './config'
 import { type Command, EXIT, reasonOf, UsageError } from './options'
 
 const NAME = 'devenv-contract'
 
-const USAGE = `Usage: ${NAME} <check|fuzz|proxy> [options]      (no subcommand: check)
+const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge> [options]      (no subcommand: check)
 
 Holds any server to the API contract (openapi.yaml) and reports how much of it was exercised.
 
   check --base-url URL      examples, generated invalid requests, stateful flows
   fuzz --base-url URL       property-based and model-based requests
   proxy --upstream URL      a validation proxy in front of a server
+  merge DIR...              one report from the reports of a run's shards (--shard i/n)
 
 Every subcommand takes --report-dir DIR, --min-coverage PCT, --timeout MS, --contract FILE,
---allow-skip PARTS, --quiet; '${NAME} <subcommand> --help' lists its options.
+--allow-skip PARTS, --quiet, --config FILE; '${NAME} <subcommand> --help' lists its options.
+Options can be kept in ${CONFIG_FILE_NAMES[0]} (or .yaml) in the folder the command is typed
+in: each key is an option's name without the dashes, the shared ones at the top level, each
+subcommand's own under its name; flags override the file:
+  { "timeout": 5000, "check": { "base-url": "http://localhost:4010",
+    "email": "ci@example.com", "password": "\${CONTRACT_PASSWORD}" } }
 Exit codes: 0 all passed; 1 a failure, coverage under --min-coverage, or a whole part of the run
 skipped that --allow-skip does not accept (named with its reason on the last line); 2 bad input,
 or a target that is not the API at all (unreachable, hanging, a redirect, an HTML page).
@@ -23,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => check,
   fuzz: async () => (await import('./fuzz')).fuzzCommand,
   proxy: async () => (await import('./proxy')).proxyCommand,
+  merge: async () => (await import('./merge')).mergeCommand,
 }
 
 async function dispatch(argv: readonly string[]): Promise<number> {
@@ -34,7 +42,8 @@ async function dispatch(argv: readonly string[]): Promise<number> {
   // `devenv-contract --base-url URL` (no subcommand) has always meant check.
   const [name, args] = first.startsWith('-') ? ['check', [...argv]] : [first, rest]
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
-  if (!load) throw new UsageError(`unknown subcommand "${name}" (check, fuzz, proxy)`)
+  if (!load)
+    throw new UsageError(`unknown subcommand "${name}" (${Object.keys(COMMANDS).join(', ')})`)
   const command = await load()
   try {
     return await command(args)

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
 import {
@@ -8,9 +8,17 @@ import {
   formatSummary,
   partMatches,
   type RunReport,
+  type ShardPosition,
   untestedParts,
   writeReports,
 } from '../report'
+import {
+  CONFIG_FILE_NAMES,
+  ConfigError,
+  findConfigFile,
+  loadConfig,
+  type OptionValue,
+} from './config'
 
 /** Bad input: the CLI prints its one-line reason and exits with 2, never a stack trace. */
 export class UsageError extends Error {
@@ -32,6 +40,7 @@ export const SHARED_OPTIONS = {
   contract: { type: 'string' },
   quiet: { type: 'boolean' },
   'allow-skip': { type: 'string', multiple: true },
+  config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies OptionSpecs
 
@@ -42,9 +51,19 @@ export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xm
   --allow-skip PARTS    accept these whole parts being skipped (comma-separated; part.* for all
                         under part); a part skipped and not accepted fails the run (exit 1)`
 
+/** The configuration file, for every subcommand's help: its keys are the options above. */
+export const CONFIG_USAGE = `  --config FILE         options from a file          (default ${CONFIG_FILE_NAMES[0]}
+                        or .yaml/.yml in the folder the command is typed in, if there)
+The file's keys are the options' names without the dashes ("base-url": "http://...",
+"allow-skip": ["fuzz.stateful"], "quiet": true): the shared options (--report-dir, --min-coverage,
+--timeout, --contract, --allow-skip, --quiet) at the top level, a subcommand's own under its name
+("check": {...}, "fuzz": {...}); "\${NAME}" in a value is the environment variable. A flag given
+overrides the file; a key the subcommand does not know is an error.`
+
 export const SHARED_USAGE = `${REPORT_USAGE}
   --timeout MS          per request                                            (default 15000)
   --quiet               no progress lines
+${CONFIG_USAGE}
   -h, --help            this help`
 
 export type SharedOptions = {
@@ -60,9 +79,15 @@ export type SharedOptions = {
 export type ParsedCommand = {
   help: boolean
   shared: SharedOptions
+  /** The arguments that are not options, when the subcommand takes them. */
+  positionals: string[]
+  /** The configuration file the values came from, if one was read. */
+  configFile: string | undefined
   /** A string option's value, `undefined` when not given. */
   text: (name: string) => string | undefined
   flag: (name: string) => boolean
+  /** How the user set an option, for a message about its value: `--name`, or the file's key. */
+  origin: (name: string) => string
   /** A number option within bounds, or the fallback when not given. */
   number: (
     name: string,
@@ -99,38 +124,86 @@ function allowedSkips(values: readonly string[], parts: readonly string[]): stri
   return names
 }
 
+export type ParseSettings = {
+  /** The subcommand's name: its section of the configuration file. */
+  subcommand?: string
+  /** Whether it takes arguments that are not options (`merge DIR...`). */
+  positionals?: boolean
+}
+
 /**
- * Parses a subcommand's arguments (its own options and the shared ones); throws UsageError.
- * `parts` are the whole parts the mode may skip, which `--allow-skip` may name.
+ * The options the configuration file sets for this subcommand (none when there is no file, or
+ * when only help is asked for: a broken file must not hide how to fix it).
+ */
+function configValues(
+  flags: Record<string, OptionValue | undefined>,
+  subcommand: string | undefined,
+  options: OptionSpecs,
+): { file: string | undefined; values: Record<string, OptionValue>; keys: Record<string, string> } {
+  const none = { file: undefined, values: {}, keys: {} }
+  if (subcommand === undefined || flags.help === true) return none
+  const given = typeof flags.config === 'string' ? flags.config : undefined
+  const folder = process.env.INIT_CWD ?? process.cwd()
+  try {
+    const path = findConfigFile(given === undefined ? undefined : userPath(given), folder)
+    if (path === undefined) return none
+    const name = given ?? (relative(folder, path) || path)
+    const config = loadConfig(path, name, subcommand, SHARED_OPTIONS, options)
+    return { file: config.name, values: config.values, keys: config.keys }
+  } catch (error) {
+    if (error instanceof ConfigError)
+      throw new UsageError(given === undefined ? error.message : `--config ${error.message}`)
+    throw error
+  }
+}
+
+/**
+ * Parses a subcommand's arguments (its own options and the shared ones) over what the
+ * configuration file sets (a flag given wins); throws UsageError. `parts` are the whole parts the
+ * mode may skip, which `--allow-skip` may name. Without `settings.subcommand` no file is read.
  */
 export function parseCommand(
   argv: string[],
   options: OptionSpecs,
   parts: readonly string[] = [],
+  settings: ParseSettings = {},
 ): ParsedCommand {
-  let values: Record<string, string | boolean | string[] | undefined>
+  let flags: Record<string, OptionValue | undefined>
+  let positionals: string[]
   try {
     const parsed = parseArgs({
       args: argv,
       options: { ...SHARED_OPTIONS, ...options },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: settings.positionals === true,
     })
-    values = parsed.values as Record<string, string | boolean | string[] | undefined>
+    flags = parsed.values as Record<string, OptionValue | undefined>
+    positionals = parsed.positionals
   } catch (error) {
     // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
     throw new UsageError(reasonOf(error).replace(/\. To specify a positional argument.*$/, ''))
   }
-  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined)
+  const config = configValues(flags, settings.subcommand, options)
+  const values: Record<string, OptionValue | undefined> = { ...config.values }
+  for (const [name, value] of Object.entries(flags)) if (value !== undefined) values[name] = value
+  /** How the user set an option, for messages about its value: the flag, or the file's key. */
+  const origin = (name: string) =>
+    flags[name] === undefined && config.keys[name] !== undefined
+      ? `${config.file}: ${config.keys[name]}`
+      : `--${name}`
+  const text = (name: string) => {
+    const value = values[name]
+    return typeof value === 'string' ? value : undefined
+  }
   const number: ParsedCommand['number'] = (name, fallback, bounds = {}) => {
     const raw = text(name)
     if (raw === undefined) return fallback
     const value = Number(raw)
     const { min = Number.MIN_VALUE, max = Number.MAX_SAFE_INTEGER, integer = false } = bounds
     if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max)
-      throw new UsageError(`--${name} must be a number from ${min} to ${max}, got "${raw}"`)
+      throw new UsageError(`${origin(name)} must be a number from ${min} to ${max}, got "${raw}"`)
     if (integer && !Number.isInteger(value))
-      throw new UsageError(`--${name} must be a whole number, got "${raw}"`)
+      throw new UsageError(`${origin(name)} must be a whole number, got "${raw}"`)
     return value
   }
   const minCoverage =
@@ -143,12 +216,17 @@ export function parseCommand(
     try {
       mkdirSync(reportDir, { recursive: true })
     } catch (error) {
-      throw new UsageError(`--report-dir ${givenReportDir} cannot be created: ${reasonOf(error)}`)
+      throw new UsageError(
+        `${origin('report-dir')} ${givenReportDir} cannot be created: ${reasonOf(error)}`,
+      )
     }
   }
   return {
     help: values.help === true,
+    positionals,
+    configFile: config.file,
     text,
+    origin,
     flag: (name) => values[name] === true,
     number,
     shared: {
@@ -219,3 +297,23 @@ export async function finishRun(run: RunReport, shared: SharedOptions): Promise<
     ? EXIT.failed
     : EXIT.passed
 }
+
+/**
+ * `--shard i/n`: this process runs the i-th of n parts of the run (`merge` joins their reports);
+ * undefined when not given. Anything but whole numbers with 1 <= i <= n is a usage error.
+ */
+export function shardOption(command: ParsedCommand): ShardPosition | undefined {
+  const raw = command.text('shard')
+  if (raw === undefined) return undefined
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw)
+  const index = Number(match?.[1])
+  const total = Number(match?.[2])
+  if (!match || total < 1 || total > MAX_SHARDS || index < 1 || index > total)
+    throw new UsageError(
+      `${command.origin('shard')} must be i/n, the i-th of n shards with 1 <= i <= n <= ${MAX_SHARDS} (like 2/3), got "${raw}"`,
+    )
+  return { index, total }
+}
+
+/** More shards than this would be more machines than checks. */
+const MAX_SHARDS = 1000

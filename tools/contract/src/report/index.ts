@@ -13,6 +13,7 @@ export {
 export { type Exchange, exchangeOf } from './exchange'
 export { escapeHtml, toHtml } from './html'
 export { escapeXml, toJUnitXml } from './junit'
+export { MergeError, mergeShardReports } from './merge'
 export {
   type Piece,
   placeholderOf,
@@ -35,6 +36,13 @@ export {
   toReportJson,
   untestedParts,
 } from './run-report'
+export {
+  contractDigest,
+  inShard,
+  type Shard,
+  type ShardPosition,
+  shardOfRun,
+} from './shard'
 export {
   type CheckResult,
   type CheckStatus,

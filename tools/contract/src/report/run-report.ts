@@ -2,6 +2,7 @@ import type { Coverage, Uncovered } from './coverage'
 import type { Exchange } from './exchange'
 import { redactRequest, redactText } from './redact'
 import { curlCommand } from './reproducer'
+import type { Shard } from './shard'
 import { type CheckResult, countChecks, type Finding, type SkippedPart, type Suite } from './suites'
 
 export type RunMode = 'check' | 'fuzz' | 'proxy'
@@ -44,6 +45,10 @@ export type RunReport = {
   durationMs: number
   /** The fuzzer's seed, which `--seed` replays. */
   seed?: string
+  /** Which shard of a run this is (`--shard i/n`); absent for a whole run and a merged one. */
+  shard?: Shard
+  /** The shards a merged report joins (`merge`), by index. */
+  mergedShards?: number[]
   notes: string[]
   summary: { passed: number; failed: number; skipped: number; schemaViolations: number }
   coverage: Coverage
@@ -64,6 +69,7 @@ export type RunReportInput = {
   startedAt: string
   durationMs: number
   seed?: string
+  shard?: Shard
   notes?: string[]
   suites: Suite[]
   findings?: Finding[]
@@ -158,6 +164,7 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
     startedAt: input.startedAt,
     durationMs: Math.round(input.durationMs),
     ...(input.seed === undefined ? {} : { seed: input.seed }),
+    ...(input.shard === undefined ? {} : { shard: input.shard }),
     notes: input.notes ?? [],
     summary: totals,
     coverage: input.coverage,
@@ -195,8 +202,28 @@ export function acceptSkips(report: RunReport, allowed: readonly string[]): RunR
 export const untestedParts = (report: RunReport): SkippedPart[] =>
   report.skippedParts.filter((part) => !part.accepted)
 
-/** report.json's content: the report without its raw suites (junit.xml carries those). */
+/**
+ * report.json's content: the report without its raw suites (junit.xml carries those), except a
+ * shard's, which keeps its checks for `merge` (their requests as the operation and status only:
+ * the failures already carry their reproducers, and coverage its matrix).
+ */
 export function toReportJson(report: RunReport): string {
-  const { suites: _suites, ...document } = report
-  return `${JSON.stringify(document, null, 2)}\n`
+  const { suites, ...document } = report
+  const checks =
+    report.shard === undefined
+      ? {}
+      : {
+          suites: suites.map((suite) => ({
+            ...suite,
+            checks: suite.checks.map(({ exchange, ...check }) =>
+              exchange === undefined
+                ? check
+                : {
+                    ...check,
+                    exchange: { operationId: exchange.operationId, status: exchange.status },
+                  },
+            ),
+          })),
+        }
+  return `${JSON.stringify({ ...document, ...checks }, null, 2)}\n`
 }
