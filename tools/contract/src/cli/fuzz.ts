@@ -4,6 +4,7 @@ import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
+import type { ShardPosition } from '../report'
 import {
   type Command,
   contractFor,
@@ -12,6 +13,7 @@ import {
   parseCommand,
   SHARED_USAGE,
   type SharedOptions,
+  shardOption,
   UsageError,
   urlOption,
 } from './options'
@@ -38,6 +40,8 @@ is skipped the same way (--allow-skip fuzz.stateful).
   --sequences N         stateful sequences; 0 skips the model    (default requests / 100, >= 5)
   --seed S              fast-check seed, to replay a run                (default random, printed)
   --shrink N            distinct failures to shrink                              (default 10)
+  --shard I/N           send the I-th of N even shares of the batches and sequences the seed
+                        draws (needs --seed); 'devenv-contract merge' joins the shards' reports
 ${SHARED_USAGE}
 `
 
@@ -48,6 +52,7 @@ type FuzzSettings = {
   sequences: number
   seed: number
   shrink: number
+  shard: ShardPosition | undefined
   shared: SharedOptions
 }
 
@@ -61,8 +66,10 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       sequences: { type: 'string' },
       seed: { type: 'string' },
       shrink: { type: 'string' },
+      shard: { type: 'string' },
     },
     FUZZ_PARTS,
+    { subcommand: 'fuzz' },
   )
   if (command.help) return 'help'
   const stub = command.flag('stub')
@@ -78,6 +85,10 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
   const sequences = stub
     ? Math.max(50, Math.round(requests / 500))
     : Math.max(5, Math.round(requests / 100))
+  const shard = shardOption(command)
+  // Every shard must draw the same run: a seed of its own each would make n other runs.
+  if (shard && command.text('seed') === undefined)
+    throw new UsageError('--shard needs --seed S, the same for every shard of the run')
   return {
     target,
     requests,
@@ -88,6 +99,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       integer: true,
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
+    shard,
     shared: command.shared,
   }
 }
@@ -196,6 +208,7 @@ export const fuzzCommand: Command = async (argv) => {
       sequences: settings.sequences,
       seed,
       shrink: settings.shrink,
+      ...(settings.shard ? { shard: settings.shard } : {}),
       log: (line) => {
         if (!shared.quiet) console.log(line)
       },

@@ -1,6 +1,7 @@
 import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
+import { inShard, type ShardPosition } from '../report/shard'
 import { type Exchange, judge } from './checks'
 import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './requests'
 import { createBreakers } from './schema-breakers'
@@ -28,6 +29,8 @@ export type FuzzOptions = {
   shrinkLimit?: number
   /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
   clockStart?: number
+  /** Sends only this shard's batches of the run the seed draws (`--shard i/n`). */
+  shard?: ShardPosition
 }
 
 export type FuzzResult = { tally: Tally; seed: number; durationMs: number; batches: number }
@@ -207,7 +210,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const stub = options.transport
   const tally = new Tally(contract)
   let sessions = 0
-  const prefix = `fuzz-${options.seed}`
+  // Shards of one run may share a target: each keeps to stub sessions of its own.
+  const prefix = options.shard
+    ? `fuzz-${options.seed}-shard-${options.shard.index}-of-${options.shard.total}`
+    : `fuzz-${options.seed}`
   const engine: Engine = {
     contract,
     stub,
@@ -244,12 +250,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const firstSeen = new Map<string, { seed: number; run: number }>()
     let rounds = 0
     let batchCount = 0
-    while (tally.requests.fuzz < options.requests) {
-      const remaining = options.requests - tally.requests.fuzz
+    // The whole run's batches are drawn in every shard, so each shard knows which are its own and
+    // when the run ends: a batch sends one request per case, whichever shard sends it.
+    let drawn = 0
+    let planned = 0
+    while (planned < options.requests) {
+      const remaining = options.requests - planned
       const seed = (options.seed + rounds++) >>> 0
       let run = -1
       const recording = fc.asyncProperty(batches, async (cases) => {
         run += 1
+        planned += cases.length
+        if (!inShard(options.shard, drawn++)) return
         batchCount += 1
         if (batchCount % 250 === 0) {
           log(

@@ -1,4 +1,5 @@
 import type { Contract } from '@devenv/openapi'
+import { type ShardPosition, shardOfRun } from '../report/shard'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
@@ -46,6 +47,8 @@ export type FuzzTargetOptions = {
   sequences: number
   seed: number
   shrink?: number
+  /** Runs only this shard's share of the batches and sequences the seed draws (`--shard i/n`). */
+  shard?: ShardPosition
   log?: (line: string) => void
 }
 
@@ -57,7 +60,15 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const started = performance.now()
   const startedAt = new Date().toISOString()
   const log = options.log ?? (() => undefined)
-  const notes: string[] = [`seed ${options.seed} (replay with --seed ${options.seed})`]
+  const { shard } = options
+  const notes: string[] = [
+    `seed ${options.seed} (replay with --seed ${options.seed}${shard ? ` --shard ${shard.index}/${shard.total}` : ''})`,
+    ...(shard
+      ? [
+          `shard ${shard.index}/${shard.total}: of the batches and sequences the seed draws, those numbered ${shard.index}, ${shard.index + shard.total}, ${shard.index + 2 * shard.total} ... (merge the shards' reports with devenv-contract merge)`,
+        ]
+      : []),
+  ]
   let fuzz: FuzzResult | undefined
   let stateful: StatefulResult | undefined
   const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
@@ -78,6 +89,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       seed: options.seed,
       shrinkLimit: options.shrink ?? 10,
       clockStart: controls.clockStart,
+      ...(options.shard ? { shard: options.shard } : {}),
       log,
     })
     if (options.sequences > 0 && controls.clockRuns) {
@@ -95,6 +107,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         seed: options.seed,
         maxCommands: 60,
         clockStart: controls.clockStart,
+        ...(options.shard ? { shard: options.shard } : {}),
       })
     }
   }
@@ -116,5 +129,22 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         : []),
     ],
   }
-  return { run, report: fuzzRunReport(run) }
+  const report = fuzzRunReport(run)
+  return {
+    run,
+    report: shard
+      ? {
+          ...report,
+          shard: shardOfRun(shard, {
+            mode: 'fuzz',
+            contract: options.contract,
+            settings: {
+              requests: options.requests,
+              sequences: options.sequences,
+              seed: options.seed,
+            },
+          }),
+        }
+      : report,
+  }
 }

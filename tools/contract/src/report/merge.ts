@@ -134,9 +134,9 @@ function wholeRun(shards: readonly ShardReport[]): ShardReport[] {
 const SEVERITY: Record<CheckStatus, number> = { skipped: 0, passed: 1, failed: 2 }
 
 /**
- * The suites of all shards in shard order. A suite found in several shards is the set-up each of
- * them repeats (the target answers, the account signs in), not work split among them: it counts
- * once, each check keeping its worst outcome.
+ * The suites of all shards in shard order. A check found in several shards is either the set-up
+ * each of them repeats (check: the target answers, the account signs in) or a fuzz property each
+ * held on its own requests: it counts once, with its worst outcome.
  */
 function mergedSuites(shards: readonly ShardReport[]): { suites: Suite[]; repeated: Set<string> } {
   const suites = new Map<string, Suite>()
@@ -250,7 +250,7 @@ export function mergeShardReports(
     summary: countChecks(suites.flatMap((suite) => suite.checks)),
     coverage,
     operations: operationsOf(coverage, suites),
-    // A repeated set-up's failure is the same failure in every shard: listed once.
+    // A check found in several shards is listed once, as its first failure.
     failures: distinct(
       shards.flatMap((shard) => shard.failures),
       (failure) =>

@@ -1,5 +1,6 @@
 import { type Contract, loadContract } from '@devenv/openapi'
 import fc from 'fast-check'
+import { inShard, type ShardPosition } from '../../report/shard'
 import { Tally } from '../tally'
 import { FUZZ_CLOCK_START, type FuzzTransport } from '../transport'
 import { initialModel } from './model'
@@ -18,6 +19,8 @@ export type StatefulOptions = {
   maxCommands?: number
   /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
   clockStart?: number
+  /** Runs only this shard's sequences of the run the seed draws (`--shard i/n`). */
+  shard?: ShardPosition
 }
 
 export type StatefulResult = {
@@ -41,24 +44,39 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const tally = new Tally(contract)
   let sessions = 0
   const counts = { steps: 0 }
+  // Shards of one run may share a target: each keeps to stub sessions of its own.
+  const prefix = options.shard
+    ? `stateful-${options.seed}-shard-${options.shard.index}-of-${options.shard.total}`
+    : `stateful-${options.seed}`
+  let drawn = 0
+  // Once a sequence has failed, fast-check shrinks it: every run after that is this shard's.
+  let shrinking = false
   {
     const property = fc.asyncProperty(
       fc.commands(STEPS, { maxCommands: options.maxCommands ?? 30, size: 'max' }),
       async (commands) => {
-        const session = `stateful-${options.seed}-${++sessions}`
-        await fc.asyncModelRun(
-          () => ({
-            model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED),
-            real: { stub, contract, tally, session, devices: [], counts },
-          }),
-          commands,
-        )
+        if (!shrinking && !inShard(options.shard, drawn++)) return
+        const session = `${prefix}-${++sessions}`
+        try {
+          await fc.asyncModelRun(
+            () => ({
+              model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED),
+              real: { stub, contract, tally, session, devices: [], counts },
+            }),
+            commands,
+          )
+        } catch (error) {
+          shrinking = true
+          throw error
+        }
       },
     )
     const details = await fc.check(property, { seed: options.seed, numRuns: options.runs })
     const result: StatefulResult = {
       tally,
-      runs: options.runs,
+      // A shard's own share of the sequences.
+      runs: Array.from({ length: options.runs }).filter((_, run) => inShard(options.shard, run))
+        .length,
       steps: counts.steps,
       durationMs: performance.now() - started,
     }
