@@ -1,0 +1,206 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { runCommandLine } from './main'
+import { parseCommand, SHARED_USAGE, shardOption, UsageError } from './options'
+
+// A subcommand's own options, as check and fuzz declare theirs.
+const OWN = {
+  'base-url': { type: 'string' },
+  stub: { type: 'boolean' },
+  requests: { type: 'string' },
+  shard: { type: 'string' },
+} as const
+
+let folder: string
+let saved: { initCwd: string | undefined; password: string | undefined }
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'contract-config-'))
+  saved = { initCwd: process.env.INIT_CWD, password: process.env.CONTRACT_TEST_PASSWORD }
+  // The folder the command is typed in: where the file is looked for.
+  process.env.INIT_CWD = folder
+  delete process.env.CONTRACT_TEST_PASSWORD
+})
+afterEach(async () => {
+  if (saved.initCwd === undefined) delete process.env.INIT_CWD
+  else process.env.INIT_CWD = saved.initCwd
+  if (saved.password === undefined) delete process.env.CONTRACT_TEST_PASSWORD
+  else process.env.CONTRACT_TEST_PASSWORD = saved.password
+  await rm(folder, { recursive: true, force: true })
+})
+
+const writeConfig = (name: string, content: unknown) =>
+  writeFile(
+    join(folder, name),
+    typeof content === 'string' ? content : JSON.stringify(content, null, 2),
+  )
+
+const parse = (argv: string[], subcommand = 'fuzz') =>
+  parseCommand(argv, OWN, ['fuzz.stateful', 'fuzz.properties'], { subcommand })
+
+/** The one-line reason a parse gives up with. */
+function usageErrorOf(run: () => unknown): string {
+  try {
+    run()
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError)
+    return (error as Error).message
+  }
+  throw new Error('expected a usage error')
+}
+
+describe('the configuration file', () => {
+  it('sets the shared options from the top level and the subcommand’s own from its section', async () => {
+    await writeConfig('devenv-contract.config.json', {
+      timeout: 5000,
+      quiet: true,
+      'allow-skip': ['fuzz.stateful'],
+      fuzz: { 'base-url': 'http://localhost:4010', requests: 300 },
+      check: { 'base-url': 'http://elsewhere:1', 'max-wait': 5 },
+    })
+    const command = parse([])
+    expect(command.configFile).toBe('devenv-contract.config.json')
+    expect(command.shared.timeoutMs).toBe(5000)
+    expect(command.shared.quiet).toBe(true)
+    expect(command.shared.allowSkip).toEqual(['fuzz.stateful'])
+    expect(command.text('base-url')).toBe('http://localhost:4010')
+    expect(command.number('requests', 2000)).toBe(300)
+  })
+
+  it('reads YAML the same way', async () => {
+    await writeConfig(
+      'devenv-contract.config.yaml',
+      'timeout: 7000\nfuzz:\n  base-url: http://localhost:4010\n  stub: false\n',
+    )
+    const command = parse([])
+    expect(command.shared.timeoutMs).toBe(7000)
+    expect(command.text('base-url')).toBe('http://localhost:4010')
+    expect(command.flag('stub')).toBe(false)
+  })
+
+  it('yields to a flag given, and the section overrides the top level', async () => {
+    await writeConfig('devenv-contract.config.json', {
+      timeout: 5000,
+      'allow-skip': 'fuzz.stateful',
+      fuzz: { timeout: 6000, requests: '300' },
+    })
+    expect(parse([]).shared.timeoutMs).toBe(6000)
+    const command = parse(['--timeout', '9000', '--allow-skip', 'fuzz.properties'])
+    expect(command.shared.timeoutMs).toBe(9000)
+    // A list given as a flag replaces the file's, as any other flag does.
+    expect(command.shared.allowSkip).toEqual(['fuzz.properties'])
+    expect(command.number('requests', 2000)).toBe(300)
+  })
+
+  it('is the one given by --config, wherever it is, before the one in the folder', async () => {
+    await writeConfig('devenv-contract.config.json', { timeout: 5000 })
+    await writeConfig('ci.yml', 'timeout: 8000\n')
+    expect(parse(['--config', 'ci.yml']).shared.timeoutMs).toBe(8000)
+    expect(parse(['--config', join(folder, 'ci.yml')]).configFile).toBe(join(folder, 'ci.yml'))
+  })
+
+  it('replaces ${NAME} with the environment variable, and refuses one unset or empty', async () => {
+    await writeConfig('devenv-contract.config.json', {
+      fuzz: { 'base-url': 'http://localhost:4010/${CONTRACT_TEST_PASSWORD}/x' },
+    })
+    process.env.CONTRACT_TEST_PASSWORD = 's3cret'
+    expect(parse([]).text('base-url')).toBe('http://localhost:4010/s3cret/x')
+    delete process.env.CONTRACT_TEST_PASSWORD
+    expect(usageErrorOf(() => parse([]))).toBe(
+      'devenv-contract.config.json: fuzz.base-url needs the environment variable CONTRACT_TEST_PASSWORD, which is not set',
+    )
+    process.env.CONTRACT_TEST_PASSWORD = ''
+    expect(usageErrorOf(() => parse([]))).toMatch(/CONTRACT_TEST_PASSWORD, which is not set/)
+  })
+
+  it('names the key and the file of an unknown key or a wrong type', async () => {
+    await writeConfig('devenv-contract.config.json', { timout: 5000 })
+    expect(usageErrorOf(() => parse([]))).toMatch(
+      /^devenv-contract\.config\.json: timout is not an option shared by every subcommand/,
+    )
+    // An option of the subcommand belongs in its section, and the message says so.
+    await writeConfig('devenv-contract.config.json', { 'base-url': 'http://x' })
+    expect(usageErrorOf(() => parse([]))).toMatch(/base-url .*own options go under "fuzz"/)
+    await writeConfig('devenv-contract.config.json', { fuzz: { 'max-wait': 5 } })
+    expect(usageErrorOf(() => parse([]))).toBe(
+      'devenv-contract.config.json: fuzz.max-wait is not an option of fuzz (see fuzz --help)',
+    )
+    await writeConfig('devenv-contract.config.json', { fuzz: { stub: 'yes' } })
+    expect(usageErrorOf(() => parse([]))).toBe(
+      'devenv-contract.config.json: fuzz.stub must be true or false',
+    )
+    await writeConfig('devenv-contract.config.json', { quiet: 1 })
+    expect(usageErrorOf(() => parse([]))).toMatch(/quiet must be true or false/)
+    await writeConfig('devenv-contract.config.json', { fuzz: { requests: [1] } })
+    expect(usageErrorOf(() => parse([]))).toMatch(/fuzz\.requests must be a string or a number/)
+    await writeConfig('devenv-contract.config.json', { fuzz: { help: true } })
+    expect(usageErrorOf(() => parse([]))).toMatch(/fuzz\.help is not an option/)
+    // A value of the right type but out of range names the key, as a flag's message names the flag.
+    await writeConfig('devenv-contract.config.json', { timeout: -1 })
+    expect(usageErrorOf(() => parse([]))).toBe(
+      'devenv-contract.config.json: timeout must be a number from 1 to 3600000, got "-1"',
+    )
+  })
+
+  it('refuses a file that does not parse, a missing --config and two files in one folder', async () => {
+    await writeConfig('devenv-contract.config.json', '{ "timeout": ')
+    expect(usageErrorOf(() => parse([]))).toMatch(
+      /^devenv-contract\.config\.json is not valid JSON: /,
+    )
+    await writeConfig('devenv-contract.config.json', '[1, 2]')
+    expect(usageErrorOf(() => parse([]))).toMatch(/must hold an object of options/)
+    expect(usageErrorOf(() => parse(['--config', 'nowhere.json']))).toBe(
+      '--config nowhere.json: no such file',
+    )
+    await writeConfig('devenv-contract.config.json', {})
+    await writeConfig('devenv-contract.config.yaml', '{}')
+    expect(usageErrorOf(() => parse([]))).toMatch(/config\.json and .*config\.yaml are both here/)
+  })
+
+  it('leaves other subcommands’ sections to them, and is not read for --help', async () => {
+    await writeConfig('devenv-contract.config.json', { proxy: { upstream: 1, nonsense: true } })
+    expect(parse([]).configFile).toBe('devenv-contract.config.json')
+    await writeConfig('devenv-contract.config.json', { nonsense: true })
+    expect(parse(['--help']).help).toBe(true)
+  })
+
+  it('is a one-line usage error with exit 2 on the command line', async () => {
+    await writeConfig('devenv-contract.config.json', { check: { 'base-url': '${UNSET_FOR_SURE}' } })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      expect(await runCommandLine(['check'])).toBe(2)
+      expect(error).toHaveBeenCalledTimes(1)
+      expect(String(error.mock.calls[0]?.[0])).toMatch(
+        /^devenv-contract: check: devenv-contract\.config\.json: check\.base-url needs the environment variable UNSET_FOR_SURE, which is not set/,
+      )
+    } finally {
+      error.mockRestore()
+    }
+  })
+
+  it('is explained in every subcommand’s help', () => {
+    expect(SHARED_USAGE).toMatch(/--config FILE/)
+    expect(SHARED_USAGE).toMatch(/keys are the options' names without the dashes/)
+  })
+})
+
+describe('--shard', () => {
+  const shardOf = (value: string) => shardOption(parse(['--shard', value]))
+
+  it('reads i/n', () => {
+    expect(shardOf('2/3')).toEqual({ index: 2, total: 3 })
+    expect(shardOf('1/1')).toEqual({ index: 1, total: 1 })
+    expect(shardOption(parse([]))).toBeUndefined()
+  })
+
+  it.each(['0/3', '4/3', 'x', '1/0', '1.5/3', '3/-1', '1/3/4', ''])(
+    'refuses "%s" with one line',
+    (value) => {
+      expect(usageErrorOf(() => shardOf(value))).toMatch(
+        /^--shard must be i\/n, the i-th of n shards with 1 <= i <= n/,
+      )
+    },
+  )
+})
