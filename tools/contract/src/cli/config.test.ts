@@ -37,6 +37,9 @@ const writeConfig = (name: string, content: unknown) =>
     typeof content === 'string' ? content : JSON.stringify(content, null, 2),
   )
 
+/** `${NAME}` as the file holds it. */
+const variable = (name: string) => `\${${name}}`
+
 const parse = (argv: string[], subcommand = 'fuzz') =>
   parseCommand(argv, OWN, ['fuzz.stateful', 'fuzz.properties'], { subcommand })
 
@@ -101,9 +104,9 @@ describe('the configuration file', () => {
     expect(parse(['--config', join(folder, 'ci.yml')]).configFile).toBe(join(folder, 'ci.yml'))
   })
 
-  it('replaces ${NAME} with the environment variable, and refuses one unset or empty', async () => {
+  it('replaces a variable with its value from the environment, and refuses one unset or empty', async () => {
     await writeConfig('devenv-contract.config.json', {
-      fuzz: { 'base-url': 'http://localhost:4010/${CONTRACT_TEST_PASSWORD}/x' },
+      fuzz: { 'base-url': `http://localhost:4010/${variable('CONTRACT_TEST_PASSWORD')}/x` },
     })
     process.env.CONTRACT_TEST_PASSWORD = 's3cret'
     expect(parse([]).text('base-url')).toBe('http://localhost:4010/s3cret/x')
@@ -167,7 +170,9 @@ describe('the configuration file', () => {
   })
 
   it('is a one-line usage error with exit 2 on the command line', async () => {
-    await writeConfig('devenv-contract.config.json', { check: { 'base-url': '${UNSET_FOR_SURE}' } })
+    await writeConfig('devenv-contract.config.json', {
+      check: { 'base-url': variable('UNSET_FOR_SURE') },
+    })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       expect(await runCommandLine(['check'])).toBe(2)
