@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { runCommandLine } from './main'
 import { parseCommand, SHARED_USAGE, shardOption, UsageError } from './options'
+import { PROXY_USAGE, parseProxyArguments } from './proxy'
 
 // A subcommand's own options, as check and fuzz declare theirs.
 const OWN = {
@@ -185,9 +186,22 @@ describe('the configuration file', () => {
     }
   })
 
+  it('reaches every subcommand: proxy reads its section too', async () => {
+    await writeConfig('devenv-contract.config.json', {
+      timeout: 1234,
+      proxy: { upstream: 'http://127.0.0.1:9', port: 0 },
+    })
+    const settings = parseProxyArguments([])
+    if (settings === 'help') throw new Error('not help')
+    expect(settings.upstream.href).toBe('http://127.0.0.1:9/')
+    expect(settings.port).toBe(0)
+    expect(settings.shared.timeoutMs).toBe(1234)
+  })
+
   it('is explained in every subcommand’s help', () => {
     expect(SHARED_USAGE).toMatch(/--config FILE/)
     expect(SHARED_USAGE).toMatch(/keys are the options' names without the dashes/)
+    expect(PROXY_USAGE).toMatch(/--config FILE[\s\S]*keys are the options' names/)
   })
 })
 

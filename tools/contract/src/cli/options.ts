@@ -51,20 +51,24 @@ export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xm
   --allow-skip PARTS    accept these whole parts being skipped (comma-separated; part.* for all
                         under part); a part skipped and not accepted fails the run (exit 1)`
 
-/** The configuration file, for every subcommand's help: its keys are the options above. */
+/** `--config`, for every subcommand's help. */
 export const CONFIG_USAGE = `  --config FILE         options from a file          (default ${CONFIG_FILE_NAMES[0]}
-                        or .yaml/.yml in the folder the command is typed in, if there)
-The file's keys are the options' names without the dashes ("base-url": "http://...",
-"allow-skip": ["fuzz.stateful"], "quiet": true): the shared options (--report-dir, --min-coverage,
---timeout, --contract, --allow-skip, --quiet) at the top level, a subcommand's own under its name
-("check": {...}, "fuzz": {...}); "\${NAME}" in a value is the environment variable. A flag given
-overrides the file; a key the subcommand does not know is an error.`
+                        or .yaml/.yml in the folder the command is typed in, if there)`
+
+/** How the file's keys map to the options, for the end of every subcommand's help. */
+export const CONFIG_KEYS_USAGE = `The configuration file's keys are the options' names without the dashes ("base-url":
+"http://...", "allow-skip": ["fuzz.stateful"], "quiet": true): the shared options (report-dir,
+min-coverage, timeout, contract, allow-skip, quiet) at the top level, a subcommand's own under its
+name ("check": {...}, "fuzz": {...}); "\${NAME}" in a value is the environment variable NAME.
+A flag given overrides the file; a key the subcommand does not take is an error.`
 
 export const SHARED_USAGE = `${REPORT_USAGE}
   --timeout MS          per request                                            (default 15000)
   --quiet               no progress lines
 ${CONFIG_USAGE}
-  -h, --help            this help`
+  -h, --help            this help
+
+${CONFIG_KEYS_USAGE}`
 
 export type SharedOptions = {
   reportDir: string | undefined

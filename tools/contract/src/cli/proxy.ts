@@ -2,6 +2,8 @@ import type { Contract } from '@devenv/openapi'
 import { PROXY_PARTS, proxyRunReport } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
 import {
+  CONFIG_KEYS_USAGE,
+  CONFIG_USAGE,
   type Command,
   contractFor,
   EXIT,
@@ -30,7 +32,10 @@ unless --allow-skip proxy.traffic), 2 on a usage error.
   --timeout MS          how long the upstream may stay silent; then a 504       (default 60000)
   --quiet               no line per violation (the reports still list them)
 ${REPORT_USAGE}
+${CONFIG_USAGE}
   -h, --help            this help
+
+${CONFIG_KEYS_USAGE}
 `
 
 const DEFAULT_PORT = 4012
@@ -54,6 +59,7 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
       duration: { type: 'string' },
     },
     PROXY_PARTS,
+    { subcommand: 'proxy' },
   )
   if (command.help) return 'help'
   const { text, shared } = command
