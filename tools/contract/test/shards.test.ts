@@ -106,6 +106,9 @@ describe('check --shard and merge against the stub', () => {
   it('fuzz shards send the batches of one run between them', async () => {
     const fuzz = ['fuzz', '--stub', '--requests', '240', '--sequences', '4', '--seed', '11']
     const batches = (stdout: string) => Number(/ in (\d+) batches/.exec(stdout)?.[1])
+    // A sequence's steps are the seed's: the shards' steps add up to one run's when each runs its own.
+    const steps = (stdout: string) =>
+      Number(/stateful: \d+ sequences, (\d+) steps/.exec(stdout)?.[1])
     const whole = await cli([...fuzz, '--report-dir', join(folder, 'fuzz-whole')])
     const first = await cli([...fuzz, '--shard', '1/2', '--report-dir', join(folder, 'fuzz-one')])
     const second = await cli([...fuzz, '--shard', '2/2', '--report-dir', join(folder, 'fuzz-two')])
@@ -113,6 +116,9 @@ describe('check --shard and merge against the stub', () => {
     expect(batches(first.stdout)).toBeGreaterThan(0)
     expect(batches(second.stdout)).toBeGreaterThan(0)
     expect(batches(first.stdout) + batches(second.stdout)).toBe(batches(whole.stdout))
+    expect(steps(first.stdout)).toBeGreaterThan(0)
+    expect(steps(second.stdout)).toBeGreaterThan(0)
+    expect(steps(first.stdout) + steps(second.stdout)).toBe(steps(whole.stdout))
     const merged = await cli([
       'merge',
       join(folder, 'fuzz-one'),
