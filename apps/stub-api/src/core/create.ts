@@ -7,7 +7,7 @@ import {
 } from '../config'
 import type { StubContext } from './context'
 import { checkAnswer } from './contract/answer-check'
-import { ApiError, errorBody, MESSAGES, rateLimited, validationError } from './contract/errors'
+import { ApiError, MESSAGES, rateLimited, validationError } from './contract/errors'
 import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
 import {
   assertEveryOperationImplemented,
