@@ -92,4 +92,40 @@ describe('createStubCore without a server', () => {
     expect((await register({})).status).toBe(201)
     expect(saved).toEqual([2, 3])
   })
+
+  it("answers a change it could not keep with the operation's own 500, in its shape", async () => {
+    let failing = false
+    const core = createStubCore({
+      contract,
+      mode: 'test',
+      scryptCost: 1024,
+      persistence: {
+        where: 'memory',
+        load: async () => ({ status: 'missing' }),
+        save: async () => {
+          if (failing) throw new Error('disk full')
+        },
+        flush: async () => undefined,
+      },
+    })
+    await core.ready()
+    failing = true
+    // Setting a password answers every failure status-shaped ({ status: false, ... }), its 500 too.
+    const answer = await core.handle({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      ip: '::1',
+      ...json({
+        username: 'nino.beridze@example.com',
+        hash: '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586',
+        password: 'Narikala-Fortress-42',
+      }),
+    })
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.body ?? '')).toEqual({
+      status: false,
+      message: 'An unexpected error occurred. Please try again in a few minutes.',
+      code: 'INTERNAL_ERROR',
+    })
+  })
 })
