@@ -206,6 +206,27 @@ describe('the configuration file', () => {
 })
 
 describe('--shard', () => {
+  it('is refused when there are more shards than pieces of work', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const code = await runCommandLine([
+        'check',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--only',
+        'getHealth,listModels',
+        '--shard',
+        '3/3',
+      ])
+      expect(code).toBe(2)
+      expect(String(error.mock.calls[0]?.[0])).toMatch(
+        /--shard 3\/3: this run has 2 pieces of work to share .*at most 2 shards/,
+      )
+    } finally {
+      error.mockRestore()
+    }
+  })
+
   const shardOf = (value: string) => shardOption(parse(['--shard', value]))
 
   it('reads i/n', () => {
