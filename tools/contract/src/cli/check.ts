@@ -1,5 +1,5 @@
 import { FLOW_IDS } from '../check/flows'
-import { CHECK_PARTS, checkTarget } from '../check/runner'
+import { CHECK_PARTS, checkTarget, shardUnits } from '../check/runner'
 import {
   type Command,
   contractFor,
@@ -96,6 +96,12 @@ export const check: Command = async (argv) => {
     text('only'),
     contract.operations.map((each) => each.operationId),
   )
+  // A shard with no share would pass having tested nothing: as many shards as pieces, at most.
+  const pieces = shard ? shardUnits(contract, only).length : 0
+  if (shard && shard.total > pieces)
+    throw new UsageError(
+      `--shard ${shard.index}/${shard.total}: this run has ${pieces} pieces of work to share (flows and tags of operations), so at most ${pieces} shards`,
+    )
   await preflight(baseUrl, shared.timeoutMs)
 
   const report = await checkTarget({
