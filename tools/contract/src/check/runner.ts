@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { type Outgoing, send, type Target, targetOf } from '../http'
+import { devMailbox, type Mailbox } from '../mailbox'
 import {
   buildRunReport,
   checkCoverage,
@@ -10,7 +11,8 @@ import {
   type Report,
   type RunReport,
 } from '../report'
-import { type Credentials, devClientOf, type RunContext } from './context'
+import { hasStubSessions } from '../stub-sessions'
+import type { Credentials, RunContext } from './context'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows } from './flows'
 import { isolated } from './flows/support'
 import { invalidRequests } from './generators'
@@ -21,8 +23,12 @@ export type RunOptions = {
   baseUrl: string
   /** Sent as X-Stub-Session on every request; random by default, so runs never share state. */
   session?: string
-  /** `auto` reads activation and reset e-mails from GET /__dev/mailbox when the target has it. */
-  mailbox?: 'auto' | 'off'
+  /**
+   * Where e-mailed activation and reset links are read: `auto` (the default) the target's
+   * GET /__dev/mailbox when it has one, a Mailbox (a mail catcher: `mailDevMailbox(url)`), or
+   * `off`.
+   */
+  mailbox?: 'auto' | 'off' | Mailbox
   /** An activated account for protected operations; the stub's seeded one is used otherwise. */
   credentials?: Credentials
   /** A second activated account for the two-user flows when the target has no mailbox. */
@@ -59,11 +65,23 @@ function pathOf(operation: Operation, values: Record<string, string> = {}): stri
   })
 }
 
-async function hasMailbox(target: Target): Promise<boolean> {
-  try {
-    return await devClientOf(target).hasMailbox()
-  } catch {
-    return false
+/** The run's mailbox and the note that names it (or says why there is none). */
+async function mailboxOf(
+  target: Target,
+  option: RunOptions['mailbox'],
+): Promise<{ mailbox: Mailbox | undefined; note: string }> {
+  const none = 'flows needing e-mailed links are skipped'
+  if (option === 'off') return { mailbox: undefined, note: `mailbox: off (${none})` }
+  const mailbox =
+    option === undefined || option === 'auto' ? devMailbox(target.origin, target.timeoutMs) : option
+  const problem = await mailbox.problem()
+  if (problem === undefined) return { mailbox, note: `mailbox: ${mailbox.name}` }
+  return {
+    mailbox: undefined,
+    note:
+      option === undefined || option === 'auto'
+        ? `mailbox: none, the target has no GET /__dev/mailbox and no --mailbox URL was given (${none})`
+        : `mailbox: none, ${problem} (${none})`,
   }
 }
 
@@ -225,13 +243,16 @@ export async function runContract(options: RunOptions): Promise<Report> {
     return report
   }
 
-  const mailbox = options.mailbox !== 'off' && (await hasMailbox(target))
-  const credentials = options.credentials ?? (mailbox ? STUB_SEEDED_ACCOUNT : undefined)
+  const stubSessions = await hasStubSessions(target)
+  const { mailbox, note } = await mailboxOf(target, options.mailbox)
   report.notes.push(
-    mailbox
-      ? 'development mailbox: yes (GET /__dev/mailbox)'
-      : 'development mailbox: no (flows needing e-mailed links are skipped)',
+    stubSessions
+      ? 'stub sessions: yes (GET /__dev/session): each flow has its own state and rate-limit windows'
+      : "stub sessions: no: this run shares the target's state and rate-limit windows with every client, and keeps to half of each per-client window",
+    note,
   )
+  // The stub's seeded account exists only on the stub, which shows itself by its sessions.
+  const credentials = options.credentials ?? (stubSessions ? STUB_SEEDED_ACCOUNT : undefined)
   const token = credentials ? await signIn(target, credentials) : undefined
   report.notes.push(
     token && credentials
@@ -249,9 +270,10 @@ export async function runContract(options: RunOptions): Promise<Report> {
     contract,
     // Without stub sessions every client shares the target's windows with every other run: this
     // run keeps to half of each per-client window, so a run started within the window finds room.
-    target: mailbox ? target : { ...target, windowBudget: new Map() },
+    target: stubSessions ? target : { ...target, windowBudget: new Map() },
     runId: randomBytes(4).toString('hex'),
     mailbox,
+    stubSessions,
     credentials: token ? credentials : undefined,
     waitSeconds: options.waitSeconds ?? 150,
     findings: report.findings,

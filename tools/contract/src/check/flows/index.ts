@@ -66,9 +66,11 @@ export async function runFlows(
     progress(`flow: ${flow.id}`)
     return { id: flow.id, suite: await flow.run(context, options) }
   }
-  // With the mailbox each of these flows has its own fresh accounts and stub session, so they run
-  // at once; without it they share the given accounts (one changes its password) and take turns.
-  if (context.mailbox) suites.push(...(await Promise.all(isolated.map(run))))
+  // With stub sessions and a mailbox each of these flows has its own fresh accounts, store and
+  // windows, so they run at once; otherwise they share accounts (one changes its password) or the
+  // target's windows, and take turns.
+  if (context.stubSessions && context.mailbox)
+    suites.push(...(await Promise.all(isolated.map(run))))
   else for (const flow of isolated) suites.push(await run(flow))
   return suites
 }
