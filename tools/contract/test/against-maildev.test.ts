@@ -31,7 +31,7 @@ const production = (more: Record<string, unknown> = {}) => ({
 
 async function checkAgainst(
   broken: BrokenServer | undefined,
-  flows: string[],
+  flows: readonly string[],
   more: { deployment?: Record<string, unknown>; maxWaitSeconds?: number } = {},
 ): Promise<RunReport> {
   const stub = await startStub(broken, 'fastify', production(more.deployment))
