@@ -3,7 +3,12 @@ import { checkTarget } from '../src/check/runner'
 import { runCommandLine } from '../src/cli/main'
 import { devMailbox, mailDevMailbox } from '../src/mailbox'
 import { type CheckResult, formatSummary, type RunReport } from '../src/report'
-import { BROKEN_SERVERS, type BrokenServer, startStub } from './fixtures/broken-servers'
+import {
+  allowClockSkew,
+  BROKEN_SERVERS,
+  type BrokenServer,
+  startStub,
+} from './fixtures/broken-servers'
 import { type RunningMailDev, startMailDev } from './fixtures/maildev'
 
 // A backend with no development controls at all, as a staging server is: the stub in production
@@ -165,6 +170,17 @@ describe('expiry without a development clock', () => {
       { status: 'passed', name: expect.stringContaining('waited for its 2 s lifetime') },
     ])
     expect(performance.now() - started).toBeLessThan(15_000)
+  })
+
+  it('passes a server that allows clock skew past exp, judging it once --max-wait has passed', async () => {
+    // Tokens of 1 s taken 2.7 s past their `exp`: the first look, at most 2.5 s past it, finds
+    // the token still taken; the second, 1.5 s past --max-wait, is at least 3.5 s past it.
+    const report = await checkAgainst(undefined, TOKENS, {
+      deployment: { tokenValidSeconds: 1, hooks: allowClockSkew(2.7) },
+      maxWaitSeconds: 3,
+    })
+    expect(report.summary, formatSummary(report)).toMatchObject({ failed: 0, skipped: 0 })
+    expect(expiryChecks(report).map((check) => check.status)).toEqual(['passed'])
   })
 
   it('catches the planted bug: an expired access token is accepted', async () => {
