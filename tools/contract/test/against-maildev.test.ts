@@ -1,77 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { checkTarget } from '../src/check/runner'
+import { describe, expect, it, vi } from 'vitest'
 import { runCommandLine } from '../src/cli/main'
 import { devMailbox, mailDevMailbox } from '../src/mailbox'
-import { type CheckResult, formatSummary, type RunReport } from '../src/report'
+import { formatSummary, type RunReport } from '../src/report'
+import { allowClockSkew, BROKEN_SERVERS, startStub } from './fixtures/broken-servers'
 import {
-  allowClockSkew,
-  BROKEN_SERVERS,
-  type BrokenServer,
-  startStub,
-} from './fixtures/broken-servers'
-import { type RunningMailDev, startMailDev } from './fixtures/maildev'
+  byName,
+  caughtBy,
+  checksOf,
+  MAIL_FLOWS,
+  useProductionBackend,
+} from './fixtures/production-backend'
 
-// A backend with no development controls at all, as a staging server is: the stub in production
-// mode (no /__dev routes, X-Stub-Session ignored) sending its mail by SMTP to a real MailDev,
-// which the run reads through --mailbox. The flows that need e-mailed links must run and pass
-// there, and the bugs that only they catch must be caught there.
+// The flows that need e-mailed links must run and pass against a backend with no development
+// controls (fixtures/production-backend.ts), and the bugs that only they catch must be caught
+// there. The whole run and every planted bug against it: test/production/.
 
-const PRODUCTION = { mode: 'production', smtpUrl: '' } as const
-/** The flows that read an activation or reset link from the mailbox. */
-const MAIL_FLOWS = ['account', 'reset-link', 'registration', 'login-lock']
-
-let maildev: RunningMailDev
-beforeAll(async () => {
-  maildev = await startMailDev()
-})
-afterAll(async () => {
-  await maildev?.close()
-})
-
-const production = (more: Record<string, unknown> = {}) => ({
-  ...PRODUCTION,
-  smtpUrl: maildev.smtpUrl,
-  ...more,
-})
-
-async function checkAgainst(
-  broken: BrokenServer | undefined,
-  flows: readonly string[],
-  more: {
-    operations?: readonly string[]
-    deployment?: Record<string, unknown>
-    maxWaitSeconds?: number
-  } = {},
-): Promise<RunReport> {
-  const stub = await startStub(broken, 'fastify', production(more.deployment))
-  try {
-    return await checkTarget({
-      baseUrl: stub.baseUrl,
-      mailbox: mailDevMailbox(maildev.url),
-      only: { flows, operations: more.operations ?? [] },
-      waitSeconds: 5,
-      maxWaitSeconds: more.maxWaitSeconds ?? 0,
-    })
-  } finally {
-    await stub.close()
-  }
-}
-
-/** The run's failures on the check that names the broken server's bug. */
-const caughtBy = (report: RunReport, broken: BrokenServer) =>
-  report.failures.filter(
-    (failure) =>
-      failure.suite.startsWith(broken.caughtBy.suite) &&
-      (typeof broken.caughtBy.check === 'string'
-        ? failure.check === broken.caughtBy.check
-        : broken.caughtBy.check.test(failure.check)),
-  )
-
-const checksOf = (report: RunReport, suite: string): CheckResult[] =>
-  report.suites.filter((each) => each.name.startsWith(suite)).flatMap((each) => each.checks)
-
-const byName = (checks: CheckResult[], name: RegExp) =>
-  checks.filter((each) => name.test(each.name))
+const { maildev, production, checkAgainst } = useProductionBackend()
 
 describe('the MailDev mailbox', () => {
   it("reads the stub's mails with the same link parameters as its development mailbox", async () => {
@@ -160,53 +104,6 @@ describe('check against the stub in production mode with MailDev', () => {
     },
   )
 })
-
-// A whole run and every planted bug, not only those that need mail, against the same backend:
-// about a minute, so behind its own command (`pnpm --filter @devenv/contract test:production`).
-describe.runIf(process.env.CONTRACT_PRODUCTION_ALL === '1')(
-  'the whole run, and every planted bug',
-  () => {
-    it('passes every check it can send, with no flow or part left untested', async () => {
-      const stub = await startStub(undefined, 'fastify', production({ tokenValidSeconds: 5 }))
-      try {
-        const report = await checkTarget({
-          baseUrl: stub.baseUrl,
-          mailbox: mailDevMailbox(maildev.url),
-          waitSeconds: 10,
-          maxWaitSeconds: 30,
-        })
-        expect(report.summary.failed, formatSummary(report)).toBe(0)
-        expect(report.skippedParts).toEqual([])
-        // What is skipped is only what a shared server's windows keep for later runs.
-        const reasons = report.suites.flatMap((suite) =>
-          suite.checks.filter((check) => check.status === 'skipped').map((check) => check.message),
-        )
-        expect(
-          reasons.filter(
-            (reason) =>
-              !/kept for later runs|rate-limit window is full|would refuse every health check/.test(
-                reason ?? '',
-              ),
-          ),
-        ).toEqual([])
-      } finally {
-        await stub.close()
-      }
-    })
-
-    it.each(BROKEN_SERVERS.map((broken) => [broken.bug, broken] as const))(
-      'is caught in production mode with MailDev: %s',
-      async (_bug, broken) => {
-        const report = await checkAgainst(broken, broken.only.flows ?? [], {
-          operations: broken.only.operations ?? [],
-          deployment: { tokenValidSeconds: 2 },
-          maxWaitSeconds: 3,
-        })
-        expect(caughtBy(report, broken), formatSummary(report)).not.toEqual([])
-      },
-    )
-  },
-)
 
 describe('expiry without a development clock', () => {
   const TOKENS = ['tokens']

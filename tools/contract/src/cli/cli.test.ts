@@ -152,6 +152,14 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     expectUsageError(await runCli(['check', '--base-url', 'localhost:4010']), /must be an http/)
   })
 
+  it('a URL with credentials: the reason never prints the password', async () => {
+    for (const url of ['ftp://qa:s3cret-pass@mail.example', 'http://qa:s3cret-pass@[bad']) {
+      const outcome = await runCli(['check', '--base-url', url])
+      expectUsageError(outcome, /--base-url \w+:\/\/\*\*\*@/)
+      expect(outcome.stderr).not.toContain('s3cret-pass')
+    }
+  })
+
   it('an unreachable URL', async () => {
     expectUsageError(
       await runCli(['check', '--base-url', closedUrl]),
