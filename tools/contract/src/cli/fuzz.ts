@@ -4,6 +4,7 @@ import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
+import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
 import {
   type Command,
   contractFor,
@@ -24,13 +25,22 @@ Property-based requests generated from the contract (valid, one broken constrain
 hostile bodies, forged tokens), then random stateful sequences checked against a model of
 accounts, sessions and environments. Prints the seed; --seed replays a run. Every failure is
 shrunk to a minimal request, printed as a curl command.
-Both parts build their state through the stub's development controls (seeded accounts, mailbox,
-clock, X-Stub-Session); against a server without them they are skipped with the reason, and the
-run fails (exit 1) unless --allow-skip fuzz.properties,fuzz.stateful accepts it. The stateful
-model needs a clock that stands still between its jumps (the stub in test mode); on another it
-is skipped the same way (--allow-skip fuzz.stateful).
+Against the stub (development or test mode) both parts build their state in stub sessions of
+their own (seeded accounts, mailbox, clock jumps). Against any other server they build it through
+the API with the accounts you give: each batch and sequence signs in afresh, names its environments
+for this run only and deletes them, and the accounts end the run as they began (a password change
+is not sent; a profile update is put back). The stateful model then runs on the server's own clock
+and leaves out registration, reset links and clock jumps. Without accounts both parts are skipped
+with the reason, and the run fails (exit 1) unless --allow-skip fuzz.properties,fuzz.stateful
+accepts it. Give each concurrent run its own accounts: the quota and the login lock are theirs.
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
+  --email, --password   an activated account of the server, to fuzz as
+                        (or CONTRACT_EMAIL / CONTRACT_PASSWORD)
+  --second-email, --second-password
+                        another activated account: the property-based part needs both
+                        (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
+  --wait SECONDS        how long a deletion may take to be seen finished        (default 60)
   --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
                         as fast as a fuzzer goes; defaults 100000 requests, requests / 500
                         sequences (>= 50); not in the packed CLI
@@ -48,6 +58,8 @@ type FuzzSettings = {
   sequences: number
   seed: number
   shrink: number
+  accounts: ReturnType<typeof givenAccounts>
+  waitSeconds: number
   shared: SharedOptions
 }
 
@@ -61,6 +73,8 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       sequences: { type: 'string' },
       seed: { type: 'string' },
       shrink: { type: 'string' },
+      wait: { type: 'string' },
+      ...ACCOUNT_OPTIONS,
     },
     FUZZ_PARTS,
   )
@@ -88,6 +102,8 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       integer: true,
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
+    accounts: givenAccounts(command),
+    waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
     shared: command.shared,
   }
 }
@@ -140,6 +156,10 @@ function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void 
       `generated requests: ${fuzz.tally.requests.fuzz.toLocaleString('en-US')} (${inputs}) in ${fuzz.batches} batches, ${(fuzz.durationMs / 1000).toFixed(1)} s`,
     )
     console.log(`world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`)
+    if (fuzz.withheld > 0)
+      console.log(
+        `withheld: ${fuzz.withheld.toLocaleString('en-US')} (each would have changed a given account's password)`,
+      )
   }
   if (stateful)
     console.log(
@@ -196,6 +216,8 @@ export const fuzzCommand: Command = async (argv) => {
       sequences: settings.sequences,
       seed,
       shrink: settings.shrink,
+      ...(settings.accounts ? { accounts: settings.accounts } : {}),
+      waitMs: settings.waitSeconds * 1000,
       log: (line) => {
         if (!shared.quiet) console.log(line)
       },

@@ -1,7 +1,9 @@
 import type { Contract } from '@devenv/openapi'
+import type { Credentials } from '@devenv/stub-api/dev-client'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
+import { STEPS_LEFT_OUT_THROUGH_THE_API } from './stateful/steps'
 import { devClientOf, type FuzzTransport } from './transport'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
@@ -47,7 +49,19 @@ export type FuzzTargetOptions = {
   seed: number
   shrink?: number
   log?: (line: string) => void
+  /**
+   * Accounts the target already has (activated), for a target without the stub's development
+   * controls: `user` is the one under test, `second` another one (the property-based part
+   * needs both: another account's environments and tokens). They end the run as they began.
+   */
+  accounts?: { user: Credentials; second?: Credentials }
+  /** Through the API: how long a deletion may take to be seen finished (ms). */
+  waitMs?: number
 }
+
+/** How a part builds its state, in words for the notes. */
+const THROUGH_THE_API =
+  'through the API with the given accounts (no stub sessions: environment names of the run, accounts left as they were)'
 
 /**
  * The whole fuzz run against one transport (HTTP or in process): the property-based requests,
@@ -63,13 +77,62 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
   const controls = await devControls(options.transport, options.seed)
   const missing = 'missing' in controls ? controls.missing : undefined
-  if ('missing' in controls) {
+  const { accounts } = options
+  const skip = (part: FuzzPart, reason: string) => {
     notes.push(
-      `property-based requests and the stateful model skipped: ${missing}; both build their accounts, tokens and environments through the stub's development controls`,
+      `${part === 'fuzz.properties' ? 'property-based requests' : 'stateful model'} skipped: ${reason}`,
     )
-    log(`skipped: ${missing}`)
-    for (const part of FUZZ_PARTS) skippedParts.push({ part, reason: missing ?? '' })
-  } else {
+    log(`${part} skipped: ${reason}`)
+    skippedParts.push({ part, reason })
+  }
+  const statefulThroughTheApi = async (why: string) => {
+    if (!accounts) return
+    notes.push(
+      `stateful model ${THROUGH_THE_API}, on the target's own clock (${why}); left out: ${STEPS_LEFT_OUT_THROUGH_THE_API}`,
+    )
+    log(`stateful sequences through the API: ${options.sequences}`)
+    stateful = await runStateful({
+      transport: options.transport,
+      contract: options.contract,
+      runs: options.sequences,
+      seed: options.seed,
+      maxCommands: 60,
+      accounts: [accounts.user, ...(accounts.second ? [accounts.second] : [])],
+    })
+  }
+  if (missing !== undefined && !accounts) {
+    const reason = `${missing}, and no accounts were given (--email and --password, --second-email and --second-password)`
+    skip('fuzz.properties', reason)
+    if (options.sequences > 0) skip('fuzz.stateful', reason)
+  } else if (missing !== undefined && accounts) {
+    if (accounts.second) {
+      notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
+      log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)
+      fuzz = await runFuzz({
+        transport: options.transport,
+        contract: options.contract,
+        requests: options.requests,
+        seed: options.seed,
+        shrinkLimit: options.shrink ?? 10,
+        api: {
+          accounts: { user: accounts.user, demo: accounts.second },
+          waitMs: options.waitMs ?? 60_000,
+        },
+        log,
+      })
+      notes.push(...fuzz.notes)
+      if (fuzz.withheld > 0)
+        notes.push(
+          `${fuzz.withheld} generated requests withheld: each would have changed a given account's password for good (other runs sharing the account would stop signing in)`,
+        )
+    } else {
+      skip(
+        'fuzz.properties',
+        `${missing}, and through the API the property-based requests need a second account (--second-email, --second-password)`,
+      )
+    }
+    if (options.sequences > 0) await statefulThroughTheApi(missing)
+  } else if (!('missing' in controls)) {
     log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
     fuzz = await runFuzz({
       transport: options.transport,
@@ -80,12 +143,13 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       clockStart: controls.clockStart,
       log,
     })
-    if (options.sequences > 0 && controls.clockRuns) {
-      const reason =
-        "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test)"
-      notes.push(`stateful model skipped: ${reason}`)
-      log(`stateful model skipped: ${reason}`)
-      skippedParts.push({ part: 'fuzz.stateful', reason })
+    if (options.sequences > 0 && controls.clockRuns && accounts) {
+      await statefulThroughTheApi("the target's clock runs on its own")
+    } else if (options.sequences > 0 && controls.clockRuns) {
+      skip(
+        'fuzz.stateful',
+        "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test, or give accounts to run the model through the API)",
+      )
     } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
       stateful = await runStateful({
@@ -107,7 +171,9 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     fuzz,
     stateful,
     notes,
-    ...(missing === undefined ? {} : { skipped: `skipped: ${missing}` }),
+    ...(fuzz || stateful || skippedParts.length === 0
+      ? {}
+      : { skipped: `skipped: ${skippedParts[0]?.reason ?? ''}` }),
     skippedParts: [
       ...skippedParts,
       // Asked for: the user's own choice, shown but accepted.

@@ -31,6 +31,13 @@ type TokenPair = { access_token: string; refresh_token: string }
 export type AccountState = {
   email: string
   password: string
+  /** The password the account had when the world began: what `cleanUp` puts back. */
+  originalPassword: string
+  /** The profile's editable fields as the world found them (through the API), to put back. */
+  originalProfile?: Record<string, unknown>
+  profileChanged?: boolean
+  /** Failed password checks since the last right one, by what this world sent (through the API). */
+  lockFailures: number
   id: string
   access: string
   refresh: string
@@ -38,6 +45,8 @@ export type AccountState = {
   used: string[]
   /** True once the main session is revoked (sign-out, reuse detected, password reset). */
   revoked: boolean
+  /** Refresh tokens of other sessions the batch's requests opened: signed out by `cleanUp`. */
+  opened: string[]
 }
 
 export type EnvironmentState = {
@@ -45,6 +54,36 @@ export type EnvironmentState = {
   owner: Principal
   state: 'live' | 'deleting' | 'freed'
 }
+
+/**
+ * How a world gets its state. `session`: in a stub session of its own (`X-Stub-Session`), the
+ * seeded accounts, the freed environment made by a jump of that session's clock. `api`: through
+ * the API alone, as any server allows: the given accounts, environments under names of this
+ * world only, the run's freed environment (see `freedEnvironment`), all undone by `cleanUp`.
+ */
+export type WorldSetting =
+  | { kind: 'session'; session: string; clockStart: number }
+  | {
+      kind: 'api'
+      accounts: Record<Principal, Credentials>
+      /** The start of this world's environment names (unique to the run and the batch). */
+      names: string
+      /** A deleted environment of the user's that the target answers 404 for, when the run has one. */
+      freed: string | undefined
+    }
+
+/** Operations whose failed password checks count towards an address's login lock. */
+export const LOCK_OPERATIONS: Readonly<Record<string, 'email' | 'username'>> = {
+  signIn: 'email',
+  legacySignIn: 'email',
+  changePassword: 'username',
+}
+
+/** Failures the run lets pile up on a given account before a right sign-in resets the count (the lock takes 5). */
+export const LOCK_HEADROOM = 3
+
+const sameAddress = (a: unknown, b: string) =>
+  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase()
 
 /** What the world needs to talk to the stub: one checked call per setup step. */
 export type SetupCall = (
@@ -88,28 +127,38 @@ export class World {
   revokedRefresh = ''
   clockOffsetMs = 0
 
-  private constructor(
-    readonly session: string,
-    /** The target's clock when the session began (the fuzz stub's is fixed). */
-    readonly clockStart: number,
-  ) {
+  private constructor(readonly setting: WorldSetting) {
+    const given = setting.kind === 'api' ? setting.accounts : SEEDED
     const blank = (principal: Principal): AccountState => ({
-      ...SEEDED[principal],
+      ...given[principal],
+      originalPassword: given[principal].password,
+      lockFailures: 0,
       id: '',
       access: '',
       refresh: '',
       used: [],
       revoked: false,
+      opened: [],
     })
     this.accounts = { user: blank('user'), demo: blank('demo') }
   }
 
-  static async create(
-    session: string,
-    call: SetupCall,
-    clockStart = FUZZ_CLOCK_START,
-  ): Promise<World> {
-    const world = new World(session, clockStart)
+  /** The stub session of the world, or undefined when it lives through the API alone. */
+  get session(): string | undefined {
+    return this.setting.kind === 'session' ? this.setting.session : undefined
+  }
+
+  /** The target's clock when the world began (the fuzz stub's is fixed). */
+  get clockStart(): number {
+    return this.setting.kind === 'session' ? this.setting.clockStart : Date.now()
+  }
+
+  static async create(setting: WorldSetting | string, call: SetupCall): Promise<World> {
+    const world = new World(
+      typeof setting === 'string'
+        ? { kind: 'session', session: setting, clockStart: FUZZ_CLOCK_START }
+        : setting,
+    )
     const signIn = async (principal: Principal) => {
       const { email, password } = world.accounts[principal]
       return pairOf(
@@ -143,6 +192,18 @@ export class World {
       account.access = pair.access_token
       account.refresh = pair.refresh_token
       account.id = String(decodeJwt(pair.access_token).sub)
+      if (world.setting.kind === 'api') {
+        // What a generated profile update may change, to put back when the batch is done.
+        const profile = await call('getProfile', {
+          method: 'GET',
+          path: '/user/profile',
+          token: account.access,
+        })
+        if (isJsonObject(profile.json)) {
+          const { firstName, lastName, company } = profile.json
+          account.originalProfile = { firstName, lastName, ...(company ? { company } : {}) }
+        }
+      }
     }
     // A second session of the user, signed out: its tokens must never work again.
     const spare = await signIn('user')
@@ -168,33 +229,133 @@ export class World {
     user.access = rotated.access_token
     user.refresh = rotated.refresh_token
 
-    const freed = await create('user', 'fuzz-freed')
-    await remove('user', freed)
-    const foreign = await create('demo', 'fuzz-foreign')
-    // Past deletion and provisioning, by the stub clock of this session only.
-    const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
-    const clock = await call('', {
-      method: 'POST',
-      path: '/__dev/clock',
-      body: { advanceSeconds: advance },
-    })
-    if (clock.status !== 200) throw new Error(`world setup: the clock answered ${clock.status}`)
-    world.clockOffsetMs += advance * 1000
-    const live = await create('user', 'fuzz-live')
-    const deleting = await create('user', 'fuzz-deleting')
+    if (world.setting.kind === 'session') {
+      const freed = await create('user', 'fuzz-freed')
+      await remove('user', freed)
+      const foreign = await create('demo', 'fuzz-foreign')
+      // Past deletion and provisioning, by the stub clock of this session only.
+      const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
+      const clock = await call('', {
+        method: 'POST',
+        path: '/__dev/clock',
+        body: { advanceSeconds: advance },
+      })
+      if (clock.status !== 200) throw new Error(`world setup: the clock answered ${clock.status}`)
+      world.clockOffsetMs += advance * 1000
+      const live = await create('user', 'fuzz-live')
+      const deleting = await create('user', 'fuzz-deleting')
+      await remove('user', deleting)
+      world.environments.push(
+        { id: live, owner: 'user', state: 'live' },
+        { id: deleting, owner: 'user', state: 'deleting' },
+        { id: freed, owner: 'user', state: 'freed' },
+        { id: foreign, owner: 'demo', state: 'live' },
+      )
+      return world
+    }
+    // Through the API: no clock to jump. The freed environment is the run's (deleted and seen
+    // gone once); the others are this world's own, named so no other run or batch has them.
+    const names = world.setting.names
+    const foreign = await create('demo', `${names}-foreign`)
+    world.environments.push({ id: foreign, owner: 'demo', state: 'live' })
+    const live = await create('user', `${names}-live`)
+    world.environments.push({ id: live, owner: 'user', state: 'live' })
+    const deleting = await create('user', `${names}-deleting`)
+    world.environments.push({ id: deleting, owner: 'user', state: 'live' })
     await remove('user', deleting)
-    world.environments.push(
-      { id: live, owner: 'user', state: 'live' },
-      { id: deleting, owner: 'user', state: 'deleting' },
-      { id: freed, owner: 'user', state: 'freed' },
-      { id: foreign, owner: 'demo', state: 'live' },
-    )
+    const state = world.environments.at(-1)
+    if (state) state.state = 'deleting'
+    if (world.setting.freed !== undefined)
+      world.environments.push({ id: world.setting.freed, owner: 'user', state: 'freed' })
     return world
   }
 
-  /** The stub clock of this world's session. */
+  /**
+   * Through the API: leaves the accounts as the world found them. Each signs in afresh (its
+   * world session may be revoked by now), deletes the environments this world created, puts
+   * back a password or profile that changed, and signs out every session the world opened.
+   */
+  async cleanUp(call: SetupCall): Promise<void> {
+    if (this.setting.kind !== 'api') return
+    for (const principal of ['user', 'demo'] as const) {
+      const account = this.accounts[principal]
+      const answer = await call('signIn', {
+        method: 'POST',
+        path: '/auth/auth',
+        body: { email: account.email, password: account.password },
+      })
+      const pair = pairOf(answer, `the clean-up sign-in of ${principal}`)
+      const token = pair.access_token
+      account.lockFailures = 0
+      for (const environment of this.environments) {
+        if (environment.owner !== principal || environment.state !== 'live') continue
+        await call('deleteEnvironment', {
+          method: 'DELETE',
+          path: `/environments/${environment.id}`,
+          token,
+        })
+        environment.state = 'deleting'
+      }
+      if (account.profileChanged && account.originalProfile) {
+        await call('updateProfile', {
+          method: 'PUT',
+          path: '/user/profile',
+          token,
+          body: account.originalProfile,
+        })
+        account.profileChanged = false
+      }
+      if (account.password !== account.originalPassword) {
+        const restored = await call('changePassword', {
+          method: 'POST',
+          path: '/auth/change-password',
+          body: {
+            username: account.email,
+            oldPassword: account.password,
+            newPassword: account.originalPassword,
+          },
+        })
+        if (restored.status !== 200)
+          throw new Error(
+            `clean-up: the password of ${account.email} could not be put back (${restored.status} ${restored.text}); it is now ${JSON.stringify(account.password)}`,
+          )
+        account.password = account.originalPassword
+      }
+      for (const refreshToken of [pair.refresh_token, account.refresh, ...account.opened])
+        await call('signOut', { method: 'POST', path: '/auth/logout', body: { refreshToken } })
+      account.opened = []
+    }
+  }
+
+  /** Through the API: the given account whose address a lock-counted request names, if any. */
+  lockedAccountOf(operationId: string, body: unknown): AccountState | undefined {
+    const field = LOCK_OPERATIONS[operationId]
+    if (this.setting.kind !== 'api' || !field || !isJsonObject(body)) return undefined
+    return Object.values(this.accounts).find((account) => sameAddress(body[field], account.email))
+  }
+
+  /**
+   * Through the API, a request that would change a given account's password for good (its right
+   * old password and an acceptable new one): other runs sharing the account would stop signing
+   * in, so the run withholds it.
+   */
+  wouldChangePassword(operationId: string, body: unknown): boolean {
+    if (this.setting.kind !== 'api' || operationId !== 'changePassword' || !isJsonObject(body))
+      return false
+    const account = this.lockedAccountOf(operationId, body)
+    return (
+      account !== undefined &&
+      body.oldPassword === account.password &&
+      typeof body.newPassword === 'string' &&
+      body.newPassword !== body.oldPassword
+    )
+  }
+
+  /** The target's clock for this world: its stub session's, or the real one. */
   now(): number {
-    return this.clockStart + this.clockOffsetMs
+    return this.setting.kind === 'session'
+      ? this.setting.clockStart + this.clockOffsetMs
+      : Date.now()
   }
 
   /** The current value of a handle (`user.refresh`), as the run's state holds it now. */
@@ -245,6 +406,13 @@ export class World {
   ): void {
     const fields = isJsonObject(body) ? body : {}
     const refreshToken = typeof fields.refreshToken === 'string' ? fields.refreshToken : undefined
+    const lockCounted = this.lockedAccountOf(operationId, body)
+    if (lockCounted) {
+      // Counted as a failure unless it succeeded: the run keeps well inside the lock.
+      lockCounted.lockFailures = answer.status === 200 ? 0 : lockCounted.lockFailures + 1
+      const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
+      if (answer.status === 200 && typeof opened === 'string') lockCounted.opened.push(opened)
+    }
     switch (operationId) {
       case 'signOut': {
         const owner = refreshToken === undefined ? undefined : this.ownerOfRefresh(refreshToken)
@@ -272,6 +440,11 @@ export class World {
         )
         if (answer.status === 200 && account && typeof fields.newPassword === 'string')
           account.password = fields.newPassword
+        break
+      }
+      case 'updateProfile': {
+        const account = principal === undefined ? undefined : this.accounts[principal]
+        if (account && answer.status === 200) account.profileChanged = true
         break
       }
       case 'createEnvironment':
