@@ -6,6 +6,8 @@ import { buildServer, type StubHooks } from '@devenv/stub-api'
 import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fuzzCommand } from '../src/cli/fuzz'
+import { runFuzz } from '../src/fuzz/run'
+import { inProcessTransport } from '../src/fuzz/transport'
 import { BROKEN_SERVERS } from './fixtures/broken-servers'
 
 // `fuzz` against a server with no development controls at all: the stub in production mode (no
@@ -166,5 +168,65 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
     } finally {
       await stub.app.close()
     }
+  })
+
+  it('with one account runs the stateful model and skips the property-based part, saying it needs a second', async () => {
+    const stub = await productionStub()
+    try {
+      const { code, output } = await fuzz([
+        '--base-url',
+        stub.url,
+        ...ACCOUNTS.slice(0, 4),
+        '--requests',
+        '10',
+        '--sequences',
+        '2',
+        '--seed',
+        '5',
+      ])
+      expect(code, output).toBe(1)
+      expect(output).toMatch(/stateful: 2 sequences, \d+ steps/)
+      expect(output.trim().split('\n').at(-1)).toContain(
+        'not tested: fuzz.properties (the target has no development clock (POST /__dev/clock), and through the API the property-based requests need a second account (--second-email, --second-password))',
+      )
+    } finally {
+      await stub.app.close()
+    }
+  })
+
+  it('replays: the same seed sends the same requests through the API, another seed others', async () => {
+    /** The generated requests of a run, ids aside (the server mints new ones). */
+    async function requestsOf(seed: number): Promise<string[]> {
+      const { app } = await productionStub()
+      const sent: string[] = []
+      const recording = inProcessTransport(async (request) => {
+        sent.push(`${request.method} ${request.url.replace(/[0-9a-f-]{36}/gi, ':id')}`)
+        const answer = await app.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        })
+        return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body }
+      })
+      try {
+        const accounts = { user: USER_ACCOUNT, demo: DEMO_ACCOUNT }
+        await runFuzz({
+          transport: recording,
+          requests: 80,
+          seed,
+          api: { accounts, waitMs: 5_000 },
+        })
+      } finally {
+        await app.close()
+      }
+      // From the models probe on: before it, polling for the run's deleted environment takes as
+      // many looks as the server's real clock needs.
+      return sent.slice(sent.indexOf('GET /api/ai/models'))
+    }
+    const first = await requestsOf(99)
+    expect(first.length).toBeGreaterThan(80)
+    expect(await requestsOf(99)).toEqual(first)
+    expect(await requestsOf(98)).not.toEqual(first)
   })
 })
