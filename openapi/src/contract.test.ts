@@ -79,6 +79,22 @@ describe('the matcher from (method, concrete path) to operation', () => {
     expect(contract.match('POST', '/api/v1/auth/auth')?.operation.operationId).toBe('signIn')
   })
 
+  it('finds every operation by its own path, a literal path before a template that also fits', () => {
+    for (const operation of contract.operations) {
+      const concrete = operation.path.replace(/\{[^}]+\}/g, 'x1')
+      for (const prefix of ['/api', '/api/v1']) {
+        const found = contract.match(operation.method, `${prefix}${concrete}`)
+        expect(found?.operation.operationId, `${operation.method} ${concrete}`).toBe(
+          operation.operationId,
+        )
+      }
+    }
+    // Each answer is the caller's own: changing one does not change the next.
+    const first = contract.match('GET', '/api/environments')
+    if (first) first.pathParams.planted = 'x'
+    expect(contract.match('GET', '/api/environments')?.pathParams).toEqual({})
+  })
+
   it('decodes path parameters and answers undefined off the contract', () => {
     expect(contract.match('GET', '/api/environments/a%20b')?.pathParams).toEqual({ id: 'a b' })
     expect(contract.match('PATCH', '/api/environments')).toBeUndefined()

@@ -52,6 +52,20 @@ export function createOperationMatcher(
   for (const routes of byMethod.values()) routes.sort((a, b) => literalCount(b) - literalCount(a))
   // Longest prefix first, so `/api/v1/x` is not read as `/api` + `/v1/x`.
   const ordered = [...prefixes].sort((a, b) => b.length - a.length)
+  // Paths without parameters are found in one lookup: most requests (sign-in, contact, health)
+  // take them, and the stub routes every request it answers through this matcher. A template
+  // without parameters is the most literal route of its length, so the lookup agrees with the walk.
+  const literal = new Map<string, OperationMatch>()
+  for (const [method, routes] of byMethod) {
+    for (const route of routes) {
+      if (route.names.length > 0) continue
+      for (const prefix of ordered) {
+        const key = `${method} ${prefix}${route.operation.path}`
+        if (!literal.has(key))
+          literal.set(key, { operation: route.operation, pathParams: {}, prefix })
+      }
+    }
+  }
 
   const matchRoute = (routes: Route[], rest: string[]): Route | undefined =>
     routes.find(
@@ -61,10 +75,14 @@ export function createOperationMatcher(
     )
 
   return (method, rawPath) => {
-    const routes = byMethod.get(method.toUpperCase())
+    const upper = method.toUpperCase()
+    const routes = byMethod.get(upper)
     if (!routes) return undefined
     const query = rawPath.indexOf('?')
     const path = query === -1 ? rawPath : rawPath.slice(0, query)
+    const found = literal.get(`${upper} ${path}`)
+    // A fresh object each time: callers may keep or change what they are given.
+    if (found) return { ...found, pathParams: {} }
     for (const prefix of ordered) {
       if (!path.startsWith(`${prefix}/`)) continue
       const rest = path.slice(prefix.length).split('/').slice(1)

@@ -27,6 +27,33 @@ async function listening(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** An upstream that answers every request 200 with JSON: `{}`, or what `body` gives for its URL. */
+async function jsonUpstream(
+  body: (url: string | undefined) => string = () => '{}',
+): Promise<{ upstream: Server; upstreamUrl: string }> {
+  const upstream = createServer((request, response) => {
+    request.resume()
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end(body(request.url))
+  })
+  return { upstream, upstreamUrl: await listening(upstream) }
+}
+
+/**
+ * The proxy's arguments in front of `upstreamUrl` on a free port, its reports in `directory`. A
+ * test may send no request that passes: that skip is accepted, so that the verdict is 0.
+ */
+const idleProxyArguments = (upstreamUrl: string, directory: string) => [
+  '--upstream',
+  upstreamUrl,
+  '--port',
+  '0',
+  '--report-dir',
+  directory,
+  '--allow-skip',
+  'proxy.traffic',
+]
+
 async function closedPort(): Promise<number> {
   const server = createServer()
   await listening(server)
@@ -190,24 +217,11 @@ describe('proxy: --min-coverage', () => {
 
 describe('proxy as a process', () => {
   it('prints the violation as it happens, and on SIGTERM writes the reports and exits 1', async () => {
-    const upstream = createServer((request, response) => {
-      request.resume()
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(request.url === '/api/health' ? '{"status":"fine"}' : '{}')
-    })
-    const upstreamUrl = await listening(upstream)
+    const { upstream, upstreamUrl } = await jsonUpstream((url) =>
+      url === '/api/health' ? '{"status":"fine"}' : '{}',
+    )
     const directory = join(reportDir, 'signal')
-    // No request passes: the skip is accepted, so that the verdict is 0.
-    const child = spawnProxy([
-      '--upstream',
-      upstreamUrl,
-      '--port',
-      '0',
-      '--report-dir',
-      directory,
-      '--allow-skip',
-      'proxy.traffic',
-    ])
+    const child = spawnProxy(idleProxyArguments(upstreamUrl, directory))
     try {
       const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
       const [first] = (await once(lines, 'line')) as [string]
@@ -235,24 +249,9 @@ describe('proxy as a process', () => {
 
 describe('proxy as a process, given a second signal while it stops', () => {
   it('still writes the reports once and exits with its verdict', async () => {
-    const upstream = createServer((request, response) => {
-      request.resume()
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end('{}')
-    })
-    const upstreamUrl = await listening(upstream)
+    const { upstream, upstreamUrl } = await jsonUpstream()
     const directory = join(reportDir, 'second-signal')
-    // No request passes: the skip is accepted, so that the verdict is 0.
-    const child = spawnProxy([
-      '--upstream',
-      upstreamUrl,
-      '--port',
-      '0',
-      '--report-dir',
-      directory,
-      '--allow-skip',
-      'proxy.traffic',
-    ])
+    const child = spawnProxy(idleProxyArguments(upstreamUrl, directory))
     try {
       const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
       const printed: string[] = []
@@ -288,27 +287,10 @@ describe('pnpm contract proxy, stopped by a signal to its process group', () => 
     directory: string,
     traffic: (address: string, printed: () => string) => Promise<void>,
   ) {
-    const upstream = createServer((request, response) => {
-      request.resume()
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end('{}')
-    })
-    const upstreamUrl = await listening(upstream)
+    const { upstream, upstreamUrl } = await jsonUpstream()
     const pnpm = spawn(
       'pnpm',
-      // The SIGINT case sends no request: its verdict 0 needs that skip accepted.
-      [
-        'contract',
-        'proxy',
-        '--upstream',
-        upstreamUrl,
-        '--port',
-        '0',
-        '--report-dir',
-        directory,
-        '--allow-skip',
-        'proxy.traffic',
-      ],
+      ['contract', 'proxy', ...idleProxyArguments(upstreamUrl, directory)],
       { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     )
     let output = ''

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { HydratedApart } from '../../../components/ui/hydrated-apart'
 import { Icon } from '../../../components/ui/icons'
+import { TitledSection } from '../../../components/ui/titled-section'
 import { useOpenAuthModal } from '../../../lib/auth-modal'
 import { useT } from '../../../lib/i18n/i18n'
 import { useSession } from '../../../lib/session'
@@ -30,73 +31,60 @@ export function HomePage() {
         </div>
       </section>
 
-      <HydratedApart>
-        <section id="features" className="section" aria-labelledby="features-title">
-          <div className="container">
-            <h2 id="features-title" className="section__title">
-              {t('home.features.heading')}
-            </h2>
-            <p className="section__lead">{t('home.features.lead')}</p>
-            <ul className="card-grid">
-              {FEATURES.map((feature) => (
-                <li key={feature.title} className="card">
-                  <span className="card__icon">
-                    <Icon name={feature.icon} />
-                  </span>
-                  <h3>{t(feature.title)}</h3>
-                  <p>{t(feature.text)}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </HydratedApart>
+      <TitledSection
+        anchor="features"
+        titleId="features-title"
+        title={t('home.features.heading')}
+        lead={t('home.features.lead')}
+      >
+        <ul className="card-grid">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="card">
+              <span className="card__icon">
+                <Icon name={feature.icon} />
+              </span>
+              <h3>{t(feature.title)}</h3>
+              <p>{t(feature.text)}</p>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
 
-      <HydratedApart>
-        <section className="section section--alt" aria-labelledby="stack-title">
-          <div className="container">
-            <h2 id="stack-title" className="section__title">
-              {t('home.stack.heading')}
-            </h2>
-            <p className="section__lead">{t('home.stack.lead')}</p>
-            <ul className="stack-grid">
-              {TECHNOLOGY_STACK.map((group) => (
-                <li key={group.category} className="card">
-                  <h3 className="stack__title">
-                    <Icon name={group.icon} size={20} />
-                    {t(group.category)}
-                  </h3>
-                  <ul className="chips">
-                    {group.items.map((item) => (
-                      <li key={item} className="chip">
-                        {item}
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </HydratedApart>
+      <TitledSection
+        alternate
+        titleId="stack-title"
+        title={t('home.stack.heading')}
+        lead={t('home.stack.lead')}
+      >
+        <ul className="stack-grid">
+          {TECHNOLOGY_STACK.map((group) => (
+            <li key={group.category} className="card">
+              <h3 className="stack__title">
+                <Icon name={group.icon} size={20} />
+                {t(group.category)}
+              </h3>
+              <ul className="chips">
+                {group.items.map((item) => (
+                  <li key={item} className="chip">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </TitledSection>
 
-      <HydratedApart>
-        <section className="section" aria-labelledby="stats-title">
-          <div className="container">
-            <h2 id="stats-title" className="section__title">
-              {t('home.stats.heading')}
-            </h2>
-            <dl className="stats">
-              {STATS.map((stat) => (
-                <div key={stat.label} className="stat">
-                  <dt className="stat__label">{t(stat.label)}</dt>
-                  <dd className="stat__value">{t(stat.value)}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
-      </HydratedApart>
+      <TitledSection titleId="stats-title" title={t('home.stats.heading')}>
+        <dl className="stats">
+          {STATS.map((stat) => (
+            <div key={stat.label} className="stat">
+              <dt className="stat__label">{t(stat.label)}</dt>
+              <dd className="stat__value">{t(stat.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </TitledSection>
 
       <HydratedApart>
         <section className="section section--cta" aria-labelledby="cta-title">

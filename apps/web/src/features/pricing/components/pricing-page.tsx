@@ -10,6 +10,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { FaqSection } from '../../../components/ui/faq-section'
 import { HydratedApart } from '../../../components/ui/hydrated-apart'
+import { TitledSection } from '../../../components/ui/titled-section'
 import { catalogueFor, useLocale, useT } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
 import { PRICING_FAQ } from '../faq'
@@ -70,16 +71,9 @@ export function PricingPage() {
         </section>
       </HydratedApart>
 
-      <HydratedApart>
-        <section className="section section--alt" aria-labelledby="compare-title">
-          <div className="container">
-            <h2 id="compare-title" className="section__title">
-              {t('pricing.compare.heading')}
-            </h2>
-            <ComparisonTable />
-          </div>
-        </section>
-      </HydratedApart>
+      <TitledSection alternate titleId="compare-title" title={t('pricing.compare.heading')}>
+        <ComparisonTable />
+      </TitledSection>
 
       <HydratedApart>
         <section className="section" aria-labelledby="enterprise-title">
