@@ -2,20 +2,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildServer, type StubHooks } from '@devenv/stub-api'
+import { buildServer, type ServerOptions, type StubHooks } from '@devenv/stub-api'
 import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fuzzCommand } from '../src/cli/fuzz'
 import { runFuzz } from '../src/fuzz/run'
-import { inProcessTransport } from '../src/fuzz/transport'
-import { BROKEN_SERVERS } from './fixtures/broken-servers'
+import { runStateful } from '../src/fuzz/stateful/run'
+import { httpTransport, inProcessTransport } from '../src/fuzz/transport'
+import { BROKEN_SERVERS, BROKEN_SERVERS_JWT_SECRET } from './fixtures/broken-servers'
 
 // `fuzz` against a server with no development controls at all: the stub in production mode (no
 // /__dev routes, no X-Stub-Session, its own clock, rate limits on), with two accounts it already
 // has. Both parts must run through the API, and the accounts must end the run as they began.
 
 /** The stub in production mode on a free loopback port, its two accounts seeded. */
-async function productionStub(plant?: StubHooks) {
+async function productionStub(plant?: StubHooks, settings: ServerOptions = {}) {
   const app = buildServer({
     mode: 'production',
     seed: true,
@@ -26,6 +27,7 @@ async function productionStub(plant?: StubHooks) {
     provisionSeconds: 0.3,
     deleteSeconds: 0.3,
     ...(plant ? { hooks: plant } : {}),
+    ...settings,
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
@@ -228,5 +230,41 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
     expect(first.length).toBeGreaterThan(80)
     expect(await requestsOf(99)).toEqual(first)
     expect(await requestsOf(98)).not.toEqual(first)
+  })
+
+  it("meets a short token lifetime on the server's own clock: expired tokens are expected refused, and a server that takes them is caught", async () => {
+    // The broken servers' key: the planted bug re-signs an expired token with it.
+    const settings = { tokenValidSeconds: 1, jwtSecret: BROKEN_SERVERS_JWT_SECRET }
+    const accounts = [USER_ACCOUNT, DEMO_ACCOUNT]
+    const healthy = await productionStub(undefined, settings)
+    try {
+      const run = await runStateful({
+        transport: httpTransport(healthy.url),
+        runs: 2,
+        seed: 1,
+        maxCommands: 12,
+        accounts,
+      })
+      expect(run.failure).toBeUndefined()
+      // The model expected these: a device's token past its second, refused as expired.
+      expect(run.tally.statuses.get('legacyVerifyToken')?.get(401)).toBeGreaterThan(0)
+    } finally {
+      await healthy.app.close()
+    }
+    const bug = 'an expired access token is accepted (exp is not checked)'
+    const plant = BROKEN_SERVERS.find((broken) => broken.bug === bug)?.plant
+    const broken = await productionStub(plant?.(), settings)
+    try {
+      const run = await runStateful({
+        transport: httpTransport(broken.url),
+        runs: 2,
+        seed: 1,
+        maxCommands: 12,
+        accounts,
+      })
+      expect(run.failure).toMatch(/the model expects 401 TOKEN_EXPIRED, the stub answered 200/)
+    } finally {
+      await broken.app.close()
+    }
   })
 })

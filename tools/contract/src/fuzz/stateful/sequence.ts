@@ -156,18 +156,23 @@ export function issuedOnRealClock(model: Model, device: DeviceModel, answer: Ans
 export async function settleClock(model: Model): Promise<void> {
   for (;;) {
     const now = Date.now()
-    let until = 0
-    for (const device of model.devices) {
-      const lifetime = device.accessValidMs ?? 0
-      // A second of slack: JWT times are whole seconds.
-      const from = (device.accessRequestedAt ?? device.accessIssuedAt) + lifetime - SECOND
-      const to = device.accessIssuedAt + lifetime + 50
-      if (now >= from - STEP_BUDGET_MS && now < to) until = Math.max(until, to)
-    }
+    const until = Math.max(0, ...model.devices.map((device) => nearExpiry(device, now) ?? 0))
     if (until === 0) break
     await new Promise((resolve) => setTimeout(resolve, until - now))
   }
   model.now = Date.now()
+}
+
+/**
+ * On the real clock, when a device's access token is surely expired if the target might take it
+ * either way during a step starting `now`; undefined when it is surely valid or surely expired.
+ */
+export function nearExpiry(device: DeviceModel, now: number): number | undefined {
+  if (device.accessValidMs === undefined) return undefined
+  // A second of slack: JWT times are whole seconds.
+  const from = (device.accessRequestedAt ?? device.accessIssuedAt) + device.accessValidMs - SECOND
+  const to = device.accessIssuedAt + device.accessValidMs + 50
+  return now >= from - STEP_BUDGET_MS && now < to ? to : undefined
 }
 
 export async function mailedLink(
@@ -192,6 +197,8 @@ export async function agree(model: Model, real: Real): Promise<void> {
     const device = model.devices[index]
     const token = real.devices[index]?.access
     if (!device || token === undefined) continue
+    // A token issued by this very step with a lifetime of a moment: the target may take it either way.
+    if (model.clock === 'real' && nearExpiry(device, Date.now()) !== undefined) continue
     const answer = await call(real, 'legacyVerifyToken', {
       method: 'GET',
       path: '/auth/verify',
@@ -220,7 +227,8 @@ export async function agree(model: Model, real: Real): Promise<void> {
       !device ||
       token === undefined ||
       listed.has(device.email) ||
-      accessVerdict(model, device) !== 'valid'
+      accessVerdict(model, device) !== 'valid' ||
+      (model.clock === 'real' && nearExpiry(device, Date.now()) !== undefined)
     )
       continue
     listed.add(device.email)
