@@ -172,6 +172,34 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
     }
   })
 
+  it('answers an account that does not sign in with its reason in one line (exit 2)', async () => {
+    const stub = await productionStub()
+    const errors: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line) => {
+      errors.push(String(line))
+    })
+    try {
+      const { code } = await fuzz([
+        ...[
+          '--base-url',
+          stub.url,
+          '--email',
+          USER_ACCOUNT.email,
+          '--password',
+          'Not-Its-Password-1',
+        ],
+        ...['--requests', '10', '--sequences', '1', '--quiet'],
+      ])
+      expect(code).toBe(2)
+      expect(errors).toEqual([
+        `fuzz: the account ${USER_ACCOUNT.email} does not sign in: 401 Invalid email or password`,
+      ])
+    } finally {
+      error.mockRestore()
+      await stub.app.close()
+    }
+  })
+
   it('with one account runs the stateful model and skips the property-based part, saying it needs a second', async () => {
     const stub = await productionStub()
     try {

@@ -4,6 +4,7 @@ import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
+import { WorldSetupError } from '../fuzz/world'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
 import {
   type Command,
@@ -11,6 +12,7 @@ import {
   EXIT,
   finishRun,
   parseCommand,
+  reasonOf,
   SHARED_USAGE,
   type SharedOptions,
   UsageError,
@@ -236,6 +238,11 @@ export const fuzzCommand: Command = async (argv) => {
     if (run.stateful?.failure)
       console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
     return await finishRun(report, shared)
+  } catch (error) {
+    // The target would not give the run its state (an account that does not sign in, a full quota).
+    if (!(error instanceof WorldSetupError)) throw error
+    console.error(`fuzz: ${reasonOf(error)}`)
+    return EXIT.usage
   } finally {
     await transports.fuzz.close()
     if (transports.stateful !== transports.fuzz) await transports.stateful.close()

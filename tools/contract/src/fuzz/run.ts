@@ -22,6 +22,7 @@ import {
   WORLD_SOURCES,
   World,
   type WorldSetting,
+  WorldSetupError,
 } from './world'
 
 export type FuzzOptions = {
@@ -195,7 +196,7 @@ async function resetLock(account: AccountState, call: SetupCall): Promise<void> 
   })
   const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
   if (answer.status !== 200 || typeof opened !== 'string')
-    throw new Error(
+    throw new WorldSetupError(
       `the sign-in of ${account.email} that resets its login lock answered ${answer.status} ${answer.text}`,
     )
   account.opened.push(opened)
@@ -260,7 +261,7 @@ async function freedEnvironment(
   const signIn = await call('signIn', { method: 'POST', path: '/auth/auth', body: accounts.user })
   const tokens = isJsonObject(signIn.json) ? signIn.json : {}
   if (signIn.status !== 200 || typeof tokens.access_token !== 'string')
-    throw new Error(
+    throw new WorldSetupError(
       `the sign-in of ${accounts.user.email} answered ${signIn.status} ${signIn.text}`,
     )
   const token = tokens.access_token
@@ -273,7 +274,7 @@ async function freedEnvironment(
     })
     const id = isJsonObject(created.json) ? created.json.id : undefined
     if (created.status !== 201 || typeof id !== 'string')
-      throw new Error(`creating ${tag}-freed answered ${created.status} ${created.text}`)
+      throw new WorldSetupError(`creating ${tag}-freed answered ${created.status} ${created.text}`)
     await call('deleteEnvironment', { method: 'DELETE', path: `/environments/${id}`, token })
     const deadline = performance.now() + waitMs
     let pause = 100

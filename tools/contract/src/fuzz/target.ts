@@ -1,10 +1,11 @@
-import type { Contract } from '@devenv/openapi'
+import { type Contract, isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { STEPS_LEFT_OUT_THROUGH_THE_API } from './stateful/steps'
 import { devClientOf, type FuzzTransport } from './transport'
+import { WorldSetupError } from './world'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
 export const FUZZ_PARTS = ['fuzz.properties', 'fuzz.stateful'] as const
@@ -63,6 +64,33 @@ export type FuzzTargetOptions = {
 const THROUGH_THE_API =
   'through the API with the given accounts (no stub sessions: environment names of the run, accounts left as they were)'
 
+/** Each given account must sign in before the run builds anything with it. */
+async function accountsSignIn(
+  transport: FuzzTransport,
+  accounts: NonNullable<FuzzTargetOptions['accounts']>,
+): Promise<void> {
+  for (const account of [accounts.user, accounts.second]) {
+    if (!account) continue
+    const answer = await transport.send({
+      method: 'POST',
+      url: '/api/auth/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify(account)),
+    })
+    const body = isJsonObject(answer.json) ? answer.json : {}
+    if (answer.status !== 200)
+      throw new WorldSetupError(
+        `the account ${account.email} does not sign in: ${answer.status} ${String(body.message ?? answer.text).slice(0, 200)}`,
+      )
+    await transport.send({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify({ refreshToken: body.refresh_token })),
+    })
+  }
+}
+
 /**
  * The whole fuzz run against one transport (HTTP or in process): the property-based requests,
  * then the stateful model, each skipped with its reason when the target lacks dev controls.
@@ -105,6 +133,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     skip('fuzz.properties', reason)
     if (options.sequences > 0) skip('fuzz.stateful', reason)
   } else if (missing !== undefined && accounts) {
+    await accountsSignIn(options.transport, accounts)
     if (accounts.second) {
       notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
       log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)

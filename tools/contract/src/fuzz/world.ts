@@ -93,6 +93,14 @@ export type SetupCall = (
 
 const SEEDED: Record<Principal, Credentials> = SEEDED_ACCOUNTS
 
+/**
+ * The target would not give the fuzzer the state it needs (an account that does not sign in, a
+ * quota already full): the run cannot go on, and the CLI says why in one line.
+ */
+export class WorldSetupError extends Error {
+  override name = 'WorldSetupError'
+}
+
 const pairOf = (answer: Answer, what: string): TokenPair => {
   const body = answer.json
   if (
@@ -101,14 +109,14 @@ const pairOf = (answer: Answer, what: string): TokenPair => {
     typeof body.access_token !== 'string' ||
     typeof body.refresh_token !== 'string'
   ) {
-    throw new Error(`world setup: ${what} answered ${answer.status} ${answer.text}`)
+    throw new WorldSetupError(`world setup: ${what} answered ${answer.status} ${answer.text}`)
   }
   return { access_token: body.access_token, refresh_token: body.refresh_token }
 }
 
 const idOf = (answer: Answer, what: string): string => {
   if (!isJsonObject(answer.json) || typeof answer.json.id !== 'string' || answer.status >= 300) {
-    throw new Error(`world setup: ${what} answered ${answer.status} ${answer.text}`)
+    throw new WorldSetupError(`world setup: ${what} answered ${answer.status} ${answer.text}`)
   }
   return answer.json.id
 }
@@ -183,7 +191,7 @@ export class World {
         token: world.accounts[principal].access,
       })
       if (answer.status !== 202)
-        throw new Error(`world setup: deleting ${id} answered ${answer.status}`)
+        throw new WorldSetupError(`world setup: deleting ${id} answered ${answer.status}`)
     }
 
     for (const principal of ['user', 'demo'] as const) {
@@ -212,7 +220,8 @@ export class World {
       path: '/auth/logout',
       body: { refreshToken: spare.refresh_token },
     })
-    if (out.status !== 204) throw new Error(`world setup: sign-out answered ${out.status}`)
+    if (out.status !== 204)
+      throw new WorldSetupError(`world setup: sign-out answered ${out.status}`)
     world.revokedAccess = spare.access_token
     world.revokedRefresh = spare.refresh_token
     // One rotation, so the user holds a used refresh token.
@@ -240,7 +249,8 @@ export class World {
         path: '/__dev/clock',
         body: { advanceSeconds: advance },
       })
-      if (clock.status !== 200) throw new Error(`world setup: the clock answered ${clock.status}`)
+      if (clock.status !== 200)
+        throw new WorldSetupError(`world setup: the clock answered ${clock.status}`)
       world.clockOffsetMs += advance * 1000
       const live = await create('user', 'fuzz-live')
       const deleting = await create('user', 'fuzz-deleting')
@@ -316,7 +326,7 @@ export class World {
           },
         })
         if (restored.status !== 200)
-          throw new Error(
+          throw new WorldSetupError(
             `clean-up: the password of ${account.email} could not be put back (${restored.status} ${restored.text}); it is now ${JSON.stringify(account.password)}`,
           )
         account.password = account.originalPassword
