@@ -2,12 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadContract } from '@devenv/openapi'
 import { buildServer, type ServerOptions, type StubHooks } from '@devenv/stub-api'
 import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fuzzCommand } from '../src/cli/fuzz'
 import { runFuzz } from '../src/fuzz/run'
 import { runStateful } from '../src/fuzz/stateful/run'
+import { fuzzTarget } from '../src/fuzz/target'
 import { httpTransport, inProcessTransport } from '../src/fuzz/transport'
 import { BROKEN_SERVERS, BROKEN_SERVERS_JWT_SECRET } from './fixtures/broken-servers'
 
@@ -293,6 +295,56 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
       expect(run.failure).toMatch(/the model expects 401 TOKEN_EXPIRED, the stub answered 200/)
     } finally {
       await broken.app.close()
+    }
+  })
+})
+
+describe('devenv-contract fuzz with a mailbox but no development clock', {
+  timeout: 120_000,
+}, () => {
+  it('registers and activates two accounts of its own through the mailbox, and runs both parts with them', async () => {
+    // The stub in development mode on its own running clock, its /__dev/clock hidden: what is
+    // left is a server that e-mails its links to a mailbox the fuzzer can read.
+    const app = buildServer({
+      mode: 'development',
+      jwtSecret: 'a-development-secret-the-fuzzer-does-not-know-01',
+      logLevel: 'silent',
+      scryptCost: 1024,
+      provisionSeconds: 0.3,
+      deleteSeconds: 0.3,
+    })
+    await app.ready()
+    const transport = inProcessTransport(async (request) => {
+      const answer = await app.inject({
+        method: request.method as 'GET',
+        url: request.url.startsWith('/__dev/clock') ? '/__dev/no-clock-here' : request.url,
+        headers: request.headers,
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      })
+      return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body }
+    })
+    try {
+      const { run } = await fuzzTarget({
+        transport,
+        contract: loadContract(),
+        requests: 60,
+        sequences: 2,
+        seed: 4,
+        waitMs: 5_000,
+      })
+      expect(run.skippedParts).toEqual([])
+      expect(run.notes.join('\n')).toMatch(
+        /no accounts were given: fuzz-[0-9a-f]{8}-user@example\.com and fuzz-[0-9a-f]{8}-second@example\.com registered and activated through the mailbox/,
+      )
+      expect(
+        run.fuzz?.tally.failureCount,
+        JSON.stringify([...(run.fuzz?.tally.failures.values() ?? [])], null, 1).slice(0, 3000),
+      ).toBe(0)
+      expect(run.fuzz?.tally.requests.fuzz).toBeGreaterThanOrEqual(60)
+      expect(run.stateful?.failure).toBeUndefined()
+      expect(run.stateful?.steps).toBeGreaterThan(0)
+    } finally {
+      await app.close()
     }
   })
 })

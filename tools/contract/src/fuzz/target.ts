@@ -1,5 +1,6 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
+import { devMailbox, type FuzzMailbox, registerAccounts } from './accounts'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
@@ -58,6 +59,11 @@ export type FuzzTargetOptions = {
   accounts?: { user: Credentials; second?: Credentials }
   /** Through the API: how long a deletion may take to be seen finished (ms). */
   waitMs?: number
+  /**
+   * Where the target's mails can be read, to register and activate accounts of the run's own
+   * when none were given. By default the stub's development mailbox, when the target has one.
+   */
+  mailbox?: FuzzMailbox
 }
 
 /** How a part builds its state, in words for the notes. */
@@ -105,7 +111,17 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
   const controls = await devControls(options.transport, options.seed)
   const missing = 'missing' in controls ? controls.missing : undefined
-  const { accounts } = options
+  let { accounts } = options
+  if (missing !== undefined && !accounts) {
+    const mailbox = options.mailbox ?? (await devMailbox(options.transport))
+    if (mailbox) {
+      accounts = await registerAccounts(options.transport, mailbox)
+      notes.push(
+        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through the mailbox (they stay on the server)`,
+      )
+      log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
+    }
+  }
   const skip = (part: FuzzPart, reason: string) => {
     notes.push(
       `${part === 'fuzz.properties' ? 'property-based requests' : 'stateful model'} skipped: ${reason}`,

@@ -207,10 +207,14 @@ export class World {
           path: '/user/profile',
           token: account.access,
         })
-        if (isJsonObject(profile.json)) {
-          const { firstName, lastName, company } = profile.json
+        // Names an update can put back (an account registered without names has none to restore).
+        const { firstName, lastName, company } = isJsonObject(profile.json) ? profile.json : {}
+        if (
+          typeof firstName === 'string' &&
+          firstName.trim() !== '' &&
+          typeof lastName === 'string'
+        )
           account.originalProfile = { firstName, lastName, ...(company ? { company } : {}) }
-        }
       }
     }
     // A second session of the user, signed out: its tokens must never work again.
