@@ -22,10 +22,12 @@ pnpm exec turbo run build build:demo pack:contract --concurrency=2 "$@"
 # priorities: in one run, the unit suites took the first minutes while the builds the browser
 # suite waits on queued behind them. `--only`: what they depend on is built above, and a second
 # turbo run restoring those outputs could rewrite files the first is reading.
+# `--continue`: one failed suite does not cut the others short, so the run shows every failure.
 pnpm exec turbo run test:e2e --filter=@devenv/web --only "$@" &
 browser_suite=$!
 status=0
-pnpm exec turbo run lint lint:root typecheck test --concurrency=2 --only "$@" || status=$?
+pnpm exec turbo run lint lint:root typecheck test --concurrency=2 --only --continue "$@" ||
+  status=$?
 pnpm exec turbo run test:e2e --filter='!@devenv/web' --only "$@" || status=$?
 wait "$browser_suite" || status=$?
 

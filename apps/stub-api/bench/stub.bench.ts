@@ -150,7 +150,7 @@ const cases: Case[] = [
   },
 ]
 
-// Issue 18, item 8: the worst body one client can send (0.98 MB, 90,000 unknown fields), what one
+// Security finding 8 (docs/security.md): the worst body one client can send (0.98 MB, 90,000 unknown fields), what one
 // costs the server, and what four a second do to everyone else's GET /api/health.
 const LARGE_BODY_CASE = 'large body: 0.98 MB of 90,000 unknown fields to POST /api/contact'
 const LARGE_BODIES_PER_SECOND = 4

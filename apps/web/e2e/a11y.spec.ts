@@ -48,6 +48,52 @@ test.describe('no axe violations in the open states of the public pages', () => 
     expect(await axeViolations(page)).toEqual([])
   })
 
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every kind of notification reads at 4.5:1 or more (${theme})`, async ({ page }) => {
+      await useTheme(page, theme)
+      await page.goto('/contact')
+      // The first notification loads the toaster, and with it the colours of every kind.
+      await page.getByRole('button', { name: 'Book Demo Call' }).click()
+      const toaster = page.locator(`[data-sonner-toaster][data-sonner-theme="${theme}"]`)
+      await expect(toaster).toHaveCount(1)
+      const ratios = await toaster.evaluate((element) => {
+        const style = getComputedStyle(element)
+        // The colour as the browser resolves it (rgb), through a probe that takes the variable.
+        const rgbOf = (variable: string) => {
+          const probe = document.createElement('span')
+          probe.style.color = style.getPropertyValue(variable)
+          element.append(probe)
+          const rgb = getComputedStyle(probe)
+            .color.match(/[\d.]+/g)
+            ?.slice(0, 3)
+            .map(Number)
+          probe.remove()
+          return rgb ?? [0, 0, 0]
+        }
+        // WCAG 2's relative luminance and contrast ratio.
+        const luminance = (rgb: number[]) => {
+          const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+            const channel = value / 255
+            return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4
+          })
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b
+        }
+        return Object.fromEntries(
+          ['success', 'info', 'warning', 'error'].map((kind) => {
+            const [lighter, darker] = [
+              luminance(rgbOf(`--${kind}-text`)),
+              luminance(rgbOf(`--${kind}-bg`)),
+            ].sort((a, b) => b - a) as [number, number]
+            return [kind, Math.round(((lighter + 0.05) / (darker + 0.05)) * 100) / 100]
+          }),
+        )
+      })
+      for (const [kind, ratio] of Object.entries(ratios)) {
+        expect(ratio, `${kind} (${theme}): ${ratio}:1`).toBeGreaterThanOrEqual(4.5)
+      }
+    })
+  }
+
   test('the mobile menu open', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     await page.goto('/contact')

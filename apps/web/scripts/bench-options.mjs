@@ -1,5 +1,5 @@
 // The bench's command line (scripts/lighthouse.mjs), read apart so that its rules have a test.
-//   --busy           a second pass with one core kept busy for the whole of it (issue 21), after
+//   --busy           a second pass with one core kept busy for the whole of it (decisions/web-performance.md), after
 //                    the idle pass: the table shows both
 //   --startup-only   the start-up probe only (longest task, click delay), without Lighthouse
 //   --pages=/,/x     some pages only (BENCH_PAGES); --runs=N runs per figure (BENCH_RUNS, 3)

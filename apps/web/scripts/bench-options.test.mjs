@@ -14,7 +14,7 @@ describe('the bench command line', () => {
     })
   })
 
-  it('adds a pass with one core busy after the idle one with --busy (issue 21)', () => {
+  it('adds a pass with one core busy after the idle one with --busy', () => {
     expect(parseBenchOptions(['--', '--busy'], {}, PAGES).passes).toEqual(['idle', 'busy'])
   })
 

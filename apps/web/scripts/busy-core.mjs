@@ -1,4 +1,4 @@
-// One core kept busy, as a phone doing something else (issue 21): a child process that spins.
+// One core kept busy, as a phone doing something else: a child process that spins.
 import { spawn } from 'node:child_process'
 
 // The spinner checks now and then that the bench is still there, and ends when it is not: a

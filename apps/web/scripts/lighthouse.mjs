@@ -3,7 +3,7 @@
 // and the delay of a visitor's first click, at a 4x CPU slowdown. Each figure is the median of
 // BENCH_RUNS runs (3), printed with the machine's load; the command exits non-zero below the bars:
 // 100 in all four categories and CLS <= 0.01 idle, no start-up task over 50 ms idle, and a
-// performance of at least 95 with one core busy (issue 21).
+// performance of at least 95 with one core busy.
 // Arguments (scripts/bench-options.mjs): --busy adds a pass with one core kept busy for the whole
 // pass; --startup-only leaves Lighthouse out; --pages=/,/pricing and --runs=N (or BENCH_PAGES,
 // BENCH_RUNS). BENCH_THROTTLING=devtools throttles the browser for real (observed timings) instead
@@ -57,7 +57,7 @@ if (!['simulate', 'devtools'].includes(THROTTLING)) {
 }
 const BARS = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 }
 const MAX_CLS = 0.01
-// With one core kept busy (issue 21): the performance score's bar; the other categories do not
+// With one core kept busy: the performance score's bar; the other categories do not
 // depend on the machine's load.
 const BUSY_PERFORMANCE = 95
 // A 404 page is meant to answer 404: the one SEO audit about that status cannot pass there.
@@ -328,7 +328,7 @@ try {
 }
 
 // The summary: each pass's performance, blocking time and longest start-up task side by side,
-// and the delay of the first click (issue 21).
+// and the delay of the first click.
 let failed = false
 const header = (pass) =>
   `${pass === 'busy' ? 'busy (one core spinning)' : 'idle'}, load ${passLoads[pass]}`.padEnd(50)

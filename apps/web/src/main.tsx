@@ -17,7 +17,7 @@ async function start(): Promise<void> {
   // Only with the stub in the browser (a build-time constant): before the first API call.
   if (__BROWSER_STUB__) await import('./lib/browser-stub').then((stub) => stub.startBrowserStub())
 
-  // Each step of the start-up is a task of its own (issue 21): on a slow phone the scripts'
+  // Each step of the start-up is a task of its own: on a slow phone the scripts'
   // evaluation, building the router (its route tree) and matching the page each take tens of
   // milliseconds, and together they held the main thread for over 100 ms at a 4x slowdown.
   await yieldToBrowser()

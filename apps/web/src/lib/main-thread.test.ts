@@ -6,7 +6,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('yieldToBrowser (issue 21)', () => {
+describe('yieldToBrowser', () => {
   it("continues through the browser's prioritised scheduler where there is one", async () => {
     const yielded = vi.fn(() => Promise.resolve())
     vi.stubGlobal('scheduler', { yield: yielded })

@@ -3,7 +3,7 @@ type TaskScheduler = { yield?: () => Promise<void> }
 
 /**
  * Ends the current task and resumes in a new one, so that the browser can paint and answer input
- * in between: start-up is a chain of short tasks instead of one long one (issue 21). Where
+ * in between: start-up is a chain of short tasks instead of one long one. Where
  * `scheduler.yield` exists the rest of the chain goes ahead of other queued work, as a
  * continuation; elsewhere it waits behind it, like any timer.
  */

@@ -44,7 +44,7 @@ export function placeholderOf(name: string): string {
 /**
  * A stretch of a redacted request: text as it was sent, or a secret that a reproducer leaves to a
  * shell variable the user sets. Kept apart, so that text is never taken for a variable: a header
- * that holds `$ACCESS_TOKEN $(…)` is text, quoted as such (issue 18, item 5).
+ * that holds `$ACCESS_TOKEN $(…)` is text, quoted as such (security finding 5, docs/security.md).
  */
 export type Piece = string | { variable: string }
 

@@ -22,7 +22,7 @@ import { exchangeOf } from './exchange'
 import { buildRunReport, type RunMode } from './run-report'
 import { REPORT_FILES, writeReports } from './write'
 
-// Issue 18, item 5: a reproducer is pasted into a shell, and every byte of the request in it
+// Security finding 5 (docs/security.md): a reproducer is pasted into a shell, and every byte of the request in it
 // came from whoever sent the request.
 
 const ORIGIN = 'http://127.0.0.1:4010'

@@ -1,5 +1,4 @@
-// Added by the MSW adapter's work (issue 12), beside the stub core's files: a service worker
-// never sees page navigations, so in the browser stub the site cannot open the development
+// A service worker never sees page navigations, so in the browser stub the site cannot open the development
 // admin panel (`GET /__dev/sso`, an HTML page); it fetches this and shows it itself.
 import type { StubContext } from '../context'
 import { jsonReply } from '../reply'

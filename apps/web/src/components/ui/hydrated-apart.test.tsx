@@ -43,7 +43,7 @@ async function hydratePrerendered() {
   container.remove()
 }
 
-describe('a part hydrated apart (issue 21)', () => {
+describe('a part hydrated apart', () => {
   it('is hydrated after the page around it has committed, in a render of its own', async () => {
     await hydratePrerendered()
     expect(log).toEqual(['page committed', 'part rendered'])

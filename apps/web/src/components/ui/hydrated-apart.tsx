@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from 'react'
 
 /**
- * A part of a prerendered page that React hydrates on its own (issue 21): the page's first
+ * A part of a prerendered page that React hydrates on its own (decisions/web-performance.md): the page's first
  * hydration stops at each such part and commits without it, and React hydrates the parts one by
  * one afterwards, each in short tasks of its own, at once for the part a visitor clicks or types
  * into (selective hydration). On a slow phone the page then starts in tasks under 50 ms instead of
