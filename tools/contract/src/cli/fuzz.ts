@@ -32,9 +32,10 @@ their own (seeded accounts, mailbox, clock jumps). Against any other server they
 the API with the accounts you give: each batch and sequence signs in afresh, names its environments
 for this run only and deletes them, and the accounts end the run as they began (a password change
 is not sent; a profile update is put back). The stateful model then runs on the server's own clock
-and leaves out registration, reset links and clock jumps. Without accounts both parts are skipped
-with the reason, and the run fails (exit 1) unless --allow-skip fuzz.properties,fuzz.stateful
-accepts it. Give each concurrent run its own accounts: the quota and the login lock are theirs.
+and leaves out registration, reset links and clock jumps. Without accounts the run registers two
+of its own when it can read the server's mail (the stub's development mailbox); else both parts
+are skipped with the reason, and the run fails (exit 1) unless --allow-skip fuzz.properties,
+fuzz.stateful accepts it. Give concurrent runs their own accounts: quota and lock are per account.
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
   --email, --password   an activated account of the server, to fuzz as

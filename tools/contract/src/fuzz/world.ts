@@ -209,11 +209,7 @@ export class World {
         })
         // Names an update can put back (an account registered without names has none to restore).
         const { firstName, lastName, company } = isJsonObject(profile.json) ? profile.json : {}
-        if (
-          typeof firstName === 'string' &&
-          firstName.trim() !== '' &&
-          typeof lastName === 'string'
-        )
+        if ([firstName, lastName].every((name) => typeof name === 'string' && name.trim() !== ''))
           account.originalProfile = { firstName, lastName, ...(company ? { company } : {}) }
       }
     }
