@@ -173,6 +173,43 @@ async function logOfSecretAddresses(served: Served): Promise<string> {
   return accessLog(served, 3)
 }
 
+test("an API that is down is answered with the contract's 503 in JSON, with the API's headers", async () => {
+  // Nothing listens on the upstream port: nginx cannot reach the API.
+  const served = startServer({
+    port: await freePort(),
+    upstream: `http://127.0.0.1:${await freePort()}`,
+  })
+  try {
+    await expect
+      .poll(async () => (await send(`${served.url}/`, {}).catch(() => null))?.status, {
+        timeout: NGINX_WAIT_MS,
+      })
+      .toBe(200)
+    for (const [method, path] of [
+      ['GET', '/api/health'],
+      ['POST', '/api/ai/chat'],
+    ] as const) {
+      const answer = await send(`${served.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      })
+      expect(answer.status, `${method} ${path}`).toBe(503)
+      expect(answer.headers['content-type']).toBe('application/json')
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'Service temporarily unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      })
+      expect(answer.headers['retry-after']).toBe('5')
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+      expect(answer.headers['content-security-policy']).toContain("default-src 'none'")
+      expect(answer.headers['cache-control']).toBe('no-store')
+    }
+  } finally {
+    await stop(served)
+  }
+})
+
 test.describe('access logs keep no secret query', () => {
   test('of the production site', async () => {
     // A server of this test's own, whose log it can read (its pages need no API).

@@ -8,7 +8,6 @@ export const PRICING_REDIRECT_MS = 2000
 export const PLAN_IDS = ['starter', 'professional', 'enterprise'] as const
 export type PlanId = (typeof PLAN_IDS)[number]
 
-export const PLAN_CURRENCY = 'USD'
 export const TRIAL_DAYS = 14
 export const TRIAL_PLAN: PlanId = 'starter'
 export const ANNUAL_DISCOUNT_PERCENT = 15

@@ -2,8 +2,6 @@ import { isFiniteNumber } from './numbers'
 
 export const TOKEN_REFRESH_LEAD_MS = 30_000
 export const API_TIMEOUT_MS = 10_000
-export const CLIENT_TYPE = 'vue-website'
-export const CLIENT_VERSION = '1.0.0'
 
 /** Browser storage keys; `legacyAuthToken` is only ever read once and removed (SESSION-2). */
 export const STORAGE_KEYS = {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { createStubCore } from './create'
+import type { StatePersistence } from './state/persistence'
 import { testClock } from './test-support'
 
 const contract = loadContract(
@@ -11,6 +12,23 @@ const contract = loadContract(
 /** The core without any server, as an adapter drives it. */
 function bareCore() {
   return createStubCore({ contract, mode: 'test', scryptCost: 1024, now: testClock().now })
+}
+
+/** A started core that keeps its default store through `save` (nothing to load at start). */
+async function persistedCore(save: StatePersistence['save']) {
+  const core = createStubCore({
+    contract,
+    mode: 'test',
+    scryptCost: 1024,
+    persistence: {
+      where: 'memory',
+      load: async () => ({ status: 'missing' }),
+      save,
+      flush: async () => undefined,
+    },
+  })
+  await core.ready()
+  return core
 }
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -59,20 +77,9 @@ describe('createStubCore without a server', () => {
 
   it('keeps the default store through its persistence, not the session stores', async () => {
     const saved: number[] = []
-    const core = createStubCore({
-      contract,
-      mode: 'test',
-      scryptCost: 1024,
-      persistence: {
-        where: 'memory',
-        load: async () => ({ status: 'missing' }),
-        save: async (snapshot) => {
-          saved.push(snapshot().accounts.length)
-        },
-        flush: async () => undefined,
-      },
+    const core = await persistedCore(async (snapshot) => {
+      saved.push(snapshot().accounts.length)
     })
-    await core.ready()
     const register = (headers: Record<string, string>) =>
       core.handle({
         method: 'POST',
@@ -91,5 +98,30 @@ describe('createStubCore without a server', () => {
     expect(saved).toEqual([2])
     expect((await register({})).status).toBe(201)
     expect(saved).toEqual([2, 3])
+  })
+
+  it("answers a change it could not keep with the operation's own 500, in its shape", async () => {
+    let failing = false
+    const core = await persistedCore(async () => {
+      if (failing) throw new Error('disk full')
+    })
+    failing = true
+    // Setting a password answers every failure status-shaped ({ status: false, ... }), its 500 too.
+    const answer = await core.handle({
+      method: 'POST',
+      url: '/api/auth/set-password',
+      ip: '::1',
+      ...json({
+        username: 'nino.beridze@example.com',
+        hash: '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586',
+        password: 'Narikala-Fortress-42',
+      }),
+    })
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.body ?? '')).toEqual({
+      status: false,
+      message: 'An unexpected error occurred. Please try again in a few minutes.',
+      code: 'INTERNAL_ERROR',
+    })
   })
 })

@@ -7,7 +7,7 @@ import {
 } from '../config'
 import type { StubContext } from './context'
 import { checkAnswer } from './contract/answer-check'
-import { ApiError, errorBody, MESSAGES, rateLimited, validationError } from './contract/errors'
+import { ApiError, MESSAGES, rateLimited, validationError } from './contract/errors'
 import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
 import {
   assertEveryOperationImplemented,
@@ -315,21 +315,18 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     return answer
   }
 
-  /** Unsafe requests on the default store: the answer once its change is kept, a 500 if it could not be. */
-  async function kept(answer: StubAnswer): Promise<StubAnswer> {
+  /**
+   * Unsafe requests on the default store: the answer once its change is kept; if it could not be,
+   * the operation's own 500 (in its shape, `status: false` where the operation has it).
+   */
+  async function kept(request: CoreRequest, answer: StubAnswer): Promise<StubAnswer> {
     try {
       await persistence?.save(() => defaultStore.snapshot())
       return answer
     } catch (error) {
       log.error('could not save the stub state', { err: error })
-      return {
-        ...answer,
-        status: 500,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-        body: JSON.stringify(
-          errorBody(new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal), false),
-        ),
-      }
+      const internal = new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+      return finish(request, errorReply(ctx, request.operationId, internal))
     }
   }
 
@@ -339,7 +336,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     if (!persistence || request.store !== defaultStore || SAFE_METHODS.has(request.method)) {
       return answer
     }
-    return kept(answer)
+    return kept(request, answer)
   }
 
   function coreRequest(input: StubRequest, path: string, query: CoreRequest['query']): CoreRequest {
