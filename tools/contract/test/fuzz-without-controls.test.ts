@@ -140,6 +140,41 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
     }
   })
 
+  it('two runs at once with the same accounts do not see each other, and both leave the accounts as they were', async () => {
+    const stub = await productionStub()
+    try {
+      const before = await Promise.all(
+        [USER_ACCOUNT, DEMO_ACCOUNT].map((account) => accountAsSeen(stub.url, account)),
+      )
+      const runs = await Promise.all(
+        [21, 22].map((seed) =>
+          fuzzTarget({
+            transport: httpTransport(stub.url),
+            contract: loadContract(),
+            requests: 150,
+            sequences: 2,
+            seed,
+            accounts: { user: USER_ACCOUNT, second: DEMO_ACCOUNT },
+            waitMs: 10_000,
+          }),
+        ),
+      )
+      for (const { run } of runs) {
+        expect(run.skippedParts).toEqual([])
+        const failures = [...(run.fuzz?.tally.failures.values() ?? [])].map((each) => each.problem)
+        expect(failures).toEqual([])
+        expect(run.stateful?.failure).toBeUndefined()
+      }
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      const after = await Promise.all(
+        [USER_ACCOUNT, DEMO_ACCOUNT].map((account) => accountAsSeen(stub.url, account)),
+      )
+      expect(after).toEqual(before)
+    } finally {
+      await stub.app.close()
+    }
+  })
+
   it('catches a bug planted in the production-mode stub, in both parts, and still leaves the accounts as they were', async () => {
     const bug = 'sign-out only forgets the refresh token on the client: the session stays valid'
     const plant = BROKEN_SERVERS.find((broken) => broken.bug === bug)?.plant

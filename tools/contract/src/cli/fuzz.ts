@@ -31,11 +31,11 @@ Against the stub (development or test mode) both parts build their state in stub
 their own (seeded accounts, mailbox, clock jumps). Against any other server they build it through
 the API with the accounts you give: each batch and sequence signs in afresh, names its environments
 for this run only and deletes them, and the accounts end the run as they began (a password change
-is not sent; a profile update is put back). The stateful model then runs on the server's own clock
+is not sent; a profile update is put back at once). The stateful model then runs on the server's own clock
 and leaves out registration, reset links and clock jumps. Without accounts the run registers two
 of its own when it can read the server's mail (the stub's development mailbox); else both parts
 are skipped with the reason, and the run fails (exit 1) unless --allow-skip fuzz.properties,
-fuzz.stateful accepts it. Give concurrent runs their own accounts: quota and lock are per account.
+fuzz.stateful accepts it. Two runs at once may share accounts; more need their own.
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
   --email, --password   an activated account of the server, to fuzz as
@@ -43,7 +43,8 @@ fuzz.stateful accepts it. Give concurrent runs their own accounts: quota and loc
   --second-email, --second-password
                         another activated account: the property-based part needs both
                         (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
-  --wait SECONDS        how long a deletion may take to be seen finished        (default 60)
+  --wait SECONDS        how long a deletion may take to be seen finished, and a create
+                        may wait for room under the quota                       (default 60)
   --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
                         as fast as a fuzzer goes; defaults 100000 requests, requests / 500
                         sequences (>= 50); not in the packed CLI

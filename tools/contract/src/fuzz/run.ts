@@ -18,6 +18,7 @@ import {
   type AccountState,
   LOCK_HEADROOM,
   type Principal,
+  restorableProfile,
   type SetupCall,
   WORLD_SOURCES,
   World,
@@ -127,7 +128,13 @@ type Engine = {
   nextSession: () => string
   clockStart: number
   /** Through the API: the accounts, the run's tag in names, its freed environment. */
-  api?: { accounts: Record<Principal, Credentials>; tag: string; freed: string | undefined }
+  api?: {
+    accounts: Record<Principal, Credentials>
+    tag: string
+    freed: string | undefined
+    waitMs: number
+    profiles: Partial<Record<Principal, Record<string, unknown>>>
+  }
   withheld: number
 }
 
@@ -140,6 +147,8 @@ function worldSetting(engine: Engine): WorldSetting {
     accounts: engine.api.accounts,
     names: `${engine.api.tag}-${session.slice(session.lastIndexOf('-') + 1)}`,
     freed: engine.api.freed,
+    waitMs: engine.api.waitMs,
+    profiles: engine.api.profiles,
   }
 }
 
@@ -240,6 +249,12 @@ async function sendBatch(
     }
     // Observed first: the clean-up must know of a password the server changed, even then.
     world.observe(fuzzCase.operationId, prepared.body, prepared.principal, answer)
+    if (prepared.principal && engine.api)
+      await world.putProfileBack(
+        prepared.principal,
+        call,
+        world.accounts[prepared.principal].access,
+      )
     if (stopAt !== undefined && failures.some((failure) => failure.signature === stopAt)) break
   }
   return failures
@@ -316,6 +331,36 @@ function describeExchange(exchange: Exchange, problem: string): string {
   ]
     .filter((line) => line !== '')
     .join('\n')
+}
+
+/** Through the API, each account's profile as the run begins: what a generated update is undone to. */
+async function profilesFound(
+  engine: Engine,
+  accounts: Record<Principal, Credentials>,
+  tally: Tally,
+): Promise<Partial<Record<Principal, Record<string, unknown>>>> {
+  const call = setupCall(engine, undefined, tally)
+  const profiles: Partial<Record<Principal, Record<string, unknown>>> = {}
+  for (const principal of ['user', 'demo'] as const) {
+    const signIn = await call('signIn', {
+      method: 'POST',
+      path: '/auth/auth',
+      body: accounts[principal],
+    })
+    const tokens = isJsonObject(signIn.json) ? signIn.json : {}
+    const profile = await call('getProfile', {
+      method: 'GET',
+      path: '/user/profile',
+      token: String(tokens.access_token),
+    })
+    profiles[principal] = restorableProfile(profile.json)
+    await call('signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: tokens.refresh_token },
+    })
+  }
+  return profiles
 }
 
 /** GET /ai/models as the user: in a probe world of its own session, or in a sign-in of its own. */
@@ -400,7 +445,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       notes.push(
         `a deleted environment was still not gone after ${options.api.waitMs / 1000} s: requests for a freed environment name an unknown id instead`,
       )
-    engine.api = { accounts: options.api.accounts, tag, freed }
+    engine.api = {
+      accounts: options.api.accounts,
+      tag,
+      freed,
+      waitMs: options.api.waitMs,
+      profiles: await profilesFound(engine, options.api.accounts, tally),
+    }
   }
   {
     // The models the stub offers: "an unknown model" is one listModels does not answer.

@@ -70,6 +70,10 @@ export type WorldSetting =
       names: string
       /** A deleted environment of the user's that the target answers 404 for, when the run has one. */
       freed: string | undefined
+      /** How long a create may wait for room under the quota (another run's clean-up). */
+      waitMs: number
+      /** The accounts' profiles as the run found them, to put back after a generated update. */
+      profiles: Partial<Record<Principal, Record<string, unknown>>>
     }
 
 /** Operations whose failed password checks count towards an address's login lock. */
@@ -79,8 +83,11 @@ export const LOCK_OPERATIONS: Readonly<Record<string, 'email' | 'username'>> = {
   changePassword: 'username',
 }
 
-/** Failures the run lets pile up on a given account before a right sign-in resets the count (the lock takes 5). */
-export const LOCK_HEADROOM = 3
+/**
+ * Failures a run lets pile up on a given account before a right sign-in resets the count: the
+ * lock takes 5, so two runs sharing the account at once stay clear of it together.
+ */
+export const LOCK_HEADROOM = 2
 
 const sameAddress = (a: unknown, b: string) =>
   typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase()
@@ -113,6 +120,20 @@ const pairOf = (answer: Answer, what: string): TokenPair => {
   }
   return { access_token: body.access_token, refresh_token: body.refresh_token }
 }
+
+/** The editable fields of a profile answer that an update can put back (both names set), if any. */
+export function restorableProfile(json: unknown): Record<string, unknown> | undefined {
+  const { firstName, lastName, company } = isJsonObject(json) ? json : {}
+  // An account registered without names has none an update could put back.
+  if (![firstName, lastName].every((name) => typeof name === 'string' && name.trim() !== ''))
+    return undefined
+  return { firstName, lastName, ...(company ? { company } : {}) }
+}
+
+const isQuotaFull = (answer: Answer) =>
+  answer.status === 403 &&
+  isJsonObject(answer.json) &&
+  answer.json.code === 'ENVIRONMENT_QUOTA_EXCEEDED'
 
 const idOf = (answer: Answer, what: string): string => {
   if (!isJsonObject(answer.json) || typeof answer.json.id !== 'string' || answer.status >= 300) {
@@ -174,16 +195,23 @@ export class World {
         `sign-in of ${principal}`,
       )
     }
-    const create = async (principal: Principal, name: string) =>
-      idOf(
-        await call('createEnvironment', {
-          method: 'POST',
-          path: '/environments',
-          token: world.accounts[principal].access,
-          body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
-        }),
-        `creating ${name}`,
-      )
+    const create = async (principal: Principal, name: string) => {
+      const request = {
+        method: 'POST',
+        path: '/environments',
+        token: world.accounts[principal].access,
+        body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
+      }
+      let answer = await call('createEnvironment', request)
+      // Through the API the quota is the account's: another run sharing it may hold the room
+      // for a moment, until its batch is cleaned up.
+      const deadline = performance.now() + (world.setting.kind === 'api' ? world.setting.waitMs : 0)
+      for (let pause = 200; isQuotaFull(answer) && performance.now() < deadline; pause *= 2) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 2_000)))
+        answer = await call('createEnvironment', request)
+      }
+      return idOf(answer, `creating ${name}`)
+    }
     const remove = async (principal: Principal, id: string) => {
       const answer = await call('deleteEnvironment', {
         method: 'DELETE',
@@ -200,18 +228,7 @@ export class World {
       account.access = pair.access_token
       account.refresh = pair.refresh_token
       account.id = String(decodeJwt(pair.access_token).sub)
-      if (world.setting.kind === 'api') {
-        // What a generated profile update may change, to put back when the batch is done.
-        const profile = await call('getProfile', {
-          method: 'GET',
-          path: '/user/profile',
-          token: account.access,
-        })
-        // Names an update can put back (an account registered without names has none to restore).
-        const { firstName, lastName, company } = isJsonObject(profile.json) ? profile.json : {}
-        if ([firstName, lastName].every((name) => typeof name === 'string' && name.trim() !== ''))
-          account.originalProfile = { firstName, lastName, ...(company ? { company } : {}) }
-      }
+      if (world.setting.kind === 'api') account.originalProfile = world.setting.profiles[principal]
     }
     // A second session of the user, signed out: its tokens must never work again.
     const spare = await signIn('user')
@@ -306,15 +323,7 @@ export class World {
         })
         environment.state = 'deleting'
       }
-      if (account.profileChanged && account.originalProfile) {
-        await call('updateProfile', {
-          method: 'PUT',
-          path: '/user/profile',
-          token,
-          body: account.originalProfile,
-        })
-        account.profileChanged = false
-      }
+      await this.putProfileBack(principal, call, token)
       if (account.password !== account.originalPassword) {
         const restored = await call('changePassword', {
           method: 'POST',
@@ -335,6 +344,22 @@ export class World {
         await call('signOut', { method: 'POST', path: '/auth/logout', body: { refreshToken } })
       account.opened = []
     }
+  }
+
+  /**
+   * Through the API, right after a generated update changed a shared account's profile: put
+   * back at once, so another run reading it sees the profile as it was.
+   */
+  async putProfileBack(principal: Principal, call: SetupCall, token: string): Promise<void> {
+    const account = this.accounts[principal]
+    if (!account.profileChanged || !account.originalProfile) return
+    await call('updateProfile', {
+      method: 'PUT',
+      path: '/user/profile',
+      token,
+      body: account.originalProfile,
+    })
+    account.profileChanged = false
   }
 
   /** Through the API: the given account whose address a lock-counted request names, if any. */

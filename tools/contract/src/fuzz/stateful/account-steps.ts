@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import { LOCK_HEADROOM } from '../world'
 import {
   ACTIVATION_LINK_MS,
   accessVerdict,
@@ -8,7 +9,6 @@ import {
   issueLink,
   issuePair,
   type LinkModel,
-  LOCK_AFTER_FAILURES,
   linkVerdict,
   type Model,
   REFRESH_TOKEN_MS,
@@ -35,9 +35,7 @@ import {
  * password is tried only while the lock is well out of reach (the clean-up's sign-in resets it).
  */
 function withinLock(model: Readonly<Model>, email: string): boolean {
-  return (
-    model.clock === 'jumps' || (model.locks.get(email)?.attempts ?? 0) < LOCK_AFTER_FAILURES - 2
-  )
+  return model.clock === 'jumps' || (model.locks.get(email)?.attempts ?? 0) < LOCK_HEADROOM
 }
 
 export class Register extends AccountStep {
