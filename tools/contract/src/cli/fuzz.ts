@@ -28,14 +28,15 @@ hostile bodies, forged tokens), then random stateful sequences checked against a
 accounts, sessions and environments. Prints the seed; --seed replays a run. Every failure is
 shrunk to a minimal request, printed as a curl command.
 Against the stub (development or test mode) both parts build their state in stub sessions of
-their own (seeded accounts, mailbox, clock jumps). Against any other server they build it through
-the API with the accounts you give: each batch and sequence signs in afresh, names its environments
-for this run only and deletes them, and the accounts end the run as they began (a password change
-is not sent; a profile update is put back at once). The stateful model then runs on the server's own clock
-and leaves out registration, reset links and clock jumps. Without accounts the run registers two
-of its own when it can read the server's mail (the stub's development mailbox); else both parts
-are skipped with the reason, and the run fails (exit 1) unless --allow-skip fuzz.properties,
-fuzz.stateful accepts it. Two runs at once may share accounts; more need their own.
+their own (seeded accounts, mailbox, clock jumps). Against any other server they build it
+through the API with the accounts you give: each batch and sequence signs in afresh, names its
+environments for this run only and deletes them, and the accounts end the run as they began (a
+password change is not sent; a profile update is put back at once). The stateful model then runs
+on the server's own clock and leaves out registration, reset links and clock jumps. Without
+accounts the run registers two of its own when it can read the server's mail (the stub's
+development mailbox); else both parts are skipped with the reason, and the run fails (exit 1)
+unless --allow-skip fuzz.properties,fuzz.stateful accepts it. Two runs at once may share
+accounts; more need their own.
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
   --email, --password   an activated account of the server, to fuzz as
