@@ -44,7 +44,12 @@ export type FuzzOptions = {
    * Through the API instead of stub sessions: the two accounts every batch signs in (`user`
    * under test, `demo` another one), and how long a deletion may take to be seen gone.
    */
-  api?: { accounts: Record<Principal, Credentials>; waitMs: number }
+  api?: {
+    accounts: Record<Principal, Credentials>
+    waitMs: number
+    /** The run registered the accounts itself: no other run uses them, their passwords may change. */
+    own?: boolean
+  }
 }
 
 export type FuzzResult = {
@@ -134,6 +139,7 @@ type Engine = {
     freed: string | undefined
     waitMs: number
     profiles: Partial<Record<Principal, Record<string, unknown>>>
+    own: boolean
   }
   withheld: number
 }
@@ -149,6 +155,7 @@ function worldSetting(engine: Engine): WorldSetting {
     freed: engine.api.freed,
     waitMs: engine.api.waitMs,
     profiles: engine.api.profiles,
+    own: engine.api.own,
   }
 }
 
@@ -451,6 +458,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       freed,
       waitMs: options.api.waitMs,
       profiles: await profilesFound(engine, options.api.accounts, tally),
+      own: options.api.own ?? false,
     }
   }
   {

@@ -4,7 +4,7 @@ import { devMailbox, type FuzzMailbox, registerAccounts } from './accounts'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
-import { STEPS_LEFT_OUT_THROUGH_THE_API } from './stateful/steps'
+import { stepsLeftOutThroughTheApi } from './stateful/steps'
 import { devClientOf, type FuzzTransport } from './transport'
 import { WorldSetupError } from './world'
 
@@ -112,12 +112,14 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const controls = await devControls(options.transport, options.seed)
   const missing = 'missing' in controls ? controls.missing : undefined
   let { accounts } = options
+  let own = false
   if (missing !== undefined && !accounts) {
     const mailbox = options.mailbox ?? (await devMailbox(options.transport))
     if (mailbox) {
       accounts = await registerAccounts(options.transport, mailbox)
+      own = true
       notes.push(
-        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through the mailbox (they stay on the server)`,
+        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through the mailbox (they stay on the server); as the run's own, their passwords are changed too, and put back`,
       )
       log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
     }
@@ -132,7 +134,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const statefulThroughTheApi = async (why: string) => {
     if (!accounts) return
     notes.push(
-      `stateful model ${THROUGH_THE_API}, on the target's own clock (${why}); left out: ${STEPS_LEFT_OUT_THROUGH_THE_API}`,
+      `stateful model ${THROUGH_THE_API}, on the target's own clock (${why}); left out: ${stepsLeftOutThroughTheApi(own)}`,
     )
     log(`stateful sequences through the API: ${options.sequences}`)
     stateful = await runStateful({
@@ -142,6 +144,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       seed: options.seed,
       maxCommands: 60,
       accounts: [accounts.user, ...(accounts.second ? [accounts.second] : [])],
+      ownAccounts: own,
     })
   }
   if (missing !== undefined && !accounts) {
@@ -162,6 +165,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         api: {
           accounts: { user: accounts.user, demo: accounts.second },
           waitMs: options.waitMs ?? 60_000,
+          own,
         },
         log,
       })

@@ -74,6 +74,8 @@ export type WorldSetting =
       waitMs: number
       /** The accounts' profiles as the run found them, to put back after a generated update. */
       profiles: Partial<Record<Principal, Record<string, unknown>>>
+      /** Accounts the run registered itself: a password change is sent, and put back afterwards. */
+      own?: boolean
     }
 
 /** Operations whose failed password checks count towards an address's login lock. */
@@ -375,7 +377,12 @@ export class World {
    * in, so the run withholds it.
    */
   wouldChangePassword(operationId: string, body: unknown): boolean {
-    if (this.setting.kind !== 'api' || operationId !== 'changePassword' || !isJsonObject(body))
+    if (
+      this.setting.kind !== 'api' ||
+      this.setting.own ||
+      operationId !== 'changePassword' ||
+      !isJsonObject(body)
+    )
       return false
     const account = this.lockedAccountOf(operationId, body)
     return (

@@ -26,6 +26,8 @@ export type StatefulOptions = {
    * stub sessions, the seeded accounts, the mailbox and clock jumps.
    */
   accounts?: readonly Credentials[]
+  /** The run registered `accounts` itself: the model changes their passwords too (and puts them back). */
+  ownAccounts?: boolean
 }
 
 export type StatefulResult = {
@@ -180,6 +182,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
     ? stepsFor(
         'real',
         given.map((account) => account.email),
+        options.ownAccounts,
       )
     : STEPS
   {
