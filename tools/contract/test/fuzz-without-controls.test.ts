@@ -116,12 +116,6 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
         '--report-dir',
         reportDir,
       ])
-      console.info(
-        output
-          .split('\n')
-          .filter((line) => /generated requests|set-up|stateful:|withheld/.test(line))
-          .join('\n'),
-      )
       expect(code, output).toBe(0)
       const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
       expect(report.skippedParts, output).toEqual([])
