@@ -22,8 +22,10 @@ try {
     })
   }
   const address = await app.listen({ host: config.host, port: config.port })
+  // The SMTP server by its host and port only: the URL may carry credentials.
+  const smtp = config.smtpUrl ? `; e-mail also by SMTP to ${new URL(config.smtpUrl).host}` : ''
   app.log.info(
-    `DevEnv stub (${config.mode}) at ${address}/api; reference ${address}/docs${config.mode === 'production' ? '' : `; mailbox ${address}/__dev/mailbox.html`}`,
+    `DevEnv stub (${config.mode}) at ${address}/api; reference ${address}/docs${config.mode === 'production' ? '' : `; mailbox ${address}/__dev/mailbox.html`}${smtp}`,
   )
 } catch (error) {
   if (error instanceof ConfigError || error instanceof PersistenceError) {

@@ -30,6 +30,7 @@ describe('readConfig', () => {
       siteUrl: 'http://127.0.0.1:5173',
       rateLimits: 'on',
       seed: true,
+      smtpUrl: null,
     })
   })
 
@@ -123,6 +124,20 @@ describe('readConfig', () => {
     expect(
       readConfig({ STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }).jwtSecretIsDefault,
     ).toBe(false)
+  })
+
+  it('reads SMTP_URL as smtp:// or smtps://, and never prints a refused one (it may hold a password)', () => {
+    expect(readConfig({ SMTP_URL: 'smtp://127.0.0.1:1025' }).smtpUrl).toBe('smtp://127.0.0.1:1025')
+    expect(
+      readConfig({
+        STUB_MODE: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        SMTP_URL: 'smtps://u:p@mail.example:465',
+      }).smtpUrl,
+    ).toBe('smtps://u:p@mail.example:465')
+    const refuse = () => readConfig({ SMTP_URL: 'http://mailer:pa55word@mail.example' })
+    expect(refuse).toThrow(/SMTP_URL=\(hidden\): must be an smtp:\/\/ or smtps:\/\/ URL/)
+    expect(refuse).not.toThrow(/pa55word/)
   })
 
   it('counts the secret in UTF-8 bytes, not characters', () => {

@@ -97,6 +97,10 @@ const settingsSchema = z
       .default('http://127.0.0.1:5173')
       .transform((value) => value.replace(/\/+$/, '')),
     RATE_LIMITS: z.enum(RATE_LIMIT_MODES).default('on'),
+    // Unset: mail is only captured in the development mailbox. Credentials may sit in the URL.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://host:port)' })
+      .optional(),
     SEED: z
       .enum(['on', 'off'])
       .optional()
@@ -138,6 +142,8 @@ export type StubConfig = {
   siteUrl: string
   rateLimits: RateLimitMode
   seed: boolean
+  /** Where every e-mail also goes out by SMTP (any mode); null: only the development mailbox. */
+  smtpUrl: string | null
 }
 
 /**
@@ -155,6 +161,9 @@ export class ConfigError extends Error {
 }
 
 const SETTING_NAMES = Object.keys(settingsSchema.shape)
+
+/** Settings whose value may hold a secret (a key, SMTP credentials): never echoed in a message. */
+const SECRET_SETTINGS = new Set(['JWT_SECRET', 'SMTP_URL'])
 
 /** Old names of settings: given, the start stops and names the new one, instead of ignoring it. */
 const RENAMED_SETTINGS: Readonly<Record<string, string>> = {
@@ -176,7 +185,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     const problems = parsed.error.issues
       .map((issue) => {
         const name = String(issue.path[0] ?? '')
-        const shown = name === 'JWT_SECRET' ? '(hidden)' : JSON.stringify(env[name])
+        const shown = SECRET_SETTINGS.has(name) ? '(hidden)' : JSON.stringify(env[name])
         return `  ${name}=${shown}: ${issue.message}`
       })
       .join('\n')
@@ -202,6 +211,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     siteUrl: settings.SITE_URL,
     rateLimits: settings.RATE_LIMITS,
     seed: settings.SEED ?? defaults.seed,
+    smtpUrl: settings.SMTP_URL ?? null,
   }
 }
 

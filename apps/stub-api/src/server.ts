@@ -32,6 +32,7 @@ import { docsRoutes } from './node/docs'
 import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
 import { filePersistence } from './node/persistence'
 import { nativeScrypt } from './node/scrypt'
+import { smtpMailSender } from './node/smtp-mail'
 import { type SecurityHeaders, sendAnswer, stubPlugin, stubRequestOf } from './node/stub-plugin'
 
 export type { StubConfig } from './config'
@@ -171,6 +172,10 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   }
   const app = Fastify(serverOptions)
 
+  // SMTP_URL: every e-mail also goes out by SMTP, in every mode (production with a catcher is a
+  // backend without development controls).
+  const mail = config.smtpUrl ? smtpMailSender(config.smtpUrl, coreLog(app.log)) : null
+
   const core = createStubCore({
     ...config,
     // Resolved through the package's export, so the source, the tests and the bundled dist/ all find it.
@@ -183,6 +188,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     persistence: config.dataFile ? filePersistence(config.dataFile, realNow) : null,
     log: coreLog(app.log),
     ...(hooks ? { hooks } : {}),
+    ...(mail ? { sendMail: mail.send } : {}),
   })
 
   // First of all hooks, and the only one every request runs: the CORS headers of simple requests
@@ -230,7 +236,10 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     await pages.register(docsRoutes, { contract: core.contract })
   })
 
-  app.addHook('onClose', async () => core.close())
+  app.addHook('onClose', async () => {
+    await core.close()
+    await mail?.close()
+  })
 
   return app
 }

@@ -9,6 +9,13 @@ export {
 } from './check/runner'
 export { targetOf } from './http'
 export {
+  devMailbox,
+  type LinkParams,
+  type Mailbox,
+  mailDevMailbox,
+  waitForLink,
+} from './mailbox'
+export {
   buildRunReport,
   type Coverage,
   closingLine,
@@ -22,3 +29,4 @@ export {
   totalsOf,
   writeReports,
 } from './report'
+export { hasStubSessions } from './stub-sessions'

@@ -4,7 +4,7 @@ import type { PasswordHasher } from './security/passwords'
 import type { TokenService } from './security/tokens'
 import type { SeedPasswords } from './state/seeds'
 import type { StoreRegistry } from './state/store-registry'
-import type { Randomness } from './types'
+import type { MailSender, Randomness } from './types'
 
 /** What every part of one stub core shares; passed along, never global. */
 export type StubContext = {
@@ -21,6 +21,8 @@ export type StubContext = {
   devControls: boolean
   /** Response validation against the contract: development and test modes only. */
   checkResponses: boolean
+  /** Every delivered e-mail goes out here too (SMTP in Node), when the adapter gave one. */
+  sendMail: MailSender | null
   /** Filled at start-up, before the first request. */
   seedPasswords: SeedPasswords | null
 }

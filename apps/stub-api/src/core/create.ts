@@ -108,6 +108,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     persistence = null,
     log = SILENT,
     hooks = NO_HOOKS,
+    sendMail = null,
     ...given
   } = options
   const config = resolveConfig(given)
@@ -146,6 +147,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     }),
     devControls,
     checkResponses: devControls,
+    sendMail,
     seedPasswords: null,
   }
 

@@ -4,7 +4,7 @@ import type { Reply } from './reply'
 import type { CoreRequest } from './request'
 import type { StatePersistence } from './state/persistence'
 import type { StubStores } from './state/store-registry'
-import type { StubAnswer, StubLog, StubPlatform, StubRequest } from './types'
+import type { MailSender, StubAnswer, StubLog, StubPlatform, StubRequest } from './types'
 
 /**
  * Places in every request's run where a caller plants behaviour: tests, and the contract
@@ -45,6 +45,8 @@ export type StubCoreOptions = Partial<StubConfig> & {
   log?: StubLog
   /** Behaviour planted in every request's run; none by default. */
   hooks?: StubHooks
+  /** Sends every delivered e-mail out of the process too; by default mail stays in the mailbox. */
+  sendMail?: MailSender
 }
 
 export type StubCore = {

@@ -94,6 +94,22 @@ export type StubAnswer = {
   session: string | null
 }
 
+/**
+ * Sends an e-mail the stub delivered out of the process too (Node: by SMTP when SMTP_URL is set).
+ * Called once the mail is in the store's mailbox; it must not throw or block the answer, and it
+ * logs its own failures without the mail's link (the link holds a token or a reset hash).
+ */
+export type MailSender = (mail: OutgoingMail) => void
+
+/** An e-mail as it goes out: its recipient, subject and the same link as plain text and HTML. */
+export type OutgoingMail = {
+  kind: string
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
 /** What the core may log; pino's levels. Fields are redacted by the adapter's logger. */
 export type StubLog = {
   info(message: string, fields?: Record<string, unknown>): void

@@ -1,6 +1,7 @@
 import type { Contract } from '@devenv/openapi'
 import { type Credentials, createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
 import type { Target } from '../http'
+import { type LinkParams, type Mailbox, waitForLink } from '../mailbox'
 import type { Finding } from '../report'
 
 export type { Credentials } from '@devenv/stub-api/dev-client'
@@ -9,7 +10,13 @@ export type RunContext = {
   contract: Contract
   target: Target
   runId: string
-  mailbox: boolean
+  /** Where the e-mailed activation and reset links are read; none: those steps are skipped. */
+  mailbox: Mailbox | undefined
+  /**
+   * The target keeps a store per X-Stub-Session (GET /__dev/session): each flow's state and
+   * rate-limit windows are its own. Otherwise every client shares them, other runs included.
+   */
+  stubSessions: boolean
   credentials: Credentials | undefined
   waitSeconds: number
   findings: Finding[]
@@ -24,14 +31,15 @@ export function devClientOf(target: Target): DevClient {
   })
 }
 
-/** Reads captured e-mails (the link parameters of each, newest first) from the development mailbox. */
-export async function readMailbox(
-  target: Target,
+/**
+ * The newest e-mail to `to` whose link carries `parameter` (`activate`, `hash`), read from the
+ * run's mailbox in the context's stub session, waiting for it to arrive; undefined when none came.
+ */
+export async function mailedLink(
+  context: RunContext,
   to: string,
-): Promise<Array<Record<string, string>>> {
-  try {
-    return (await devClientOf(target).mailbox(to)).map((mail) => mail.linkParams)
-  } catch {
-    return []
-  }
+  parameter: string,
+): Promise<LinkParams | undefined> {
+  if (!context.mailbox) return undefined
+  return waitForLink(context.mailbox, to, parameter, { session: context.target.session })
 }

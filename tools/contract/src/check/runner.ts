@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { type Outgoing, send, type Target, targetOf } from '../http'
+import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
   buildRunReport,
   checkCoverage,
@@ -10,9 +11,10 @@ import {
   type Report,
   type RunReport,
 } from '../report'
-import { type Credentials, devClientOf, type RunContext } from './context'
+import { hasStubSessions } from '../stub-sessions'
+import type { Credentials, RunContext } from './context'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows } from './flows'
-import { isolated } from './flows/support'
+import { isolated, PASSWORD, registration } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
 
@@ -21,8 +23,12 @@ export type RunOptions = {
   baseUrl: string
   /** Sent as X-Stub-Session on every request; random by default, so runs never share state. */
   session?: string
-  /** `auto` reads activation and reset e-mails from GET /__dev/mailbox when the target has it. */
-  mailbox?: 'auto' | 'off'
+  /**
+   * Where e-mailed activation and reset links are read: `auto` (the default) the target's
+   * GET /__dev/mailbox when it has one, a Mailbox (a mail catcher: `mailDevMailbox(url)`), or
+   * `off`.
+   */
+  mailbox?: 'auto' | 'off' | Mailbox
   /** An activated account for protected operations; the stub's seeded one is used otherwise. */
   credentials?: Credentials
   /** A second activated account for the two-user flows when the target has no mailbox. */
@@ -59,12 +65,54 @@ function pathOf(operation: Operation, values: Record<string, string> = {}): stri
   })
 }
 
-async function hasMailbox(target: Target): Promise<boolean> {
-  try {
-    return await devClientOf(target).hasMailbox()
-  } catch {
-    return false
+/** The run's mailbox and the note that names it (or says why there is none). */
+async function mailboxOf(
+  target: Target,
+  option: RunOptions['mailbox'],
+): Promise<{ mailbox: Mailbox | undefined; note: string }> {
+  const none = 'flows needing e-mailed links are skipped'
+  if (option === 'off') return { mailbox: undefined, note: `mailbox: off (${none})` }
+  const mailbox =
+    option === undefined || option === 'auto' ? devMailbox(target.origin, target.timeoutMs) : option
+  const problem = await mailbox.problem()
+  if (problem === undefined) return { mailbox, note: `mailbox: ${mailbox.name}` }
+  return {
+    mailbox: undefined,
+    note:
+      option === undefined || option === 'auto'
+        ? `mailbox: none, the target has no GET /__dev/mailbox and no --mailbox URL was given (${none})`
+        : `mailbox: none, ${problem} (${none})`,
   }
+}
+
+/**
+ * An account for the protected operations on a target without one given: registered, then
+ * activated with the e-mailed token, each a recorded step of the run's setup.
+ */
+async function registerThroughMailbox(
+  setup: SuiteRecorder,
+  target: Target,
+  mailbox: Mailbox,
+  email: string,
+): Promise<Credentials | undefined> {
+  const password = PASSWORD
+  const registered = await setup.request(
+    'register an account for protected operations: 201',
+    'register',
+    registration(email, password),
+    { status: 201 },
+  )
+  if (!registered) return undefined
+  const link = await waitForLink(mailbox, email, 'activate', { session: target.session })
+  if (!setup.verdict('its activation e-mail arrives', link ? undefined : 'no e-mail'))
+    return undefined
+  const activated = await setup.request(
+    'activate it with the e-mailed token: 200',
+    'activateAccount',
+    { method: 'POST', path: '/auth/activate', body: { token: link?.activate } },
+    { status: 200 },
+  )
+  return activated ? { email, password } : undefined
 }
 
 async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
@@ -225,17 +273,36 @@ export async function runContract(options: RunOptions): Promise<Report> {
     return report
   }
 
-  const mailbox = options.mailbox !== 'off' && (await hasMailbox(target))
-  const credentials = options.credentials ?? (mailbox ? STUB_SEEDED_ACCOUNT : undefined)
+  const stubSessions = await hasStubSessions(target)
+  const { mailbox, note } = await mailboxOf(target, options.mailbox)
   report.notes.push(
-    mailbox
-      ? 'development mailbox: yes (GET /__dev/mailbox)'
-      : 'development mailbox: no (flows needing e-mailed links are skipped)',
+    stubSessions
+      ? 'stub sessions: yes (GET /__dev/session): each flow has its own state and rate-limit windows'
+      : "stub sessions: no: this run shares the target's state and rate-limit windows with every client, and keeps to half of each per-client window",
+    note,
   )
+  const { only } = options
+  const operations = only
+    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
+    : contract.operations
+  const runId = randomBytes(4).toString('hex')
+  // The stub's seeded account exists only on the stub, which shows itself by its sessions; any
+  // other target with a mailbox gets an account registered and activated for the run.
+  const registered =
+    !options.credentials && !stubSessions && mailbox && operations.some((each) => each.requiresAuth)
+      ? await registerThroughMailbox(setup, target, mailbox, `contract-${runId}-ops@example.com`)
+      : undefined
+  const credentials =
+    options.credentials ?? registered ?? (stubSessions ? STUB_SEEDED_ACCOUNT : undefined)
   const token = credentials ? await signIn(target, credentials) : undefined
+  const whose = options.credentials
+    ? ''
+    : registered
+      ? ` (registered and activated through ${mailbox?.name})`
+      : ' (the stub seeded account)'
   report.notes.push(
     token && credentials
-      ? `protected operations signed in as ${credentials.email}${options.credentials ? '' : ' (the stub seeded account)'}`
+      ? `protected operations signed in as ${credentials.email}${whose}`
       : credentials
         ? `could not sign in as ${credentials.email}: protected operations are skipped`
         : 'no account given: protected operations are skipped',
@@ -249,14 +316,14 @@ export async function runContract(options: RunOptions): Promise<Report> {
     contract,
     // Without stub sessions every client shares the target's windows with every other run: this
     // run keeps to half of each per-client window, so a run started within the window finds room.
-    target: mailbox ? target : { ...target, windowBudget: new Map() },
-    runId: randomBytes(4).toString('hex'),
+    target: stubSessions ? target : { ...target, windowBudget: new Map() },
+    runId,
     mailbox,
+    stubSessions,
     credentials: token ? credentials : undefined,
     waitSeconds: options.waitSeconds ?? 150,
     findings: report.findings,
   }
-  const { only } = options
   const flowOptions = {
     secondCredentials: options.secondCredentials,
     only: only ? (only.flows ?? []) : undefined,
@@ -266,9 +333,6 @@ export async function runContract(options: RunOptions): Promise<Report> {
     progress,
     flowOptions.only,
   )
-  const operations = only
-    ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
-    : contract.operations
   // The flows run before the operation checks: on a server whose windows every client shares,
   // the operation checks' many invalid registrations would leave the flows no room. The flows get
   // a stub session of their own (other targets ignore it).

@@ -1,5 +1,6 @@
 import { FLOW_IDS } from '../check/flows'
-import { CHECK_PARTS, checkTarget } from '../check/runner'
+import { CHECK_PARTS, checkTarget, type RunOptions } from '../check/runner'
+import { mailDevMailbox } from '../mailbox'
 import {
   type Command,
   contractFor,
@@ -34,7 +35,10 @@ checks could run: check.flow.<id>) that --allow-skip does not accept, 2 when the
 API at all or on bad input.
 
   --base-url URL        the server (http://host:port, or its /api base)          required
-  --mailbox auto|off    read e-mailed links from GET /__dev/mailbox             (default auto)
+  --mailbox auto|off|URL
+                        where e-mailed links are read: auto, the target's GET /__dev/mailbox
+                        when it has one; URL, a MailDev web address (http://host:1080)
+                        that the target's mail goes to; off, nowhere             (default auto)
   --session ID          X-Stub-Session header value                             (default random)
   --email, --password   an activated account for protected operations
                         (or CONTRACT_EMAIL / CONTRACT_PASSWORD; the stub's seeded one otherwise)
@@ -44,7 +48,8 @@ API at all or on bad input.
 ${wrapped(FLOW_IDS.join(', '), 24, 96)}
   --wait SECONDS        how long flows wait for provisioning and deletion       (default 150)
   --max-wait SECONDS    how long a check waits for a full rate-limit window (its Retry-After)
-                        before it is skipped with the reason                    (default 30)
+                        before it is skipped with the reason, and for access tokens that
+                        live at most this long to expire                        (default 30)
 ${SHARED_USAGE}
 `
 
@@ -72,9 +77,6 @@ export const check: Command = async (argv) => {
   }
   const { shared, text } = command
   const baseUrl = urlOption('base-url', text('base-url'))
-  const mailbox = text('mailbox') ?? 'auto'
-  if (mailbox !== 'auto' && mailbox !== 'off')
-    throw new UsageError(`--mailbox must be auto or off, got "${mailbox}"`)
   const email = text('email') ?? process.env.CONTRACT_EMAIL
   const password = text('password') ?? process.env.CONTRACT_PASSWORD
   if ((email === undefined) !== (password === undefined))
@@ -91,6 +93,7 @@ export const check: Command = async (argv) => {
     contract.operations.map((each) => each.operationId),
   )
   await preflight(baseUrl, shared.timeoutMs)
+  const mailbox = await mailboxOption(text('mailbox'), shared.timeoutMs)
 
   const report = await checkTarget({
     baseUrl,
@@ -107,6 +110,22 @@ export const check: Command = async (argv) => {
     progress: shared.quiet ? undefined : (line) => console.error(`  ... ${line}`),
   })
   return finishRun(report, shared)
+}
+
+/** `--mailbox`: auto, off, or a mail catcher's URL that must answer as one before the run. */
+async function mailboxOption(
+  value: string | undefined,
+  timeoutMs: number,
+): Promise<NonNullable<RunOptions['mailbox']>> {
+  if (value === undefined || value === 'auto' || value === 'off') return value ?? 'auto'
+  if (!/^https?:\/\//i.test(value))
+    throw new UsageError(
+      `--mailbox must be auto, off or the http:// URL of a mail catcher, got "${value}"`,
+    )
+  const mailbox = mailDevMailbox(urlOption('mailbox', value), { timeoutMs })
+  const problem = await mailbox.problem()
+  if (problem) throw new UsageError(`--mailbox: ${problem}`)
+  return mailbox
 }
 
 /** `--only a,b`: operations and flows by id; an id that names neither is a usage error. */

@@ -77,6 +77,9 @@ let plainHealthUrl: string
 let closedUrl: string
 let stub: ReturnType<typeof buildServer>
 let stubUrl: string
+/** The stub in production mode: a backend without development controls, accounts or mailbox. */
+let backend: ReturnType<typeof buildServer>
+let backendUrl: string
 let folder: string
 
 beforeAll(async () => {
@@ -101,6 +104,12 @@ beforeAll(async () => {
   await new Promise((resolve) => last?.close(resolve))
   stub = buildServer({ mode: 'test', logLevel: 'silent', provisionSeconds: 1, deleteSeconds: 1 })
   stubUrl = await stub.listen({ host: '127.0.0.1', port: 0 })
+  backend = buildServer({
+    mode: 'production',
+    logLevel: 'silent',
+    jwtSecret: 'cli-test-production-signing-key-0123456789',
+  })
+  backendUrl = await backend.listen({ host: '127.0.0.1', port: 0 })
   folder = await mkdtemp(join(tmpdir(), 'contract-cli-'))
 })
 
@@ -110,6 +119,7 @@ afterAll(async () => {
     await new Promise((resolve) => server.close(resolve))
   }
   await stub.close()
+  await backend.close()
   await rm(folder, { recursive: true, force: true })
 })
 
@@ -140,6 +150,14 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
   it('a missing or malformed --base-url', async () => {
     expectUsageError(await runCli(['check']), /--base-url is required/)
     expectUsageError(await runCli(['check', '--base-url', 'localhost:4010']), /must be an http/)
+  })
+
+  it('a URL with credentials: the reason never prints the password', async () => {
+    for (const url of ['ftp://qa:s3cret-pass@mail.example', 'http://qa:s3cret-pass@[bad']) {
+      const outcome = await runCli(['check', '--base-url', url])
+      expectUsageError(outcome, /--base-url \w+:\/\/\*\*\*@/)
+      expect(outcome.stderr).not.toContain('s3cret-pass')
+    }
   })
 
   it('an unreachable URL', async () => {
@@ -255,7 +273,7 @@ describe('devenv-contract check: a whole part skipped fails the run unless accep
   const run = (more: string[]) =>
     runCli([
       '--base-url',
-      stubUrl,
+      backendUrl,
       '--mailbox',
       'off',
       '--only',

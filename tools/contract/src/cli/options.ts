@@ -172,11 +172,19 @@ export function urlOption(name: string, value: string | undefined): string {
   try {
     url = new URL(value)
   } catch {
-    throw new UsageError(`--${name} ${value} is not a URL (expected http://host:port)`)
+    throw new UsageError(`--${name} ${shownUrl(value)} is not a URL (expected http://host:port)`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`--${name} ${value} must be an http:// or https:// URL`)
+    throw new UsageError(`--${name} ${shownUrl(value)} must be an http:// or https:// URL`)
   return value
+}
+
+/**
+ * A URL as typed, fit to print: the credentials of `scheme://user:password@host` are starred,
+ * whether or not the rest parses (a mail catcher's URL may carry its web password).
+ */
+export function shownUrl(value: string): string {
+  return value.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#\s]*@/i, '$1***@')
 }
 
 /** The contract to hold the server to; a document that does not load is a usage error. */

@@ -1,5 +1,5 @@
 import { type Answer, send, targetOf } from '../http'
-import { UsageError } from './options'
+import { shownUrl, UsageError } from './options'
 
 /**
  * Makes sure a URL names the API before a run starts: only a target that is not the API at all is
@@ -14,7 +14,7 @@ export async function preflight(
   flag = 'base-url',
 ): Promise<void> {
   const target = targetOf(baseUrl, 'devenv-contract-preflight', timeoutMs)
-  const url = `${target.apiBase}/health`
+  const url = shownUrl(`${target.apiBase}/health`)
   const answer: Answer = await send(target, { method: 'GET', path: '/health' })
   if (answer.error) {
     if (/timeout|aborted/i.test(answer.error))

@@ -50,6 +50,13 @@ describe('per-test isolation (X-Stub-Session)', () => {
     expect((await stub.call({ url: '/api/auth/auth', body: USER })).statusCode).toBe(200)
   })
 
+  it('names the session that answered at GET /__dev/session (null for the default store)', async () => {
+    expect((await stub.call({ url: '/__dev/session', session: 'test-a' })).json()).toEqual({
+      session: 'test-a',
+    })
+    expect((await stub.call({ url: '/__dev/session' })).json()).toEqual({ session: null })
+  })
+
   it('keeps tokens to their session, and accepts the session as a cookie too', async () => {
     const pair = await stub.signIn(DEMO.email, DEMO.password, 'test-a')
     expect(

@@ -36,6 +36,7 @@ const CONTROLS: ReadonlyArray<readonly [string, string]> = [
   ],
   ['Prefer: code=NNN | delay=MS | reset', 'forced documented answer, latency, dropped connection'],
   ['X-Stub-Session: <id>', 'an isolated store per id (also the stubSession cookie)'],
+  ['GET /__dev/session', 'the stub session that answered: { session } (null: the default store)'],
 ]
 
 const listed = (entries: Received[]) => jsonReply(200, { items: newestFirst(entries) })

@@ -1,3 +1,6 @@
+import { jsonReply } from '../reply'
+import type { DevRoute } from './dev-route'
+
 export const STUB_SESSION_HEADER = 'x-stub-session'
 export const STUB_SESSION_COOKIE = 'stubSession'
 export const STUB_SESSION_QUERY = 'stubSession'
@@ -37,3 +40,16 @@ export function requestedSession(
   if (typeof fromQuery === 'string' && SESSION_ID.test(fromQuery)) return fromQuery
   return null
 }
+
+/**
+ * `GET /__dev/session`: the stub session whose store answered (null: the default store). A client
+ * that sends an id and reads the same id back knows its runs are isolated from other clients'
+ * (the contract toolkit asks before it counts on windows and state of its own).
+ */
+export const sessionRoutes: DevRoute[] = [
+  {
+    method: 'GET',
+    path: '/__dev/session',
+    handle: (request) => jsonReply(200, { session: request.session }),
+  },
+]

@@ -9,8 +9,12 @@ import { STUB_SESSION_QUERY } from './isolation'
 
 const ACTIVATION_VALID_HOURS = 24
 
-/** A mail's paragraphs and link, written out once as text and once as HTML. */
+/**
+ * A mail's paragraphs and link, written out once as text and once as HTML, kept in the store's
+ * mailbox and (when the adapter sends mail, in every mode) sent on with the same bodies.
+ */
 function deliver(
+  ctx: StubContext,
   store: StubStore,
   mail: Omit<Mail, 'id' | 'createdAt' | 'html' | 'text'> & { paragraphs: string[] },
 ): Mail {
@@ -25,6 +29,8 @@ function deliver(
     createdAt: new Date(store.now()).toISOString(),
   }
   store.deliver(delivered)
+  const { kind, to, subject, text } = delivered
+  ctx.sendMail?.({ kind, to, subject, text, html })
   return delivered
 }
 
@@ -40,7 +46,7 @@ export function sendActivationMail(
     'Welcome to DevEnv!',
     `Activate your account by opening this link within ${ACTIVATION_VALID_HOURS} hours:`,
   ]
-  return deliver(store, {
+  return deliver(ctx, store, {
     kind: 'activation',
     to: account.email,
     subject: 'Activate your DevEnv account',
@@ -61,7 +67,7 @@ export function sendResetMail(
     'Someone asked to reset the password of your DevEnv account.',
     `Set a new password by opening this link within ${ctx.config.resetLinkMinutes} minutes. If it was not you, ignore this e-mail.`,
   ]
-  return deliver(store, {
+  return deliver(ctx, store, {
     kind: 'password-reset',
     to: account.email,
     subject: 'Reset your DevEnv password',
@@ -79,7 +85,7 @@ export function sendRegistrationAttemptMail(
   store: StubStore,
   account: Account,
 ): Mail {
-  return deliver(store, {
+  return deliver(ctx, store, {
     kind: 'registration-attempt',
     to: account.email,
     subject: translate(en, 'mail.registrationAttempt.subject'),

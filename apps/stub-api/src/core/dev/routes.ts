@@ -3,6 +3,7 @@ import { clockRoutes } from './clock'
 import { coverage } from './coverage'
 import type { DevRoute } from './dev-route'
 import { inspectRoutes } from './inspect'
+import { sessionRoutes } from './isolation'
 import { mailboxRoutes } from './mailbox'
 import { singleSignOnRoutes } from './sso'
 import { singleSignOnDataRoutes } from './sso-data'
@@ -15,6 +16,7 @@ export function devRouteTable(ctx: StubContext): Map<string, DevRoute> {
     // The admin panel as data, for the browser stub (see sso-data.ts).
     ...singleSignOnDataRoutes(ctx),
     ...clockRoutes,
+    ...sessionRoutes,
     ...inspectRoutes(ctx),
     { method: 'GET', path: '/__dev/coverage', handle: (request) => coverage(ctx, request) },
   ]

@@ -289,7 +289,10 @@ const fieldErrorIs = (name: string, message: string) => (answer: Answer) => {
     : `errors.${name} is ${JSON.stringify(given)}, not "${message}"`
 }
 
-/** Each rule for a new password is the server's, not only the site's form: 400 with its message. */
+/**
+ * Each rule for a new password is the server's, not only the site's form: 400 with its message.
+ * The three refusals are independent: one that cannot be sent (a full window) skips only itself.
+ */
 async function passwordRulesFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'password-rules')
   const flow = recorderOf(
@@ -301,6 +304,7 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
     'register',
     registration(runEmail(context, 'weak'), WEAK_PASSWORD),
     { status: 400, also: fieldErrorIs('password', TOO_WEAK) },
+    false,
   )
   await flow.request(
     'set a password without the reset checklist: 400 naming password, before the link is judged',
@@ -315,6 +319,7 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
       },
     },
     { status: 400, also: fieldErrorIs('password', NOT_RESET_RULES) },
+    false,
   )
   await flow.request(
     'change to a password under strength 40: 400 naming newPassword, before the old one is checked',
@@ -329,6 +334,7 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
       },
     },
     { status: 400, also: fieldErrorIs('newPassword', TOO_WEAK) },
+    false,
   )
   return flow.suite
 }

@@ -39,7 +39,12 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
     const access = field(answer, 'access_token')
     const refresh = field(answer, 'refresh_token')
     return typeof access === 'string' && typeof refresh === 'string'
-      ? { access, refresh, validSeconds: Number(field(answer, 'token_valid_seconds')) }
+      ? {
+          access,
+          refresh,
+          validSeconds: Number(field(answer, 'token_valid_seconds')),
+          receivedAt: Date.now(),
+        }
       : undefined
   }
   const refresh = (refreshToken: string): Outgoing => ({

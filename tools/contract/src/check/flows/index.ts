@@ -11,10 +11,15 @@ import { RATE_LIMIT_FLOWS } from './rate-limits'
 import type { Account, FlowOptions } from './support'
 import { TOKEN_FLOWS } from './tokens'
 
-/** The flows that each need no other flow's outcome, each in its own stub session. */
+/**
+ * The flows that each need no other flow's outcome, each in its own stub session. Without stub
+ * sessions they take turns in this order, and registrations beyond half the shared window are kept
+ * for later runs: authorisation, which needs a second fresh account as a whole, registers before
+ * the registration flows, where a kept registration skips one check and not a whole flow.
+ */
 const ISOLATED_FLOWS = [
-  ...ACCOUNT_FLOWS,
   ...AUTHORISATION_FLOWS,
+  ...ACCOUNT_FLOWS,
   ...DEPRECATED_FLOWS,
   ...ENVIRONMENT_FLOWS,
   ...TOKEN_FLOWS,
@@ -66,9 +71,11 @@ export async function runFlows(
     progress(`flow: ${flow.id}`)
     return { id: flow.id, suite: await flow.run(context, options) }
   }
-  // With the mailbox each of these flows has its own fresh accounts and stub session, so they run
-  // at once; without it they share the given accounts (one changes its password) and take turns.
-  if (context.mailbox) suites.push(...(await Promise.all(isolated.map(run))))
+  // With stub sessions and a mailbox each of these flows has its own fresh accounts, store and
+  // windows, so they run at once; otherwise they share accounts (one changes its password) or the
+  // target's windows, and take turns.
+  if (context.stubSessions && context.mailbox)
+    suites.push(...(await Promise.all(isolated.map(run))))
   else for (const flow of isolated) suites.push(await run(flow))
   return suites
 }

@@ -1,13 +1,14 @@
 import type { Suite } from '../../report'
-import { type RunContext, readMailbox } from '../context'
+import { mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
 import { type Account, codeIs, field, NO_MAILBOX, PASSWORD } from './support'
 
 const NEW_PASSWORD = 'Contract-Run-Pass-2'
 
 /**
- * Registers a unique account and activates it through the development mailbox. Without a
- * mailbox the activation steps are skipped and the given credentials (if any) are used instead.
+ * Registers a unique account and activates it through the mailbox (the stub's, or a mail
+ * catcher's). Without a mailbox the activation steps are skipped and the given credentials (if
+ * any) are used instead.
  */
 export async function accountLifecycle(
   context: RunContext,
@@ -37,8 +38,7 @@ export async function accountLifecycle(
     flow.skip('the activation e-mail arrives', NO_MAILBOX)
     flow.skip('activate with the e-mailed token: 200', NO_MAILBOX)
   } else if (registered) {
-    const [mail] = await readMailbox(context.target, email)
-    const token = mail?.activate
+    const token = (await mailedLink(context, email, 'activate'))?.activate
     if (
       flow.verdict(
         'the activation e-mail arrives with /?activate=<token>',
@@ -183,7 +183,7 @@ export async function resetLinkSingleUse(
     { status: 200 },
     true,
   )
-  const [mail] = await readMailbox(context.target, email)
+  const mail = await mailedLink(context, email, 'hash')
   const hash = mail?.hash
   if (
     !flow.verdict(

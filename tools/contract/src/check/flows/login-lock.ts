@@ -1,6 +1,6 @@
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
-import { type Credentials, type RunContext, readMailbox } from '../context'
+import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
 import { field, PASSWORD } from './support'
 
@@ -29,7 +29,7 @@ export async function loginLock(context: RunContext): Promise<Suite> {
       path: '/auth/registration',
       body: { username: email, password: PASSWORD, userType: 'PERSONAL' },
     })
-    const token = (await readMailbox(context.target, email))[0]?.activate
+    const token = (await mailedLink(context, email, 'activate'))?.activate
     if (token) await flow.raw({ method: 'POST', path: '/auth/activate', body: { token } })
     credentials = { email, password: PASSWORD }
   }

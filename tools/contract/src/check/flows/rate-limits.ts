@@ -50,7 +50,7 @@ const retryAfterWithin = (periodSeconds: number) => (answer: Answer) => {
 /**
  * One `kind: window` limit: `limit` requests are answered, the next one is refused with 429 and
  * Retry-After. The email scope repeats one fresh address; the client scope uses a new one each
- * time. On the stub (a target with the mailbox) each window has a stub session of its own, so the
+ * time. On the stub (a target with stub sessions) each window has a stub session of its own, so the
  * counts are exact. Elsewhere earlier requests of this run share the client's windows: an early
  * 429 cannot be told from a full client window, so the client scope just expects the refusal by
  * request `limit + 1`, and an early refusal of the email scope is a skip.
@@ -88,7 +88,7 @@ async function checkWindow(
         }
       : {}),
   })
-  const exact = context.mailbox
+  const exact = context.stubSessions
   const answered = `${label}: the first ${rule.limit} requests are answered`
   for (let attempt = 1; attempt <= rule.limit; attempt++) {
     const answer = await flow.raw(request(attempt))
@@ -121,7 +121,7 @@ async function rateLimitsFlow(context: RunContext): Promise<Suite> {
   const flow = recorderOf(context, 'rate limits: every documented window')
   for (const operation of context.contract.operations) {
     if (NOT_HERE.has(operation.operationId)) continue
-    if (OWN_WINDOWS_ONLY.has(operation.operationId) && !context.mailbox) {
+    if (OWN_WINDOWS_ONLY.has(operation.operationId) && !context.stubSessions) {
       flow.skip(
         `${operation.operationId}: its windows`,
         'filling it on a shared server would refuse every health check: provoked only on a target with windows per run (X-Stub-Session)',

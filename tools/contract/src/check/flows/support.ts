@@ -1,16 +1,16 @@
 import { isJsonObject } from '@devenv/openapi'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
-import { type Credentials, type RunContext, readMailbox } from '../context'
+import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
 
 export const PASSWORD = 'Contract-Run-Pass-1'
 export const NO_MAILBOX =
-  'the activation or reset link is e-mailed: needs a target that offers GET /__dev/mailbox (--mailbox auto)'
+  "the activation or reset link is e-mailed: needs a mailbox, the target's GET /__dev/mailbox (--mailbox auto) or its mail catcher (--mailbox URL)"
 export const NO_ACCOUNT =
-  'needs an activated account: a target with GET /__dev/mailbox, or --email/--password'
+  'needs an activated account: a mailbox (GET /__dev/mailbox, or --mailbox URL), or --email/--password'
 export const NO_SECOND_ACCOUNT =
-  'needs a second activated account: a target with GET /__dev/mailbox, or --second-email/--second-password'
+  'needs a second activated account: a mailbox (GET /__dev/mailbox, or --mailbox URL), or --second-email/--second-password'
 
 /** An activated account a flow signs in with; `fresh` when the run registered it (it may change it). */
 export type Account = { credentials: Credentials; fresh: boolean }
@@ -68,7 +68,7 @@ export async function activateThroughMailbox(
   email: string,
   step: string,
 ): Promise<boolean> {
-  const token = (await readMailbox(context.target, email)).find((mail) => mail.activate)?.activate
+  const token = (await mailedLink(context, email, 'activate'))?.activate
   if (!flow.verdict(`${step}: the activation e-mail arrives`, token ? undefined : 'no e-mail'))
     return false
   const answer = await flow.request(
@@ -82,9 +82,10 @@ export async function activateThroughMailbox(
 }
 
 /**
- * An activated account for a flow: registered and activated through the development mailbox when
- * the target has one (so a flow never changes an account it was given), else the given one.
- * Undefined when neither; `fresh` tells whether the flow may leave it changed.
+ * An activated account for a flow: registered and activated through the mailbox when the run has
+ * one (so a flow never changes an account it was given), else the given one. On a target without
+ * stub sessions a given account goes first: every registration counts in the registration window
+ * every client shares. Undefined when neither; `fresh` tells whether the flow may leave it changed.
  */
 export async function flowAccount(
   flow: SuiteRecorder,
@@ -92,7 +93,8 @@ export async function flowAccount(
   label: string,
   given: Credentials | undefined,
 ): Promise<{ credentials: Credentials; fresh: boolean } | undefined> {
-  if (!context.mailbox) return given ? { credentials: given, fresh: false } : undefined
+  if (!context.mailbox || (given && !context.stubSessions))
+    return given ? { credentials: given, fresh: false } : undefined
   const email = runEmail(context, label)
   const registered = await flow.request(
     `${label}: register a fresh account: 201`,
@@ -105,7 +107,13 @@ export async function flowAccount(
   return { credentials: { email, password: PASSWORD }, fresh: true }
 }
 
-export type TokenPair = { access: string; refresh: string; validSeconds: number }
+export type TokenPair = {
+  access: string
+  refresh: string
+  validSeconds: number
+  /** When the sign-in answer came (ms since the epoch): the token expires at most validSeconds later. */
+  receivedAt: number
+}
 
 /** Signs in as a recorded step that stops the flow when it fails. */
 export async function signInStep(
@@ -124,6 +132,11 @@ export async function signInStep(
   const refresh = field(answer, 'refresh_token')
   const validSeconds = field(answer, 'token_valid_seconds')
   return typeof access === 'string' && typeof refresh === 'string'
-    ? { access, refresh, validSeconds: typeof validSeconds === 'number' ? validSeconds : 900 }
+    ? {
+        access,
+        refresh,
+        validSeconds: typeof validSeconds === 'number' ? validSeconds : 900,
+        receivedAt: Date.now(),
+      }
     : undefined
 }

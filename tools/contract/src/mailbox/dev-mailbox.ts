@@ -1,0 +1,23 @@
+import { createDevClient } from '@devenv/stub-api/dev-client'
+import type { Mailbox } from './mailbox'
+
+/**
+ * The stub's development mailbox (`GET /__dev/mailbox?to=`), kept per stub session: the mails
+ * of the session they were sent in, with their link already parsed by the stub.
+ */
+export function devMailbox(origin: string, timeoutMs = 15_000): Mailbox {
+  const client = (session?: string) =>
+    createDevClient({ origin, timeoutMs, ...(session === undefined ? {} : { session }) })
+  return {
+    name: "the stub's development mailbox (GET /__dev/mailbox)",
+    deliveryMs: 0,
+    links: async (to, session) =>
+      (await client(session).mailbox(to)).map((mail) => mail.linkParams),
+    problem: async () => {
+      const answers = await client()
+        .hasMailbox()
+        .catch(() => false)
+      return answers ? undefined : 'the target has no GET /__dev/mailbox'
+    },
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { checkTarget } from '../../src/check/runner'
+import { mailDevMailbox } from '../../src/mailbox'
+import { formatSummary } from '../../src/report'
+import { BROKEN_SERVERS, startStub } from '../fixtures/broken-servers'
+import { caughtBy, useProductionBackend } from '../fixtures/production-backend'
+
+// A whole run and every planted bug, not only those that need mail, against a backend with no
+// development controls (the stub in production mode mailing to MailDev): about a minute, so
+// behind its own command, `pnpm --filter @devenv/contract test:production`.
+
+const { maildev, production, checkAgainst } = useProductionBackend()
+
+describe('the whole run, and every planted bug', () => {
+  it('passes every check it can send, with no flow or part left untested', async () => {
+    const stub = await startStub(undefined, 'fastify', production({ tokenValidSeconds: 5 }))
+    try {
+      const report = await checkTarget({
+        baseUrl: stub.baseUrl,
+        mailbox: mailDevMailbox(maildev.url),
+        waitSeconds: 10,
+        maxWaitSeconds: 30,
+      })
+      expect(report.summary.failed, formatSummary(report)).toBe(0)
+      expect(report.skippedParts).toEqual([])
+      // What is skipped is only what a shared server's windows keep for later runs.
+      const reasons = report.suites.flatMap((suite) =>
+        suite.checks.filter((check) => check.status === 'skipped').map((check) => check.message),
+      )
+      expect(
+        reasons.filter(
+          (reason) =>
+            !/kept for later runs|rate-limit window is full|would refuse every health check/.test(
+              reason ?? '',
+            ),
+        ),
+      ).toEqual([])
+    } finally {
+      await stub.close()
+    }
+  })
+
+  it.each(BROKEN_SERVERS.map((broken) => [broken.bug, broken] as const))(
+    'is caught in production mode with MailDev: %s',
+    async (_bug, broken) => {
+      const report = await checkAgainst(broken, broken.only.flows ?? [], {
+        operations: broken.only.operations ?? [],
+        deployment: { tokenValidSeconds: 2 },
+        maxWaitSeconds: 3,
+      })
+      expect(caughtBy(report, broken), formatSummary(report)).not.toEqual([])
+    },
+  )
+})

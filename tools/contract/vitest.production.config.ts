@@ -1,0 +1,9 @@
+import { packageTests } from '../../vitest.preset.ts'
+
+// A whole run and every planted bug against a backend with no development controls
+// (`test:production`): about a minute, so outside the test command.
+export default packageTests('contract-production', {
+  fromSource: true,
+  report: 'production',
+  include: ['test/production/**/*.test.ts'],
+})
