@@ -12,6 +12,7 @@ import { runStateful } from '../src/fuzz/stateful/run'
 import { fuzzTarget } from '../src/fuzz/target'
 import { httpTransport, inProcessTransport } from '../src/fuzz/transport'
 import { BROKEN_SERVERS, BROKEN_SERVERS_JWT_SECRET } from './fixtures/broken-servers'
+import { startMailDev } from './fixtures/maildev'
 
 // `fuzz` against a server with no development controls at all: the stub in production mode (no
 // /__dev routes, no X-Stub-Session, its own clock, rate limits on), with two accounts it already
@@ -382,6 +383,29 @@ describe('devenv-contract fuzz with a mailbox but no development clock', {
       expect(run.notes.join('\n')).not.toContain('a successful password change')
     } finally {
       await app.close()
+    }
+  })
+})
+
+describe('devenv-contract fuzz against the production-mode stub mailing to MailDev', {
+  timeout: 120_000,
+}, () => {
+  it('registers two accounts of its own through --mailbox and runs both parts, no failure', async () => {
+    const maildev = await startMailDev()
+    const stub = await productionStub(undefined, { smtpUrl: maildev.smtpUrl, seed: false })
+    try {
+      const { code, output } = await fuzz([
+        ...['--base-url', stub.url, '--mailbox', maildev.url],
+        ...['--requests', '80', '--sequences', '2', '--seed', '8'],
+      ])
+      expect(code, output).toBe(0)
+      expect(output).toMatch(
+        /no accounts were given: fuzz-[0-9a-f]{8}-user@example\.com and fuzz-[0-9a-f]{8}-second@example\.com registered and activated through MailDev/,
+      )
+      expect(output).toMatch(/stateful: 2 sequences, [1-9]\d* steps/)
+    } finally {
+      await stub.app.close()
+      await maildev.close()
     }
   })
 })

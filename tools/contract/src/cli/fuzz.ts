@@ -6,6 +6,7 @@ import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
+import { mailboxOption } from './check'
 import {
   type Command,
   contractFor,
@@ -33,10 +34,10 @@ through the API with the accounts you give: each batch and sequence signs in afr
 environments for this run only and deletes them, and the accounts end the run as they began (a
 password change is not sent; a profile update is put back at once). The stateful model then runs
 on the server's own clock and leaves out registration, reset links and clock jumps. Without
-accounts the run registers two of its own when it can read the server's mail (the stub's
-development mailbox); else both parts are skipped with the reason, and the run fails (exit 1)
-unless --allow-skip fuzz.properties,fuzz.stateful accepts it. Two runs at once may share
-accounts; more need their own.
+accounts the run registers two of its own when it can read the server's mail (--mailbox); else
+both parts are skipped with the reason, and the run fails (exit 1) unless --allow-skip
+fuzz.properties,fuzz.stateful accepts it. Two runs at once may share accounts; more need their
+own.
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
   --email, --password   an activated account of the server, to fuzz as
@@ -44,6 +45,10 @@ accounts; more need their own.
   --second-email, --second-password
                         another activated account: the property-based part needs both
                         (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
+  --mailbox auto|off|URL
+                        without accounts, where the activation links of two registered for
+                        the run are read: auto, the target's GET /__dev/mailbox when it has
+                        one; URL, a MailDev web address (http://host:1080)      (default auto)
   --wait SECONDS        how long a deletion may take to be seen finished, and a create
                         may wait for room under the quota                       (default 60)
   --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
@@ -64,6 +69,8 @@ type FuzzSettings = {
   seed: number
   shrink: number
   accounts: ReturnType<typeof givenAccounts>
+  /** `--mailbox` as given: read (a catcher must answer as one) before the run. */
+  mailbox: string | undefined
   waitSeconds: number
   shared: SharedOptions
 }
@@ -79,6 +86,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       seed: { type: 'string' },
       shrink: { type: 'string' },
       wait: { type: 'string' },
+      mailbox: { type: 'string' },
       ...ACCOUNT_OPTIONS,
     },
     FUZZ_PARTS,
@@ -108,6 +116,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
     accounts: givenAccounts(command),
+    mailbox: command.text('mailbox'),
     waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
     shared: command.shared,
   }
@@ -187,6 +196,7 @@ export const fuzzCommand: Command = async (argv) => {
   let settings: FuzzSettings
   let contract: Contract
   let transports: { fuzz: FuzzTransport; stateful: FuzzTransport }
+  let mailbox: Awaited<ReturnType<typeof mailboxOption>>
   try {
     const parsed = parseFuzzArguments(argv)
     if (parsed === 'help') {
@@ -195,6 +205,7 @@ export const fuzzCommand: Command = async (argv) => {
     }
     settings = parsed
     contract = contractFor(settings.shared)
+    mailbox = await mailboxOption(settings.mailbox, settings.shared.timeoutMs)
     if (settings.target === 'stub') transports = await inProcessStubs()
     else {
       const { baseUrl } = settings.target
@@ -222,6 +233,7 @@ export const fuzzCommand: Command = async (argv) => {
       seed,
       shrink: settings.shrink,
       ...(settings.accounts ? { accounts: settings.accounts } : {}),
+      mailbox,
       waitMs: settings.waitSeconds * 1000,
       log: (line) => {
         if (!shared.quiet) console.log(line)

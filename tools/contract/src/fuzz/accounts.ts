@@ -1,41 +1,28 @@
 import { randomBytes } from 'node:crypto'
 import { isJsonObject } from '@devenv/openapi'
-import { type Credentials, createDevClient } from '@devenv/stub-api/dev-client'
+import type { Credentials } from '@devenv/stub-api/dev-client'
+import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import type { FuzzTransport } from './transport'
 import { WorldSetupError } from './world'
 
 /**
- * Where the fuzzer reads the links a target e-mails: the link parameters of each mail to an
- * address, newest first. The seam a mail catcher plugs into; today the stub's development
- * mailbox (`devMailbox`), read without a stub session.
+ * The stub's development mailbox of its default store (no `X-Stub-Session`) over the fuzzer's
+ * transport, when the target has one: the mailbox `--mailbox auto` finds.
  */
-export type FuzzMailbox = {
-  linkParams: (to: string) => Promise<Array<Record<string, string>>>
-}
-
-/**
- * The stub's `GET /__dev/mailbox` of its default store (no `X-Stub-Session`), over a transport;
- * undefined when the target has none.
- */
-export async function devMailbox(transport: FuzzTransport): Promise<FuzzMailbox | undefined> {
-  const client = createDevClient({
-    transport: async ({ method, path, headers, body }) => {
-      const answer = await transport.send({
-        method,
-        url: path,
-        headers,
-        ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
-      })
-      return { status: answer.status, json: answer.json }
-    },
+export async function devMailboxOf(transport: FuzzTransport): Promise<Mailbox | undefined> {
+  const mailbox = devMailbox(async ({ method, path, headers, body }) => {
+    const answer = await transport.send({
+      method,
+      url: path,
+      headers,
+      ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
+    })
+    return { status: answer.status, json: answer.json }
   })
-  if (!(await client.hasMailbox())) return undefined
-  return {
-    linkParams: async (to) => (await client.mailbox(to)).map((mail) => mail.linkParams),
-  }
+  return (await mailbox.problem()) === undefined ? mailbox : undefined
 }
 
-/** How long the registration waits for an activation mail to reach the mailbox. */
+/** How long the registration waits for an activation mail, at least (a mailbox may say longer). */
 const MAIL_WAIT_MS = 10_000
 
 /**
@@ -46,7 +33,7 @@ const MAIL_WAIT_MS = 10_000
  */
 export async function registerAccounts(
   transport: FuzzTransport,
-  mailbox: FuzzMailbox,
+  mailbox: Mailbox,
 ): Promise<{ user: Credentials; second: Credentials }> {
   const tag = randomBytes(4).toString('hex')
   const send = (path: string, body: unknown) =>
@@ -69,15 +56,11 @@ export async function registerAccounts(
       throw new WorldSetupError(
         `registering ${email} answered ${registered.status} ${registered.text.slice(0, 200)}`,
       )
-    const deadline = performance.now() + MAIL_WAIT_MS
-    let token: string | undefined
-    while (token === undefined && performance.now() < deadline) {
-      token = (await mailbox.linkParams(email)).find((params) => params.activate)?.activate
-      if (token === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    const timeoutMs = Math.max(MAIL_WAIT_MS, mailbox.deliveryMs)
+    const token = (await waitForLink(mailbox, email, 'activate', { timeoutMs }))?.activate
     if (token === undefined)
       throw new WorldSetupError(
-        `no activation mail to ${email} reached the mailbox within ${MAIL_WAIT_MS / 1000} s`,
+        `no activation mail to ${email} reached ${mailbox.name} within ${Math.max(MAIL_WAIT_MS, mailbox.deliveryMs) / 1000} s`,
       )
     const activated = await send('/auth/activate', { token })
     if (activated.status !== 200)

@@ -1,6 +1,7 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
-import { devMailbox, type FuzzMailbox, registerAccounts } from './accounts'
+import type { Mailbox } from '../mailbox'
+import { devMailboxOf, registerAccounts } from './accounts'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
@@ -61,9 +62,10 @@ export type FuzzTargetOptions = {
   waitMs?: number
   /**
    * Where the target's mails can be read, to register and activate accounts of the run's own
-   * when none were given. By default the stub's development mailbox, when the target has one.
+   * when none were given: a mail catcher, `off`, or `auto` (the default: the stub's development
+   * mailbox, when the target has one).
    */
-  mailbox?: FuzzMailbox
+  mailbox?: Mailbox | 'auto' | 'off'
 }
 
 /** How a part builds its state, in words for the notes. */
@@ -114,12 +116,17 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   let { accounts } = options
   let own = false
   if (missing !== undefined && !accounts) {
-    const mailbox = options.mailbox ?? (await devMailbox(options.transport))
+    const mailbox =
+      options.mailbox === 'off'
+        ? undefined
+        : options.mailbox === undefined || options.mailbox === 'auto'
+          ? await devMailboxOf(options.transport)
+          : options.mailbox
     if (mailbox) {
       accounts = await registerAccounts(options.transport, mailbox)
       own = true
       notes.push(
-        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through the mailbox (they stay on the server); as the run's own, their passwords are changed too, and put back`,
+        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
       )
       log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
     }
