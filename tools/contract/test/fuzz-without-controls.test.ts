@@ -364,7 +364,7 @@ describe('devenv-contract fuzz with a mailbox but no development clock', {
       })
       expect(run.skippedParts).toEqual([])
       expect(run.notes.join('\n')).toMatch(
-        /no accounts were given: fuzz-[0-9a-f]{8}-user@example\.com and fuzz-[0-9a-f]{8}-second@example\.com registered and activated through the mailbox/,
+        /no accounts were given: fuzz-[0-9a-f]{8}-user@example\.com and fuzz-[0-9a-f]{8}-second@example\.com registered and activated through the stub's development mailbox/,
       )
       expect(
         run.fuzz?.tally.failureCount,
