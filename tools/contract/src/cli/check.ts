@@ -126,7 +126,7 @@ export const check: Command = async (argv) => {
 }
 
 /** `--mailbox`: auto, off, or a mail catcher's URL that must answer as one before the run. */
-async function mailboxOption(
+export async function mailboxOption(
   value: string | undefined,
   timeoutMs: number,
 ): Promise<NonNullable<RunOptions['mailbox']>> {

@@ -156,7 +156,8 @@ describe("devenv-contract fuzz against a server without the stub's development c
     folders.push(reportDir)
     try {
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      const reason = 'the target has no development clock (POST /__dev/clock)'
+      const reason =
+        'the target has no development clock (POST /__dev/clock), and no accounts were given (--email and --password, --second-email and --second-password)'
       const skipped = await fuzz(['--base-url', baseUrl, '--seed', '3', '--report-dir', reportDir])
       expect(skipped.code, skipped.output).toBe(1)
       expect(skipped.output).toContain(`skipped: ${reason}`)
@@ -183,6 +184,34 @@ describe("devenv-contract fuzz against a server without the stub's development c
     } finally {
       server.close()
     }
+  })
+
+  it('takes an account only whole, and a second one only with a first', async () => {
+    const errors: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line) => {
+      errors.push(String(line))
+    })
+    const base = ['--base-url', 'http://127.0.0.1:9']
+    try {
+      expect(await fuzzCommand([...base, '--email', 'a@example.com'])).toBe(2)
+      expect(
+        await fuzzCommand([...base, '--second-email', 'b@example.com', '--second-password', 'x']),
+      ).toBe(2)
+      expect(
+        await fuzzCommand([
+          ...base,
+          ...['--email', 'a@example.com', '--password', 'x'],
+          ...['--second-email', 'A@example.com', '--second-password', 'y'],
+        ]),
+      ).toBe(2)
+    } finally {
+      error.mockRestore()
+    }
+    expect(errors).toEqual([
+      'fuzz: give both --email and --password, or neither',
+      'fuzz: a second account needs a first (--email, --password)',
+      'fuzz: the second account must be another one than the first',
+    ])
   })
 
   it('takes --allow-skip only with the names of its parts', async () => {

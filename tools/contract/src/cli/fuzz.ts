@@ -4,13 +4,17 @@ import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
+import { WorldSetupError } from '../fuzz/world'
 import type { ShardPosition } from '../report'
+import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
+import { mailboxOption } from './check'
 import {
   type Command,
   contractFor,
   EXIT,
   finishRun,
   parseCommand,
+  reasonOf,
   SHARED_USAGE,
   type SharedOptions,
   shardOption,
@@ -26,13 +30,29 @@ Property-based requests generated from the contract (valid, one broken constrain
 hostile bodies, forged tokens), then random stateful sequences checked against a model of
 accounts, sessions and environments. Prints the seed; --seed replays a run. Every failure is
 shrunk to a minimal request, printed as a curl command.
-Both parts build their state through the stub's development controls (seeded accounts, mailbox,
-clock, X-Stub-Session); against a server without them they are skipped with the reason, and the
-run fails (exit 1) unless --allow-skip fuzz.properties,fuzz.stateful accepts it. The stateful
-model needs a clock that stands still between its jumps (the stub in test mode); on another it
-is skipped the same way (--allow-skip fuzz.stateful).
+Against the stub (development or test mode) both parts build their state in stub sessions of
+their own (seeded accounts, mailbox, clock jumps). Against any other server they build it
+through the API with the accounts you give: each batch and sequence signs in afresh, names its
+environments for this run only and deletes them, and the accounts end the run as they began (a
+password change is not sent; a profile update is put back at once). The stateful model then runs
+on the server's own clock and leaves out registration, reset links and clock jumps. Without
+accounts the run registers two of its own when it can read the server's mail (--mailbox); else
+both parts are skipped with the reason, and the run fails (exit 1) unless --allow-skip
+fuzz.properties,fuzz.stateful accepts it. Two runs at once may share accounts; more need their
+own.
 
   --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
+  --email, --password   an activated account of the server, to fuzz as
+                        (or CONTRACT_EMAIL / CONTRACT_PASSWORD)
+  --second-email, --second-password
+                        another activated account: the property-based part needs both
+                        (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
+  --mailbox auto|off|URL
+                        without accounts, where the activation links of two registered for
+                        the run are read: auto, the target's GET /__dev/mailbox when it has
+                        one; URL, a MailDev web address (http://host:1080)      (default auto)
+  --wait SECONDS        how long a deletion may take to be seen finished, and a create
+                        may wait for room under the quota                       (default 60)
   --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
                         as fast as a fuzzer goes; defaults 100000 requests, requests / 500
                         sequences (>= 50); not in the packed CLI
@@ -53,6 +73,10 @@ type FuzzSettings = {
   seed: number
   shrink: number
   shard: ShardPosition | undefined
+  accounts: ReturnType<typeof givenAccounts>
+  /** `--mailbox` as given: read (a catcher must answer as one) before the run. */
+  mailbox: string | undefined
+  waitSeconds: number
   shared: SharedOptions
 }
 
@@ -67,6 +91,9 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       seed: { type: 'string' },
       shrink: { type: 'string' },
       shard: { type: 'string' },
+      wait: { type: 'string' },
+      mailbox: { type: 'string' },
+      ...ACCOUNT_OPTIONS,
     },
     FUZZ_PARTS,
     { subcommand: 'fuzz' },
@@ -100,6 +127,9 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
     shard,
+    accounts: givenAccounts(command),
+    mailbox: command.text('mailbox'),
+    waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
     shared: command.shared,
   }
 }
@@ -152,6 +182,10 @@ function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void 
       `generated requests: ${fuzz.tally.requests.fuzz.toLocaleString('en-US')} (${inputs}) in ${fuzz.batches} batches, ${(fuzz.durationMs / 1000).toFixed(1)} s`,
     )
     console.log(`world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`)
+    if (fuzz.withheld > 0)
+      console.log(
+        `withheld: ${fuzz.withheld.toLocaleString('en-US')} (each would have changed a given account's password)`,
+      )
   }
   if (stateful)
     console.log(
@@ -174,6 +208,7 @@ export const fuzzCommand: Command = async (argv) => {
   let settings: FuzzSettings
   let contract: Contract
   let transports: { fuzz: FuzzTransport; stateful: FuzzTransport }
+  let mailbox: Awaited<ReturnType<typeof mailboxOption>>
   try {
     const parsed = parseFuzzArguments(argv)
     if (parsed === 'help') {
@@ -182,6 +217,7 @@ export const fuzzCommand: Command = async (argv) => {
     }
     settings = parsed
     contract = contractFor(settings.shared)
+    mailbox = await mailboxOption(settings.mailbox, settings.shared.timeoutMs)
     if (settings.target === 'stub') transports = await inProcessStubs()
     else {
       const { baseUrl } = settings.target
@@ -209,6 +245,9 @@ export const fuzzCommand: Command = async (argv) => {
       seed,
       shrink: settings.shrink,
       ...(settings.shard ? { shard: settings.shard } : {}),
+      ...(settings.accounts ? { accounts: settings.accounts } : {}),
+      mailbox,
+      waitMs: settings.waitSeconds * 1000,
       log: (line) => {
         if (!shared.quiet) console.log(line)
       },
@@ -227,6 +266,11 @@ export const fuzzCommand: Command = async (argv) => {
     if (run.stateful?.failure)
       console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
     return await finishRun(report, shared)
+  } catch (error) {
+    // The target would not give the run its state (an account that does not sign in, a full quota).
+    if (!(error instanceof WorldSetupError)) throw error
+    console.error(`fuzz: ${reasonOf(error)}`)
+    return EXIT.usage
   } finally {
     await transports.fuzz.close()
     if (transports.stateful !== transports.fuzz) await transports.stateful.close()

@@ -333,7 +333,8 @@ export async function prepare(
   }
   if (!inputValid) input = 'negative'
 
-  const headers: Record<string, string> = { 'x-stub-session': world.session }
+  const headers: Record<string, string> =
+    world.session === undefined ? {} : { 'x-stub-session': world.session }
   if (contentType !== undefined) headers['content-type'] = contentType
   const authorization = await authorizationHeader(fuzzCase.bearer, {
     secret: FUZZ_JWT_SECRET,

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
+import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../report/shard'
 import { type Exchange, judge } from './checks'
@@ -13,7 +15,17 @@ import {
   type FuzzTransport,
   type OutgoingRequest,
 } from './transport'
-import { type SetupCall, WORLD_SOURCES, World } from './world'
+import {
+  type AccountState,
+  LOCK_HEADROOM,
+  type Principal,
+  restorableProfile,
+  type SetupCall,
+  WORLD_SOURCES,
+  World,
+  type WorldSetting,
+  WorldSetupError,
+} from './world'
 
 export type FuzzOptions = {
   /** The server: over HTTP (`httpTransport`) or in process (`startFuzzStub`); the caller closes it. */
@@ -31,9 +43,28 @@ export type FuzzOptions = {
   clockStart?: number
   /** Sends only this shard's batches of the run the seed draws (`--shard i/n`). */
   shard?: ShardPosition
+  /**
+   * Through the API instead of stub sessions: the two accounts every batch signs in (`user`
+   * under test, `demo` another one), and how long a deletion may take to be seen gone.
+   */
+  api?: {
+    accounts: Record<Principal, Credentials>
+    waitMs: number
+    /** The run registered the accounts itself: no other run uses them, their passwords may change. */
+    own?: boolean
+  }
 }
 
-export type FuzzResult = { tally: Tally; seed: number; durationMs: number; batches: number }
+export type FuzzResult = {
+  tally: Tally
+  seed: number
+  durationMs: number
+  batches: number
+  /** Generated requests not sent because they would change a given account for good. */
+  withheld: number
+  /** What the run could not build, and so did not test. */
+  notes: string[]
+}
 
 /** Average generated requests per batch (one world each); sizes vary from 1 to 2 × this. */
 const BATCH_SIZE = 40
@@ -104,11 +135,37 @@ type Engine = {
   rules: DocumentedRules
   nextSession: () => string
   clockStart: number
+  /** Through the API: the accounts, the run's tag in names, its freed environment. */
+  api?: {
+    accounts: Record<Principal, Credentials>
+    tag: string
+    freed: string | undefined
+    waitMs: number
+    profiles: Partial<Record<Principal, Record<string, unknown>>>
+    own: boolean
+  }
+  withheld: number
 }
 
-function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
+/** The setting of the next batch's world: a stub session of its own, or names of its own. */
+function worldSetting(engine: Engine): WorldSetting {
+  const session = engine.nextSession()
+  if (!engine.api) return { kind: 'session', session, clockStart: engine.clockStart }
+  return {
+    kind: 'api',
+    accounts: engine.api.accounts,
+    names: `${engine.api.tag}-${session.slice(session.lastIndexOf('-') + 1)}`,
+    freed: engine.api.freed,
+    waitMs: engine.api.waitMs,
+    profiles: engine.api.profiles,
+    own: engine.api.own,
+  }
+}
+
+function setupCall(engine: Engine, session: string | undefined, tally: Tally): SetupCall {
   return async (operationId, { method, path, body, token }) => {
-    const headers: Record<string, string> = { 'x-stub-session': session }
+    const headers: Record<string, string> =
+      session === undefined ? {} : { 'x-stub-session': session }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (token !== undefined) headers.authorization = `Bearer ${token}`
     const url = path.startsWith('/__dev') ? path : `/api${path}`
@@ -139,8 +196,40 @@ function setupCall(engine: Engine, session: string, tally: Tally): SetupCall {
  * change that it failed: a replay while shrinking needs no more).
  */
 async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally, stopAt?: string) {
-  const session = engine.nextSession()
-  const world = await World.create(session, setupCall(engine, session, tally), engine.clockStart)
+  const setting = worldSetting(engine)
+  const call = setupCall(engine, setting.kind === 'session' ? setting.session : undefined, tally)
+  const world = await World.create(setting, call)
+  try {
+    return await sendBatch(engine, world, call, cases, tally, stopAt)
+  } finally {
+    await world.cleanUp(call)
+  }
+}
+
+/** A right sign-in of a given account: it resets the count of the login lock (signIn's description). */
+async function resetLock(account: AccountState, call: SetupCall): Promise<void> {
+  const answer = await call('signIn', {
+    method: 'POST',
+    path: '/auth/auth',
+    body: { email: account.email, password: account.password },
+  })
+  const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
+  if (answer.status !== 200 || typeof opened !== 'string')
+    throw new WorldSetupError(
+      `the sign-in of ${account.email} that resets its login lock answered ${answer.status} ${answer.text}`,
+    )
+  account.opened.push(opened)
+  account.lockFailures = 0
+}
+
+async function sendBatch(
+  engine: Engine,
+  world: World,
+  call: SetupCall,
+  cases: readonly FuzzCase[],
+  tally: Tally,
+  stopAt: string | undefined,
+) {
   const failures: Array<{
     signature: string
     problem: string
@@ -149,6 +238,12 @@ async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally
   }> = []
   for (const fuzzCase of cases) {
     const prepared = await prepare(engine.contract, world, fuzzCase, engine.rules)
+    if (world.wouldChangePassword(fuzzCase.operationId, prepared.body)) {
+      engine.withheld += 1
+      continue
+    }
+    const counted = world.lockedAccountOf(fuzzCase.operationId, prepared.body)
+    if (counted && counted.lockFailures >= LOCK_HEADROOM) await resetLock(counted, call)
     const answer: Answer = await engine.stub.send(prepared.request)
     const exchange: Exchange = { ...prepared.exchange, answer }
     const verdicts = judge(engine.contract, exchange)
@@ -162,10 +257,70 @@ async function runBatch(engine: Engine, cases: readonly FuzzCase[], tally: Tally
           request: prepared.request,
         })
     }
-    if (stopAt !== undefined && failures.some((failure) => failure.signature === stopAt)) break
+    // Observed first: the clean-up must know of a password the server changed, even then.
     world.observe(fuzzCase.operationId, prepared.body, prepared.principal, answer)
+    if (prepared.principal && engine.api)
+      await world.putProfileBack(
+        prepared.principal,
+        call,
+        world.accounts[prepared.principal].access,
+      )
+    if (stopAt !== undefined && failures.some((failure) => failure.signature === stopAt)) break
   }
   return failures
+}
+
+/**
+ * Through the API, the run's freed environment: one of the user's, created, deleted and polled
+ * until the target answers 404 for it (within `waitMs`). Nothing a batch does can change a
+ * deleted environment, so every batch shares it. Undefined when it was not gone in time.
+ */
+async function freedEnvironment(
+  engine: Engine,
+  accounts: Record<Principal, Credentials>,
+  tag: string,
+  tally: Tally,
+  waitMs: number,
+): Promise<string | undefined> {
+  const call = setupCall(engine, undefined, tally)
+  const signIn = await call('signIn', { method: 'POST', path: '/auth/auth', body: accounts.user })
+  const tokens = isJsonObject(signIn.json) ? signIn.json : {}
+  if (signIn.status !== 200 || typeof tokens.access_token !== 'string')
+    throw new WorldSetupError(
+      `the sign-in of ${accounts.user.email} answered ${signIn.status} ${signIn.text}`,
+    )
+  const token = tokens.access_token
+  try {
+    const created = await call('createEnvironment', {
+      method: 'POST',
+      path: '/environments',
+      token,
+      body: { name: `${tag}-freed`, template: 'node-20', size: 'starter', region: 'eu-central' },
+    })
+    const id = isJsonObject(created.json) ? created.json.id : undefined
+    if (created.status !== 201 || typeof id !== 'string')
+      throw new WorldSetupError(`creating ${tag}-freed answered ${created.status} ${created.text}`)
+    await call('deleteEnvironment', { method: 'DELETE', path: `/environments/${id}`, token })
+    const deadline = performance.now() + waitMs
+    let pause = 100
+    while (performance.now() < deadline) {
+      const seen = await call('getEnvironment', {
+        method: 'GET',
+        path: `/environments/${id}`,
+        token,
+      })
+      if (seen.status === 404) return id
+      await new Promise((resolve) => setTimeout(resolve, pause))
+      pause = Math.min(pause * 2, 2_000)
+    }
+    return undefined
+  } finally {
+    await call('signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: tokens.refresh_token },
+    })
+  }
 }
 
 function describeExchange(exchange: Exchange, problem: string): string {
@@ -186,6 +341,72 @@ function describeExchange(exchange: Exchange, problem: string): string {
   ]
     .filter((line) => line !== '')
     .join('\n')
+}
+
+/** Through the API, each account's profile as the run begins: what a generated update is undone to. */
+async function profilesFound(
+  engine: Engine,
+  accounts: Record<Principal, Credentials>,
+  tally: Tally,
+): Promise<Partial<Record<Principal, Record<string, unknown>>>> {
+  const call = setupCall(engine, undefined, tally)
+  const profiles: Partial<Record<Principal, Record<string, unknown>>> = {}
+  for (const principal of ['user', 'demo'] as const) {
+    const signIn = await call('signIn', {
+      method: 'POST',
+      path: '/auth/auth',
+      body: accounts[principal],
+    })
+    const tokens = isJsonObject(signIn.json) ? signIn.json : {}
+    const profile = await call('getProfile', {
+      method: 'GET',
+      path: '/user/profile',
+      token: String(tokens.access_token),
+    })
+    profiles[principal] = restorableProfile(profile.json)
+    await call('signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: tokens.refresh_token },
+    })
+  }
+  return profiles
+}
+
+/** GET /ai/models as the user: in a probe world of its own session, or in a sign-in of its own. */
+async function modelsOffered(engine: Engine, tally: Tally): Promise<Answer> {
+  if (!engine.api) {
+    const session = engine.nextSession()
+    const probe = await World.create(
+      { kind: 'session', session, clockStart: engine.clockStart },
+      setupCall(engine, session, tally),
+    )
+    return engine.stub.send({
+      method: 'GET',
+      url: '/api/ai/models',
+      headers: { 'x-stub-session': session, authorization: `Bearer ${probe.accounts.user.access}` },
+    })
+  }
+  const call = setupCall(engine, undefined, tally)
+  const signIn = await call('signIn', {
+    method: 'POST',
+    path: '/auth/auth',
+    body: engine.api.accounts.user,
+  })
+  const tokens = isJsonObject(signIn.json) ? signIn.json : {}
+  try {
+    return await call('listModels', {
+      method: 'GET',
+      path: '/ai/models',
+      token: String(tokens.access_token),
+    })
+  } finally {
+    await call('signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: tokens.refresh_token },
+    })
+  }
 }
 
 /**
@@ -220,23 +441,35 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     rules: () => [],
     nextSession: () => `${prefix}-${++sessions}`,
     clockStart: options.clockStart ?? FUZZ_CLOCK_START,
+    withheld: 0,
+  }
+  const notes: string[] = []
+  if (options.api) {
+    // Names no other run has: environment names start with a letter, 40 characters at most.
+    const tag = `fz${randomBytes(4).toString('hex')}`
+    const freed = await freedEnvironment(
+      engine,
+      options.api.accounts,
+      tag,
+      tally,
+      options.api.waitMs,
+    )
+    if (freed === undefined)
+      notes.push(
+        `a deleted environment was still not gone after ${options.api.waitMs / 1000} s: requests for a freed environment name an unknown id instead`,
+      )
+    engine.api = {
+      accounts: options.api.accounts,
+      tag,
+      freed,
+      waitMs: options.api.waitMs,
+      profiles: await profilesFound(engine, options.api.accounts, tally),
+      own: options.api.own ?? false,
+    }
   }
   {
     // The models the stub offers: "an unknown model" is one listModels does not answer.
-    const probeSession = engine.nextSession()
-    const probe = await World.create(
-      probeSession,
-      setupCall(engine, probeSession, tally),
-      engine.clockStart,
-    )
-    const models = await stub.send({
-      method: 'GET',
-      url: '/api/ai/models',
-      headers: {
-        'x-stub-session': probe.session,
-        authorization: `Bearer ${probe.accounts.user.access}`,
-      },
-    })
+    const models = await modelsOffered(engine, tally)
     const knownModels =
       isJsonObject(models.json) && Array.isArray(models.json.items)
         ? models.json.items.flatMap((item) =>
@@ -319,6 +552,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       seed: options.seed,
       durationMs: performance.now() - started,
       batches: batchCount,
+      withheld: engine.withheld,
+      notes,
     }
   }
 }

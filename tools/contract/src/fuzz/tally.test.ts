@@ -53,7 +53,7 @@ describe('the fuzz tally counts coverage', () => {
       seed: 1,
       startedAt: new Date(0).toISOString(),
       durationMs: 1,
-      fuzz: { tally, seed: 1, durationMs: 1, batches: 1 },
+      fuzz: { tally, seed: 1, durationMs: 1, batches: 1, withheld: 0, notes: [] },
       stateful: undefined,
       notes: [],
     })

@@ -1,9 +1,14 @@
-import type { Contract } from '@devenv/openapi'
+import { type Contract, isJsonObject } from '@devenv/openapi'
+import type { Credentials } from '@devenv/stub-api/dev-client'
+import type { Mailbox } from '../mailbox'
 import { type ShardPosition, shardOfRun } from '../report/shard'
+import { devMailboxOf, registerAccounts } from './accounts'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
+import { stepsLeftOutThroughTheApi } from './stateful/steps'
 import { devClientOf, type FuzzTransport } from './transport'
+import { WorldSetupError } from './world'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
 export const FUZZ_PARTS = ['fuzz.properties', 'fuzz.stateful'] as const
@@ -50,6 +55,51 @@ export type FuzzTargetOptions = {
   /** Runs only this shard's share of the batches and sequences the seed draws (`--shard i/n`). */
   shard?: ShardPosition
   log?: (line: string) => void
+  /**
+   * Accounts the target already has (activated), for a target without the stub's development
+   * controls: `user` is the one under test, `second` another one (the property-based part
+   * needs both: another account's environments and tokens). They end the run as they began.
+   */
+  accounts?: { user: Credentials; second?: Credentials }
+  /** Through the API: how long a deletion may take to be seen finished (ms). */
+  waitMs?: number
+  /**
+   * Where the target's mails can be read, to register and activate accounts of the run's own
+   * when none were given: a mail catcher, `off`, or `auto` (the default: the stub's development
+   * mailbox, when the target has one).
+   */
+  mailbox?: Mailbox | 'auto' | 'off'
+}
+
+/** How a part builds its state, in words for the notes. */
+const THROUGH_THE_API =
+  'through the API with the given accounts (no stub sessions: environment names of the run, accounts left as they were)'
+
+/** Each given account must sign in before the run builds anything with it. */
+async function accountsSignIn(
+  transport: FuzzTransport,
+  accounts: NonNullable<FuzzTargetOptions['accounts']>,
+): Promise<void> {
+  for (const account of [accounts.user, accounts.second]) {
+    if (!account) continue
+    const answer = await transport.send({
+      method: 'POST',
+      url: '/api/auth/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify(account)),
+    })
+    const body = isJsonObject(answer.json) ? answer.json : {}
+    if (answer.status !== 200)
+      throw new WorldSetupError(
+        `the account ${account.email} does not sign in: ${answer.status} ${String(body.message ?? answer.text).slice(0, 200)}`,
+      )
+    await transport.send({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify({ refreshToken: body.refresh_token })),
+    })
+  }
 }
 
 /**
@@ -74,13 +124,84 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
   const controls = await devControls(options.transport, options.seed)
   const missing = 'missing' in controls ? controls.missing : undefined
-  if ('missing' in controls) {
+  let { accounts } = options
+  let own = false
+  if (missing !== undefined && !accounts) {
+    const mailbox =
+      options.mailbox === 'off'
+        ? undefined
+        : options.mailbox === undefined || options.mailbox === 'auto'
+          ? await devMailboxOf(options.transport)
+          : options.mailbox
+    if (mailbox) {
+      accounts = await registerAccounts(options.transport, mailbox)
+      own = true
+      notes.push(
+        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
+      )
+      log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
+    }
+  }
+  const skip = (part: FuzzPart, reason: string) => {
     notes.push(
-      `property-based requests and the stateful model skipped: ${missing}; both build their accounts, tokens and environments through the stub's development controls`,
+      `${part === 'fuzz.properties' ? 'property-based requests' : 'stateful model'} skipped: ${reason}`,
     )
-    log(`skipped: ${missing}`)
-    for (const part of FUZZ_PARTS) skippedParts.push({ part, reason: missing ?? '' })
-  } else {
+    log(`${part} skipped: ${reason}`)
+    skippedParts.push({ part, reason })
+  }
+  const statefulThroughTheApi = async (why: string) => {
+    if (!accounts) return
+    notes.push(
+      `stateful model ${THROUGH_THE_API}, on the target's own clock (${why}); left out: ${stepsLeftOutThroughTheApi(own)}`,
+    )
+    log(`stateful sequences through the API: ${options.sequences}`)
+    stateful = await runStateful({
+      transport: options.transport,
+      contract: options.contract,
+      runs: options.sequences,
+      seed: options.seed,
+      maxCommands: 60,
+      accounts: [accounts.user, ...(accounts.second ? [accounts.second] : [])],
+      ownAccounts: own,
+      ...(options.shard ? { shard: options.shard } : {}),
+    })
+  }
+  if (missing !== undefined && !accounts) {
+    const reason = `${missing}, and no accounts were given (--email and --password, --second-email and --second-password)`
+    skip('fuzz.properties', reason)
+    if (options.sequences > 0) skip('fuzz.stateful', reason)
+  } else if (missing !== undefined && accounts) {
+    await accountsSignIn(options.transport, accounts)
+    if (accounts.second) {
+      notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
+      log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)
+      fuzz = await runFuzz({
+        transport: options.transport,
+        contract: options.contract,
+        requests: options.requests,
+        seed: options.seed,
+        shrinkLimit: options.shrink ?? 10,
+        api: {
+          accounts: { user: accounts.user, demo: accounts.second },
+          waitMs: options.waitMs ?? 60_000,
+          own,
+        },
+        ...(options.shard ? { shard: options.shard } : {}),
+        log,
+      })
+      notes.push(...fuzz.notes)
+      if (fuzz.withheld > 0)
+        notes.push(
+          `${fuzz.withheld} generated requests withheld: each would have changed a given account's password for good (other runs sharing the account would stop signing in)`,
+        )
+    } else {
+      skip(
+        'fuzz.properties',
+        `${missing}, and through the API the property-based requests need a second account (--second-email, --second-password)`,
+      )
+    }
+    if (options.sequences > 0) await statefulThroughTheApi(missing)
+  } else if (!('missing' in controls)) {
     log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
     fuzz = await runFuzz({
       transport: options.transport,
@@ -92,12 +213,13 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       ...(options.shard ? { shard: options.shard } : {}),
       log,
     })
-    if (options.sequences > 0 && controls.clockRuns) {
-      const reason =
-        "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test)"
-      notes.push(`stateful model skipped: ${reason}`)
-      log(`stateful model skipped: ${reason}`)
-      skippedParts.push({ part: 'fuzz.stateful', reason })
+    if (options.sequences > 0 && controls.clockRuns && accounts) {
+      await statefulThroughTheApi("the target's clock runs on its own")
+    } else if (options.sequences > 0 && controls.clockRuns) {
+      skip(
+        'fuzz.stateful',
+        "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test, or give accounts to run the model through the API)",
+      )
     } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
       stateful = await runStateful({
@@ -120,7 +242,9 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     fuzz,
     stateful,
     notes,
-    ...(missing === undefined ? {} : { skipped: `skipped: ${missing}` }),
+    ...(fuzz || stateful || skippedParts.length === 0
+      ? {}
+      : { skipped: `skipped: ${skippedParts[0]?.reason ?? ''}` }),
     skippedParts: [
       ...skippedParts,
       // Asked for: the user's own choice, shown but accepted.

@@ -31,6 +31,13 @@ type TokenPair = { access_token: string; refresh_token: string }
 export type AccountState = {
   email: string
   password: string
+  /** The password the account had when the world began: what `cleanUp` puts back. */
+  originalPassword: string
+  /** The profile's editable fields as the world found them (through the API), to put back. */
+  originalProfile?: Record<string, unknown>
+  profileChanged?: boolean
+  /** Failed password checks since the last right one, by what this world sent (through the API). */
+  lockFailures: number
   id: string
   access: string
   refresh: string
@@ -38,6 +45,8 @@ export type AccountState = {
   used: string[]
   /** True once the main session is revoked (sign-out, reuse detected, password reset). */
   revoked: boolean
+  /** Refresh tokens of other sessions the batch's requests opened: signed out by `cleanUp`. */
+  opened: string[]
 }
 
 export type EnvironmentState = {
@@ -45,6 +54,45 @@ export type EnvironmentState = {
   owner: Principal
   state: 'live' | 'deleting' | 'freed'
 }
+
+/**
+ * How a world gets its state. `session`: in a stub session of its own (`X-Stub-Session`), the
+ * seeded accounts, the freed environment made by a jump of that session's clock. `api`: through
+ * the API alone, as any server allows: the given accounts, environments under names of this
+ * world only, the run's freed environment (see `freedEnvironment`), all undone by `cleanUp`.
+ */
+export type WorldSetting =
+  | { kind: 'session'; session: string; clockStart: number }
+  | {
+      kind: 'api'
+      accounts: Record<Principal, Credentials>
+      /** The start of this world's environment names (unique to the run and the batch). */
+      names: string
+      /** A deleted environment of the user's that the target answers 404 for, when the run has one. */
+      freed: string | undefined
+      /** How long a create may wait for room under the quota (another run's clean-up). */
+      waitMs: number
+      /** The accounts' profiles as the run found them, to put back after a generated update. */
+      profiles: Partial<Record<Principal, Record<string, unknown>>>
+      /** Accounts the run registered itself: a password change is sent, and put back afterwards. */
+      own?: boolean
+    }
+
+/** Operations whose failed password checks count towards an address's login lock. */
+export const LOCK_OPERATIONS: Readonly<Record<string, 'email' | 'username'>> = {
+  signIn: 'email',
+  legacySignIn: 'email',
+  changePassword: 'username',
+}
+
+/**
+ * Failures a run lets pile up on a given account before a right sign-in resets the count: the
+ * lock takes 5, so two runs sharing the account at once stay clear of it together.
+ */
+export const LOCK_HEADROOM = 2
+
+const sameAddress = (a: unknown, b: string) =>
+  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase()
 
 /** What the world needs to talk to the stub: one checked call per setup step. */
 export type SetupCall = (
@@ -54,6 +102,14 @@ export type SetupCall = (
 
 const SEEDED: Record<Principal, Credentials> = SEEDED_ACCOUNTS
 
+/**
+ * The target would not give the fuzzer the state it needs (an account that does not sign in, a
+ * quota already full): the run cannot go on, and the CLI says why in one line.
+ */
+export class WorldSetupError extends Error {
+  override name = 'WorldSetupError'
+}
+
 const pairOf = (answer: Answer, what: string): TokenPair => {
   const body = answer.json
   if (
@@ -62,14 +118,28 @@ const pairOf = (answer: Answer, what: string): TokenPair => {
     typeof body.access_token !== 'string' ||
     typeof body.refresh_token !== 'string'
   ) {
-    throw new Error(`world setup: ${what} answered ${answer.status} ${answer.text}`)
+    throw new WorldSetupError(`world setup: ${what} answered ${answer.status} ${answer.text}`)
   }
   return { access_token: body.access_token, refresh_token: body.refresh_token }
 }
 
+/** The editable fields of a profile answer that an update can put back (both names set), if any. */
+export function restorableProfile(json: unknown): Record<string, unknown> | undefined {
+  const { firstName, lastName, company } = isJsonObject(json) ? json : {}
+  // An account registered without names has none an update could put back.
+  if (![firstName, lastName].every((name) => typeof name === 'string' && name.trim() !== ''))
+    return undefined
+  return { firstName, lastName, ...(company ? { company } : {}) }
+}
+
+const isQuotaFull = (answer: Answer) =>
+  answer.status === 403 &&
+  isJsonObject(answer.json) &&
+  answer.json.code === 'ENVIRONMENT_QUOTA_EXCEEDED'
+
 const idOf = (answer: Answer, what: string): string => {
   if (!isJsonObject(answer.json) || typeof answer.json.id !== 'string' || answer.status >= 300) {
-    throw new Error(`world setup: ${what} answered ${answer.status} ${answer.text}`)
+    throw new WorldSetupError(`world setup: ${what} answered ${answer.status} ${answer.text}`)
   }
   return answer.json.id
 }
@@ -88,28 +158,38 @@ export class World {
   revokedRefresh = ''
   clockOffsetMs = 0
 
-  private constructor(
-    readonly session: string,
-    /** The target's clock when the session began (the fuzz stub's is fixed). */
-    readonly clockStart: number,
-  ) {
+  private constructor(readonly setting: WorldSetting) {
+    const given = setting.kind === 'api' ? setting.accounts : SEEDED
     const blank = (principal: Principal): AccountState => ({
-      ...SEEDED[principal],
+      ...given[principal],
+      originalPassword: given[principal].password,
+      lockFailures: 0,
       id: '',
       access: '',
       refresh: '',
       used: [],
       revoked: false,
+      opened: [],
     })
     this.accounts = { user: blank('user'), demo: blank('demo') }
   }
 
-  static async create(
-    session: string,
-    call: SetupCall,
-    clockStart = FUZZ_CLOCK_START,
-  ): Promise<World> {
-    const world = new World(session, clockStart)
+  /** The stub session of the world, or undefined when it lives through the API alone. */
+  get session(): string | undefined {
+    return this.setting.kind === 'session' ? this.setting.session : undefined
+  }
+
+  /** The target's clock when the world began (the fuzz stub's is fixed). */
+  get clockStart(): number {
+    return this.setting.kind === 'session' ? this.setting.clockStart : Date.now()
+  }
+
+  static async create(setting: WorldSetting | string, call: SetupCall): Promise<World> {
+    const world = new World(
+      typeof setting === 'string'
+        ? { kind: 'session', session: setting, clockStart: FUZZ_CLOCK_START }
+        : setting,
+    )
     const signIn = async (principal: Principal) => {
       const { email, password } = world.accounts[principal]
       return pairOf(
@@ -117,16 +197,23 @@ export class World {
         `sign-in of ${principal}`,
       )
     }
-    const create = async (principal: Principal, name: string) =>
-      idOf(
-        await call('createEnvironment', {
-          method: 'POST',
-          path: '/environments',
-          token: world.accounts[principal].access,
-          body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
-        }),
-        `creating ${name}`,
-      )
+    const create = async (principal: Principal, name: string) => {
+      const request = {
+        method: 'POST',
+        path: '/environments',
+        token: world.accounts[principal].access,
+        body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
+      }
+      let answer = await call('createEnvironment', request)
+      // Through the API the quota is the account's: another run sharing it may hold the room
+      // for a moment, until its batch is cleaned up.
+      const deadline = performance.now() + (world.setting.kind === 'api' ? world.setting.waitMs : 0)
+      for (let pause = 200; isQuotaFull(answer) && performance.now() < deadline; pause *= 2) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 2_000)))
+        answer = await call('createEnvironment', request)
+      }
+      return idOf(answer, `creating ${name}`)
+    }
     const remove = async (principal: Principal, id: string) => {
       const answer = await call('deleteEnvironment', {
         method: 'DELETE',
@@ -134,7 +221,7 @@ export class World {
         token: world.accounts[principal].access,
       })
       if (answer.status !== 202)
-        throw new Error(`world setup: deleting ${id} answered ${answer.status}`)
+        throw new WorldSetupError(`world setup: deleting ${id} answered ${answer.status}`)
     }
 
     for (const principal of ['user', 'demo'] as const) {
@@ -143,6 +230,7 @@ export class World {
       account.access = pair.access_token
       account.refresh = pair.refresh_token
       account.id = String(decodeJwt(pair.access_token).sub)
+      if (world.setting.kind === 'api') account.originalProfile = world.setting.profiles[principal]
     }
     // A second session of the user, signed out: its tokens must never work again.
     const spare = await signIn('user')
@@ -151,7 +239,8 @@ export class World {
       path: '/auth/logout',
       body: { refreshToken: spare.refresh_token },
     })
-    if (out.status !== 204) throw new Error(`world setup: sign-out answered ${out.status}`)
+    if (out.status !== 204)
+      throw new WorldSetupError(`world setup: sign-out answered ${out.status}`)
     world.revokedAccess = spare.access_token
     world.revokedRefresh = spare.refresh_token
     // One rotation, so the user holds a used refresh token.
@@ -168,33 +257,147 @@ export class World {
     user.access = rotated.access_token
     user.refresh = rotated.refresh_token
 
-    const freed = await create('user', 'fuzz-freed')
-    await remove('user', freed)
-    const foreign = await create('demo', 'fuzz-foreign')
-    // Past deletion and provisioning, by the stub clock of this session only.
-    const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
-    const clock = await call('', {
-      method: 'POST',
-      path: '/__dev/clock',
-      body: { advanceSeconds: advance },
-    })
-    if (clock.status !== 200) throw new Error(`world setup: the clock answered ${clock.status}`)
-    world.clockOffsetMs += advance * 1000
-    const live = await create('user', 'fuzz-live')
-    const deleting = await create('user', 'fuzz-deleting')
+    if (world.setting.kind === 'session') {
+      const freed = await create('user', 'fuzz-freed')
+      await remove('user', freed)
+      const foreign = await create('demo', 'fuzz-foreign')
+      // Past deletion and provisioning, by the stub clock of this session only.
+      const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
+      const clock = await call('', {
+        method: 'POST',
+        path: '/__dev/clock',
+        body: { advanceSeconds: advance },
+      })
+      if (clock.status !== 200)
+        throw new WorldSetupError(`world setup: the clock answered ${clock.status}`)
+      world.clockOffsetMs += advance * 1000
+      const live = await create('user', 'fuzz-live')
+      const deleting = await create('user', 'fuzz-deleting')
+      await remove('user', deleting)
+      world.environments.push(
+        { id: live, owner: 'user', state: 'live' },
+        { id: deleting, owner: 'user', state: 'deleting' },
+        { id: freed, owner: 'user', state: 'freed' },
+        { id: foreign, owner: 'demo', state: 'live' },
+      )
+      return world
+    }
+    // Through the API: no clock to jump. The freed environment is the run's (deleted and seen
+    // gone once); the others are this world's own, named so no other run or batch has them.
+    const names = world.setting.names
+    const foreign = await create('demo', `${names}-foreign`)
+    world.environments.push({ id: foreign, owner: 'demo', state: 'live' })
+    const live = await create('user', `${names}-live`)
+    world.environments.push({ id: live, owner: 'user', state: 'live' })
+    const deleting = await create('user', `${names}-deleting`)
+    world.environments.push({ id: deleting, owner: 'user', state: 'live' })
     await remove('user', deleting)
-    world.environments.push(
-      { id: live, owner: 'user', state: 'live' },
-      { id: deleting, owner: 'user', state: 'deleting' },
-      { id: freed, owner: 'user', state: 'freed' },
-      { id: foreign, owner: 'demo', state: 'live' },
-    )
+    const state = world.environments.at(-1)
+    if (state) state.state = 'deleting'
+    if (world.setting.freed !== undefined)
+      world.environments.push({ id: world.setting.freed, owner: 'user', state: 'freed' })
     return world
   }
 
-  /** The stub clock of this world's session. */
+  /**
+   * Through the API: leaves the accounts as the world found them. Each signs in afresh (its
+   * world session may be revoked by now), deletes the environments this world created, puts
+   * back a password or profile that changed, and signs out every session the world opened.
+   */
+  async cleanUp(call: SetupCall): Promise<void> {
+    if (this.setting.kind !== 'api') return
+    for (const principal of ['user', 'demo'] as const) {
+      const account = this.accounts[principal]
+      const answer = await call('signIn', {
+        method: 'POST',
+        path: '/auth/auth',
+        body: { email: account.email, password: account.password },
+      })
+      const pair = pairOf(answer, `the clean-up sign-in of ${principal}`)
+      const token = pair.access_token
+      account.lockFailures = 0
+      for (const environment of this.environments) {
+        if (environment.owner !== principal || environment.state !== 'live') continue
+        await call('deleteEnvironment', {
+          method: 'DELETE',
+          path: `/environments/${environment.id}`,
+          token,
+        })
+        environment.state = 'deleting'
+      }
+      await this.putProfileBack(principal, call, token)
+      if (account.password !== account.originalPassword) {
+        const restored = await call('changePassword', {
+          method: 'POST',
+          path: '/auth/change-password',
+          body: {
+            username: account.email,
+            oldPassword: account.password,
+            newPassword: account.originalPassword,
+          },
+        })
+        if (restored.status !== 200)
+          throw new WorldSetupError(
+            `clean-up: the password of ${account.email} could not be put back (${restored.status} ${restored.text}); it is now ${JSON.stringify(account.password)}`,
+          )
+        account.password = account.originalPassword
+      }
+      for (const refreshToken of [pair.refresh_token, account.refresh, ...account.opened])
+        await call('signOut', { method: 'POST', path: '/auth/logout', body: { refreshToken } })
+      account.opened = []
+    }
+  }
+
+  /**
+   * Through the API, right after a generated update changed a shared account's profile: put
+   * back at once, so another run reading it sees the profile as it was.
+   */
+  async putProfileBack(principal: Principal, call: SetupCall, token: string): Promise<void> {
+    const account = this.accounts[principal]
+    if (!account.profileChanged || !account.originalProfile) return
+    await call('updateProfile', {
+      method: 'PUT',
+      path: '/user/profile',
+      token,
+      body: account.originalProfile,
+    })
+    account.profileChanged = false
+  }
+
+  /** Through the API: the given account whose address a lock-counted request names, if any. */
+  lockedAccountOf(operationId: string, body: unknown): AccountState | undefined {
+    const field = LOCK_OPERATIONS[operationId]
+    if (this.setting.kind !== 'api' || !field || !isJsonObject(body)) return undefined
+    return Object.values(this.accounts).find((account) => sameAddress(body[field], account.email))
+  }
+
+  /**
+   * Through the API, a request that would change a given account's password for good (its right
+   * old password and an acceptable new one): other runs sharing the account would stop signing
+   * in, so the run withholds it.
+   */
+  wouldChangePassword(operationId: string, body: unknown): boolean {
+    if (
+      this.setting.kind !== 'api' ||
+      this.setting.own ||
+      operationId !== 'changePassword' ||
+      !isJsonObject(body)
+    )
+      return false
+    const account = this.lockedAccountOf(operationId, body)
+    return (
+      account !== undefined &&
+      body.oldPassword === account.password &&
+      typeof body.newPassword === 'string' &&
+      body.newPassword !== body.oldPassword
+    )
+  }
+
+  /** The target's clock for this world: its stub session's, or the real one. */
   now(): number {
-    return this.clockStart + this.clockOffsetMs
+    return this.setting.kind === 'session'
+      ? this.setting.clockStart + this.clockOffsetMs
+      : Date.now()
   }
 
   /** The current value of a handle (`user.refresh`), as the run's state holds it now. */
@@ -245,6 +448,13 @@ export class World {
   ): void {
     const fields = isJsonObject(body) ? body : {}
     const refreshToken = typeof fields.refreshToken === 'string' ? fields.refreshToken : undefined
+    const lockCounted = this.lockedAccountOf(operationId, body)
+    if (lockCounted) {
+      // Counted as a failure unless it succeeded: the run keeps well inside the lock.
+      lockCounted.lockFailures = answer.status === 200 ? 0 : lockCounted.lockFailures + 1
+      const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
+      if (answer.status === 200 && typeof opened === 'string') lockCounted.opened.push(opened)
+    }
     switch (operationId) {
       case 'signOut': {
         const owner = refreshToken === undefined ? undefined : this.ownerOfRefresh(refreshToken)
@@ -272,6 +482,11 @@ export class World {
         )
         if (answer.status === 200 && account && typeof fields.newPassword === 'string')
           account.password = fields.newPassword
+        break
+      }
+      case 'updateProfile': {
+        const account = principal === undefined ? undefined : this.accounts[principal]
+        if (account && answer.status === 200) account.profileChanged = true
         break
       }
       case 'createEnvironment':

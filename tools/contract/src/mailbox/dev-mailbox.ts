@@ -1,13 +1,15 @@
-import { createDevClient } from '@devenv/stub-api/dev-client'
+import { createDevClient, type DevTransport } from '@devenv/stub-api/dev-client'
 import type { Mailbox } from './mailbox'
 
 /**
  * The stub's development mailbox (`GET /__dev/mailbox?to=`), kept per stub session: the mails
  * of the session they were sent in, with their link already parsed by the stub.
  */
-export function devMailbox(origin: string, timeoutMs = 15_000): Mailbox {
+export function devMailbox(target: string | DevTransport, timeoutMs = 15_000): Mailbox {
+  // An origin over HTTP, or a transport (the fuzzer's, which may be a stub in process).
+  const reach = typeof target === 'string' ? { origin: target, timeoutMs } : { transport: target }
   const client = (session?: string) =>
-    createDevClient({ origin, timeoutMs, ...(session === undefined ? {} : { session }) })
+    createDevClient({ ...reach, ...(session === undefined ? {} : { session }) })
   return {
     name: "the stub's development mailbox (GET /__dev/mailbox)",
     deliveryMs: 0,

@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import { LOCK_HEADROOM } from '../world'
 import {
   ACTIVATION_LINK_MS,
   accessVerdict,
@@ -20,6 +21,7 @@ import {
   deviceAt,
   expectAnswer,
   expectEqual,
+  issuedOnRealClock,
   mailedLink,
   PASSWORDS,
   type Real,
@@ -28,9 +30,17 @@ import {
   WRONG_PASSWORD,
 } from './sequence'
 
+/**
+ * On the real clock the account is a given one, whose login lock outlives the sequence: a wrong
+ * password is tried only while the lock is well out of reach (the clean-up's sign-in resets it).
+ */
+function withinLock(model: Readonly<Model>, email: string): boolean {
+  return model.clock === 'jumps' || (model.locks.get(email)?.attempts ?? 0) < LOCK_HEADROOM
+}
+
 export class Register extends AccountStep {
   constructor(
-    account: number,
+    account: string,
     readonly password: number,
   ) {
     super(account)
@@ -80,7 +90,7 @@ export class ResendActivation extends AccountStep {
 
 export class Activate extends AccountStep {
   constructor(
-    account: number,
+    account: string,
     readonly newest: number,
   ) {
     super(account)
@@ -116,13 +126,16 @@ export class Activate extends AccountStep {
 
 export class SignIn extends AccountStep {
   constructor(
-    account: number,
+    account: string,
     readonly right: boolean,
   ) {
     super(account)
   }
   get label() {
     return `signIn(${this.email}, ${this.right ? 'right' : 'wrong'} password)`
+  }
+  override check(model: Readonly<Model>) {
+    return this.right || withinLock(model, this.email)
   }
   async act(model: Model, real: Real) {
     const email = this.email
@@ -148,6 +161,7 @@ export class SignIn extends AccountStep {
       refreshTokens: [],
     }
     issuePair(model, device)
+    issuedOnRealClock(model, device, answer)
     model.devices.push(device)
     const pair = tokenPair(answer)
     real.devices.push({ access: pair.access, refreshTokens: [pair.refresh] })
@@ -209,6 +223,7 @@ export class Refresh extends PresentsRefreshToken {
     expectAnswer(this.label, answer, 200)
     token.usedAt = model.now
     issuePair(model, device)
+    issuedOnRealClock(model, device, answer)
     const pair = tokenPair(answer)
     tokens.access = pair.access
     tokens.refreshTokens.push(pair.refresh)
@@ -283,7 +298,7 @@ export class ForgotPassword extends AccountStep {
 
 export class ResetPassword extends AccountStep {
   constructor(
-    account: number,
+    account: string,
     readonly newest: number,
     readonly password: number,
   ) {
@@ -323,7 +338,7 @@ export class ResetPassword extends AccountStep {
 
 export class ChangePassword extends AccountStep {
   constructor(
-    account: number,
+    account: string,
     readonly right: boolean,
     readonly password: number,
   ) {
@@ -332,11 +347,15 @@ export class ChangePassword extends AccountStep {
   get label() {
     return `changePassword(${this.email}, ${this.right ? 'right' : 'wrong'} old password, ${PASSWORDS[this.password]})`
   }
+  override check(model: Readonly<Model>) {
+    return this.right || withinLock(model, this.email)
+  }
   async act(model: Model, real: Real) {
     const email = this.email
     const account = model.accounts.get(email)
     const oldPassword = this.right && account ? account.password : WRONG_PASSWORD
     const newPassword = PASSWORDS[this.password] ?? ''
+    real.passwordsSent?.set(email, [...(real.passwordsSent.get(email) ?? []), newPassword])
     const answer = await call(real, 'changePassword', {
       method: 'POST',
       path: '/auth/change-password',

@@ -1,18 +1,22 @@
 import { isJsonObject } from '@devenv/openapi'
-import { devClientOf } from '../transport'
+import { type Answer, devClientOf } from '../transport'
 import {
   accessVerdict,
   ENVIRONMENT_QUOTA,
+  type EnvironmentModel,
   isGone,
   listedEnvironments,
   type Model,
+  possibleStatuses,
   SECOND,
+  seeStatus,
   statusOf,
 } from './model'
 import {
   call,
   DELETE_MS,
   deviceAt,
+  environmentName,
   expectAnswer,
   expectEqual,
   NAMES,
@@ -39,7 +43,7 @@ export class CreateEnvironment extends Step {
     const device = model.devices[index]
     const token = real.devices[index]?.access
     if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
-    const name = NAMES[this.name] ?? 'search'
+    const name = environmentName(real, this.name)
     const answer = await call(real, 'createEnvironment', {
       method: 'POST',
       path: '/environments',
@@ -58,9 +62,20 @@ export class CreateEnvironment extends Step {
     if (existing.filter((each) => each.deleteRequestedAt === null).length >= ENVIRONMENT_QUOTA) {
       return expectAnswer(this.label, answer, 403, 'ENVIRONMENT_QUOTA_EXCEEDED')
     }
-    // "An environment name stays taken while the environment is deleting."
-    if (existing.some((each) => each.name === name))
+    const namesake = existing.find((each) => each.name === name)
+    if (model.clock === 'real') {
+      // The account may hold environments of others (given accounts are shared): the quota is
+      // theirs too, so a 403 is right when the list shows five counted.
+      if (answer.status === 403 && (await countedEnvironments(real, token)) >= ENVIRONMENT_QUOTA)
+        return expectAnswer(this.label, answer, 403, 'ENVIRONMENT_QUOTA_EXCEEDED')
+      // A namesake being deleted holds its name until the deletion ends, which only looking tells.
+      if (namesake && namesake.deleteRequestedAt !== null && answer.status === 201)
+        namesake.goneSeen = true
+      else if (namesake) return expectAnswer(this.label, answer, 409, 'ENVIRONMENT_NAME_TAKEN')
+    } else if (namesake) {
+      // "An environment name stays taken while the environment is deleting."
       return expectAnswer(this.label, answer, 409, 'ENVIRONMENT_NAME_TAKEN')
+    }
     expectAnswer(this.label, answer, 201)
     const body = isJsonObject(answer.json) ? answer.json : {}
     expectEqual(`${this.label} status`, [body.status, body.url], ['provisioning', null])
@@ -122,6 +137,7 @@ export class EnvironmentStep extends Step {
     ) {
       return expectAnswer(this.label, answer, 404, 'NOT_FOUND')
     }
+    if (model.clock === 'real') return this.onRealClock(environment, answer)
     if (this.method === 'DELETE') environment.deleteRequestedAt ??= model.now
     expectAnswer(this.label, answer, this.method === 'GET' ? 200 : 202)
     const status = statusOf(model, environment, PROVISION_MS)
@@ -132,6 +148,34 @@ export class EnvironmentStep extends Step {
       [status, status !== 'running'],
     )
   }
+
+  /**
+   * On the real clock: provisioning may have ended (either way) and a deletion finished (then
+   * "not found") at any time since the last look; what the target answers is learnt.
+   */
+  private onRealClock(environment: EnvironmentModel, answer: Answer) {
+    if (environment.deleteRequestedAt !== null && answer.status === 404) {
+      environment.goneSeen = true
+      return expectAnswer(this.label, answer, 404, 'NOT_FOUND')
+    }
+    if (this.method === 'DELETE') environment.deleteRequestedAt ??= Date.now()
+    expectAnswer(this.label, answer, this.method === 'GET' ? 200 : 202)
+    const body = isJsonObject(answer.json) ? answer.json : {}
+    const possible = possibleStatuses(environment)
+    if (!possible.includes(String(body.status)))
+      throw new Error(
+        `${this.label}: the model expects ${possible.join(' or ')}, the stub answered ${String(body.status)}`,
+      )
+    seeStatus(environment, body.status)
+    expectEqual(`${this.label} url`, body.url === null, body.status !== 'running')
+  }
+}
+
+/** The target's environments of the account that count towards the quota (not being deleted). */
+async function countedEnvironments(real: Real, token: string): Promise<number> {
+  const list = await call(real, 'listEnvironments', { method: 'GET', path: '/environments', token })
+  const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
+  return items.filter((item) => isJsonObject(item) && item.status !== 'deleting').length
 }
 
 export class AdvanceClock extends Step {
@@ -142,7 +186,7 @@ export class AdvanceClock extends Step {
     return `advanceClock(${this.seconds} s)`
   }
   async act(model: Model, real: Real) {
-    await devClientOf(real.stub, real.session).advanceClock(this.seconds)
+    await devClientOf(real.stub, real.session ?? '').advanceClock(this.seconds)
     model.now += this.seconds * SECOND
   }
 }

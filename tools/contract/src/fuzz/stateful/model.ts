@@ -30,7 +30,14 @@ export type RefreshModel = { issuedAt: number; usedAt: number | null }
 /** One sign-in: the session (token family) and its refresh tokens, the current one last. */
 export type DeviceModel = {
   email: string
+  /**
+   * When the newest access token was issued. On the real clock: when its answer arrived (the
+   * latest the target can have issued it), with `accessRequestedAt` the earliest.
+   */
   accessIssuedAt: number
+  accessRequestedAt?: number
+  /** The newest access token's lifetime: the contract's default, or `token_valid_seconds` as answered. */
+  accessValidMs?: number
   revoked: boolean
   refreshTokens: RefreshModel[]
 }
@@ -42,11 +49,20 @@ export type EnvironmentModel = {
   createdAt: number
   deleteRequestedAt: number | null
   failing: boolean
+  /** On the real clock: the status last seen, and whether a deletion was seen finished. */
+  seen?: 'provisioning' | 'running' | 'failed'
+  goneSeen?: boolean
 }
 
 export type LockModel = { attempts: number; lastFailureAt: number }
 
 export type Model = {
+  /**
+   * `jumps`: the target's clock stands still but for the sequence's own jumps (the stub in test
+   * mode), so every time is known. `real`: the target's clock runs; `now` is this machine's
+   * clock at the step's start, and what depends on the target's timings is learnt by looking.
+   */
+  clock: 'jumps' | 'real'
   now: number
   accounts: Map<string, AccountModel>
   devices: DeviceModel[]
@@ -59,8 +75,10 @@ export type Model = {
 export function initialModel(
   now: number,
   seeded: ReadonlyArray<{ email: string; password: string }>,
+  clock: Model['clock'] = 'jumps',
 ): Model {
   return {
+    clock,
     now,
     accounts: new Map(
       seeded.map(({ email, password }) => [
@@ -125,12 +143,14 @@ export function issuePair(model: Model, device: DeviceModel): void {
 
 /** What a device's newest access token gets from a protected call. */
 export function accessVerdict(model: Model, device: DeviceModel): 'expired' | 'revoked' | 'valid' {
-  if (model.now >= device.accessIssuedAt + ACCESS_TOKEN_MS) return 'expired'
+  if (model.now >= device.accessIssuedAt + (device.accessValidMs ?? ACCESS_TOKEN_MS))
+    return 'expired'
   if (device.revoked) return 'revoked'
   return 'valid'
 }
 
 export function isGone(model: Model, environment: EnvironmentModel, deleteMs: number): boolean {
+  if (model.clock === 'real') return environment.goneSeen === true
   return (
     environment.deleteRequestedAt !== null && model.now >= environment.deleteRequestedAt + deleteMs
   )
@@ -144,6 +164,22 @@ export function statusOf(
   if (environment.deleteRequestedAt !== null) return 'deleting'
   if (model.now < environment.createdAt + provisionMs) return 'provisioning'
   return environment.failing ? 'failed' : 'running'
+}
+
+/**
+ * On the real clock, the statuses an environment may answer, from what was seen of it: a
+ * deletion asked for shows `deleting`; otherwise provisioning may have ended, once, either way.
+ */
+export function possibleStatuses(environment: EnvironmentModel): string[] {
+  if (environment.deleteRequestedAt !== null) return ['deleting']
+  if (environment.seen === 'running' || environment.seen === 'failed') return [environment.seen]
+  return ['provisioning', 'running', 'failed']
+}
+
+/** On the real clock, learns a status the target answered (one of `possibleStatuses`). */
+export function seeStatus(environment: EnvironmentModel, status: unknown): void {
+  if (status === 'provisioning' || status === 'running' || status === 'failed')
+    environment.seen = status
 }
 
 /** The account's environments the stub still lists, newest first. */

@@ -1,11 +1,14 @@
-import { type Contract, loadContract } from '@devenv/openapi'
+import { randomBytes } from 'node:crypto'
+import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
+import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../../report/shard'
+import { judge } from '../checks'
 import { Tally } from '../tally'
 import { FUZZ_CLOCK_START, type FuzzTransport } from '../transport'
 import { initialModel } from './model'
-import { SEEDED } from './sequence'
-import { STEPS } from './steps'
+import { type Real, SEEDED } from './sequence'
+import { STEPS, stepsFor } from './steps'
 
 export type StatefulOptions = {
   /**
@@ -21,6 +24,13 @@ export type StatefulOptions = {
   clockStart?: number
   /** Runs only this shard's sequences of the run the seed draws (`--shard i/n`). */
   shard?: ShardPosition
+  /**
+   * Through the API on the target's own clock, with these accounts (one or more), instead of
+   * stub sessions, the seeded accounts, the mailbox and clock jumps.
+   */
+  accounts?: readonly Credentials[]
+  /** The run registered `accounts` itself: the model changes their passwords too (and puts them back). */
+  ownAccounts?: boolean
 }
 
 export type StatefulResult = {
@@ -32,10 +42,135 @@ export type StatefulResult = {
   failure?: string
 }
 
+/** A request of a sequence's set-up or clean-up: judged by the contract, counted, never thrown. */
+async function housekeeping(
+  real: Real,
+  operationId: string,
+  request: { method: string; path: string; body?: unknown; token?: string },
+) {
+  const headers: Record<string, string> = {}
+  if (request.body !== undefined) headers['content-type'] = 'application/json'
+  if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
+  const url = `/api${request.path}`
+  const answer = await real.stub.send({
+    method: request.method,
+    url,
+    headers,
+    ...(request.body !== undefined ? { payload: Buffer.from(JSON.stringify(request.body)) } : {}),
+  })
+  const exchange = {
+    operationId,
+    request: { method: request.method, url, headers, body: JSON.stringify(request.body) ?? '' },
+    answer,
+    input: 'unclassified' as const,
+    auth: 'public' as const,
+    ruleFields: [],
+  }
+  real.tally.record('setup', exchange, judge(real.contract, exchange))
+  return answer
+}
+
+const tokensOf = (json: unknown) => ({
+  access: isJsonObject(json) && typeof json.access_token === 'string' ? json.access_token : '',
+  refresh: isJsonObject(json) && typeof json.refresh_token === 'string' ? json.refresh_token : '',
+})
+
+/** A right sign-in of a given account before a sequence: it resets the count of its login lock. */
+async function beginSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
+  for (const account of accounts) {
+    const answer = await housekeeping(real, 'signIn', {
+      method: 'POST',
+      path: '/auth/auth',
+      body: account,
+    })
+    if (answer.status !== 200)
+      throw new Error(`the sign-in of ${account.email} answered ${answer.status} ${answer.text}`)
+    await housekeeping(real, 'signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: tokensOf(answer.json).refresh },
+    })
+  }
+}
+
+/**
+ * After a sequence on given accounts: each ends as it began. A password a server changed by
+ * mistake is found among those the sequence sent and put back; the sequence's environments
+ * are deleted; every session it opened is signed out.
+ */
+async function endSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
+  for (const device of real.devices) {
+    const refreshToken = device.refreshTokens.at(-1)
+    await housekeeping(real, 'signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken },
+    })
+  }
+  for (const account of accounts) {
+    let answer = await housekeeping(real, 'signIn', {
+      method: 'POST',
+      path: '/auth/auth',
+      body: account,
+    })
+    for (const password of real.passwordsSent?.get(account.email) ?? []) {
+      if (answer.status === 200) break
+      const changed = await housekeeping(real, 'signIn', {
+        method: 'POST',
+        path: '/auth/auth',
+        body: { email: account.email, password },
+      })
+      if (changed.status !== 200) continue
+      await housekeeping(real, 'changePassword', {
+        method: 'POST',
+        path: '/auth/change-password',
+        body: { username: account.email, oldPassword: password, newPassword: account.password },
+      })
+      await housekeeping(real, 'signOut', {
+        method: 'POST',
+        path: '/auth/logout',
+        body: { refreshToken: tokensOf(changed.json).refresh },
+      })
+      answer = await housekeeping(real, 'signIn', {
+        method: 'POST',
+        path: '/auth/auth',
+        body: account,
+      })
+    }
+    if (answer.status !== 200)
+      throw new Error(
+        `after the sequence ${account.email} no longer signs in with its password: ${answer.status} ${answer.text}`,
+      )
+    const { access, refresh } = tokensOf(answer.json)
+    const list = await housekeeping(real, 'listEnvironments', {
+      method: 'GET',
+      path: '/environments',
+      token: access,
+    })
+    const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
+    for (const item of items) {
+      if (!isJsonObject(item) || item.status === 'deleting') continue
+      if (!String(item.name).endsWith(`-${real.tag}`)) continue
+      await housekeeping(real, 'deleteEnvironment', {
+        method: 'DELETE',
+        path: `/environments/${String(item.id)}`,
+        token: access,
+      })
+    }
+    await housekeeping(real, 'signOut', {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: refresh },
+    })
+  }
+}
+
 /**
  * Random sequences of register, activate, sign in, refresh (reusing old tokens too), sign out,
  * forgot and reset password, change password, create, read and delete environments and clock
  * jumps, each in a fresh stub session, with the model and the stub compared after every step.
+ * Through the API (`accounts`), the steps the given accounts allow, on the target's own clock,
+ * each sequence with environment names of its own and its accounts left as they were.
  */
 export async function runStateful(options: StatefulOptions): Promise<StatefulResult> {
   const started = performance.now()
@@ -44,6 +179,15 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const tally = new Tally(contract)
   let sessions = 0
   const counts = { steps: 0 }
+  const given = options.accounts
+  const runTag = `s${randomBytes(4).toString('hex')}`
+  const steps = given
+    ? stepsFor(
+        'real',
+        given.map((account) => account.email),
+        options.ownAccounts,
+      )
+    : STEPS
   // Shards of one run may share a target: each keeps to stub sessions of its own.
   const prefix = options.shard
     ? `stateful-${options.seed}-shard-${options.shard.index}-of-${options.shard.total}`
@@ -53,18 +197,51 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   let shrinking = false
   {
     const property = fc.asyncProperty(
-      fc.commands(STEPS, { maxCommands: options.maxCommands ?? 30, size: 'max' }),
+      fc.commands(steps, { maxCommands: options.maxCommands ?? 30, size: 'max' }),
       async (commands) => {
         if (!shrinking && !inShard(options.shard, drawn++)) return
-        const session = `${prefix}-${++sessions}`
+        sessions += 1
+        const real: Real = given
+          ? {
+              stub,
+              contract,
+              tally,
+              session: undefined,
+              tag: `${runTag}${sessions}`,
+              passwordsSent: new Map(),
+              devices: [],
+              counts,
+            }
+          : {
+              stub,
+              contract,
+              tally,
+              session: `${prefix}-${sessions}`,
+              devices: [],
+              counts,
+            }
         try {
-          await fc.asyncModelRun(
-            () => ({
-              model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED),
-              real: { stub, contract, tally, session, devices: [], counts },
-            }),
-            commands,
-          )
+          if (!given) {
+            await fc.asyncModelRun(
+              () => ({ model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED), real }),
+              commands,
+            )
+            return
+          }
+          await beginSequence(real, given)
+          let agreed = false
+          try {
+            await fc.asyncModelRun(
+              () => ({ model: initialModel(Date.now(), given, 'real'), real }),
+              commands,
+            )
+            agreed = true
+          } finally {
+            // After a disagreement that one is reported; a clean-up that fails after it would hide it.
+            await endSequence(real, given).catch((error: unknown) => {
+              if (agreed) throw error
+            })
+          }
         } catch (error) {
           shrinking = true
           throw error

@@ -10,7 +10,17 @@ import {
   type FuzzTransport,
   PROVISION_SECONDS,
 } from '../transport'
-import { accessVerdict, listedEnvironments, type Model, SECOND, statusOf } from './model'
+import {
+  accessVerdict,
+  type DeviceModel,
+  type EnvironmentModel,
+  listedEnvironments,
+  type Model,
+  possibleStatuses,
+  SECOND,
+  seeStatus,
+  statusOf,
+} from './model'
 
 /** The accounts a sequence plays with: the seeded user and two that it may register. */
 export const ACCOUNTS = [
@@ -35,6 +45,11 @@ export const PROVISION_MS = PROVISION_SECONDS * SECOND
 export const DELETE_MS = DELETE_SECONDS * SECOND
 /** Devices whose tokens are checked after every step (the newest ones). */
 export const CHECKED_DEVICES = 6
+/**
+ * On the real clock, the longest a step may take: no step starts so close to a token's expiry
+ * that the target could see it either way while the step runs (it waits the moment out).
+ */
+export const STEP_BUDGET_MS = 2_000
 
 export type RealDevice = { access: string; refreshTokens: string[] }
 
@@ -43,7 +58,12 @@ export type Real = {
   stub: FuzzTransport
   contract: Contract
   tally: Tally
-  session: string
+  /** The sequence's stub session; undefined on a target without them (through the API alone). */
+  session: string | undefined
+  /** What environment names of this sequence end with (`-tag`), so no other run or sequence has them. */
+  tag?: string
+  /** New passwords the sequence sent per address: the clean-up finds a password a server changed by mistake. */
+  passwordsSent?: Map<string, string[]>
   devices: RealDevice[]
   /** Steps run so far, over every sequence. */
   counts: { steps: number }
@@ -53,7 +73,8 @@ type Call = { method: string; path: string; body?: unknown; token?: string }
 
 /** Sends one request of a sequence, checks the answer against the contract, counts it. */
 export async function call(real: Real, operationId: string, request: Call): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-stub-session': real.session }
+  const headers: Record<string, string> =
+    real.session === undefined ? {} : { 'x-stub-session': real.session }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
   const url = request.path.startsWith('/__dev') ? request.path : `/api${request.path}`
@@ -109,6 +130,51 @@ export function tokenPair(answer: Answer): { access: string; refresh: string } {
   return { access: String(body.access_token), refresh: String(body.refresh_token) }
 }
 
+/** The name a sequence gives its environment: the model's, with the sequence's tag on the real clock. */
+export const environmentName = (real: Real, index: number) => {
+  const name = NAMES[index] ?? 'search'
+  return real.tag === undefined ? name : `${name}-${real.tag}`
+}
+
+/**
+ * After a token pair was issued: on the real clock, when (between the step's start and the
+ * answer) and for how long (`token_valid_seconds`) its access token is valid.
+ */
+export function issuedOnRealClock(model: Model, device: DeviceModel, answer: Answer): void {
+  if (model.clock !== 'real') return
+  const body = isJsonObject(answer.json) ? answer.json : {}
+  device.accessRequestedAt = model.now
+  device.accessIssuedAt = Date.now()
+  if (typeof body.token_valid_seconds === 'number')
+    device.accessValidMs = body.token_valid_seconds * SECOND
+}
+
+/**
+ * On the real clock, waits until no access token is near its expiry: a token the target might
+ * take either way while the next step runs would make the model's verdict a guess.
+ */
+export async function settleClock(model: Model): Promise<void> {
+  for (;;) {
+    const now = Date.now()
+    const until = Math.max(0, ...model.devices.map((device) => nearExpiry(device, now) ?? 0))
+    if (until === 0) break
+    await new Promise((resolve) => setTimeout(resolve, until - now))
+  }
+  model.now = Date.now()
+}
+
+/**
+ * On the real clock, when a device's access token is surely expired if the target might take it
+ * either way during a step starting `now`; undefined when it is surely valid or surely expired.
+ */
+export function nearExpiry(device: DeviceModel, now: number): number | undefined {
+  if (device.accessValidMs === undefined) return undefined
+  // A second of slack: JWT times are whole seconds.
+  const from = (device.accessRequestedAt ?? device.accessIssuedAt) + device.accessValidMs - SECOND
+  const to = device.accessIssuedAt + device.accessValidMs + 50
+  return now >= from - STEP_BUDGET_MS && now < to ? to : undefined
+}
+
 export async function mailedLink(
   real: Real,
   email: string,
@@ -116,7 +182,7 @@ export async function mailedLink(
   newest: number,
 ) {
   return (
-    (await devClientOf(real.stub, real.session).mailedLink(email, kind, newest)) ??
+    (await devClientOf(real.stub, real.session ?? '').mailedLink(email, kind, newest)) ??
     ({} as Record<string, string>)
   )
 }
@@ -131,6 +197,8 @@ export async function agree(model: Model, real: Real): Promise<void> {
     const device = model.devices[index]
     const token = real.devices[index]?.access
     if (!device || token === undefined) continue
+    // A token issued by this very step with a lifetime of a moment: the target may take it either way.
+    if (model.clock === 'real' && nearExpiry(device, Date.now()) !== undefined) continue
     const answer = await call(real, 'legacyVerifyToken', {
       method: 'GET',
       path: '/auth/verify',
@@ -159,7 +227,8 @@ export async function agree(model: Model, real: Real): Promise<void> {
       !device ||
       token === undefined ||
       listed.has(device.email) ||
-      accessVerdict(model, device) !== 'valid'
+      accessVerdict(model, device) !== 'valid' ||
+      (model.clock === 'real' && nearExpiry(device, Date.now()) !== undefined)
     )
       continue
     listed.add(device.email)
@@ -171,6 +240,10 @@ export async function agree(model: Model, real: Real): Promise<void> {
     expectAnswer(`environments of ${device.email}`, answer, 200)
     const items =
       isJsonObject(answer.json) && Array.isArray(answer.json.items) ? answer.json.items : []
+    if (model.clock === 'real') {
+      agreeOnList(model, real, device.email, items)
+      continue
+    }
     expectEqual(
       `environments of ${device.email}`,
       items.map((item) =>
@@ -181,6 +254,41 @@ export async function agree(model: Model, real: Real): Promise<void> {
       ),
     )
   }
+}
+
+/**
+ * On the real clock, the account's list against the model: only this sequence's environments
+ * (by their tag; the account may have others), newest first, each in a status it may have by
+ * now. A deletion not listed any more has finished; anything else missing is a disagreement.
+ */
+function agreeOnList(model: Model, real: Real, email: string, items: unknown[]): void {
+  const what = `environments of ${email}`
+  const listed = items.flatMap((item) =>
+    isJsonObject(item) && typeof item.name === 'string' && item.name.endsWith(`-${real.tag}`)
+      ? [{ name: item.name, status: item.status }]
+      : [],
+  )
+  const expected: EnvironmentModel[] = []
+  for (const environment of listedEnvironments(model, email, 0)) {
+    const item = listed.find((each) => each.name === environment.name)
+    if (!item) {
+      if (environment.deleteRequestedAt === null)
+        throw new Error(`${what}: the model expects ${environment.name} listed, the stub has not`)
+      environment.goneSeen = true
+      continue
+    }
+    if (!possibleStatuses(environment).includes(String(item.status)))
+      throw new Error(
+        `${what}: the model expects ${environment.name} ${possibleStatuses(environment).join(' or ')}, the stub has ${String(item.status)}`,
+      )
+    seeStatus(environment, item.status)
+    expected.push(environment)
+  }
+  expectEqual(
+    what,
+    listed.map((each) => each.name),
+    expected.map((each) => each.name),
+  )
 }
 
 export type Command = fc.AsyncCommand<Model, Real, false>
@@ -194,6 +302,7 @@ export abstract class Step implements Command {
   abstract act(model: Model, real: Real): Promise<void>
   async run(model: Model, real: Real): Promise<void> {
     real.counts.steps += 1
+    if (model.clock === 'real') await settleClock(model)
     await this.act(model, real)
     await agree(model, real)
   }
@@ -205,12 +314,9 @@ export abstract class Step implements Command {
 export const deviceAt = (model: Readonly<Model>, index: number) =>
   model.devices.length === 0 ? undefined : index % model.devices.length
 
-/** A step acting for one of the model's accounts, chosen by its index in ACCOUNTS. */
+/** A step acting for one of the accounts a sequence plays with (ACCOUNTS, or the given ones). */
 export abstract class AccountStep extends Step {
-  constructor(readonly account: number) {
+  constructor(readonly email: string) {
     super()
-  }
-  get email(): string {
-    return ACCOUNTS[this.account] ?? ''
   }
 }
