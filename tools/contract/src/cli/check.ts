@@ -1,6 +1,7 @@
 import { FLOW_IDS } from '../check/flows'
 import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
 import { mailDevMailbox } from '../mailbox'
+import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
 import {
   type Command,
   contractFor,
@@ -45,6 +46,7 @@ API at all or on bad input.
                         (or CONTRACT_EMAIL / CONTRACT_PASSWORD; the stub's seeded one otherwise)
   --second-email, --second-password
                         a second account for the two-user flows when there is no mailbox
+                        (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
   --only IDS            only these operations (operationId) and flows, comma-separated; flows:
 ${wrapped(FLOW_IDS.join(', '), 24, 96)}
   --wait SECONDS        how long flows wait for provisioning and deletion       (default 150)
@@ -64,10 +66,7 @@ export const check: Command = async (argv) => {
       'base-url': { type: 'string' },
       mailbox: { type: 'string' },
       session: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'second-email': { type: 'string' },
-      'second-password': { type: 'string' },
+      ...ACCOUNT_OPTIONS,
       only: { type: 'string' },
       wait: { type: 'string' },
       'max-wait': { type: 'string' },
@@ -82,14 +81,7 @@ export const check: Command = async (argv) => {
   }
   const { shared, text } = command
   const baseUrl = urlOption('base-url', text('base-url'))
-  const email = text('email') ?? process.env.CONTRACT_EMAIL
-  const password = text('password') ?? process.env.CONTRACT_PASSWORD
-  if ((email === undefined) !== (password === undefined))
-    throw new UsageError('give both an e-mail and a password (--email, --password), or neither')
-  const secondEmail = text('second-email')
-  const secondPassword = text('second-password')
-  if ((secondEmail === undefined) !== (secondPassword === undefined))
-    throw new UsageError('give both --second-email and --second-password, or neither')
+  const accounts = givenAccounts(command)
   const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
   const maxWaitSeconds = command.number('max-wait', 30, { min: 0, max: 3600 })
   const shard = shardOption(command)
@@ -112,9 +104,8 @@ export const check: Command = async (argv) => {
     contract,
     mailbox,
     session: text('session'),
-    credentials: email && password ? { email, password } : undefined,
-    secondCredentials:
-      secondEmail && secondPassword ? { email: secondEmail, password: secondPassword } : undefined,
+    credentials: accounts?.user,
+    secondCredentials: accounts?.second,
     only,
     shard,
     waitSeconds,
