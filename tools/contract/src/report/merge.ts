@@ -1,7 +1,7 @@
 import { mergeCoverage } from '@devenv/openapi'
 import * as z from 'zod'
 import { type Coverage, checkCoverage, type Uncovered } from './coverage'
-import type { OperationResult, RunFailure, RunReport } from './run-report'
+import { type OperationResult, operationRows, type RunFailure, type RunReport } from './run-report'
 import type { Shard } from './shard'
 import {
   type CheckResult,
@@ -163,20 +163,7 @@ function mergedSuites(shards: readonly ShardReport[]): { suites: Suite[]; repeat
 
 /** Each operation's checks and answered statuses, as `buildRunReport` counts them, from the checks. */
 function operationsOf(coverage: Coverage, suites: readonly Suite[]): OperationResult[] {
-  const operations = new Map<string, OperationResult>(
-    coverage.operations.map((row) => [
-      row.operationId,
-      {
-        operationId: row.operationId,
-        method: row.method,
-        path: row.path,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        statusesSeen: [],
-      },
-    ]),
-  )
+  const operations = operationRows(coverage)
   for (const suite of suites)
     for (const check of suite.checks) {
       const operationId =

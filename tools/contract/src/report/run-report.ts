@@ -113,20 +113,7 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
       detail: redactText(finding.detail),
     })),
   }
-  const operations = new Map<string, OperationResult>(
-    input.coverage.operations.map((row) => [
-      row.operationId,
-      {
-        operationId: row.operationId,
-        method: row.method,
-        path: row.path,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        statusesSeen: [],
-      },
-    ]),
-  )
+  const operations = operationRows(input.coverage)
   const failures: RunFailure[] = []
   for (const suite of input.suites) {
     for (const check of suite.checks) {
@@ -226,4 +213,22 @@ export function toReportJson(report: RunReport): string {
           })),
         }
   return `${JSON.stringify({ ...document, ...checks }, null, 2)}\n`
+}
+
+/** Each operation of the coverage as a report row with nothing counted yet, by operationId. */
+export function operationRows(coverage: Coverage): Map<string, OperationResult> {
+  return new Map(
+    coverage.operations.map((row) => [
+      row.operationId,
+      {
+        operationId: row.operationId,
+        method: row.method,
+        path: row.path,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        statusesSeen: [],
+      },
+    ]),
+  )
 }
