@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
-import type { FuzzTransport } from './transport'
+import { devTransportOf, type FuzzTransport } from './transport'
 import { WorldSetupError } from './world'
 
 /**
@@ -10,15 +10,7 @@ import { WorldSetupError } from './world'
  * transport, when the target has one: the mailbox `--mailbox auto` finds.
  */
 export async function devMailboxOf(transport: FuzzTransport): Promise<Mailbox | undefined> {
-  const mailbox = devMailbox(async ({ method, path, headers, body }) => {
-    const answer = await transport.send({
-      method,
-      url: path,
-      headers,
-      ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
-    })
-    return { status: answer.status, json: answer.json }
-  })
+  const mailbox = devMailbox(devTransportOf(transport))
   return (await mailbox.problem()) === undefined ? mailbox : undefined
 }
 

@@ -149,6 +149,24 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     log(`${part} skipped: ${reason}`)
     skippedParts.push({ part, reason })
   }
+  // What each part's run takes, whichever way it builds its state.
+  const ownShard = options.shard ? { shard: options.shard } : {}
+  const propertyRun = {
+    transport: options.transport,
+    contract: options.contract,
+    requests: options.requests,
+    seed: options.seed,
+    shrinkLimit: options.shrink ?? 10,
+    ...ownShard,
+    log,
+  }
+  const modelRun = {
+    contract: options.contract,
+    runs: options.sequences,
+    seed: options.seed,
+    maxCommands: 60,
+    ...ownShard,
+  }
   const statefulThroughTheApi = async (why: string) => {
     if (!accounts) return
     notes.push(
@@ -156,14 +174,10 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     )
     log(`stateful sequences through the API: ${options.sequences}`)
     stateful = await runStateful({
+      ...modelRun,
       transport: options.transport,
-      contract: options.contract,
-      runs: options.sequences,
-      seed: options.seed,
-      maxCommands: 60,
       accounts: [accounts.user, ...(accounts.second ? [accounts.second] : [])],
       ownAccounts: own,
-      ...(options.shard ? { shard: options.shard } : {}),
     })
   }
   if (missing !== undefined && !accounts) {
@@ -176,18 +190,12 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
       log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)
       fuzz = await runFuzz({
-        transport: options.transport,
-        contract: options.contract,
-        requests: options.requests,
-        seed: options.seed,
-        shrinkLimit: options.shrink ?? 10,
+        ...propertyRun,
         api: {
           accounts: { user: accounts.user, demo: accounts.second },
           waitMs: options.waitMs ?? 60_000,
           own,
         },
-        ...(options.shard ? { shard: options.shard } : {}),
-        log,
       })
       notes.push(...fuzz.notes)
       if (fuzz.withheld > 0)
@@ -203,16 +211,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     if (options.sequences > 0) await statefulThroughTheApi(missing)
   } else if (!('missing' in controls)) {
     log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
-    fuzz = await runFuzz({
-      transport: options.transport,
-      contract: options.contract,
-      requests: options.requests,
-      seed: options.seed,
-      shrinkLimit: options.shrink ?? 10,
-      clockStart: controls.clockStart,
-      ...(options.shard ? { shard: options.shard } : {}),
-      log,
-    })
+    fuzz = await runFuzz({ ...propertyRun, clockStart: controls.clockStart })
     if (options.sequences > 0 && controls.clockRuns && accounts) {
       await statefulThroughTheApi("the target's clock runs on its own")
     } else if (options.sequences > 0 && controls.clockRuns) {
@@ -223,13 +222,9 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
       stateful = await runStateful({
+        ...modelRun,
         transport: options.statefulTransport ?? options.transport,
-        contract: options.contract,
-        runs: options.sequences,
-        seed: options.seed,
-        maxCommands: 60,
         clockStart: controls.clockStart,
-        ...(options.shard ? { shard: options.shard } : {}),
       })
     }
   }

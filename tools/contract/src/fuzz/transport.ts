@@ -1,5 +1,5 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
-import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
+import { createDevClient, type DevClient, type DevTransport } from '@devenv/stub-api/dev-client'
 import { fetchAnswer, targetOf } from '../http'
 
 /** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */
@@ -90,18 +90,20 @@ export function httpTransport(baseUrl: string, timeoutMs = 15_000): FuzzTranspor
   }
 }
 
+/** The fuzzer's transport as the development client's (`/__dev` requests over it). */
+export function devTransportOf(transport: FuzzTransport): DevTransport {
+  return async ({ method, path, headers, body }) => {
+    const answer = await transport.send({
+      method,
+      url: path,
+      headers,
+      ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
+    })
+    return { status: answer.status, json: answer.json }
+  }
+}
+
 /** The stub's development client (mailbox, clock) over a transport, in one stub session. */
 export function devClientOf(transport: FuzzTransport, session: string): DevClient {
-  return createDevClient({
-    session,
-    transport: async ({ method, path, headers, body }) => {
-      const answer = await transport.send({
-        method,
-        url: path,
-        headers,
-        ...(body !== undefined ? { payload: Buffer.from(body) } : {}),
-      })
-      return { status: answer.status, json: answer.json }
-    },
-  })
+  return createDevClient({ session, transport: devTransportOf(transport) })
 }
