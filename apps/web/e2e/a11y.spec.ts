@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { axeViolations, useLocale, useTheme } from './support'
+import { axeViolations, looksOf, useLook, useTheme } from './support'
 
 const PAGES = [
   '/',
@@ -11,24 +11,22 @@ const PAGES = [
   '/no-such-page',
 ]
 
-// One page in one theme and locale per test: a test's timeout measures one page's scan.
-for (const theme of ['light', 'dark'] as const) {
-  for (const locale of ['en', 'ka'] as const) {
-    test.describe(`no axe violations on the public pages (${theme}, ${locale})`, () => {
-      for (const path of PAGES) {
-        test(path, async ({ page }) => {
-          await useTheme(page, theme)
-          await useLocale(page, locale)
-          await page.goto(path)
-          await expect(page.locator('html')).toHaveAttribute('lang', locale)
-          await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-          await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-          expect(await axeViolations(page), `${path} (${theme}, ${locale})`).toEqual([])
-        })
-      }
-    })
-  }
-}
+// One page in one look per test: a test's timeout measures one page's scan. Each page is
+// scanned in both themes and both locales, pairwise (looksOf).
+test.describe('no axe violations on the public pages', () => {
+  PAGES.forEach((path, index) => {
+    for (const look of looksOf(index)) {
+      test(`${path} (${look.theme}, ${look.locale})`, async ({ page }) => {
+        await useLook(page, look)
+        await page.goto(path)
+        await expect(page.locator('html')).toHaveAttribute('lang', look.locale)
+        await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        expect(await axeViolations(page), `${path} (${look.theme}, ${look.locale})`).toEqual([])
+      })
+    }
+  })
+})
 
 test.describe('no axe violations in the open states of the public pages', () => {
   test('the FAQ open', async ({ page }) => {

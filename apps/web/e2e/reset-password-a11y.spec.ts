@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './stub'
-import { axeViolations, useTheme } from './support'
+import { axeViolations, axeViolationsOfStillCopy, useTheme } from './support'
 
 const HASH = '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586'
 const LINK = `/reset-password?user=nino%40example.com&hash=${HASH}`
@@ -63,25 +63,16 @@ for (const theme of ['light', 'dark'] as const) {
       await expectNoViolations(page, 'valid form')
     })
 
-    test('success, checked within the 3-second countdown', async ({ page }) => {
-      await page.clock.install()
+    test('success, within the 3-second countdown', async ({ page }) => {
       await submitWith(page, 200, { status: true, message: 'Password has been reset.' })
-      await expect(page.getByText('Redirecting to login in 3 seconds...')).toBeVisible()
-      // The countdown stands still while axe scans, however slow the machine: axe needs timers,
-      // so fake time moves in 5 ms steps (a scan takes about 30 ms of it), never near the two
-      // seconds the countdown has left before it leaves the page.
-      await page.clock.pauseAt(Date.now() + 60_000)
-      let scanned = false
-      const scan = axeViolations(page).finally(() => {
-        scanned = true
-      })
-      for (let advanced = 0; !scanned && advanced < 1500; advanced += 5) {
-        await page.clock.runFor(5)
-        await page.waitForTimeout(5)
-      }
-      expect(await scan, 'success').toEqual([])
-      await expect(page).toHaveURL(/\/reset-password\?/)
-      await expect(page.getByRole('status')).toBeVisible()
+      // On a busy machine the first second of the countdown may be gone before it is looked at.
+      const countdown = page.getByText(/^Redirecting to login in \d seconds\.\.\.$/)
+      await expect(countdown).toBeVisible()
+      // The success state as it was shown, scanned in a still copy (the countdown moves on).
+      expect(await axeViolationsOfStillCopy(page), 'success').toEqual([])
+      // The copy holds the success state, in the theme's colours.
+      await expect(countdown).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
     })
 
     test('a failed call: server error', async ({ page }) => {

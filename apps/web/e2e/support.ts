@@ -9,6 +9,34 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await page.addInitScript((value) => localStorage.setItem('preferred-theme', value), theme)
 }
 
+/** A theme and a locale a page is scanned in. */
+export type Look = { theme: 'light' | 'dark'; locale: 'en' | 'ka' }
+
+const LOOK_PAIRS: readonly (readonly [Look, Look])[] = [
+  [
+    { theme: 'light', locale: 'en' },
+    { theme: 'dark', locale: 'ka' },
+  ],
+  [
+    { theme: 'light', locale: 'ka' },
+    { theme: 'dark', locale: 'en' },
+  ],
+]
+
+/**
+ * The two looks the n-th page or state of an axe matrix is scanned in (pairwise): each is scanned
+ * in both themes and both locales, and neighbours between them in all four pairings of theme and
+ * locale. Half the scans of the full matrix for the same reach (docs/decisions/testing.md).
+ */
+export const looksOf = (index: number): readonly [Look, Look] =>
+  LOOK_PAIRS[index % 2] as readonly [Look, Look]
+
+/** Opens every later page of the test in the look: its theme and locale as stored choices. */
+export async function useLook(page: Page, look: Look): Promise<void> {
+  await useTheme(page, look.theme)
+  await useLocale(page, look.locale)
+}
+
 /**
  * axe's violations on the page as it is now. Only violations are collected (`resultTypes`): the
  * passes and incomplete lists, which no test reads, double a scan's time, and a scan must end
@@ -17,6 +45,25 @@ export async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   return results.violations
+}
+
+/**
+ * axe's violations on a still copy of the page as it is now: its markup without scripts, served
+ * from the same origin (its stylesheets load as before) into the same tab. For a state that lasts
+ * seconds, such as the reset page's countdown: a scan of the live page needs the page's timers,
+ * and on a slow machine the countdown could leave the page before the scan ends.
+ */
+export async function axeViolationsOfStillCopy(page: Page) {
+  const markup = await page.evaluate(() => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement
+    for (const element of copy.querySelectorAll('script, template')) element.remove()
+    return `<!doctype html>${copy.outerHTML}`
+  })
+  await page.route('**/__still-copy', (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: markup }),
+  )
+  await page.goto('/__still-copy')
+  return axeViolations(page)
 }
 
 /** Console errors and warnings, for tests that must see none (hydration, CSP). */
