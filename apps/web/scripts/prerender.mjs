@@ -53,9 +53,13 @@ if (!existsSync(templateStore)) {
 }
 // The stylesheet goes inline: one render-blocking request fewer on every first visit (its
 // sha256 is in the CSP, see csp.mjs). The file stays in assets/ for anything that links it.
+const globalStyles = []
 const template = readFileSync(templateStore, 'utf8').replace(
   /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/,
-  (_, file) => `<style>${readFileSync(join(outDir, file), 'utf8').trim()}</style>`,
+  (_, file) => {
+    globalStyles.push(file)
+    return `<style>${readFileSync(join(outDir, file), 'utf8').trim()}</style>`
+  },
 )
 
 // Each page preloads its own route chunk and what it imports, so hydration waits on no waterfall.
@@ -74,9 +78,9 @@ function routeChunks(source) {
     const chunk = manifest[key]
     if (!chunk || files.includes(chunk.file)) return
     files.push(chunk.file)
-    // The entry's stylesheet is the global one, inlined in every page.
-    if (!chunk.isEntry)
-      for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css)
+    // The template's stylesheet is the global one, inlined in every page.
+    for (const css of chunk.css ?? [])
+      if (!globalStyles.includes(css) && !styles.includes(css)) styles.push(css)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
   visit(`src/routes/${source}?tsr-split=component`)
