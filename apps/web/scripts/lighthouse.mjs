@@ -236,6 +236,8 @@ async function startupOf(browser, path) {
     longestTask: median(startups.map((run) => run.longestTask)),
     blocking: median(startups.map((run) => run.blocking)),
     longestTasks: startups.map((run) => run.longestTask),
+    longestScripts: startups.map((run) => run.longestScript),
+    longestRenderings: startups.map((run) => run.longestRendering),
     inputDelay: median(clicks.map((run) => run.inputDelay)),
     inputDelays: clicks.map((run) => run.inputDelay),
     // A click that never got its answer counts as the slowest.
@@ -356,7 +358,7 @@ for (const [index, path] of PAGES.entries()) {
   for (const pass of PASSES) {
     const { startup } = results[pass][index]
     console.log(
-      `     ${pass} runs: longest task ${startup.longestTasks.map((value) => format(value)).join(' / ')} ms, click delay ${startup.inputDelays.map((value) => format(value)).join(' / ')} ms` +
+      `     ${pass} runs: longest task ${startup.longestTasks.map((value) => format(value)).join(' / ')} ms (longest script ${startup.longestScripts.map((value) => format(value)).join(' / ')}, rendering ${startup.longestRenderings.map((value) => format(value)).join(' / ')}), click delay ${startup.inputDelays.map((value) => format(value)).join(' / ')} ms` +
         (startup.unanswered ? `; ${startup.unanswered} click(s) never answered` : ''),
     )
   }

@@ -5,7 +5,9 @@
 // - Start-up: a run without input, from the navigation until the app has owned the page for
 //   QUIET_MS (the html element's data-hydrated mark, set by src/app.tsx). Every task over 50 ms
 //   the browser reports ('longtask' entries, observed from before the document's first byte) is
-//   counted, whatever ran in it: parsing, scripts, hydration, idle-time work.
+//   counted, whatever ran in it: parsing, scripts, hydration, idle-time work. What held them is
+//   read from the long animation frames: the longest single script run (the site's code and its
+//   libraries) and the longest rendering (the browser's style, layout and paint).
 // - Click: a second run, in which the page's own control is clicked CLICK_AFTER_LOAD_MS after the
 //   load event, as a real mouse press and release. Its input delay is the longest wait of the
 //   interaction's events (pointerdown to click) before their first handler ran, the Event Timing
@@ -54,11 +56,19 @@ export const clickOf = (path) => CLICKS[path] ?? THEME_SWITCH
 // probe then reads the page only through small CDP evaluations of what this installs: Playwright's
 // own helpers would inject their scripts into the page, tasks of their own in the measured window.
 function observeStartup() {
-  const seen = { longTasks: [], events: [], hydratedAt: null }
+  const seen = { longTasks: [], frames: [], events: [], hydratedAt: null }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       seen.longTasks.push({ start: entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })
+  // What held each long frame: its longest script run, and its rendering (style, layout, paint).
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      seen.frames.push({
+        script: Math.max(0, ...entry.scripts.map((script) => script.duration)),
+        rendering: entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0,
+      })
+  }).observe({ type: 'long-animation-frame', buffered: true })
   // Capturing on the window runs before the page's own listeners, the early-input keeper's too.
   for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
     addEventListener(
@@ -145,13 +155,16 @@ async function openPage(browser, url) {
 export async function measureStartup(browser, url) {
   const { context, inPage } = await openPage(browser, url)
   try {
-    const { longTasks, hydratedAt } = await inPage(
+    const { longTasks, frames, hydratedAt } = await inPage(
       `window.__startup.settled(${QUIET_MS}, ${GIVE_UP_MS})`,
     )
     return {
       hydratedAt,
       longTasks,
       longestTask: Math.max(0, ...longTasks.map((task) => task.duration)),
+      // Only frames over 50 ms are reported: 0 means no script run or rendering reached that.
+      longestScript: Math.max(0, ...frames.map((frame) => frame.script)),
+      longestRendering: Math.max(0, ...frames.map((frame) => frame.rendering)),
       // Lighthouse's definition: what each task holds the thread beyond 50 ms.
       blocking: longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - LONG_TASK_MS), 0),
     }
