@@ -13,6 +13,7 @@ import {
 } from 'vite'
 import { configDefaults } from 'vitest/config'
 import { testOptions } from '../../vitest.preset.ts'
+import { eagerCommonJs } from './scripts/eager-commonjs.mjs'
 import { MSW_WORKER_FILE } from './scripts/site.mjs'
 import type * as AppConfigModule from './src/config/app-config'
 
@@ -96,6 +97,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
         semicolons: false,
       }),
       react(),
+      eagerCommonJs(),
       browserStub ? mswWorkerScript() : null,
     ],
     resolve: { conditions: [sourceCondition, ...defaultClientConditions] },

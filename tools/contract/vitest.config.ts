@@ -3,4 +3,8 @@ import { packageTests } from '../../vitest.preset.ts'
 export default packageTests('contract', {
   fromSource: true,
   include: ['src/**/*.test.ts', 'test/*.test.ts'],
+  // The CLI reads devenv-contract.config.* from the folder the command was typed in (INIT_CWD,
+  // kept by pnpm): a developer's file there must not steer the tests' runs. This package's folder
+  // has none; the tests of the file itself set their own.
+  env: { INIT_CWD: import.meta.dirname },
 })

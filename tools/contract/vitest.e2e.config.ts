@@ -8,4 +8,6 @@ export default packageTests('contract-packed', {
   // npm install and whole CLI runs: a minute or more on a slow two-core machine under load.
   testTimeout: 300_000,
   hookTimeout: 300_000,
+  // As in vitest.config.ts: no configuration file of the folder the command was typed in.
+  env: { INIT_CWD: import.meta.dirname },
 })

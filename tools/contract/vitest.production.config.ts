@@ -6,4 +6,6 @@ export default packageTests('contract-production', {
   fromSource: true,
   report: 'production',
   include: ['test/production/**/*.test.ts'],
+  // As in vitest.config.ts: no configuration file of the folder the command was typed in.
+  env: { INIT_CWD: import.meta.dirname },
 })
