@@ -129,7 +129,7 @@ describe('the configuration file', () => {
     expect(usageErrorOf(() => parse([]))).toMatch(/base-url .*own options go under "fuzz"/)
     await writeConfig('devenv-contract.config.json', { fuzz: { 'max-wait': 5 } })
     expect(usageErrorOf(() => parse([]))).toBe(
-      'devenv-contract.config.json: fuzz.max-wait is not an option of fuzz (see fuzz --help)',
+      'devenv-contract.config.json: fuzz.max-wait is not an option of fuzz',
     )
     await writeConfig('devenv-contract.config.json', { fuzz: { stub: 'yes' } })
     expect(usageErrorOf(() => parse([]))).toBe(
@@ -180,6 +180,19 @@ describe('the configuration file', () => {
       expect(error).toHaveBeenCalledTimes(1)
       expect(String(error.mock.calls[0]?.[0])).toMatch(
         /^devenv-contract: check: devenv-contract\.config\.json: check\.base-url needs the environment variable UNSET_FOR_SURE, which is not set/,
+      )
+    } finally {
+      error.mockRestore()
+    }
+  })
+
+  it('names the help to read once, for a key the subcommand does not have', async () => {
+    await writeConfig('devenv-contract.config.json', { check: { 'nonsense-key': 1 } })
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      expect(await runCommandLine(['check'])).toBe(2)
+      expect(String(error.mock.calls[0]?.[0])).toBe(
+        'devenv-contract: check: devenv-contract.config.json: check.nonsense-key is not an option of check (see devenv-contract check --help)',
       )
     } finally {
       error.mockRestore()

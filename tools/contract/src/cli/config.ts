@@ -169,7 +169,7 @@ export function loadConfig(
       section as Record<string, unknown>,
       { ...shared, ...own },
       `${subcommand}.`,
-      `of ${subcommand} (see ${subcommand} --help)`,
+      `of ${subcommand}`,
     )
   return { name, values, keys }
 }
