@@ -1,11 +1,7 @@
 import './styles/index.css'
-// First: what follows evaluates in a later task than the libraries (start-up/after-libraries.ts).
-import './start-up/after-libraries'
 import { QueryClient } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-// Then: React DOM's start in a task of its own.
-import './start-up/after-react-dom'
 import { App } from './app'
 import { discardEarlyInput } from './early-input'
 import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
