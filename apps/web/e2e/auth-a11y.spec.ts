@@ -7,6 +7,14 @@ async function noViolations(page: Page, state: string): Promise<void> {
   expect(await axeViolations(page), state).toEqual([])
 }
 
+/** The modal that `?auth=` opens, with its email field filled in. */
+async function openWithEmail(page: Page, auth: string, email: string) {
+  await page.goto(`/?auth=${auth}`)
+  const dialog = page.locator('dialog[open]')
+  await dialog.locator('input[type="email"]').fill(email)
+  return dialog
+}
+
 type State = {
   name: string
   /** Brings the page in `look` to the state, then scans it. */
@@ -29,9 +37,7 @@ const STATES: State[] = [
   {
     name: 'sign in with a server error',
     async scan(page) {
-      await page.goto('/?auth=login')
-      const signIn = page.locator('dialog[open]')
-      await signIn.locator('input[type="email"]').fill(USER_ACCOUNT.email)
+      const signIn = await openWithEmail(page, 'login', USER_ACCOUNT.email)
       await signIn.locator('input[type="password"]').fill('NotThePassword1!')
       await signIn.locator('button[type="submit"]').click()
       await expect(signIn.getByRole('alert')).not.toBeEmpty()
@@ -41,9 +47,7 @@ const STATES: State[] = [
   {
     name: 'register with a field error, a strength label and a verified puzzle',
     async scan(page, look) {
-      await page.goto('/?auth=register')
-      const register = page.locator('dialog[open]')
-      await register.locator('input[type="email"]').fill('nino')
+      const register = await openWithEmail(page, 'register', 'nino')
       await register.locator('input[type="email"]').blur()
       await expect(register.locator('[aria-invalid="true"]')).toHaveCount(1)
       await register.locator('input[autocomplete="new-password"]').first().fill('short')
@@ -71,9 +75,7 @@ const STATES: State[] = [
   {
     name: 'forgot password with its puzzle',
     async scan(page) {
-      await page.goto('/?auth=forgot-password')
-      const forgot = page.locator('dialog[open]')
-      await forgot.locator('input[type="email"]').fill(USER_ACCOUNT.email)
+      const forgot = await openWithEmail(page, 'forgot-password', USER_ACCOUNT.email)
       await expect(forgot.locator('fieldset.captcha')).toBeVisible()
       await noViolations(page, 'forgot password')
     },
@@ -81,9 +83,7 @@ const STATES: State[] = [
   {
     name: 'Email Sent',
     async scan(page, look) {
-      await page.goto('/?auth=forgot-password')
-      const forgot = page.locator('dialog[open]')
-      await forgot.locator('input[type="email"]').fill(USER_ACCOUNT.email)
+      const forgot = await openWithEmail(page, 'forgot-password', USER_ACCOUNT.email)
       const answer = forgot.locator('fieldset.captcha input')
       const label = (await forgot.locator('fieldset.captcha label').textContent()) ?? ''
       const [a, b] = (label.match(/\d+/g) ?? []).map(Number)
