@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, USER_ACCOUNT } from './stub'
-import { axeViolations, toast, useLocale, useTheme } from './support'
+import { axeViolations, type Look, toast, useLook } from './support'
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 
@@ -157,23 +157,25 @@ test.describe('/changeprofile: change password', () => {
     await expect(toast(page, 'error')).toContainText('Failed to change password')
   })
 
-  for (const [theme, locale] of [
-    ['light', 'en'],
-    ['dark', 'en'],
-    ['light', 'ka'],
-  ] as const) {
-    test(`no axe violations (${theme}, ${locale})`, async ({ page, stub }) => {
-      await useTheme(page, theme)
-      await useLocale(page, locale)
+  const LOOKS: readonly Look[] = [
+    { theme: 'light', locale: 'en' },
+    { theme: 'dark', locale: 'en' },
+    { theme: 'light', locale: 'ka' },
+  ]
+  for (const look of LOOKS) {
+    test(`no axe violations (${look.theme}, ${look.locale})`, async ({ page, stub }) => {
+      await useLook(page, look)
       await stub.signIn(page)
       await page.goto('/changeprofile')
       await expect(page.locator('input[autocomplete="given-name"]')).toHaveValue('Nino')
       expect(await axeViolations(page)).toEqual([])
     })
 
-    test(`no axe violations with errors shown (${theme}, ${locale})`, async ({ page, stub }) => {
-      await useTheme(page, theme)
-      await useLocale(page, locale)
+    test(`no axe violations with errors shown (${look.theme}, ${look.locale})`, async ({
+      page,
+      stub,
+    }) => {
+      await useLook(page, look)
       await stub.signIn(page)
       await page.goto('/changeprofile')
       await expect(page.locator('input[autocomplete="given-name"]')).toHaveValue('Nino')
