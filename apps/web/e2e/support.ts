@@ -125,19 +125,21 @@ export async function pauseClock(page: Page): Promise<void> {
 
 /**
  * With a paused clock: lets the toaster (loaded at the first notification) mount and sonner render
- * its toast. React reveals the lazily loaded toaster on a timer, so fake time is advanced in small
- * steps while the chunk arrives in real time. Answers how much fake time went by.
+ * the pending toast. Between the fake clock's timers, work goes on in real time: the toaster's
+ * chunk arrives, React reveals it on a timer, its effect hands the toast over, and sonner renders
+ * it from a zero-delay timer. Fake time therefore moves in small steps until a toast is on the
+ * page; stopping once the toaster's live region was there raced the hand-over, and sonner's timer
+ * then never ran.
+ * Answers how much fake time went by.
  */
 export async function showPendingToast(page: Page): Promise<number> {
-  const region = page.locator('section[aria-live="polite"]')
+  const toasts = page.locator('[data-sonner-toast]')
   let advanced = 0
-  while ((await region.count()) === 0) {
-    if (advanced >= 1000) throw new Error('The toaster did not mount within 1000 ms of fake time')
+  while ((await toasts.count()) === 0) {
+    if (advanced >= 1000) throw new Error('No toast was shown within 1000 ms of fake time')
     await page.waitForTimeout(20)
     await page.clock.runFor(10)
     advanced += 10
   }
-  // sonner renders the toast from a zero-delay timer.
-  await page.clock.runFor(50)
-  return advanced + 50
+  return advanced
 }

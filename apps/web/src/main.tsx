@@ -1,4 +1,6 @@
 import './styles/index.css'
+// First: what follows evaluates in a later task than the libraries (start-up/after-libraries.ts).
+import './start-up/after-libraries'
 import { QueryClient } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
