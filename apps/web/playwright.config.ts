@@ -23,7 +23,13 @@ export default defineConfig({
   // bounded so that a hung test ends (decisions: timeouts on a slow machine).
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [['list'], ['junit', { outputFile: 'reports/e2e.xml' }]],
+  // JUnit for the test command's count; JSON for the tests that passed only on their retry
+  // (tools/scripts/test-summary.mjs names them: a retry keeps the run green, not silent).
+  reporter: [
+    ['list'],
+    ['junit', { outputFile: 'reports/e2e.xml' }],
+    ['json', { outputFile: 'reports/e2e.json' }],
+  ],
   // Prints how much of the contract the run exercised against the stub (information only).
   globalTeardown: './e2e/coverage-summary.ts',
   use: {

@@ -18,11 +18,20 @@ export default defineConfig({
   // As the main suite's (playwright.config.ts): bounded, and ten times a slow machine's figures.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [['list'], ['junit', { outputFile: 'reports/e2e-demo.xml' }]],
+  // JUnit for the test command's count; JSON for the tests that passed only on their retry
+  // (tools/scripts/test-summary.mjs names them: a retry keeps the run green, not silent).
+  reporter: [
+    ['list'],
+    ['junit', { outputFile: 'reports/e2e-demo.xml' }],
+    ['json', { outputFile: 'reports/e2e-demo.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
   },
+  // Apart from the main suite's test-results/, which this run would otherwise empty at its start
+  // (the main suite's traces of a failed first try were lost so).
+  outputDir: 'test-results/demo',
   projects: [chromiumProject],
   webServer: {
     command: `node --import ${EXIT_WITH_RUNNER} scripts/serve.mjs --demo`,
