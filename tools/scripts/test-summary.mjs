@@ -59,7 +59,9 @@ for (const dir of packageDirs) {
 }
 console.log(`\nTest reports:\n${rows.join('\n')}`)
 if (flaky.length > 0)
-  console.log(`Passed only on their retry (flaky):\n${flaky.map((title) => `  ${title}`).join('\n')}`)
+  console.log(
+    `Passed only on their retry (flaky):\n${flaky.map((title) => `  ${title}`).join('\n')}`,
+  )
 console.log(
   `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} of them flaky)` : ''}`,
 )
