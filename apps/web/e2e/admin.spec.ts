@@ -151,11 +151,25 @@ test.describe('/admin: environments', () => {
     await stub.signIn(page, DEMO_ACCOUNT)
     await openDashboard(page)
     await expect(card(page, SEEDED.name).getByText('Running')).toBeVisible()
-    await stub.prefer(page, `/environments/${SEEDED.id}`, 'delay=600, code=500')
+    // The delete is held until the test has seen the optimistic state, then the stub fails it (a
+    // fixed delay raced the assertion on a loaded machine: the state came and went between looks).
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    await page.route(
+      (url) => url.pathname === `/api/environments/${SEEDED.id}`,
+      async (route) => {
+        if (route.request().method() !== 'DELETE') return route.fallback()
+        await answered
+        await route.continue({ headers: { ...route.request().headers(), prefer: 'code=500' } })
+      },
+    )
     await page.getByRole('button', { name: `Delete ${SEEDED.name}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete environment' }).click()
     // Optimistic: Deleting before the server has answered.
     await expect(card(page, SEEDED.name).getByText('Deleting')).toBeVisible()
+    answer()
     await expect(toast(page, 'error')).toContainText('Failed to delete environment')
     await expect(card(page, SEEDED.name).getByText('Running')).toBeVisible()
     await expect(card(page, SEEDED.name).getByRole('link')).toBeVisible()
