@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { logEvent } from '../../lib/event-log'
 import { headOfMatches } from '../../lib/head'
 import { useLocale } from '../../lib/i18n/i18n'
+import { yieldToBrowser } from '../../lib/main-thread'
 
 function setMeta(
   selector: string,
@@ -79,7 +80,11 @@ export function useRouteEffects(): void {
 
   useEffect(() => {
     syncDocumentHead(router)
-    logEvent('page_view', { path: router.state.location.pathname })
+    // The first page view is logged in a task of its own: reading the stored log and loading the
+    // sender were a third of the effects React runs right after hydration, one task of over 50 ms
+    // at a 4x slowdown (decisions/web-performance.md).
+    const firstPath = router.state.location.pathname
+    void yieldToBrowser().then(() => logEvent('page_view', { path: firstPath }))
     if (router.state.location.hash) scrollForLocation(router.state.location.hash)
     return router.subscribe('onResolved', (event) => {
       syncDocumentHead(router)
