@@ -38,7 +38,12 @@ for (const dir of packageDirs) {
   if (!existsSync(reports)) continue
   for (const file of readdirSync(reports).filter((name) => name.endsWith('.json'))) {
     const where = join(dir, 'reports', file).slice(root.length)
-    flaky.push(...flakyIn(JSON.parse(readFileSync(join(reports, file), 'utf8')), where))
+    try {
+      flaky.push(...flakyIn(JSON.parse(readFileSync(join(reports, file), 'utf8')), where))
+    } catch (error) {
+      // A report cut short (a run killed mid-write) must not hide the counts below.
+      console.log(`${where}: not read for flaky tests (${error.message})`)
+    }
   }
   for (const file of readdirSync(reports).filter((name) => name.endsWith('.xml'))) {
     const cases = readFileSync(join(reports, file), 'utf8').split('<testcase').slice(1)

@@ -129,8 +129,7 @@ export async function pauseClock(page: Page): Promise<void> {
  * chunk arrives, React reveals it on a timer, its effect hands the toast over, and sonner renders
  * it from a zero-delay timer. Fake time therefore moves in small steps until a toast is on the
  * page; stopping once the toaster's live region was there raced the hand-over, and sonner's timer
- * then never ran.
- * Answers how much fake time went by.
+ * then never ran. Answers how much fake time went by.
  */
 export async function showPendingToast(page: Page): Promise<number> {
   const toasts = page.locator('[data-sonner-toast]')
