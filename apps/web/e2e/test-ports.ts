@@ -19,6 +19,12 @@ const PICKED = 'PW_PICKED_PORTS'
  */
 export const EXIT_WITH_RUNNER = '../../tools/scripts/exit-with-parent.mjs'
 
+/**
+ * Printed by the held test of servers-hold.spec.ts once it runs: test-servers.spec.ts stops that
+ * run only after this line, while the test is under way.
+ */
+export const HOLDING_LINE = 'holding the web servers until the run is stopped'
+
 /** Binds the port on 127.0.0.1 and lets it go: the port bound, or null when it is taken. */
 export function listenOn(port: number): Promise<number | null> {
   return new Promise((resolve) => {

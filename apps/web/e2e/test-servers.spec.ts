@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { listenOn, portHolder } from './test-ports'
+import { HOLDING_LINE, listenOn, portHolder } from './test-ports'
 
 /**
  * The browser suite's servers stop when its run stops, however it stops: a run of this very
@@ -65,16 +65,36 @@ const answers = (url: string) =>
     () => false,
   )
 
-/** Waits until the run's stub and nginx answer (a slow machine under load starts them in seconds). */
+/**
+ * Waits until the run's stub and nginx answer and its held test is under way (a slow machine under
+ * load starts them in seconds).
+ */
 async function serversUp(run: Run, stubPort: number, webPort: number) {
   await expect
     .poll(
       async () =>
+        run.output().includes(HOLDING_LINE) &&
         (await answers(`http://127.0.0.1:${stubPort}/api/health`)) &&
         (await answers(`http://127.0.0.1:${webPort}/`)),
       { timeout: 180_000, message: run.output() },
     )
     .toBe(true)
+}
+
+/** A stopped run ends within this bound; one that does not fails the test with what it printed. */
+const STOPS_WITHIN_MS = 60_000
+
+async function runStopped(run: Run): Promise<void> {
+  let bound: NodeJS.Timeout | undefined
+  const stillRunning = new Promise<'still running'>((resolve) => {
+    bound = setTimeout(() => resolve('still running'), STOPS_WITHIN_MS)
+  })
+  const ended = await Promise.race([run.exited.then(() => 'ended' as const), stillRunning])
+  clearTimeout(bound)
+  if (ended === 'still running')
+    throw new Error(
+      `The run had not stopped ${STOPS_WITHIN_MS / 1000} s after it was told to:\n${run.output()}`,
+    )
 }
 
 /** Who still listens on the run's ports: nobody, within a bound, once the run has stopped. */
@@ -104,7 +124,7 @@ for (const [how, stop] of [
     try {
       await serversUp(run, stubPort, webPort)
       stop(run.runner)
-      await run.exited
+      await runStopped(run)
       await expectPortsFreed(stubPort, webPort)
     } finally {
       if (run.runner.exitCode === null && run.runner.signalCode === null) {
