@@ -5,9 +5,7 @@ import { HOLDING_LINE } from './test-ports'
 // it while its web servers are up; in any other run this file declares no test.
 if (process.env.PW_HOLD_SERVERS) {
   test('holds the web servers until the run is stopped', async () => {
-    // The run is stopped once this line is out. A stop that reached the run while its worker was
-    // still starting was not always passed on to the test: the run then held its servers for the
-    // whole wait below (100 s, and over 5 minutes once on a loaded machine).
+    // The run is stopped once this line is out, so that the stop finds this test under way.
     console.log(HOLDING_LINE)
     await new Promise((resolve) => setTimeout(resolve, 100_000))
   })

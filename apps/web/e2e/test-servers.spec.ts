@@ -36,6 +36,10 @@ function startRun(ports: Record<string, number>): Run {
         CI: '1',
         FORCE_COLOR: '0',
         PW_HOLD_SERVERS: '1',
+        // Playwright's worker now and then does not exit after a stop (Playwright issue 39753): its
+        // runner force-kills it after this bound, 5 minutes unless set, and the run still has to
+        // stop its servers. One CI run waited the whole 5 minutes (302 s, 27 Nov).
+        PWTEST_CHILD_PROCESS_TIMEOUT: '10000',
         ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
