@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumProject } from './e2e/chromium'
+import { suiteReporters } from './e2e/reports'
 import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
 
 // Free ports unless given: a server another run left behind cannot disturb this one.
@@ -24,13 +25,7 @@ export default defineConfig({
   // bounded so that a hung test ends (decisions: timeouts on a slow machine).
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  // JUnit for the test command's count; JSON for the tests that passed only on their retry
-  // (tools/scripts/test-summary.mjs names them: a retry keeps the run green, not silent).
-  reporter: [
-    ['list'],
-    ['junit', { outputFile: 'reports/e2e.xml' }],
-    ['json', { outputFile: 'reports/e2e.json' }],
-  ],
+  reporter: suiteReporters('e2e'),
   // Prints how much of the contract the run exercised against the stub (information only).
   globalTeardown: './e2e/coverage-summary.ts',
   use: {

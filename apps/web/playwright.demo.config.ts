@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumProject } from './e2e/chromium'
+import { suiteReporters } from './e2e/reports'
 import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
 
 /**
@@ -18,13 +19,7 @@ export default defineConfig({
   // As the main suite's (playwright.config.ts): bounded, and ten times a slow machine's figures.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  // JUnit for the test command's count; JSON for the tests that passed only on their retry
-  // (tools/scripts/test-summary.mjs names them: a retry keeps the run green, not silent).
-  reporter: [
-    ['list'],
-    ['junit', { outputFile: 'reports/e2e-demo.xml' }],
-    ['json', { outputFile: 'reports/e2e-demo.json' }],
-  ],
+  reporter: suiteReporters('e2e-demo'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

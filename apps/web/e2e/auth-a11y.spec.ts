@@ -1,11 +1,7 @@
 import type { Page } from '@playwright/test'
 import { authDialog, expect, solveCaptcha, test } from './auth-helpers'
 import { USER_ACCOUNT } from './stub'
-import { axeViolations, type Look, looksOf, useLook, useTheme } from './support'
-
-async function noViolations(page: Page, state: string): Promise<void> {
-  expect(await axeViolations(page), state).toEqual([])
-}
+import { expectNoAxeViolations, type Look, looksOf, useLook, useTheme } from './support'
 
 /** The modal that `?auth=` opens, with its email field filled in. */
 async function openWithEmail(page: Page, auth: string, email: string) {
@@ -31,7 +27,7 @@ const STATES: State[] = [
       await page.goto('/?auth=login')
       await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme)
       await expect(page.locator('dialog[open] form')).toBeVisible()
-      await noViolations(page, 'sign in')
+      await expectNoAxeViolations(page, 'sign in')
     },
   },
   {
@@ -41,7 +37,7 @@ const STATES: State[] = [
       await signIn.locator('input[type="password"]').fill('NotThePassword1!')
       await signIn.locator('button[type="submit"]').click()
       await expect(signIn.getByRole('alert')).not.toBeEmpty()
-      await noViolations(page, 'sign in with an error')
+      await expectNoAxeViolations(page, 'sign in with an error')
     },
   },
   {
@@ -52,7 +48,7 @@ const STATES: State[] = [
       await expect(register.locator('[aria-invalid="true"]')).toHaveCount(1)
       await register.locator('input[autocomplete="new-password"]').first().fill('short')
       if (look.locale === 'en') await solveCaptcha(register)
-      await noViolations(page, 'register with errors')
+      await expectNoAxeViolations(page, 'register with errors')
     },
   },
   {
@@ -69,7 +65,7 @@ const STATES: State[] = [
         await page.waitForTimeout(350)
       }
       await expect(puzzle).toHaveAttribute('data-status', 'failed')
-      await noViolations(page, 'captcha failed')
+      await expectNoAxeViolations(page, 'captcha failed')
     },
   },
   {
@@ -77,7 +73,7 @@ const STATES: State[] = [
     async scan(page) {
       const forgot = await openWithEmail(page, 'forgot-password', USER_ACCOUNT.email)
       await expect(forgot.locator('fieldset.captcha')).toBeVisible()
-      await noViolations(page, 'forgot password')
+      await expectNoAxeViolations(page, 'forgot password')
     },
   },
   {
@@ -93,7 +89,7 @@ const STATES: State[] = [
       await expect(
         forgot.getByRole('heading', { name: inLocale(look, 'Email Sent!', 'წერილი გაიგზავნა!') }),
       ).toBeVisible()
-      await noViolations(page, 'email sent')
+      await expectNoAxeViolations(page, 'email sent')
     },
   },
 ]
@@ -125,6 +121,6 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(dialog.getByRole('alert')).toHaveText(
       'Too many login attempts. Please try again later.',
     )
-    await noViolations(page, `locked (${theme})`)
+    await expectNoAxeViolations(page, `locked (${theme})`)
   })
 }

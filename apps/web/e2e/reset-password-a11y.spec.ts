@@ -1,13 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './stub'
-import { axeViolations, axeViolationsOfStillCopy, useTheme } from './support'
+import { axeViolationsOfStillCopy, expectNoAxeViolations, useTheme } from './support'
 
 const HASH = '7fba1365c5404facd29db55ea827c4d2f6d7a8d2242976bedcbe0f0a59132586'
 const LINK = `/reset-password?user=nino%40example.com&hash=${HASH}`
-
-async function expectNoViolations(page: Page, state: string) {
-  expect(await axeViolations(page), state).toEqual([])
-}
 
 async function submitWith(page: Page, status: number, body: object) {
   await page.route('**/api/auth/set-password', (route) =>
@@ -30,20 +26,20 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/reset-password')
       await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-      await expectNoViolations(page, 'invalid link')
+      await expectNoAxeViolations(page, 'invalid link')
     })
 
     test('arrival: an invalid token', async ({ page }) => {
       await page.goto(`/reset-password?user=nino%40example.com&hash=nothex`)
       await expect(page.getByRole('heading', { name: 'Invalid Reset Token' })).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-      await expectNoViolations(page, 'invalid token')
+      await expectNoAxeViolations(page, 'invalid token')
     })
 
     test('the form, empty', async ({ page }) => {
       await page.goto(LINK)
       await expect(page.getByLabel('New Password*', { exact: true })).toBeVisible()
-      await expectNoViolations(page, 'empty form')
+      await expectNoAxeViolations(page, 'empty form')
     })
 
     test('the form with the checklist and the mismatch', async ({ page }) => {
@@ -52,7 +48,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByLabel('Confirm New Password*', { exact: true }).fill('abd')
       await expect(page.getByRole('list', { name: 'Your new password needs:' })).toBeVisible()
       await expect(page.getByText('Passwords do not match')).toBeVisible()
-      await expectNoViolations(page, 'checklist and mismatch')
+      await expectNoAxeViolations(page, 'checklist and mismatch')
     })
 
     test('the form, valid', async ({ page }) => {
@@ -60,7 +56,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByLabel('New Password*', { exact: true }).fill('Narikala-42')
       await page.getByLabel('Confirm New Password*', { exact: true }).fill('Narikala-42')
       await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled()
-      await expectNoViolations(page, 'valid form')
+      await expectNoAxeViolations(page, 'valid form')
     })
 
     test('success, within the 3-second countdown', async ({ page }) => {
@@ -78,7 +74,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('a failed call: server error', async ({ page }) => {
       await submitWith(page, 500, { status: false, message: 'Unexpected failure' })
       await expect(page.getByRole('heading', { name: 'Server Error' })).toBeVisible()
-      await expectNoViolations(page, 'server error')
+      await expectNoAxeViolations(page, 'server error')
     })
   })
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 export async function useLocale(page: Page, locale: 'en' | 'ka'): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('preferred-locale', value), locale)
@@ -45,6 +45,11 @@ export async function useLook(page: Page, look: Look): Promise<void> {
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   return results.violations
+}
+
+/** Fails, naming the state, when axe finds a violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  expect(await axeViolations(page), state).toEqual([])
 }
 
 /**

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { HOLDING_LINE, listenOn, portHolder } from './test-ports'
@@ -89,12 +90,11 @@ async function serversUp(run: Run, stubPort: number, webPort: number) {
 const STOPS_WITHIN_MS = 60_000
 
 async function runStopped(run: Run): Promise<void> {
-  let bound: NodeJS.Timeout | undefined
-  const stillRunning = new Promise<'still running'>((resolve) => {
-    bound = setTimeout(() => resolve('still running'), STOPS_WITHIN_MS)
-  })
-  const ended = await Promise.race([run.exited.then(() => 'ended' as const), stillRunning])
-  clearTimeout(bound)
+  const ended = await Promise.race([
+    run.exited.then(() => 'ended' as const),
+    // Unreferenced: a run that ended in time leaves no timer to wait for.
+    delay(STOPS_WITHIN_MS, 'still running' as const, { ref: false }),
+  ])
   if (ended === 'still running')
     throw new Error(
       `The run had not stopped ${STOPS_WITHIN_MS / 1000} s after it was told to:\n${run.output()}`,
