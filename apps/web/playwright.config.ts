@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { cpuBudget, EXPECT_BOUND_MS, TEST_BOUND_MS } from './e2e/bounds'
 import { chromiumProject } from './e2e/chromium'
 import { suiteReporters } from './e2e/reports'
 import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
@@ -17,14 +18,13 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // Four on two cores: many tests wait on the page's own timers (puzzles, countdowns, polling), and
-  // the test command used 58% of the two cores with three (309 tests: 5.7 min with three beside
-  // other work, 6.5 with two; 27 Nov, the whole command 9 min 57 s with three, 9 min 20 s with four).
-  workers: 4,
-  // One thing per test takes 6 to 12 s on a slow two-core machine: ten times that and more, still
-  // bounded so that a hung test ends (decisions: timeouts on a slow machine).
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  // Two per CPU: many tests wait on the page's own timers (puzzles, countdowns, polling), and the
+  // test command used 58% of two cores with three workers (27 Nov: the whole command 9 min 57 s
+  // with three, 9 min 20 s with four). Per CPU of the budget, so that a cgroup's quota of one CPU
+  // gets two rather than four browsers fighting over it.
+  workers: 2 * cpuBudget(),
+  timeout: TEST_BOUND_MS,
+  expect: { timeout: EXPECT_BOUND_MS },
   reporter: suiteReporters('e2e'),
   // Prints how much of the contract the run exercised against the stub (information only).
   globalTeardown: './e2e/coverage-summary.ts',

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { cpuBudget, EXPECT_BOUND_MS, TEST_BOUND_MS } from './e2e/bounds'
 import { chromiumProject } from './e2e/chromium'
 import { suiteReporters } from './e2e/reports'
 import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
@@ -15,10 +16,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
-  // As the main suite's (playwright.config.ts): bounded, and ten times a slow machine's figures.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  workers: cpuBudget(),
+  timeout: TEST_BOUND_MS,
+  expect: { timeout: EXPECT_BOUND_MS },
   reporter: suiteReporters('e2e-demo'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,

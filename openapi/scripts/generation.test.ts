@@ -63,7 +63,10 @@ describe('the one generation step from openapi.yaml', () => {
     expect(statSync(join(dir, 'validators.ts')).mtimeMs).toBe(before)
   })
 
-  it('fails the freshness check (exit code 1) on a stale module, and writes nothing', async () => {
+  // A process of its own (pnpm, tsx and the whole generation): 2 to 5 s; the bound ends a hang.
+  it('fails the freshness check (exit code 1) on a stale module, and writes nothing', {
+    timeout: 300_000,
+  }, async () => {
     freshCopy()
     writeFileSync(join(dir, 'validators.ts'), '// out of date\n')
     const run = promisify(execFile)(

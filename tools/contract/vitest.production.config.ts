@@ -6,6 +6,9 @@ export default packageTests('contract-production', {
   fromSource: true,
   report: 'production',
   include: ['test/production/**/*.test.ts'],
+  // A whole run against a real process: the bound only ends a hang (see vitest.config.ts).
+  testTimeout: 600_000,
+  hookTimeout: 600_000,
   // As in vitest.config.ts: no configuration file of the folder the command was typed in.
   env: { INIT_CWD: import.meta.dirname },
 })

@@ -73,10 +73,10 @@ test('a visitor registers, opens the activation mail in the page, signs in and c
   ).toBeVisible()
   const environment = page.getByRole('article', { name: 'demo-api' })
   await expect(environment.getByText('Provisioning')).toBeVisible()
-  await expect(environment.getByText('Running')).toBeVisible({ timeout: 30_000 })
+  await expect(environment.getByText('Running')).toBeVisible({ timeout: 60_000 })
   await page.getByRole('button', { name: 'Delete demo-api' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Delete environment' }).click()
-  await expect(environment).toHaveCount(0, { timeout: 30_000 })
+  await expect(environment).toHaveCount(0, { timeout: 60_000 })
 
   // Nothing answered from the network: nginx serves files, the page's stub answered everything.
   expect(answers.length).toBeGreaterThan(5)

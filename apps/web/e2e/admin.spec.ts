@@ -71,7 +71,7 @@ test.describe('/admin: environments', () => {
     await expect(environment).toContainText('Professional (4 vCPU · 16 GB RAM · 100 GB SSD)')
     await expect(environment).toContainText('US East')
     // The stub provisions in 3 s; the page polls every 2 s while anything is busy.
-    await expect(environment.getByText('Running')).toBeVisible({ timeout: 30_000 })
+    await expect(environment.getByText('Running')).toBeVisible({ timeout: 60_000 })
     await expect(
       environment.getByRole('link', { name: /checkout-api-.*\.us-east\.devenv\.example/ }),
     ).toBeVisible()
@@ -87,7 +87,7 @@ test.describe('/admin: environments', () => {
     await openDashboard(page)
     await createEnvironment(page, 'fail-build')
     const environment = card(page, 'fail-build')
-    await expect(environment.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 })
+    await expect(environment.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 })
     await expect(environment).toContainText('Delete this environment and create it again.')
   })
 
@@ -142,7 +142,7 @@ test.describe('/admin: environments', () => {
     await dialog.getByRole('button', { name: 'Delete environment' }).click()
     await expect(card(page, SEEDED.name).getByText('Deleting')).toBeVisible()
     // The stub takes 2 s to delete; polling sees it disappear.
-    await expect(card(page, SEEDED.name)).toHaveCount(0, { timeout: 30_000 })
+    await expect(card(page, SEEDED.name)).toHaveCount(0, { timeout: 60_000 })
     await expect(page.getByRole('heading', { name: 'No environments yet' })).toBeVisible()
     await expect(page.getByText(`${SEEDED.name} was deleted.`)).toBeAttached()
   })

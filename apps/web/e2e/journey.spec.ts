@@ -112,7 +112,7 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
       'Password has been reset successfully. You can now login with your new password.',
     ),
   ).toBeVisible()
-  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 30_000 })
+  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 60_000 })
   await expect(page).toHaveURL(/^[^?]*\/(\?.*)?$/)
 
   // The old passwords no longer work; the new one does.

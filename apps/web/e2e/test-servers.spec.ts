@@ -104,7 +104,7 @@ async function runStopped(run: Run): Promise<void> {
 /** Who still listens on the run's ports: nobody, within a bound, once the run has stopped. */
 async function expectPortsFreed(stubPort: number, webPort: number) {
   await expect
-    .poll(() => [portHolder(stubPort), portHolder(webPort)], { timeout: 30_000 })
+    .poll(() => [portHolder(stubPort), portHolder(webPort)], { timeout: 60_000 })
     .toEqual([null, null])
 }
 

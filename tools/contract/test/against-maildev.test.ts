@@ -120,7 +120,8 @@ describe('expiry without a development clock', () => {
     expect(expiryChecks(report)).toMatchObject([
       { status: 'passed', name: expect.stringContaining('waited for its 2 s lifetime') },
     ])
-    expect(performance.now() - started).toBeLessThan(15_000)
+    // Seconds, not minutes (the check's name says which wait it took); room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(60_000)
   })
 
   it('passes a server that allows clock skew past exp, judging it once --max-wait has passed', async () => {

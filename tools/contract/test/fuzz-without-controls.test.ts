@@ -95,7 +95,7 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
-describe('devenv-contract fuzz against the stub in production mode', { timeout: 120_000 }, () => {
+describe('devenv-contract fuzz against the stub in production mode', () => {
   it('runs both parts through the API with given accounts, passes, and leaves the accounts as they were', async () => {
     const stub = await productionStub()
     const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-production-'))
@@ -329,9 +329,7 @@ describe('devenv-contract fuzz against the stub in production mode', { timeout: 
   })
 })
 
-describe('devenv-contract fuzz with a mailbox but no development clock', {
-  timeout: 120_000,
-}, () => {
+describe('devenv-contract fuzz with a mailbox but no development clock', () => {
   it('registers and activates two accounts of its own through the mailbox, and runs both parts with them', async () => {
     // The stub in development mode on its own running clock, its /__dev/clock hidden: what is
     // left is a server that e-mails its links to a mailbox the fuzzer can read.
@@ -387,9 +385,7 @@ describe('devenv-contract fuzz with a mailbox but no development clock', {
   })
 })
 
-describe('devenv-contract fuzz against the production-mode stub mailing to MailDev', {
-  timeout: 120_000,
-}, () => {
+describe('devenv-contract fuzz against the production-mode stub mailing to MailDev', () => {
   it('registers two accounts of its own through --mailbox and runs both parts, no failure', async () => {
     const maildev = await startMailDev()
     const stub = await productionStub(undefined, { smtpUrl: maildev.smtpUrl, seed: false })

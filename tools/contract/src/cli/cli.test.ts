@@ -41,7 +41,7 @@ function runCliProcess(args: string[]): Promise<Outcome> {
     execFile(
       process.execPath,
       ['--import', 'tsx', '--conditions=@devenv/source', CLI, ...args],
-      { timeout: 60_000, env: { ...process.env, DEVENV_CONTRACT_DEBUG: '' } },
+      { timeout: 300_000, env: { ...process.env, DEVENV_CONTRACT_DEBUG: '' } },
       (error, stdout, stderr) =>
         resolve({
           code: error ? (typeof error.code === 'number' ? error.code : null) : 0,

@@ -56,7 +56,7 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
-describe('devenv-contract fuzz over HTTP', { timeout: 180_000 }, () => {
+describe('devenv-contract fuzz over HTTP', () => {
   it('fuzzes the stub on a real port without a failure, prints its seed and writes the reports', async () => {
     const stub = await listeningStub()
     const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-report-'))
@@ -230,7 +230,7 @@ describe("devenv-contract fuzz against a server without the stub's development c
   })
 })
 
-describe('devenv-contract fuzz --stub (pnpm fuzz)', { timeout: 180_000 }, () => {
+describe('devenv-contract fuzz --stub (pnpm fuzz)', () => {
   it('fuzzes the stub in process, both parts, and prints the answers per operation', async () => {
     const { code, output } = await fuzz(['--stub', '--requests', '200', '--sequences', '2'])
     expect(code, output).toBe(0)

@@ -31,7 +31,7 @@ describe("the stateful model's clock", () => {
   })
 })
 
-describe('the fuzzer is replayable', { timeout: 180_000 }, () => {
+describe('the fuzzer is replayable', () => {
   /** The requests of a run with a given seed, ids and tokens aside (the stub mints new ones). */
   async function requestsOf(seed: number): Promise<string[]> {
     const stub = await startFuzzStub()

@@ -251,7 +251,7 @@ async function throughTheProxy(requests: Array<{ path: string; init: RequestInit
     const exit = proxyCommand([
       ...['--upstream', upstreamUrl, '--port', '0', '--duration', '2', '--report-dir', dir],
     ])
-    await vi.waitFor(() => expect(lines[0]).toMatch(/^proxy: http/), { timeout: 10_000 })
+    await vi.waitFor(() => expect(lines[0]).toMatch(/^proxy: http/), { timeout: 60_000 })
     const address = /^proxy: (\S+)/.exec(lines[0] as string)?.[1] as string
     for (const { path, init } of requests) await (await fetch(`${address}${path}`, init)).text()
     expect(await exit).toBe(1)

@@ -33,7 +33,7 @@ beforeAll(async () => {
     checkTarget({ baseUrl, waitSeconds: 10 }),
     checkTarget({ baseUrl: MSW_ORIGIN, waitSeconds: 10 }),
   ])
-}, 60_000)
+})
 
 afterAll(async () => {
   await Promise.all([fastify?.close(), msw?.stop()])

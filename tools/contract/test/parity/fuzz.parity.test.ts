@@ -117,7 +117,7 @@ beforeAll(async () => {
   )
   msw = await mswStub(SETTINGS, RANDOM_SEED)
   fromMsw = await fuzzBoth(httpTransport(MSW_ORIGIN))
-}, 60_000)
+})
 
 afterAll(async () => {
   await Promise.all([fastify?.close(), msw?.stop()])

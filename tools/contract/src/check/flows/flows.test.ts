@@ -212,5 +212,5 @@ describe('two runs back to back against one server whose windows every client sh
     } finally {
       await shared.close()
     }
-  }, 180_000)
+  })
 })
