@@ -322,7 +322,7 @@ describe('devenv-contract fuzz against the stub in production mode', () => {
         maxCommands: 12,
         accounts,
       })
-      expect(run.failure).toMatch(/the model expects 401 TOKEN_EXPIRED, the stub answered 200/)
+      expect(run.failure).toMatch(/the model expects 401 TOKEN_EXPIRED, the server answered 200/)
     } finally {
       await broken.app.close()
     }

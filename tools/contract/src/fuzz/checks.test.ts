@@ -295,3 +295,27 @@ describe('each check fails on what it is for', () => {
     ).toContain('deleted environments listed')
   })
 })
+
+// A real server's fuzz run raised these as failures; the contract supports none of them.
+describe('answers the contract leaves open are not failures', () => {
+  const failuresOf = (subject: Exchange) =>
+    judge(contract, subject).filter((verdict) => verdict.problem !== undefined)
+
+  it.each([
+    ['a BOM-prefixed contact form refused as malformed', 'submitContact', 400, 'public'],
+    ['a space sent to signOut refused as a malformed body', 'signOut', 400, 'valid'],
+    ['a JSON array sent to deleteEnvironment and ignored', 'deleteEnvironment', 202, 'valid'],
+  ] as const)('%s', (_case, operationId, status, auth) => {
+    const body =
+      status === 202
+        ? { ...ENVIRONMENT, status: 'deleting' }
+        : { message: 'Malformed JSON body', code: 'INVALID_JSON' }
+    const subject = exchange(operationId, answer(status, body), { input: 'unclassified', auth })
+    expect(
+      failuresOf(subject).filter((verdict) => verdict.check.endsWith('data_acceptance')),
+    ).toEqual([])
+    expect(
+      failuresOf(subject).filter((verdict) => verdict.check === 'negative_data_rejection'),
+    ).toEqual([])
+  })
+})

@@ -42,7 +42,8 @@ export type Exchange = {
   answer: Answer
   /**
    * `positive`: the contract accepts the input; `negative`: it does not; `hostile`: valid JSON
-   * the stub refuses on purpose (prototype keys); `unclassified`: a stateful step, judged by its model.
+   * the stub refuses on purpose (prototype keys); `unclassified`: a stateful step, judged by its
+   * model, or a body the contract makes no claim about (see `prepare`)
    */
   input: 'positive' | 'negative' | 'hostile' | 'unclassified'
   breakage?: Breakage

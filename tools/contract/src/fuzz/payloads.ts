@@ -127,6 +127,24 @@ export function shapePayload(
   }
 }
 
+/**
+ * Whether a request body lies outside what the contract claims, so that accepting it and refusing
+ * it are both right. An operation that documents no body may ignore one (valid HTTP) or refuse it
+ * as malformed; JSON whitespace is no JSON text, so where the body is optional a server may read it
+ * as none or refuse it ("without a body" means none); RFC 8259 §8.1 lets a parser refuse a byte
+ * order mark, and the contract is silent on it.
+ */
+export function isBodyOutsideContract(
+  operation: { bodySchemaPointer: string | undefined; requestBodyRequired: boolean },
+  bytes: Buffer | undefined,
+  form: PayloadForm | undefined,
+): boolean {
+  if (bytes === undefined || bytes.length === 0) return false
+  if (operation.bodySchemaPointer === undefined) return true
+  if (!operation.requestBodyRequired && JSON_WHITESPACE.test(bytes.toString('latin1'))) return true
+  return form === 'byte-order-mark'
+}
+
 /** What a request body is, read as the contract reads it (not as the stub happens to). */
 export type Interpreted =
   | { kind: 'absent' }

@@ -4,6 +4,7 @@ import { authenticates, authorizationHeader, BEARERS, type Bearer, FORGED_BEARER
 import type { Exchange } from './checks'
 import {
   interpretBody,
+  isBodyOutsideContract,
   JSON_CONTENT_TYPES,
   PAYLOAD_FORMS,
   type PayloadCase,
@@ -319,7 +320,15 @@ export async function prepare(
   const interpreted = interpretBody(bytes, contentType)
   let input: Exchange['input'] = 'positive'
   let parsed: unknown
-  if (interpreted.kind === 'unreadable' || interpreted.kind === 'unsupported') inputValid = false
+  const bodyOutsideContract = isBodyOutsideContract(
+    operation,
+    bytes,
+    body.kind === 'payload' ? body.payload.form : undefined,
+  )
+  if (operation.bodySchemaPointer === undefined && bodyOutsideContract) {
+    // Judged by the rest of the request alone: its path and its bearer.
+  } else if (interpreted.kind === 'unreadable' || interpreted.kind === 'unsupported')
+    inputValid = false
   else if (interpreted.kind === 'hostile') input = 'hostile'
   else {
     parsed = interpreted.kind === 'json' ? interpreted.value : undefined
@@ -332,6 +341,8 @@ export async function prepare(
     if (!valid) inputValid = false
   }
   if (!inputValid) input = 'negative'
+  // Either answer is right for such a body when the rest is valid: no claim either way.
+  else if (bodyOutsideContract) input = 'unclassified'
 
   const headers: Record<string, string> =
     world.session === undefined ? {} : { 'x-stub-session': world.session }

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { interpretBody } from './payloads'
 import { mapLeaves, serialize } from './raw-json'
 import { createBreakers } from './schema-breakers'
-import { createValueGenerator, repeatToLength, textValues, WorldRef } from './schema-values'
+import {
+  createValueGenerator,
+  dateTimeValues,
+  dateValues,
+  repeatToLength,
+  textValues,
+  WorldRef,
+} from './schema-values'
 import { SAMPLE_WORLD_VALUES, WORLD_SOURCES } from './world'
 
 const contract = loadContract()
@@ -170,5 +177,24 @@ describe('invalid variants from the schemas', () => {
         labels.some((label) => label.includes(kind)),
         kind,
       ).toBe(true)
+  })
+})
+
+// A real server refused "2000-01-01T00:00:00+0000" 55 times, rightly: RFC 3339 writes the offset
+// with its colon. Positive values come in each format's canonical, strictly valid form.
+describe('dates and date-times are sent in their canonical RFC 3339 form', () => {
+  const RFC_3339 = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:[0-5]\d(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
+  it('date-time: T, seconds before 60, Z or an offset with its colon, a year from 0001', () => {
+    for (const value of fc.sample(dateTimeValues(0, 100), { numRuns: 2_000, seed: 7 })) {
+      const match = RFC_3339.exec(value)
+      expect(match, value).not.toBeNull()
+      expect(Number(match?.[1]), value).toBeGreaterThanOrEqual(1)
+    }
+  })
+
+  it('date: a year from 0001', () => {
+    for (const value of fc.sample(dateValues(), { numRuns: 2_000, seed: 7 }))
+      expect(Number(value.slice(0, 4)), value).toBeGreaterThanOrEqual(1)
   })
 })

@@ -212,14 +212,19 @@ export class Refresh extends PresentsRefreshToken {
     })
     if (isForgotten(model, token))
       return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
+    const invalid = device.revoked || model.now >= token.issuedAt + REFRESH_TOKEN_MS
     if (token.usedAt !== null) {
-      // Reuse: "the whole session ... is revoked".
+      // Reuse: "the whole session ... is revoked". A used token that is also revoked or expired
+      // may answer either code: the contract orders neither rule before the other.
       device.revoked = true
-      return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_REUSED')
+      return expectAnswer(
+        this.label,
+        answer,
+        401,
+        invalid ? ['REFRESH_TOKEN_REUSED', 'REFRESH_TOKEN_INVALID'] : 'REFRESH_TOKEN_REUSED',
+      )
     }
-    if (device.revoked || model.now >= token.issuedAt + REFRESH_TOKEN_MS) {
-      return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
-    }
+    if (invalid) return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
     expectAnswer(this.label, answer, 200)
     token.usedAt = model.now
     issuePair(model, device)

@@ -164,7 +164,7 @@ export class EnvironmentStep extends Step {
     const possible = possibleStatuses(environment)
     if (!possible.includes(String(body.status)))
       throw new Error(
-        `${this.label}: the model expects ${possible.join(' or ')}, the stub answered ${String(body.status)}`,
+        `${this.label}: the model expects ${possible.join(' or ')}, the server answered ${String(body.status)}`,
       )
     seeStatus(environment, body.status)
     expectEqual(`${this.label} url`, body.url === null, body.status !== 'running')

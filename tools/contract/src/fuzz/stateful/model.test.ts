@@ -1,5 +1,6 @@
 import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { describe, expect, it } from 'vitest'
+import type { Answer } from '../transport'
 import {
   accessVerdict,
   initialModel,
@@ -14,6 +15,7 @@ import {
   recordFailure,
   SECOND,
 } from './model'
+import { expectAnswer } from './sequence'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
 const model = () => initialModel(START, [{ ...USER_ACCOUNT }])
@@ -73,5 +75,33 @@ describe('the model of links and tokens', () => {
     expect(isForgotten(state, first)).toBe(false)
     issuePair(state, device)
     expect(isForgotten(state, first)).toBe(true)
+  })
+})
+
+// A real server answered REFRESH_TOKEN_INVALID to a used refresh token presented after sign-out;
+// the contract orders neither rule first, so either code is right there.
+describe('what the model accepts of an answer', () => {
+  const answer = (status: number, code: string): Answer => ({
+    status,
+    headers: {},
+    text: JSON.stringify({ message: 'Token refresh failed', code }),
+    json: { message: 'Token refresh failed', code },
+    logged: [],
+  })
+  const both = ['REFRESH_TOKEN_REUSED', 'REFRESH_TOKEN_INVALID']
+
+  it('takes any of the codes the contract leaves right, and no other', () => {
+    expect(() =>
+      expectAnswer('refresh', answer(401, 'REFRESH_TOKEN_INVALID'), 401, both),
+    ).not.toThrow()
+    expect(() =>
+      expectAnswer('refresh', answer(401, 'REFRESH_TOKEN_REUSED'), 401, both),
+    ).not.toThrow()
+    expect(() => expectAnswer('refresh', answer(401, 'TOKEN_INVALID'), 401, both)).toThrow(
+      /the model expects 401 REFRESH_TOKEN_REUSED or REFRESH_TOKEN_INVALID, the server answered 401/,
+    )
+    expect(() =>
+      expectAnswer('refresh', answer(401, 'REFRESH_TOKEN_INVALID'), 401, 'REFRESH_TOKEN_REUSED'),
+    ).toThrow()
   })
 })
