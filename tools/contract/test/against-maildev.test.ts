@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { runCommandLine } from '../src/cli/main'
-import { devMailbox, mailDevMailbox } from '../src/mailbox'
+import { commandMailbox, devMailbox, mailDevMailbox } from '../src/mailbox'
 import { formatSummary, type RunReport } from '../src/report'
 import { allowClockSkew, BROKEN_SERVERS, startStub } from './fixtures/broken-servers'
 import {
@@ -92,6 +92,20 @@ describe('check against the stub in production mode with MailDev', () => {
     ])
     // The fresh, activated account proves the right password is refused while locked.
     expect(passed('login lock', /^sixth attempt: 429/)).toEqual(['passed'])
+  })
+
+  it('reads the links through a one-line command instead (--mailbox exec:)', async () => {
+    // The outbox here is MailDev's store, read as a team reads its own: one line of shell.
+    const read = `fetch('${maildev.url}/api/email').then((r) => r.json()).then((mails) => { const [newest] = mails.filter((m) => m.to.some((t) => t.address === process.argv[1])).reverse(); if (newest) console.log(newest.text) })`
+    const mailbox = commandMailbox(`node -e "${read}" "$1"`)
+    expect(await mailbox.problem()).toBeUndefined()
+    const report = await checkAgainst(undefined, ['account', 'reset-link'], { mailbox })
+    expect(report.summary, formatSummary(report)).toMatchObject({ failed: 0, skipped: 0 })
+    expect(report.notes).toContain('mailbox: the mailbox command (node)')
+    const passed = (suite: string, name: RegExp) =>
+      byName(checksOf(report, suite), name).map((check) => check.status)
+    expect(passed('account', /^activate with the e-mailed token: 200/)).toEqual(['passed'])
+    expect(passed('password reset link', /^the same link again: 400/)).toEqual(['passed'])
   })
 
   it.each(['a password reset link works twice', 'an activation link works twice'])(

@@ -1,6 +1,6 @@
 import { FLOW_IDS } from '../check/flows'
 import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
-import { mailDevMailbox } from '../mailbox'
+import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
 import {
   type Command,
@@ -37,10 +37,11 @@ checks could run: check.flow.<id>) that --allow-skip does not accept, 2 when the
 API at all or on bad input.
 
   --base-url URL        the server (http://host:port, or its /api base)          required
-  --mailbox auto|off|URL
+  --mailbox auto|off|URL|exec:CMD
                         where e-mailed links are read: auto, the target's GET /__dev/mailbox
                         when it has one; URL, a MailDev web address (http://host:1080)
-                        that the target's mail goes to; off, nowhere             (default auto)
+                        that the target's mail goes to; exec:CMD, a command that prints the
+                        newest e-mail to the address in $1; off, nowhere         (default auto)
   --session ID          X-Stub-Session header value                             (default random)
   --email, --password   an activated account for protected operations
                         (or CONTRACT_EMAIL / CONTRACT_PASSWORD; the stub's seeded one otherwise)
@@ -116,17 +117,25 @@ export const check: Command = async (argv) => {
   return finishRun(report, shared)
 }
 
-/** `--mailbox`: auto, off, or a mail catcher's URL that must answer as one before the run. */
+/**
+ * `--mailbox`: auto, off, a mail catcher's URL, or `exec:CMD`, a command that prints the newest
+ * e-mail to the address in $1; either must answer as one before the run.
+ */
 export async function mailboxOption(
   value: string | undefined,
   timeoutMs: number,
 ): Promise<NonNullable<RunOptions['mailbox']>> {
   if (value === undefined || value === 'auto' || value === 'off') return value ?? 'auto'
-  if (!/^https?:\/\//i.test(value))
+  const command = /^exec:/i.test(value) ? value.slice('exec:'.length).trim() : undefined
+  if (command === '') throw new UsageError('--mailbox exec: needs a command after the colon')
+  if (command === undefined && !/^https?:\/\//i.test(value))
     throw new UsageError(
-      `--mailbox must be auto, off or the http:// URL of a mail catcher, got "${value}"`,
+      `--mailbox must be auto, off, the http:// URL of a mail catcher or exec:COMMAND, got "${value}"`,
     )
-  const mailbox = mailDevMailbox(urlOption('mailbox', value), { timeoutMs })
+  const mailbox =
+    command === undefined
+      ? mailDevMailbox(urlOption('mailbox', value), { timeoutMs })
+      : commandMailbox(command, { timeoutMs })
   const problem = await mailbox.problem()
   if (problem) throw new UsageError(`--mailbox: ${problem}`)
   return mailbox

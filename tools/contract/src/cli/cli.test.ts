@@ -167,6 +167,17 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     )
   })
 
+  it('a mailbox command that cannot read the mailbox, or none given', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-url', plainHealthUrl, '--mailbox', 'exec:exit 4']),
+      /: --mailbox: the mailbox command \(exit\) exited 4 \(see devenv-contract check --help\)$/,
+    )
+    expectUsageError(
+      await runCli(['check', '--base-url', plainHealthUrl, '--mailbox', 'exec: ']),
+      /--mailbox exec: needs a command after the colon/,
+    )
+  })
+
   it('HTML where JSON is expected', async () => {
     expectUsageError(
       await runCli(['check', '--base-url', htmlUrl]),

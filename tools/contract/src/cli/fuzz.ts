@@ -47,10 +47,11 @@ own.
   --second-email, --second-password
                         another activated account: the property-based part needs both
                         (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
-  --mailbox auto|off|URL
+  --mailbox auto|off|URL|exec:CMD
                         without accounts, where the activation links of two registered for
                         the run are read: auto, the target's GET /__dev/mailbox when it has
-                        one; URL, a MailDev web address (http://host:1080)      (default auto)
+                        one; URL, a MailDev web address (http://host:1080); exec:CMD, a
+                        command that prints the newest e-mail to $1             (default auto)
   --wait SECONDS        how long a deletion may take to be seen finished, and a create
                         may wait for room under the quota                       (default 60)
   --stub                instead of --base-url: the workspace's stub in process (Fastify inject),

@@ -1,3 +1,4 @@
+export { commandMailbox } from './command'
 export { devMailbox } from './dev-mailbox'
 export { linkParamsOf } from './links'
 export { type LinkParams, type Mailbox, type WaitOptions, waitForLink } from './mailbox'
