@@ -140,7 +140,18 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
   })
 
   it('an unknown flag without a subcommand (which means check)', async () => {
-    expectUsageError(await runCli(['--bogus']), /check: Unknown option '--bogus'/)
+    expectUsageError(await runCli(['--bogus']), /check: Unknown option '--bogus' \(see/)
+  })
+
+  it('a mistyped flag, with the one it was near', async () => {
+    expectUsageError(
+      await runCli(['check', '--base-ur', stubUrl]),
+      /Unknown option '--base-ur'; did you mean --base-url\?/,
+    )
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--mailbx', 'off']),
+      /Unknown option '--mailbx'; did you mean --mailbox\?/,
+    )
   })
 
   it('an unknown subcommand', async () => {
@@ -246,6 +257,19 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
 })
 
 describe('devenv-contract check against the stub', () => {
+  it('folds the statuses of the operations an --only run left out into one line', async () => {
+    const outcome = await runCli(['check', '--base-url', stubUrl, '--only', 'getHealth', '--quiet'])
+    expect(outcome.code, outcome.stderr).toBe(0)
+    const notCalled = outcome.stdout
+      .split('\n')
+      .filter((line) => line.includes('the operation was not called'))
+    expect(notCalled).toEqual([
+      expect.stringMatching(
+        /^ {2}- \d+ statuses of \d+ operations: the operation was not called \(not selected, or skipped\) \(listed in report\.json under "uncovered"\)$/,
+      ),
+    ])
+  })
+
   it('prints the coverage matrix, writes the three reports, and fails under --min-coverage', async () => {
     const reports = join(folder, 'reports')
     const outcome = await runCli([

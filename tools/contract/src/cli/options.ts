@@ -185,7 +185,13 @@ export function parseCommand(
     positionals = parsed.positionals
   } catch (error) {
     // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
-    throw new UsageError(reasonOf(error).replace(/\. To specify a positional argument.*$/, ''))
+    const reason = reasonOf(error).replace(/\. To specify a positional argument.*$/, '')
+    const unknown = /^Unknown option '--([^'=]+)'/.exec(reason)?.[1]
+    const near =
+      unknown === undefined
+        ? undefined
+        : nearestName(unknown, Object.keys({ ...SHARED_OPTIONS, ...options }))
+    throw new UsageError(near === undefined ? reason : `${reason}; did you mean --${near}?`)
   }
   const config = configValues(flags, settings.subcommand, options)
   const values: Record<string, OptionValue | undefined> = { ...config.values }
@@ -329,3 +335,33 @@ export function shardOption(command: ParsedCommand): ShardPosition | undefined {
 
 /** More shards than this would be more machines than checks. */
 const MAX_SHARDS = 1000
+
+/**
+ * The known name nearest a mistyped one, when it is near enough to be what was meant: at most two
+ * edits (Levenshtein), and fewer than half the typed name's length.
+ */
+export function nearestName(typed: string, names: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined
+  for (const name of names) {
+    const distance = editDistance(typed.toLowerCase(), name)
+    if (best === undefined || distance < best.distance) best = { name, distance }
+  }
+  return best !== undefined && best.distance <= 2 && best.distance < typed.length / 2
+    ? best.name
+    : undefined
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    previous = current
+  }
+  return previous[b.length] ?? 0
+}

@@ -89,6 +89,9 @@ const isServerError = (status: string | undefined) => status?.startsWith('5') ==
 const SERVER_ERROR =
   'a server error: excluded from the figures, since a healthy server is never made to fail on purpose'
 
+/** Why a status of an operation the run never called went unprovoked. */
+export const NOT_CALLED = 'the operation was not called (not selected, or skipped)'
+
 /**
  * `check`'s coverage: the figures of statuses and examples count only what a healthy server can be
  * made to answer (5xx statuses and their examples are excluded), and every documented status or
@@ -112,10 +115,7 @@ export function checkCoverage(coverage: Coverage): { coverage: Coverage; uncover
         uncovered.push({
           operationId: row.operationId,
           status,
-          reason:
-            row.calls === 0
-              ? 'the operation was not called (not selected, or skipped)'
-              : 'no check of this run provoked it',
+          reason: row.calls === 0 ? NOT_CALLED : 'no check of this run provoked it',
         })
     }
     for (const example of row.examples) {
