@@ -6,7 +6,11 @@ export const STUB_SESSION_HEADER = 'X-Stub-Session'
 export type Target = {
   apiBase: string
   origin: string
-  session: string
+  /**
+   * Sent as X-Stub-Session on every request, only to a target that said it keeps a store per
+   * session (`hasStubSessions`); undefined for any other, which gets no such header.
+   */
+  session: string | undefined
   timeoutMs: number
   /** How long a check may wait for a full rate-limit window (its Retry-After); 0: never. */
   maxWaitSeconds?: number
@@ -37,7 +41,7 @@ export type Outgoing = {
 }
 
 /** `http://host:port`, `http://host:port/api` and `.../api/v1` all name the same target. */
-export function targetOf(baseUrl: string, session: string, timeoutMs = 15_000): Target {
+export function targetOf(baseUrl: string, session: string | undefined, timeoutMs = 15_000): Target {
   const url = new URL(baseUrl)
   const path = url.pathname.replace(/\/+$/, '')
   const apiPath = /\/api(\/v1)?$/.test(path) ? path : `${path}/api`
@@ -71,7 +75,7 @@ export type WireRequest = {
 export function wireRequestOf(target: Target, request: Outgoing): WireRequest {
   const base = request.dev ? target.origin : target.apiBase
   const headers: Record<string, string> = {
-    [STUB_SESSION_HEADER]: target.session,
+    ...(target.session === undefined ? {} : { [STUB_SESSION_HEADER]: target.session }),
     ...request.headers,
   }
   let body: string | undefined

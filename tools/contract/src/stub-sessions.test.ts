@@ -1,5 +1,8 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runContract } from './check/runner'
 import { targetOf } from './http'
 import { hasStubSessions } from './stub-sessions'
 
@@ -24,13 +27,55 @@ afterAll(async () => {
 
 describe('stub sessions', () => {
   it('are there when the target reads back the session it was sent (the stub in test mode)', async () => {
-    expect(await hasStubSessions(targetOf(`${urls.test}/api/v1`, 'run-1'))).toBe(true)
+    expect(await hasStubSessions(targetOf(`${urls.test}/api/v1`, undefined), 'run-1')).toBe(true)
   })
 
   it('are not there on a target without development controls, or one that names no session', async () => {
-    expect(await hasStubSessions(targetOf(urls.production ?? '', 'run-1'))).toBe(false)
+    expect(await hasStubSessions(targetOf(urls.production ?? '', undefined), 'run-1')).toBe(false)
     // An id the stub does not take (a space) is no session: the default store answers.
-    expect(await hasStubSessions(targetOf(urls.test ?? '', 'run 1'))).toBe(false)
-    expect(await hasStubSessions(targetOf('http://127.0.0.1:9', 'run-1', 500))).toBe(false)
+    expect(await hasStubSessions(targetOf(urls.test ?? '', undefined), 'run 1')).toBe(false)
+    expect(await hasStubSessions(targetOf('http://127.0.0.1:9', undefined, 500), 'run-1')).toBe(
+      false,
+    )
+  })
+})
+
+describe('a run against a target without sessions', () => {
+  it('sends X-Stub-Session only to ask whether it has them, never with a request of the run', async () => {
+    const seen: Array<{ path: string; session: string | undefined }> = []
+    const server = createServer((request, response) => {
+      seen.push({ path: request.url ?? '', session: request.headers['x-stub-session'] as string })
+      request.resume()
+      if (request.url === '/api/health') {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(
+          JSON.stringify({
+            status: 'ok',
+            version: '1.0.0',
+            uptimeSeconds: 1,
+            time: new Date().toISOString(),
+          }),
+        )
+      } else {
+        response.writeHead(404, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }))
+      }
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const report = await runContract({
+        baseUrl: `http://127.0.0.1:${port}`,
+        only: { operations: ['getHealth'], flows: [] },
+        mailbox: 'off',
+      })
+      expect(report.notes).toContainEqual(expect.stringMatching(/^stub sessions: no/))
+      expect(seen.filter((each) => each.path !== '/__dev/session').length).toBeGreaterThan(1)
+      expect(seen.filter((each) => each.session !== undefined).map((each) => each.path)).toEqual([
+        '/__dev/session',
+      ])
+    } finally {
+      server.close()
+    }
   })
 })

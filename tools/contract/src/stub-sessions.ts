@@ -8,8 +8,8 @@ import { fetchAnswer, STUB_SESSION_HEADER, type Target } from './http'
  * shares the target's state and rate-limit windows. Independent of the mailbox: a staging backend
  * with a mail catcher has mail but no sessions.
  */
-export async function hasStubSessions(target: Target): Promise<boolean> {
-  const probe = `${target.session}.probe`
+export async function hasStubSessions(target: Target, session: string): Promise<boolean> {
+  const probe = `${session}.probe`
   const answer = await fetchAnswer(
     {
       method: 'GET',

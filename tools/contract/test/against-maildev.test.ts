@@ -215,7 +215,9 @@ describe('devenv-contract check --mailbox URL', () => {
       expect(wrong.err.split('\n')).toHaveLength(1)
       const word = await cli(['check', '--base-url', stub.baseUrl, '--mailbox', 'maildev'])
       expect(word.code).toBe(2)
-      expect(word.err).toMatch(/--mailbox must be auto, off or the http:\/\/ URL of a mail catcher/)
+      expect(word.err).toMatch(
+        /--mailbox must be auto, off, the http:\/\/ URL of a mail catcher or exec:COMMAND/,
+      )
     } finally {
       await stub.close()
     }

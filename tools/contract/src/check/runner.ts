@@ -246,8 +246,10 @@ export async function runContract(options: RunOptions): Promise<Report> {
   const contract = options.contract ?? loadContract()
   checkSelection(contract, options.only)
   const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
-  const target = {
-    ...targetOf(options.baseUrl, session, options.timeoutMs),
+  // No X-Stub-Session header until the target says it keeps sessions (below): a real backend
+  // never sees one.
+  let target: Target = {
+    ...targetOf(options.baseUrl, undefined, options.timeoutMs),
     maxWaitSeconds: options.maxWaitSeconds ?? 0,
   }
   const progress = options.progress ?? (() => undefined)
@@ -255,7 +257,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
     target: target.apiBase,
     session,
     startedAt: new Date().toISOString(),
-    notes: [`stub session (X-Stub-Session): ${session}`],
+    notes: [],
     suites: [],
     findings: [],
     skippedParts: [],
@@ -278,7 +280,11 @@ export async function runContract(options: RunOptions): Promise<Report> {
     return report
   }
 
-  const stubSessions = await hasStubSessions(target)
+  const stubSessions = await hasStubSessions(target, session)
+  if (stubSessions) {
+    target = { ...target, session }
+    report.notes.push(`stub session (X-Stub-Session): ${session}`)
+  }
   const { mailbox, note } = await mailboxOf(target, options.mailbox)
   report.notes.push(
     stubSessions

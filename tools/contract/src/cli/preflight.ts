@@ -13,7 +13,7 @@ export async function preflight(
   timeoutMs: number,
   flag = 'base-url',
 ): Promise<void> {
-  const target = targetOf(baseUrl, 'devenv-contract-preflight', timeoutMs)
+  const target = targetOf(baseUrl, undefined, timeoutMs)
   const url = shownUrl(`${target.apiBase}/health`)
   const answer: Answer = await send(target, { method: 'GET', path: '/health' })
   if (answer.error) {

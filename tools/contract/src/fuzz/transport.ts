@@ -67,7 +67,7 @@ export function inProcessTransport(
  * answer within `timeoutMs` answers status 0 with the reason in `logged`.
  */
 export function httpTransport(baseUrl: string, timeoutMs = 15_000): FuzzTransport {
-  const { origin } = targetOf(baseUrl, '', timeoutMs)
+  const { origin } = targetOf(baseUrl, undefined, timeoutMs)
   return {
     origin,
     send: async (request) => {

@@ -38,10 +38,12 @@ export const codeIs = (code: string) => (answer: Answer) =>
 /**
  * The run context with its own stub session (`<session>.<name>`): on the stub the flow gets a fresh
  * store (accounts, mailbox, rate-limit windows, clock), so flows never use up each other's limits.
- * Other servers ignore the header.
+ * A target without sessions gets no header, and the flow shares its state.
  */
 export function isolated(context: RunContext, name: string): RunContext {
-  return { ...context, target: { ...context.target, session: `${context.target.session}.${name}` } }
+  const { session } = context.target
+  if (session === undefined) return context
+  return { ...context, target: { ...context.target, session: `${session}.${name}` } }
 }
 
 export function recorderOf(context: RunContext, title: string): SuiteRecorder {
