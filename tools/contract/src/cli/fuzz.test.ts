@@ -252,3 +252,55 @@ describe('devenv-contract fuzz --stub (pnpm fuzz)', () => {
     expect(errors).toEqual(['fuzz: give --base-url or --stub, not both'])
   })
 })
+
+describe('devenv-contract fuzz --checks and --exclude-checks', () => {
+  async function usageError(argv: string[]): Promise<string[]> {
+    const errors: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line) => {
+      errors.push(String(line))
+    })
+    try {
+      expect(await fuzzCommand(argv)).toBe(2)
+    } finally {
+      error.mockRestore()
+    }
+    return errors
+  }
+
+  it('refuses a name that is no check, with the one it was near, and a selection of none', async () => {
+    const [misspelt] = await usageError(['--stub', '--exclude-checks', 'positive_data_acceptence'])
+    expect(misspelt).toMatch(
+      /^fuzz: --exclude-checks: no check is called "positive_data_acceptence"; did you mean positive_data_acceptance\? \(the checks: not_a_server_error, /,
+    )
+    expect(
+      await usageError([
+        '--stub',
+        '--checks',
+        'use_after_free',
+        '--exclude-checks',
+        'use_after_free',
+      ]),
+    ).toEqual(['fuzz: --checks and --exclude-checks leave no check to run'])
+  })
+
+  it('judges by every check but the excluded one, and says which it left out', async () => {
+    const stub = await listeningStub()
+    try {
+      const { code, output } = await fuzz([
+        '--base-url',
+        stub.url,
+        '--requests',
+        '150',
+        '--sequences',
+        '0',
+        '--exclude-checks',
+        'positive_data_acceptance',
+      ])
+      expect(code, output).toBe(0)
+      expect(output).toMatch(/positive_data_acceptance\s+not selected/)
+      expect(output).toMatch(/not_a_server_error\s+[1-9][\d,]*\s+0/)
+    } finally {
+      await stub.app.close()
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { Contract } from '@devenv/openapi'
+import { CHECKS, type CheckName } from '../fuzz/checks'
 import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
@@ -13,6 +14,7 @@ import {
   contractFor,
   EXIT,
   finishRun,
+  nearestName,
   parseCommand,
   reasonOf,
   SHARED_USAGE,
@@ -61,6 +63,8 @@ own.
   --sequences N         stateful sequences; 0 skips the model    (default requests / 100, >= 5)
   --seed S              fast-check seed, to replay a run                (default random, printed)
   --shrink N            distinct failures to shrink                              (default 10)
+  --checks A,B          judge by these checks only (names as in the summary's table)
+  --exclude-checks A,B  judge by every check but these                          (default none)
   --shard I/N           send the I-th of N even shares of the batches and sequences the seed
                         draws (needs --seed); 'devenv-contract merge' joins the shards' reports
 ${SHARED_USAGE}
@@ -73,6 +77,8 @@ type FuzzSettings = {
   sequences: number
   seed: number
   shrink: number
+  /** The checks to judge by: every one but those --exclude-checks drops, or --checks names. */
+  checks: ReadonlySet<CheckName>
   shard: ShardPosition | undefined
   accounts: ReturnType<typeof givenAccounts>
   /** `--mailbox` as given: read (a catcher must answer as one) before the run. */
@@ -91,6 +97,8 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       sequences: { type: 'string' },
       seed: { type: 'string' },
       shrink: { type: 'string' },
+      checks: { type: 'string' },
+      'exclude-checks': { type: 'string' },
       shard: { type: 'string' },
       wait: { type: 'string' },
       mailbox: { type: 'string' },
@@ -127,12 +135,39 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       integer: true,
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
+    checks: checksOption(command.text('checks'), command.text('exclude-checks')),
     shard,
     accounts: givenAccounts(command),
     mailbox: command.text('mailbox'),
     waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
     shared: command.shared,
   }
+}
+
+/** A list of check names, each one of CHECKS; a name that is none is a usage error. */
+function checkNames(list: string, flag: string): CheckName[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+  for (const name of names)
+    if (!(CHECKS as readonly string[]).includes(name)) {
+      const near = nearestName(name, CHECKS)
+      throw new UsageError(
+        `--${flag}: no check is called "${name}"${near ? `; did you mean ${near}?` : ''} (the checks: ${CHECKS.join(', ')})`,
+      )
+    }
+  return names as CheckName[]
+}
+
+/** `--checks` and `--exclude-checks`: the checks the run judges by, never none. */
+function checksOption(only: string | undefined, exclude: string | undefined): Set<CheckName> {
+  const selected = new Set<CheckName>(only === undefined ? CHECKS : checkNames(only, 'checks'))
+  if (exclude !== undefined)
+    for (const name of checkNames(exclude, 'exclude-checks')) selected.delete(name)
+  if (selected.size === 0)
+    throw new UsageError('--checks and --exclude-checks leave no check to run')
+  return selected
 }
 
 /**
@@ -157,8 +192,11 @@ async function inProcessStubs(): Promise<{ fuzz: FuzzTransport; stateful: FuzzTr
 }
 
 /** One table for both parts: their checks are the same. */
-function combinedTally(parts: ReadonlyArray<Tally | undefined>): Tally {
-  const total = new Tally()
+function combinedTally(
+  parts: ReadonlyArray<Tally | undefined>,
+  selected: ReadonlySet<CheckName>,
+): Tally {
+  const total = new Tally(undefined, selected)
   for (const part of parts) {
     if (!part) continue
     for (const [kind, count] of Object.entries(part.requests))
@@ -245,6 +283,7 @@ export const fuzzCommand: Command = async (argv) => {
       sequences: settings.sequences,
       seed,
       shrink: settings.shrink,
+      checks: settings.checks,
       ...(settings.shard ? { shard: settings.shard } : {}),
       ...(settings.accounts ? { accounts: settings.accounts } : {}),
       mailbox,
@@ -254,7 +293,9 @@ export const fuzzCommand: Command = async (argv) => {
       },
     })
     if (run.fuzz || run.stateful) {
-      console.log(`\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally]))}\n`)
+      console.log(
+        `\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally], settings.checks))}\n`,
+      )
       if (!shared.quiet) printFigures(run)
     }
     for (const example of run.fuzz?.tally.failures.values() ?? []) {

@@ -4,7 +4,7 @@ import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../report/shard'
-import { type Exchange, judge } from './checks'
+import { type CheckName, type Exchange, judge } from './checks'
 import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './requests'
 import { createBreakers } from './schema-breakers'
 import { createValueGenerator } from './schema-values'
@@ -43,6 +43,8 @@ export type FuzzOptions = {
   clockStart?: number
   /** Sends only this shard's batches of the run the seed draws (`--shard i/n`). */
   shard?: ShardPosition
+  /** The checks to judge by; every one of CHECKS by default. */
+  checks?: ReadonlySet<CheckName>
   /**
    * Through the API instead of stub sessions: the two accounts every batch signs in (`user`
    * under test, `demo` another one), and how long a deletion may take to be seen gone.
@@ -246,7 +248,7 @@ async function sendBatch(
     if (counted && counted.lockFailures >= LOCK_HEADROOM) await resetLock(counted, call)
     const answer: Answer = await engine.stub.send(prepared.request)
     const exchange: Exchange = { ...prepared.exchange, answer }
-    const verdicts = judge(engine.contract, exchange)
+    const verdicts = tally.judged(judge(engine.contract, exchange))
     tally.record('fuzz', exchange, verdicts)
     for (const { check, problem } of verdicts) {
       if (problem !== undefined)
@@ -429,7 +431,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     size: 'max',
   })
   const stub = options.transport
-  const tally = new Tally(contract)
+  const tally = new Tally(contract, options.checks)
   let sessions = 0
   // Shards of one run may share a target: each keeps to stub sessions of its own.
   const prefix = options.shard
@@ -524,7 +526,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       if (!seen) continue
       log(`  shrinking ${example.signature}`)
       let budget = SHRINK_BUDGET
-      const scratch = new Tally(contract)
+      const scratch = new Tally(contract, options.checks)
       const replay = fc.asyncProperty(batches, async (cases) => {
         if (budget-- <= 0) return
         for (const failure of await runBatch(engine, cases, scratch, example.signature)) {

@@ -1,8 +1,8 @@
 import { captureAnswer, loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import type { Exchange } from './checks'
+import { CHECKS, type Exchange } from './checks'
 import { fuzzRunReport } from './report'
-import { Tally } from './tally'
+import { formatTable, Tally } from './tally'
 
 const contract = loadContract()
 
@@ -62,5 +62,37 @@ describe('the fuzz tally counts coverage', () => {
       expect.arrayContaining([requestExample.name, answered.name]),
     )
     expect(report.coverage.summary.examples.covered).toBeGreaterThanOrEqual(2)
+  })
+})
+
+// --checks and --exclude-checks: a team silences one check it disagrees with and keeps the rest.
+describe('a tally of some checks only', () => {
+  const refused = exchange('submitContact', {}, 400, {
+    message: 'Validation errors',
+    code: 'VALIDATION_FAILED',
+    errors: { email: 'E-mail is required' },
+  })
+  const verdicts = [
+    {
+      check: 'positive_data_acceptance' as const,
+      problem: 'schema-valid input refused as invalid',
+    },
+    { check: 'not_a_server_error' as const, problem: undefined },
+  ]
+
+  it('neither counts nor records the verdicts of a check left out, and says so in its table', () => {
+    const selected = new Set(CHECKS.filter((check) => check !== 'positive_data_acceptance'))
+    const tally = new Tally(contract, selected)
+    tally.record('fuzz', refused, verdicts)
+    expect(tally.failures.size).toBe(0)
+    expect(tally.checks.positive_data_acceptance).toEqual({ checked: 0, failed: 0 })
+    expect(tally.checks.not_a_server_error).toEqual({ checked: 1, failed: 0 })
+    expect(formatTable(tally)).toMatch(/positive_data_acceptance\s+not selected/)
+  })
+
+  it('records them all by default', () => {
+    const tally = new Tally(contract)
+    tally.record('fuzz', refused, verdicts)
+    expect([...tally.failures.keys()]).toEqual(['positive_data_acceptance submitContact'])
   })
 })

@@ -46,8 +46,20 @@ export class Tally {
   /** Each distinct status and documented example exercised, for the coverage matrix. */
   readonly exercised = new Map<string, Exercised>()
 
-  /** With the contract, the tally also tells which documented examples were sent and answered. */
-  constructor(private readonly contract?: Contract) {}
+  /**
+   * With the contract, the tally also tells which documented examples were sent and answered.
+   * `selected`: the checks the run judges by (`--checks`, `--exclude-checks`); the others'
+   * verdicts are not counted, and fail nothing.
+   */
+  constructor(
+    private readonly contract?: Contract,
+    readonly selected: ReadonlySet<CheckName> = new Set(CHECKS),
+  ) {}
+
+  /** The verdicts of the selected checks only. */
+  judged(verdicts: readonly Verdict[]): Verdict[] {
+    return verdicts.filter((verdict) => this.selected.has(verdict.check))
+  }
 
   record(kind: RequestKind, exchange: Exchange, verdicts: readonly Verdict[]): void {
     this.requests[kind] += 1
@@ -56,7 +68,7 @@ export class Tally {
     byStatus.set(exchange.answer.status, (byStatus.get(exchange.answer.status) ?? 0) + 1)
     this.statuses.set(exchange.operationId, byStatus)
     this.recordExercised(exchange)
-    for (const verdict of verdicts) {
+    for (const verdict of this.judged(verdicts)) {
       const counts = this.checks[verdict.check]
       counts.checked += 1
       const signature = signatureOf(verdict.check, exchange.operationId)
@@ -115,11 +127,11 @@ const number = (value: number) => value.toLocaleString('en-US')
 
 /** The figures of a run as a plain-text table, one row per check. */
 export function formatTable(tally: Tally): string {
-  const rows = CHECKS.map((check) => [
-    check,
-    number(tally.checks[check].checked),
-    number(tally.checks[check].failed),
-  ])
+  const rows = CHECKS.map((check) =>
+    tally.selected.has(check)
+      ? [check, number(tally.checks[check].checked), number(tally.checks[check].failed)]
+      : [check, 'not selected', ''],
+  )
   const header = ['check', 'answers checked', 'failures']
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),

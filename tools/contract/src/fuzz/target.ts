@@ -3,6 +3,7 @@ import type { Credentials } from '@devenv/stub-api/dev-client'
 import type { Mailbox } from '../mailbox'
 import { type ShardPosition, shardOfRun } from '../report/shard'
 import { devMailboxOf, registerAccounts } from './accounts'
+import { CHECKS, type CheckName } from './checks'
 import { fuzzRunReport } from './report'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
@@ -52,6 +53,8 @@ export type FuzzTargetOptions = {
   sequences: number
   seed: number
   shrink?: number
+  /** The checks to judge by (`--checks`, `--exclude-checks`); every one by default. */
+  checks?: ReadonlySet<CheckName>
   /** Runs only this shard's share of the batches and sequences the seed draws (`--shard i/n`). */
   shard?: ShardPosition
   log?: (line: string) => void
@@ -111,6 +114,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const startedAt = new Date().toISOString()
   const log = options.log ?? (() => undefined)
   const { shard } = options
+  const left = options.checks ? CHECKS.filter((check) => !options.checks?.has(check)) : []
   const notes: string[] = [
     `seed ${options.seed} (replay with --seed ${options.seed}${shard ? ` --shard ${shard.index}/${shard.total}` : ''})`,
     ...(shard
@@ -119,6 +123,8 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         ]
       : []),
   ]
+  if (left.length > 0)
+    notes.push(`checks not judged (--checks, --exclude-checks): ${left.join(', ')}`)
   let fuzz: FuzzResult | undefined
   let stateful: StatefulResult | undefined
   const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
@@ -158,6 +164,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     seed: options.seed,
     shrinkLimit: options.shrink ?? 10,
     ...ownShard,
+    ...(options.checks ? { checks: options.checks } : {}),
     log,
   }
   const modelRun = {
@@ -166,6 +173,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     seed: options.seed,
     maxCommands: 60,
     ...ownShard,
+    ...(options.checks ? { checks: options.checks } : {}),
   }
   const statefulThroughTheApi = async (why: string) => {
     if (!accounts) return

@@ -3,7 +3,7 @@ import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../../report/shard'
-import { judge } from '../checks'
+import { type CheckName, judge } from '../checks'
 import { Tally } from '../tally'
 import { FUZZ_CLOCK_START, type FuzzTransport } from '../transport'
 import { initialModel } from './model'
@@ -22,6 +22,8 @@ export type StatefulOptions = {
   maxCommands?: number
   /** The target's clock at the start (ms); the fuzz stub's fixed one by default. */
   clockStart?: number
+  /** The checks to judge by; every one of CHECKS by default. */
+  checks?: ReadonlySet<CheckName>
   /** Runs only this shard's sequences of the run the seed draws (`--shard i/n`). */
   shard?: ShardPosition
   /**
@@ -176,7 +178,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const started = performance.now()
   const contract = options.contract ?? loadContract()
   const stub = options.transport
-  const tally = new Tally(contract)
+  const tally = new Tally(contract, options.checks)
   let sessions = 0
   const counts = { steps: 0 }
   const given = options.accounts

@@ -100,7 +100,7 @@ export async function call(real: Real, operationId: string, request: Call): Prom
     }
     const verdicts = judge(real.contract, exchange)
     real.tally.record('stateful', exchange, verdicts)
-    const failed = verdicts.find((verdict) => verdict.problem !== undefined)
+    const failed = real.tally.judged(verdicts).find((verdict) => verdict.problem !== undefined)
     if (failed) throw new Error(`${failed.check}: ${failed.problem}`)
   }
   return answer
