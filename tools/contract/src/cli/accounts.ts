@@ -1,4 +1,7 @@
+import { isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
+import { send, targetOf } from '../http'
+import { printable } from '../report/printable'
 import { type ParsedCommand, UsageError } from './options'
 
 /** The account flags, as `check` and `fuzz` both take them. */
@@ -31,4 +34,31 @@ export function givenAccounts(
   if (user && second && user.email.toLowerCase() === second.email.toLowerCase())
     throw new UsageError('the second account must be another one than the first')
   return user ? { user, ...(second ? { second } : {}) } : undefined
+}
+
+/**
+ * Signs each given account in, and out again, before a run spends the target's rate-limit windows
+ * on it: an account that does not sign in (a wrong password, an account not activated) is a usage
+ * error with the server's answer, rather than a whole run's worth of skipped checks.
+ */
+export async function signInGivenAccounts(
+  baseUrl: string,
+  accounts: { user: Credentials; second?: Credentials } | undefined,
+  timeoutMs: number,
+): Promise<void> {
+  const target = targetOf(baseUrl, undefined, timeoutMs)
+  for (const account of [accounts?.user, accounts?.second]) {
+    if (!account) continue
+    const answer = await send(target, { method: 'POST', path: '/auth/auth', body: account })
+    const body = isJsonObject(answer.json) ? answer.json : {}
+    if (answer.status !== 200 || typeof body.access_token !== 'string')
+      throw new UsageError(
+        `the account ${account.email} does not sign in: ${answer.status || answer.error} ${printable(String(body.message ?? body.code ?? '')).slice(0, 200)}`.trimEnd(),
+      )
+    await send(target, {
+      method: 'POST',
+      path: '/auth/logout',
+      body: { refreshToken: body.refresh_token },
+    })
+  }
 }

@@ -1,7 +1,7 @@
 import { FLOW_IDS } from '../check/flows'
 import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
-import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
+import { ACCOUNT_OPTIONS, givenAccounts, signInGivenAccounts } from './accounts'
 import {
   type Command,
   contractFor,
@@ -98,6 +98,7 @@ export const check: Command = async (argv) => {
       `--shard ${shard.index}/${shard.total}: this run has ${pieces} pieces of work to share (flows and tags of operations), so at most ${pieces} shards`,
     )
   await preflight(baseUrl, shared.timeoutMs)
+  await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs)
   const mailbox = await mailboxOption(text('mailbox'), shared.timeoutMs)
 
   const report = await checkTarget({

@@ -178,6 +178,21 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     )
   })
 
+  it('an account that does not sign in, before the run spends anything on it', async () => {
+    expectUsageError(
+      await runCli([
+        'check',
+        '--base-url',
+        stubUrl,
+        '--email',
+        'user@devenv.example',
+        '--password',
+        'Not-The-Password-1',
+      ]),
+      /: the account user@devenv\.example does not sign in: 401 /,
+    )
+  })
+
   it('a mailbox command that cannot read the mailbox, or none given', async () => {
     expectUsageError(
       await runCli(['check', '--base-url', plainHealthUrl, '--mailbox', 'exec:exit 4']),
