@@ -106,8 +106,9 @@ function verify(dir, tasks) {
     const started = Date.now()
     try {
       const said = body()
-      results.push({ name, ms: Date.now() - started })
-      console.log(`remote cache: ${said}`)
+      const ms = Date.now() - started
+      results.push({ name, ms })
+      console.log(`remote cache: ${said} (${(ms / 1000).toFixed(1)} s)`)
     } catch (error) {
       results.push({ name, ms: Date.now() - started, failure: error.message })
       console.log(`remote cache: FAILED ${name}\n${error.message}`)
