@@ -136,6 +136,18 @@ export function toHtml(report: RunReport): string {
     out.push('</section>')
   }
 
+  if (report.skipped.length > 0) {
+    out.push(
+      `<h2>Skipped (${report.skipped.length})</h2>`,
+      '<ul>',
+      ...report.skipped.map(
+        (skip) =>
+          `<li>${escapeHtml(`${skip.suite} › ${skip.check}`)}: ${escapeHtml(skip.reason)}</li>`,
+      ),
+      '</ul>',
+    )
+  }
+
   if (report.findings.length > 0) {
     out.push(
       '<h2>Findings (not failures)</h2>',

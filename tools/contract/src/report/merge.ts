@@ -1,7 +1,13 @@
 import { mergeCoverage } from '@devenv/openapi'
 import * as z from 'zod'
 import { type Coverage, checkCoverage, type Uncovered } from './coverage'
-import { type OperationResult, operationRows, type RunFailure, type RunReport } from './run-report'
+import {
+  type OperationResult,
+  operationRows,
+  type RunFailure,
+  type RunReport,
+  skippedChecksOf,
+} from './run-report'
 import type { Shard } from './shard'
 import {
   type CheckResult,
@@ -245,6 +251,7 @@ export function mergeShardReports(
           ? `${failure.suite}\n${failure.check}`
           : JSON.stringify(failure),
     ),
+    skipped: skippedChecksOf(suites),
     findings,
     skippedParts: [...parts.values()],
     uncovered,

@@ -309,6 +309,16 @@ describe('buildRunReport', () => {
     expect(report.failures[3]).toMatchObject({ operationId: 'getProfile', status: null })
   })
 
+  it('lists each skipped check with its reason, in report.json and report.html', () => {
+    expect(report.skipped).toEqual([
+      { suite: 'getProfile', check: 'documented request', reason: 'needs a signed-in account' },
+    ])
+    expect(JSON.parse(toReportJson(report)).skipped).toEqual(report.skipped)
+    expect(toHtml(report)).toContain(
+      '<h2>Skipped (1)</h2>\n<ul>\n<li>getProfile › documented request: needs a signed-in account</li>',
+    )
+  })
+
   it('keeps the bearer token out of the report', () => {
     const json = toReportJson(report)
     expect(json).not.toContain('secret')
@@ -334,6 +344,7 @@ describe('report.json', () => {
         'coverage',
         'operations',
         'failures',
+        'skipped',
         'findings',
         'skippedParts',
         'uncovered',

@@ -18,6 +18,27 @@ export type OperationResult = {
   statusesSeen: number[]
 }
 
+/** A check that did not run, and why: report.json and report.html list each, as junit.xml does. */
+export type RunSkip = {
+  /** The operation, flow or fuzz property the check belongs to. */
+  suite: string
+  check: string
+  reason: string
+}
+
+/** The skipped checks of the suites, each with its reason. */
+export function skippedChecksOf(suites: readonly Suite[]): RunSkip[] {
+  return suites.flatMap((suite) =>
+    suite.checks
+      .filter((check) => check.status === 'skipped')
+      .map((check) => ({
+        suite: suite.name,
+        check: check.name,
+        reason: check.message ?? 'skipped',
+      })),
+  )
+}
+
 export type RunFailure = {
   /** The operation the failing request called; `null` for a step that sent none. */
   operationId: string | null
@@ -54,6 +75,8 @@ export type RunReport = {
   coverage: Coverage
   operations: OperationResult[]
   failures: RunFailure[]
+  /** Each check that did not run, with its reason. */
+  skipped: RunSkip[]
   findings: Finding[]
   /** Whole parts that did not run, and whether `--allow-skip` accepted each. */
   skippedParts: SkippedPart[]
@@ -157,6 +180,7 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
     coverage: input.coverage,
     operations: [...operations.values()],
     failures,
+    skipped: skippedChecksOf(input.suites),
     findings: input.findings ?? [],
     skippedParts: (input.skippedParts ?? []).map((part) => ({
       part: part.part,
