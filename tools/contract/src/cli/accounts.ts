@@ -38,8 +38,9 @@ export function givenAccounts(
 
 /**
  * Signs each given account in, and out again, before a run spends the target's rate-limit windows
- * on it: an account that does not sign in (a wrong password, an account not activated) is a usage
- * error with the server's answer, rather than a whole run's worth of skipped checks.
+ * on it: an account the server refuses (401, a wrong password; 403, not activated) is a usage error
+ * with the server's answer, rather than a whole run's worth of skipped checks. Any other answer is
+ * the server's to account for: the run goes on and judges it.
  */
 export async function signInGivenAccounts(
   baseUrl: string,
@@ -51,10 +52,11 @@ export async function signInGivenAccounts(
     if (!account) continue
     const answer = await send(target, { method: 'POST', path: '/auth/auth', body: account })
     const body = isJsonObject(answer.json) ? answer.json : {}
-    if (answer.status !== 200 || typeof body.access_token !== 'string')
+    if (answer.status === 401 || answer.status === 403)
       throw new UsageError(
-        `the account ${account.email} does not sign in: ${answer.status || answer.error} ${printable(String(body.message ?? body.code ?? '')).slice(0, 200)}`.trimEnd(),
+        `the account ${account.email} does not sign in: ${answer.status} ${printable(String(body.message ?? body.code ?? '')).slice(0, 200)}`.trimEnd(),
       )
+    if (typeof body.refresh_token !== 'string') continue
     await send(target, {
       method: 'POST',
       path: '/auth/logout',
