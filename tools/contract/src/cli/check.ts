@@ -6,6 +6,7 @@ import {
   type Command,
   contractFor,
   finishRun,
+  listOption,
   parseCommand,
   SHARED_USAGE,
   shardOption,
@@ -148,10 +149,7 @@ function selectionOf(
   operationIds: readonly string[],
 ): { operations: string[]; flows: string[] } | undefined {
   if (list === undefined) return undefined
-  const ids = list
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '')
+  const ids = listOption(list)
   const flows = ids.filter((id) => (FLOW_IDS as readonly string[]).includes(id))
   const operations = ids.filter((id) => operationIds.includes(id))
   const unknown = ids.filter((id) => !flows.includes(id) && !operations.includes(id))

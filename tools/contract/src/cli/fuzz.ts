@@ -14,6 +14,7 @@ import {
   contractFor,
   EXIT,
   finishRun,
+  listOption,
   nearestName,
   parseCommand,
   reasonOf,
@@ -146,10 +147,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
 
 /** A list of check names, each one of CHECKS; a name that is none is a usage error. */
 function checkNames(list: string, flag: string): CheckName[] {
-  const names = list
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
+  const names = listOption(list)
   for (const name of names)
     if (!(CHECKS as readonly string[]).includes(name)) {
       const near = nearestName(name, CHECKS)

@@ -114,12 +114,17 @@ export function userPath(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path)
 }
 
-/** The `--allow-skip` names, each checked against the parts the mode has: a typo accepts nothing. */
-function allowedSkips(values: readonly string[], parts: readonly string[]): string[] {
-  const names = values
-    .flatMap((value) => value.split(','))
+/** The names of a comma-separated option value (`a, b,c`), blanks dropped. */
+export function listOption(value: string): string[] {
+  return value
+    .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '')
+}
+
+/** The `--allow-skip` names, each checked against the parts the mode has: a typo accepts nothing. */
+function allowedSkips(values: readonly string[], parts: readonly string[]): string[] {
+  const names = values.flatMap(listOption)
   const unknown = names.filter((name) => !parts.some((part) => partMatches(name, part)))
   if (unknown.length > 0)
     throw new UsageError(
