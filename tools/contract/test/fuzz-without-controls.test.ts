@@ -170,6 +170,50 @@ describe('devenv-contract fuzz against the stub in production mode', () => {
     }
   })
 
+  it('ends a run against a slow server at --max-time, leaves the accounts as they were, and says what the bound cut', async () => {
+    // Every answer of the server takes 50 ms: 2,000 requests would take minutes.
+    const stub = await productionStub({
+      onReply: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return undefined
+      },
+    })
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-bounded-'))
+    folders.push(reportDir)
+    try {
+      const before = await Promise.all(
+        [USER_ACCOUNT, DEMO_ACCOUNT].map((account) => accountAsSeen(stub.url, account)),
+      )
+      const { code, output } = await fuzz([
+        '--base-url',
+        stub.url,
+        ...ACCOUNTS,
+        '--seed',
+        '5',
+        '--max-time',
+        '8',
+        '--report-dir',
+        reportDir,
+      ])
+      expect(code, output).toBe(0)
+      const lines = output.trim().split('\n')
+      // The closing line of the bound sits just above the run's own.
+      expect(lines.at(-2)).toMatch(
+        /^time: \d+:\d\d: --max-time 0:08 cut the run: \d+ of 2,000 generated requests sent; \d+ of 20 stateful sequences run \(raise --max-time for the rest\)$/,
+      )
+      expect(lines.at(-1)).toMatch(/^contract: \d+ passed, 0 failed/)
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      expect(report.notes).toContain(lines.at(-2))
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      const after = await Promise.all(
+        [USER_ACCOUNT, DEMO_ACCOUNT].map((account) => accountAsSeen(stub.url, account)),
+      )
+      expect(after).toEqual(before)
+    } finally {
+      await stub.app.close()
+    }
+  })
+
   it('catches a bug planted in the production-mode stub, in both parts, and still leaves the accounts as they were', async () => {
     const bug = 'sign-out only forgets the refresh token on the client: the session stays valid'
     const plant = BROKEN_SERVERS.find((broken) => broken.bug === bug)?.plant

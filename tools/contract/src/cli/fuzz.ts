@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { Contract } from '@devenv/openapi'
+import { RunBound, SHRINK_STEPS } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/checks'
 import { reproducerOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
@@ -25,6 +26,7 @@ import {
   urlOption,
 } from './options'
 import { preflight } from './preflight'
+import { NO_PROGRESS, showProgress } from './progress'
 
 export const FUZZ_USAGE = `Usage: devenv-contract fuzz --base-url URL [options]
        devenv-contract fuzz --stub [options]      (in the workspace: the stub in process)
@@ -63,7 +65,11 @@ own.
   --requests N          generated requests to send                            (default 2000)
   --sequences N         stateful sequences; 0 skips the model    (default requests / 100, >= 5)
   --seed S              fast-check seed, to replay a run                (default random, printed)
-  --shrink N            distinct failures to shrink                              (default 10)
+  --shrink N            distinct failures to shrink, each within ${SHRINK_STEPS} replays     (default 10)
+  --max-time SECONDS    the whole run's bound: the generated requests may use 60% of it, their
+                        shrinking up to 75%, the stateful sequences the rest; a progress line
+                        shows the time left, and the closing line what the bound cut (a cut run
+                        is not failed for it)                                     (default 300)
   --checks A,B          judge by these checks only (names as in the summary's table)
   --exclude-checks A,B  judge by every check but these                          (default none)
   --shard I/N           send the I-th of N even shares of the batches and sequences the seed
@@ -78,6 +84,8 @@ type FuzzSettings = {
   sequences: number
   seed: number
   shrink: number
+  /** `--max-time`, in milliseconds. */
+  maxTimeMs: number
   /** The checks to judge by: every one but those --exclude-checks drops, or --checks names. */
   checks: ReadonlySet<CheckName>
   shard: ShardPosition | undefined
@@ -98,6 +106,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       sequences: { type: 'string' },
       seed: { type: 'string' },
       shrink: { type: 'string' },
+      'max-time': { type: 'string' },
       checks: { type: 'string' },
       'exclude-checks': { type: 'string' },
       shard: { type: 'string' },
@@ -136,6 +145,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       integer: true,
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
+    maxTimeMs: command.number('max-time', DEFAULT_MAX_TIME_SECONDS, { min: 1, max: 7 * 86_400 }) * 1000,
     checks: checksOption(command.text('checks'), command.text('exclude-checks')),
     shard,
     accounts: givenAccounts(command),
@@ -144,6 +154,12 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     shared: command.shared,
   }
 }
+
+/**
+ * The default bound of a run: against a real server a default run ends in minutes (46 s against
+ * the stub in production mode with MailDev), and a slow one is cut rather than taking an hour.
+ */
+const DEFAULT_MAX_TIME_SECONDS = 300
 
 /** A list of check names, each one of CHECKS; a name that is none is a usage error. */
 function checkNames(list: string, flag: string): CheckName[] {
@@ -272,8 +288,10 @@ export const fuzzCommand: Command = async (argv) => {
   console.log(
     `fuzz: ${origin}, ${settings.requests.toLocaleString('en-US')} requests, ${settings.sequences} stateful sequences, seed ${seed}`,
   )
+  const bound = new RunBound(settings.maxTimeMs, settings.sequences > 0)
+  const progress = shared.quiet ? NO_PROGRESS : showProgress(bound, process.stderr)
   try {
-    const { run, report } = await fuzzTarget({
+    const { run, report, closing } = await fuzzTarget({
       transport: transports.fuzz,
       statefulTransport: transports.stateful,
       contract,
@@ -286,10 +304,14 @@ export const fuzzCommand: Command = async (argv) => {
       ...(settings.accounts ? { accounts: settings.accounts } : {}),
       mailbox,
       waitMs: settings.waitSeconds * 1000,
+      bound,
       log: (line) => {
-        if (!shared.quiet) console.log(line)
+        if (shared.quiet) return
+        progress.clear()
+        console.log(line)
       },
     })
+    progress.stop()
     if (run.fuzz || run.stateful) {
       console.log(
         `\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally], settings.checks))}\n`,
@@ -305,13 +327,14 @@ export const fuzzCommand: Command = async (argv) => {
     }
     if (run.stateful?.failure)
       console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
-    return await finishRun(report, shared)
+    return await finishRun(report, shared, closing === undefined ? [] : [closing])
   } catch (error) {
     // The target would not give the run its state (an account that does not sign in, a full quota).
     if (!(error instanceof WorldSetupError)) throw error
     console.error(`fuzz: ${reasonOf(error)}`)
     return EXIT.usage
   } finally {
+    progress.stop()
     await transports.fuzz.close()
     if (transports.stateful !== transports.fuzz) await transports.stateful.close()
   }

@@ -299,7 +299,12 @@ export function contractFor(shared: SharedOptions): Contract {
  * asked, and the exit code (1 on a failure, on coverage under `--min-coverage`, or on a whole
  * part skipped that `--allow-skip` does not accept).
  */
-export async function finishRun(run: RunReport, shared: SharedOptions): Promise<number> {
+export async function finishRun(
+  run: RunReport,
+  shared: SharedOptions,
+  /** Lines the mode prints just above the closing line (`fuzz`: what its time bound cut). */
+  closing: readonly string[] = [],
+): Promise<number> {
   const report = acceptSkips(run, shared.allowSkip)
   if (shared.reportDir !== undefined) {
     const paths = await writeReports(shared.reportDir, report)
@@ -309,12 +314,14 @@ export async function finishRun(run: RunReport, shared: SharedOptions): Promise<
     shared.minCoverage === undefined ? [] : coverageShortfall(report.coverage, shared.minCoverage)
   const lines = formatSummary(report).split('\n')
   // The closing line stays last, where CI logs look for it.
-  if (shortfall.length > 0)
-    lines.splice(
-      -1,
-      0,
-      `coverage below --min-coverage ${shared.minCoverage}%: ${shortfall.join(', ')}`,
-    )
+  lines.splice(
+    -1,
+    0,
+    ...closing,
+    ...(shortfall.length > 0
+      ? [`coverage below --min-coverage ${shared.minCoverage}%: ${shortfall.join(', ')}`]
+      : []),
+  )
   console.log(lines.join('\n'))
   return report.summary.failed > 0 || shortfall.length > 0 || untestedParts(report).length > 0
     ? EXIT.failed

@@ -4,6 +4,7 @@ import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../report/shard'
+import { type RunBound, SHRINK_STEPS } from './bound'
 import { type CheckName, type Exchange, judge } from './checks'
 import { type DocumentedRules, type FuzzCase, fuzzCases, prepare } from './requests'
 import { createBreakers } from './schema-breakers'
@@ -45,6 +46,8 @@ export type FuzzOptions = {
   shard?: ShardPosition
   /** The checks to judge by; every one of CHECKS by default. */
   checks?: ReadonlySet<CheckName>
+  /** The run's time bound (`--max-time`): this part ends at its share, and says what it cut. */
+  bound?: RunBound
   /**
    * Through the API instead of stub sessions: the two accounts every batch signs in (`user`
    * under test, `demo` another one), and how long a deletion may take to be seen gone.
@@ -70,8 +73,6 @@ export type FuzzResult = {
 
 /** Average generated requests per batch (one world each); sizes vary from 1 to 2 × this. */
 const BATCH_SIZE = 40
-/** Batches run while shrinking one failure, so a stubborn case cannot take all day. */
-const SHRINK_BUDGET = 400
 
 class FailureFound extends Error {
   override name = 'FailureFound'
@@ -432,6 +433,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   })
   const stub = options.transport
   const tally = new Tally(contract, options.checks)
+  const { bound } = options
+  bound?.watch(tally)
   let sessions = 0
   // Shards of one run may share a target: each keeps to stub sessions of its own.
   const prefix = options.shard
@@ -489,20 +492,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     // when the run ends: a batch sends one request per case, whichever shard sends it.
     let drawn = 0
     let planned = 0
-    while (planned < options.requests) {
+    let cut = false
+    if (bound) bound.phase = 'properties'
+    while (planned < options.requests && !cut) {
       const remaining = options.requests - planned
       const seed = (options.seed + rounds++) >>> 0
       let run = -1
       const recording = fc.asyncProperty(batches, async (cases) => {
         run += 1
+        // Past its share of --max-time the part sends nothing more; fast-check draws the rest.
+        if (cut || bound?.past('properties')) {
+          cut = true
+          return
+        }
         planned += cases.length
+        if (bound) bound.done = Math.min(1, planned / options.requests)
         if (!inShard(options.shard, drawn++)) return
         batchCount += 1
-        if (batchCount % 250 === 0) {
-          log(
-            `  ${tally.requests.fuzz.toLocaleString('en-US')} requests, ${tally.failureCount} failures`,
-          )
-        }
         for (const { signature } of await runBatch(engine, cases, tally)) {
           if (!firstSeen.has(signature)) firstSeen.set(signature, { seed, run })
         }
@@ -519,16 +525,34 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       }
     }
 
-    // Shrink each distinct failure: replay its batch (seed and path) failing on that signature only.
+    if (cut)
+      bound?.cut(
+        `${tally.requests.fuzz.toLocaleString('en-US')} of ${options.requests.toLocaleString('en-US')} generated requests sent`,
+      )
+
+    // Shrink each distinct failure: replay its batch (seed and path) failing on that signature
+    // only, within SHRINK_STEPS replays and an even share of the time left for shrinking.
     const toShrink = [...tally.failures.values()].slice(0, options.shrinkLimit ?? 10)
-    for (const example of toShrink) {
+    if (bound) {
+      bound.phase = 'shrinking'
+      bound.done = 0
+    }
+    let shrinkingCut = 0
+    for (const [index, example] of toShrink.entries()) {
       const seen = firstSeen.get(example.signature)
+      if (bound) bound.done = index / toShrink.length
       if (!seen) continue
+      const timeMs = bound ? bound.leftFor('shrinking') / (toShrink.length - index) : undefined
+      if (timeMs !== undefined && timeMs < 1) {
+        example.shrunk = 'not shrunk: --max-time left no time for it'
+        shrinkingCut += 1
+        continue
+      }
       log(`  shrinking ${example.signature}`)
-      let budget = SHRINK_BUDGET
+      let steps = SHRINK_STEPS
       const scratch = new Tally(contract, options.checks)
       const replay = fc.asyncProperty(batches, async (cases) => {
-        if (budget-- <= 0) return
+        if (steps-- <= 0) return
         for (const failure of await runBatch(engine, cases, scratch, example.signature)) {
           if (failure.signature === example.signature) {
             throw new FailureFound(
@@ -539,16 +563,32 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           }
         }
       })
-      const details = await fc.check(replay, { seed: seen.seed, path: String(seen.run) })
-      if (details.failed && details.errorInstance instanceof FailureFound)
-        example.shrunkRequest = {
-          request: details.errorInstance.request,
-          status: details.errorInstance.status,
-        }
-      example.shrunk = details.failed
-        ? `${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n(${details.numShrinks} shrinks; replay with --seed ${options.seed})`
-        : 'did not fail again on replay (it depends on state the replay did not rebuild)'
+      const details = await fc.check(replay, {
+        seed: seen.seed,
+        path: String(seen.run),
+        ...(timeMs !== undefined ? { interruptAfterTimeLimit: Math.ceil(timeMs) } : {}),
+      })
+      const stoppedBy =
+        steps < 0
+          ? `; shrinking cut after ${SHRINK_STEPS} replays`
+          : details.interrupted
+            ? `; shrinking cut after ${Math.ceil((timeMs ?? 0) / 1000)} s by --max-time`
+            : ''
+      if (stoppedBy !== '') shrinkingCut += 1
+      const found = details.errorInstance
+      if (details.failed && found instanceof FailureFound)
+        example.shrunkRequest = { request: found.request, status: found.status }
+      example.shrunk =
+        details.failed && details.counterexample !== null
+          ? `${found instanceof Error ? found.message : String(found)}\n(${details.numShrinks} shrinks${stoppedBy}; replay with --seed ${options.seed})`
+          : details.interrupted
+            ? 'not shrunk: --max-time ended the replay before it failed again'
+            : 'did not fail again on replay (it depends on state the replay did not rebuild)'
     }
+    if (shrinkingCut > 0)
+      bound?.cut(
+        `the shrinking of ${shrinkingCut} of ${toShrink.length} ${toShrink.length === 1 ? 'failure' : 'failures'} (each is still reported as found)`,
+      )
     return {
       tally,
       seed: options.seed,

@@ -5,6 +5,7 @@ import { type ShardPosition, shardOfRun } from '../report/shard'
 import { devMailboxOf, registerAccounts } from './accounts'
 import { CHECKS, type CheckName } from './checks'
 import { fuzzRunReport } from './report'
+import type { RunBound } from './bound'
 import { type FuzzResult, runFuzz } from './run'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { stepsLeftOutThroughTheApi } from './stateful/steps'
@@ -57,6 +58,8 @@ export type FuzzTargetOptions = {
   checks?: ReadonlySet<CheckName>
   /** Runs only this shard's share of the batches and sequences the seed draws (`--shard i/n`). */
   shard?: ShardPosition
+  /** The run's time bound (`--max-time`) and its progress figures; none by default. */
+  bound?: RunBound
   log?: (line: string) => void
   /**
    * Accounts the target already has (activated), for a target without the stub's development
@@ -165,6 +168,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     shrinkLimit: options.shrink ?? 10,
     ...ownShard,
     ...(options.checks ? { checks: options.checks } : {}),
+    ...(options.bound ? { bound: options.bound } : {}),
     log,
   }
   const modelRun = {
@@ -174,6 +178,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     maxCommands: 60,
     ...ownShard,
     ...(options.checks ? { checks: options.checks } : {}),
+    ...(options.bound ? { bound: options.bound } : {}),
   }
   const statefulThroughTheApi = async (why: string) => {
     if (!accounts) return
@@ -236,6 +241,9 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       })
     }
   }
+  // Said once, so the terminal's closing line and the report's note read the same.
+  const closing = options.bound?.closingLine()
+  if (closing !== undefined) notes.push(closing)
   const run = {
     contract: options.contract,
     origin: options.transport.origin,
@@ -259,6 +267,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const report = fuzzRunReport(run)
   return {
     run,
+    closing,
     report: shard
       ? {
           ...report,

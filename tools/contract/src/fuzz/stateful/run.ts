@@ -3,6 +3,7 @@ import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../../report/shard'
+import type { RunBound } from '../bound'
 import { type CheckName, judge } from '../checks'
 import { Tally } from '../tally'
 import { FUZZ_CLOCK_START, type FuzzTransport } from '../transport'
@@ -33,6 +34,8 @@ export type StatefulOptions = {
   accounts?: readonly Credentials[]
   /** The run registered `accounts` itself: the model changes their passwords too (and puts them back). */
   ownAccounts?: boolean
+  /** The run's time bound (`--max-time`): sequences start only within it, and so does shrinking. */
+  bound?: RunBound
 }
 
 export type StatefulResult = {
@@ -179,7 +182,14 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const contract = options.contract ?? loadContract()
   const stub = options.transport
   const tally = new Tally(contract, options.checks)
+  const { bound } = options
+  bound?.watch(tally)
+  if (bound) {
+    bound.phase = 'stateful'
+    bound.done = 0
+  }
   let sessions = 0
+  let completed = 0
   const counts = { steps: 0 }
   const given = options.accounts
   const runTag = `s${randomBytes(4).toString('hex')}`
@@ -203,6 +213,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
       async (commands) => {
         if (!shrinking && !inShard(options.shard, drawn++)) return
         sessions += 1
+        if (bound && !shrinking) bound.done = completed / options.runs
         const real: Real = given
           ? {
               stub,
@@ -228,6 +239,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
               () => ({ model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED), real }),
               commands,
             )
+            if (!shrinking) completed += 1
             return
           }
           await beginSequence(real, given)
@@ -238,6 +250,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
               commands,
             )
             agreed = true
+            if (!shrinking) completed += 1
           } finally {
             // After a disagreement that one is reported; a clean-up that fails after it would hide it.
             await endSequence(real, given).catch((error: unknown) => {
@@ -250,21 +263,34 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
         }
       },
     )
-    const details = await fc.check(property, { seed: options.seed, numRuns: options.runs })
+    const details = await fc.check(property, {
+      seed: options.seed,
+      numRuns: options.runs,
+      // fast-check starts no sequence (and no shrinking step) once the bound has passed.
+      ...(bound ? { interruptAfterTimeLimit: Math.max(1, Math.floor(bound.leftFor('stateful'))) } : {}),
+    })
+    // A shard's own share of the sequences.
+    const planned = Array.from({ length: options.runs }).filter((_, run) =>
+      inShard(options.shard, run),
+    ).length
+    // Interrupted before any sequence ended, fast-check calls the run failed with no example.
+    const disagreed = details.failed && details.counterexample !== null
     const result: StatefulResult = {
       tally,
-      // A shard's own share of the sequences.
-      runs: Array.from({ length: options.runs }).filter((_, run) => inShard(options.shard, run))
-        .length,
+      runs: details.interrupted && !disagreed ? completed : planned,
       steps: counts.steps,
       durationMs: performance.now() - started,
     }
-    if (details.failed) {
+    if (details.interrupted && !disagreed && completed < planned)
+      bound?.cut(`${completed} of ${planned} stateful sequences run`)
+    if (details.interrupted && disagreed)
+      bound?.cut('the shrinking of the stateful disagreement (it is reported as found)')
+    if (disagreed) {
       const error =
         details.errorInstance instanceof Error
           ? details.errorInstance.message
           : String(details.errorInstance)
-      result.failure = `${error}\nsequence: ${String(details.counterexample?.[0] ?? '')}\n(${details.numShrinks} shrinks; replay with --seed ${options.seed})`
+      result.failure = `${error}\nsequence: ${String(details.counterexample?.[0] ?? '')}\n(${details.numShrinks} shrinks${details.interrupted ? '; shrinking cut by --max-time' : ''}; replay with --seed ${options.seed})`
     }
     return result
   }
