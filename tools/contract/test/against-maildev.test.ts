@@ -160,6 +160,27 @@ describe('expiry without a development clock', () => {
     expect(expiryChecks(report).map((check) => check.status)).toEqual(['failed'])
   })
 
+  it("renews the run's own token before it expires: a late check never meets a 401 of its own making", async () => {
+    // Tokens of 2 s, and a server that takes 100 ms an answer: the operations' checks outlive
+    // several tokens, and a 413 check sent with an expired token would rightly get 401.
+    const slow = {
+      onReply: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return undefined
+      },
+    }
+    const operations = ['updateProfile', 'createEnvironment', 'chatCompletion']
+    const report = await checkAgainst(undefined, [], {
+      operations,
+      deployment: { tokenValidSeconds: 2, hooks: slow },
+    })
+    expect(report.summary, formatSummary(report)).toMatchObject({ failed: 0, skipped: 0 })
+    const oversized = operations.flatMap((operation) =>
+      byName(checksOf(report, operation), /^refuses a body over 1 MiB: 413$/),
+    )
+    expect(oversized.map((check) => check.status)).toEqual(['passed', 'passed', 'passed'])
+  })
+
   it('skips with the reason when tokens live longer than --max-wait', async () => {
     const report = await checkAgainst(undefined, TOKENS, { maxWaitSeconds: 30 })
     expect(expiryChecks(report)).toMatchObject([

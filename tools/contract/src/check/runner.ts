@@ -20,6 +20,7 @@ import { FLOW_IDS, type FlowSuite, runFindings, runFlows } from './flows'
 import { isolated, PASSWORD, registration } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
+import { RunAccount } from './run-account'
 
 export type RunOptions = {
   /** `http://host:port` (then `/api` is used), or the API base itself. */
@@ -120,15 +121,6 @@ async function registerThroughMailbox(
   return activated ? { email, password } : undefined
 }
 
-async function signIn(target: Target, credentials: Credentials): Promise<string | undefined> {
-  const answer = await send(target, { method: 'POST', path: '/auth/auth', body: credentials })
-  return answer.status === 200 &&
-    isJsonObject(answer.json) &&
-    typeof answer.json.access_token === 'string'
-    ? answer.json.access_token
-    : undefined
-}
-
 function exampleRequests(
   operation: Operation,
   token: string | undefined,
@@ -164,22 +156,25 @@ function invalidOutgoing(
 async function checkOperation(
   context: RunContext,
   operation: Operation,
-  token: string | undefined,
+  account: RunAccount | undefined,
 ): Promise<SuiteRecorder> {
   const suite = new SuiteRecorder(
     operation.operationId,
     'operation',
     context.contract,
     context.target,
+    account,
   )
   const needsToken = operation.requiresAuth
-  for (const { name, request } of exampleRequests(operation, token)) {
-    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+  // Each request gets a token with time left: a late check never sends one that has expired.
+  const token = async () => (needsToken && account ? await account.token() : undefined)
+  for (const { name, request } of exampleRequests(operation, undefined)) {
+    if (needsToken && !account) suite.skip(name, NO_ACCOUNT)
     else
       await suite.request(
         `${name} answers a documented status and body`,
         operation.operationId,
-        request,
+        { ...request, token: await token() },
         {},
       )
   }
@@ -193,7 +188,7 @@ async function checkOperation(
   // A documented 413 is provoked by a body over the contract's limit (its Conventions: 1 MiB).
   if (operation.bodySchemaPointer && operation.statuses.includes('413')) {
     const name = `refuses a body over ${BODY_LIMIT_BYTES / 1024 / 1024} MiB: 413`
-    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    if (needsToken && !account) suite.skip(name, NO_ACCOUNT)
     else
       await suite.request(
         name,
@@ -201,7 +196,7 @@ async function checkOperation(
         {
           method: operation.method.toUpperCase(),
           path: pathOf(operation),
-          token,
+          token: await token(),
           payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
           contentType: 'application/json',
         },
@@ -210,11 +205,14 @@ async function checkOperation(
   }
   for (const invalid of invalidRequests(context.contract, operation)) {
     const name = `refuses ${invalid.name}`
-    if (needsToken && !token) suite.skip(name, NO_ACCOUNT)
+    if (needsToken && !account) suite.skip(name, NO_ACCOUNT)
     else
-      await suite.request(name, operation.operationId, invalidOutgoing(operation, invalid, token), {
-        statusClass: '4xx',
-      })
+      await suite.request(
+        name,
+        operation.operationId,
+        invalidOutgoing(operation, invalid, await token()),
+        { statusClass: '4xx' },
+      )
   }
   return suite
 }
@@ -305,14 +303,14 @@ export async function runContract(options: RunOptions): Promise<Report> {
       : undefined
   const credentials =
     options.credentials ?? registered ?? (stubSessions ? STUB_SEEDED_ACCOUNT : undefined)
-  const token = credentials ? await signIn(target, credentials) : undefined
+  const account = credentials ? await RunAccount.signIn(target, credentials) : undefined
   const whose = options.credentials
     ? ''
     : registered
       ? ` (registered and activated through ${mailbox?.name})`
       : ' (the stub seeded account)'
   report.notes.push(
-    token && credentials
+    account && credentials
       ? `protected operations signed in as ${credentials.email}${whose}`
       : credentials
         ? `could not sign in as ${credentials.email}: protected operations are skipped`
@@ -320,7 +318,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
   )
   setup.verdict(
     'an account for protected operations signs in',
-    credentials && !token ? `sign-in of ${credentials.email} failed` : undefined,
+    credentials && !account ? `sign-in of ${credentials.email} failed` : undefined,
   )
 
   const context: RunContext = {
@@ -331,7 +329,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
     runId,
     mailbox,
     stubSessions,
-    credentials: token ? credentials : undefined,
+    credentials: account ? credentials : undefined,
     waitSeconds: options.waitSeconds ?? 150,
     findings: report.findings,
   }
@@ -350,10 +348,10 @@ export async function runContract(options: RunOptions): Promise<Report> {
   flowSuites.push(...(await runFlows(isolated(context, 'flows'), progress, flowOptions)))
   for (const operation of operations) {
     progress(`operation ${operation.operationId}`)
-    report.suites.push((await checkOperation(context, operation, token)).suite)
+    report.suites.push((await checkOperation(context, operation, account)).suite)
   }
   const protectedSelected = operations.some((operation) => operation.requiresAuth)
-  if (!token && protectedSelected)
+  if (!account && protectedSelected)
     report.skippedParts.push({
       part: 'check.protected',
       reason: credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,

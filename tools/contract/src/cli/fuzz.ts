@@ -145,7 +145,8 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       integer: true,
     }),
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
-    maxTimeMs: command.number('max-time', DEFAULT_MAX_TIME_SECONDS, { min: 1, max: 7 * 86_400 }) * 1000,
+    maxTimeMs:
+      command.number('max-time', DEFAULT_MAX_TIME_SECONDS, { min: 1, max: 7 * 86_400 }) * 1000,
     checks: checksOption(command.text('checks'), command.text('exclude-checks')),
     shard,
     accounts: givenAccounts(command),

@@ -86,9 +86,7 @@ describe('the time bound of a fuzz run (--max-time)', () => {
       expect(result.batches).toBeGreaterThanOrEqual(1)
       expect(result.batches).toBeLessThanOrEqual(2)
       expect(result.tally.requests.fuzz).toBeLessThan(160)
-      expect(bound.cuts).toEqual([
-        `${result.tally.requests.fuzz} of 2,000 generated requests sent`,
-      ])
+      expect(bound.cuts).toEqual([`${result.tally.requests.fuzz} of 2,000 generated requests sent`])
     } finally {
       await transport.close()
     }

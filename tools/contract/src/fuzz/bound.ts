@@ -14,7 +14,7 @@ const SHARES = {
 } as const
 
 /** Replays of one failure's batch while shrinking it, whatever time is left. */
-export const SHRINK_STEPS = 200
+export const SHRINK_STEPS = 400
 
 /**
  * The time a fuzz run may take (`--max-time`), its phases' shares of it, what the bound cut, and

@@ -40,6 +40,27 @@ describe('the whole run, and every planted bug', () => {
     }
   })
 
+  it('passes a whole run against 20-second tokens with --max-wait 30, the run renewing its own', async () => {
+    // What the README advises for proving expiry: the run outlives many of its own tokens.
+    const stub = await startStub(undefined, 'fastify', production({ tokenValidSeconds: 20 }))
+    try {
+      const report = await checkTarget({
+        baseUrl: stub.baseUrl,
+        mailbox: mailDevMailbox(maildev.url),
+        waitSeconds: 10,
+        maxWaitSeconds: 30,
+      })
+      expect(report.summary.failed, formatSummary(report)).toBe(0)
+      expect(report.skippedParts).toEqual([])
+      const expiredOwn = report.suites.flatMap((suite) =>
+        suite.checks.filter((check) => /run's own token had expired/.test(check.message ?? '')),
+      )
+      expect(expiredOwn).toEqual([])
+    } finally {
+      await stub.close()
+    }
+  })
+
   it.each(BROKEN_SERVERS.map((broken) => [broken.bug, broken] as const))(
     'is caught in production mode with MailDev: %s',
     async (_bug, broken) => {

@@ -267,7 +267,9 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
       seed: options.seed,
       numRuns: options.runs,
       // fast-check starts no sequence (and no shrinking step) once the bound has passed.
-      ...(bound ? { interruptAfterTimeLimit: Math.max(1, Math.floor(bound.leftFor('stateful'))) } : {}),
+      ...(bound
+        ? { interruptAfterTimeLimit: Math.max(1, Math.floor(bound.leftFor('stateful'))) }
+        : {}),
     })
     // A shard's own share of the sequences.
     const planned = Array.from({ length: options.runs }).filter((_, run) =>

@@ -1,0 +1,107 @@
+import { isJsonObject } from '@devenv/openapi'
+import { type Answer, send, type Target } from '../http'
+import type { Credentials } from './context'
+
+/** The contract's default access-token lifetime, when an answer leaves out `token_valid_seconds`. */
+const DEFAULT_VALID_SECONDS = 900
+
+/**
+ * How long before its expiry a token is renewed: half its lifetime, at most 10 s. A request sent
+ * with it (a 1 MiB body on a slow link) must reach the server while the token is still valid.
+ */
+const renewalMarginMs = (validSeconds: number) => Math.min(10_000, (validSeconds * 1000) / 2)
+
+type Tokens = {
+  access: string
+  refresh: string | undefined
+  validSeconds: number
+  expiresAt: number
+}
+
+function tokensOf(answer: Answer, sentAt: number): Tokens | undefined {
+  if (answer.status !== 200 || !isJsonObject(answer.json)) return undefined
+  const { access_token: access, refresh_token: refresh, token_valid_seconds: valid } = answer.json
+  if (typeof access !== 'string') return undefined
+  const seconds = typeof valid === 'number' && valid > 0 ? valid : DEFAULT_VALID_SECONDS
+  return {
+    access,
+    refresh: typeof refresh === 'string' ? refresh : undefined,
+    validSeconds: seconds,
+    // Counted from when the sign-in was sent: the server's clock started no later than that.
+    expiresAt: sentAt + seconds * 1000,
+  }
+}
+
+/**
+ * The run's own sign-in for the operation checks, kept valid for the whole run. A server with
+ * short-lived tokens (20 s, as the README advises for proving expiry) would otherwise judge a late
+ * check's expired token before its body, and rightly answer 401 where the check asked for 413.
+ * Each token is renewed before it expires: refreshed, or signed in again when the refresh fails.
+ */
+export class RunAccount {
+  #tokens: Tokens
+  /** Every token this run was given, and when each expires: a 401 to one past it is the run's. */
+  readonly #expiries = new Map<string, number>()
+
+  private constructor(
+    private readonly target: Target,
+    readonly credentials: Credentials,
+    tokens: Tokens,
+    private readonly now: () => number,
+  ) {
+    this.#tokens = tokens
+    this.#expiries.set(tokens.access, tokens.expiresAt)
+  }
+
+  /** Signs in; undefined when the account does not. */
+  static async signIn(
+    target: Target,
+    credentials: Credentials,
+    now: () => number = Date.now,
+  ): Promise<RunAccount | undefined> {
+    const sentAt = now()
+    const answer = await send(target, { method: 'POST', path: '/auth/auth', body: credentials })
+    const tokens = tokensOf(answer, sentAt)
+    return tokens ? new RunAccount(target, credentials, tokens, now) : undefined
+  }
+
+  /** A token with time left for a request: the current one, or a renewed one. */
+  async token(): Promise<string> {
+    const leftMs = this.#tokens.expiresAt - this.now()
+    if (leftMs > renewalMarginMs(this.#tokens.validSeconds)) return this.#tokens.access
+    const renewed = (await this.#refreshed()) ?? (await this.#signedInAgain())
+    // A server that will not renew keeps the old token: its checks then show what it answers.
+    if (renewed) {
+      this.#tokens = renewed
+      this.#expiries.set(renewed.access, renewed.expiresAt)
+    }
+    return this.#tokens.access
+  }
+
+  /** True when the run knows `token` had expired by now: a 401 to it is not the server's fault. */
+  expired(token: string | undefined): boolean {
+    const expiresAt = token === undefined ? undefined : this.#expiries.get(token)
+    return expiresAt !== undefined && this.now() >= expiresAt
+  }
+
+  async #refreshed(): Promise<Tokens | undefined> {
+    if (this.#tokens.refresh === undefined) return undefined
+    const sentAt = this.now()
+    const answer = await send(this.target, {
+      method: 'POST',
+      path: '/auth/token/refresh',
+      body: { refreshToken: this.#tokens.refresh },
+    })
+    return tokensOf(answer, sentAt)
+  }
+
+  async #signedInAgain(): Promise<Tokens | undefined> {
+    const sentAt = this.now()
+    const answer = await send(this.target, {
+      method: 'POST',
+      path: '/auth/auth',
+      body: this.credentials,
+    })
+    return tokensOf(answer, sentAt)
+  }
+}
