@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { type Contract, isJsonObject, loadContract, type Operation } from '@devenv/openapi'
+import { type Contract, loadContract, type Operation } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
-import { type Outgoing, send, type Target, targetOf } from '../http'
+import { type Outgoing, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
   buildRunReport,
