@@ -9,7 +9,12 @@ import { Tally } from './tally'
 /** A clock the test moves by hand. */
 function handClock(start = 1_000) {
   let now = start
-  return { now: () => now, move: (ms: number) => void (now += ms) }
+  return {
+    now: () => now,
+    move: (ms: number) => {
+      now += ms
+    },
+  }
 }
 
 describe('the time bound of a fuzz run (--max-time)', () => {
