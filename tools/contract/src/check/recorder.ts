@@ -17,6 +17,16 @@ import {
 } from '../http'
 import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from '../report'
 import type { RunAccount } from './run-account'
+import { shareOfWindow, takeFromShare } from './window-share'
+
+/**
+ * A request that asks for 429 proves a full window: it takes nothing of the run's share (the
+ * server refuses it, and the window it fills is full already).
+ */
+function asksFor429(expectation: Expectation): boolean {
+  const wanted = expectation.status
+  return wanted !== undefined && (Array.isArray(wanted) ? wanted : [wanted]).includes(429)
+}
 
 export type Expectation = {
   /** Exact statuses that pass; or a class of statuses. */
@@ -64,11 +74,19 @@ export class SuiteRecorder {
     name: string,
     kind: SuiteKind,
     private readonly contract: Contract,
-    private readonly target: Target,
+    private target: Target,
     /** The run's own sign-in, which knows when each of its tokens expires. */
     private readonly account?: Pick<RunAccount, 'expired'>,
   ) {
     this.suite = { name, kind, checks: [] }
+  }
+
+  /**
+   * Sends the suite's next requests to `target` (the same server in another stub session): an
+   * operation's checks beyond its window's limit go to a fresh window, never into a full one.
+   */
+  sendTo(target: Target): void {
+    this.target = target
   }
 
   get stopped(): boolean {
@@ -123,7 +141,7 @@ export class SuiteRecorder {
       this.skip(name, this.stoppedBecause)
       return undefined
     }
-    const kept = this.keptForLaterRuns(operationId)
+    const kept = asksFor429(expectation) ? undefined : this.keptForLaterRuns(operationId)
     if (kept) {
       this.skip(name, kept)
       if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
@@ -201,23 +219,14 @@ export class SuiteRecorder {
 
   /**
    * On a target whose windows every run shares, a run sends at most half of each per-client
-   * window's limit to the operation: the rest is left for a run started within the window. Why
-   * the request is not sent, or undefined (then it counts).
+   * window's limit to the operation (window-share.ts). Why the request is not sent, or undefined
+   * (then it counts).
    */
   private keptForLaterRuns(operationId: string): string | undefined {
-    const budget = this.target.windowBudget
     const operation = this.contract.byId.get(operationId)
-    if (!budget || !operation) return undefined
-    const windows = operation.rateLimits.filter(
-      (rule) => rule.kind === 'window' && rule.scope === 'client',
-    )
-    if (windows.length === 0) return undefined
-    const used = budget.get(operationId) ?? 0
-    const full = windows.find((rule) => used >= Math.floor(rule.limit / 2))
-    if (full)
-      return `kept for later runs: this run sends at most half of the ${operationId} window (${full.limit} per client in ${full.periodSeconds} s), which every run of this target shares`
-    budget.set(operationId, used + 1)
-    return undefined
+    if (!operation || takeFromShare(this.target, operation)) return undefined
+    const share = shareOfWindow(this.target, operation)
+    return `kept for later runs: this run sends at most half of the ${operationId} window (${share?.rule.limit} per client in ${share?.rule.periodSeconds} s), which every run of this target shares`
   }
 
   /** A 401 the check did not ask for, to a token of the run's own that it knows had expired. */
@@ -229,11 +238,8 @@ export class SuiteRecorder {
 
   /** A 429 the check did not ask for, from an operation that documents an `x-rate-limits` window. */
   private fullWindow(operationId: string, answer: Answer, expectation: Expectation): boolean {
-    if (answer.error || answer.status !== 429) return false
-    const wanted = expectation.status
-    if (wanted !== undefined && (Array.isArray(wanted) ? wanted : [wanted]).includes(429))
-      return false
-    if (expectation.statusClass === '4xx') return false
+    if (answer.error || answer.status !== 429 || asksFor429(expectation)) return false
+    // A refusal asked for as any 4xx is not shown by a 429: the window answered, not validation.
     const operation = this.contract.byId.get(operationId)
     return operation?.rateLimits.some((rule) => rule.kind === 'window') === true
   }

@@ -16,11 +16,12 @@ import {
 } from '../report'
 import { hasStubSessions } from '../stub-sessions'
 import type { Credentials, RunContext } from './context'
-import { FLOW_IDS, type FlowSuite, runFindings, runFlows } from './flows'
+import { FLOW_IDS, type FlowSuite, runFindings, runFlows, WINDOW_FILLING_FLOWS } from './flows'
 import { isolated, PASSWORD, registration } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
 import { RunAccount } from './run-account'
+import { rotated, rotationNote, shareOfWindow, tightestWindow } from './window-share'
 
 export type RunOptions = {
   /** `http://host:port` (then `/api` is used), or the API base itself. */
@@ -153,11 +154,102 @@ function invalidOutgoing(
   }
 }
 
-async function checkOperation(
+/** One check of an operation's own, planned before any is sent: its name, and how it is sent. */
+type OwnCheck = {
+  name: string
+  /** A documented example: judged before any flow fills the operation's windows. */
+  example: boolean
+  send: (suite: SuiteRecorder) => Promise<unknown>
+}
+
+/**
+ * An operation's own checks, in order: its documented examples, the call without a token, the
+ * oversized body, then the generated invalid requests. Each protected request gets a token with
+ * time left when it is sent: a late check never sends one that has expired.
+ */
+function ownChecks(
   context: RunContext,
   operation: Operation,
   account: RunAccount | undefined,
-): Promise<SuiteRecorder> {
+): OwnCheck[] {
+  const { operationId } = operation
+  const needsToken = operation.requiresAuth
+  const token = async () => (needsToken && account ? await account.token() : undefined)
+  const check = (
+    name: string,
+    outgoing: () => Promise<Outgoing>,
+    expectation: Parameters<SuiteRecorder['request']>[3],
+    example = false,
+  ): OwnCheck => ({
+    name,
+    example,
+    send: async (suite) =>
+      needsToken && !account
+        ? suite.skip(name, NO_ACCOUNT)
+        : suite.request(name, operationId, await outgoing(), expectation),
+  })
+  const checks = exampleRequests(operation, undefined).map(({ name, request }) =>
+    check(
+      `${name} answers a documented status and body`,
+      async () => ({ ...request, token: await token() }),
+      {},
+      true,
+    ),
+  )
+  const [first] = exampleRequests(operation, undefined)
+  if (needsToken && first)
+    checks.push({
+      name: 'without a bearer token: 401',
+      example: false,
+      send: (suite) =>
+        suite.request('without a bearer token: 401', operationId, first.request, { status: 401 }),
+    })
+  // A documented 413 is provoked by a body over the contract's limit (its Conventions: 1 MiB).
+  if (operation.bodySchemaPointer && operation.statuses.includes('413'))
+    checks.push(
+      check(
+        `refuses a body over ${BODY_LIMIT_BYTES / 1024 / 1024} MiB: 413`,
+        async () => ({
+          method: operation.method.toUpperCase(),
+          path: pathOf(operation),
+          token: await token(),
+          payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
+          contentType: 'application/json',
+        }),
+        { status: 413 },
+      ),
+    )
+  for (const invalid of invalidRequests(context.contract, operation))
+    checks.push(
+      check(
+        `refuses ${invalid.name}`,
+        async () => invalidOutgoing(operation, invalid, await token()),
+        { statusClass: '4xx' },
+      ),
+    )
+  return checks
+}
+
+/**
+ * An operation's own checks in the order they are sent, and how far the run has got. On a server
+ * whose windows every run shares, the run sends only its share of the operation's window: one
+ * check before the flows (so that flows using the same window cannot leave the operation none),
+ * then, after them, the documented examples (its success answers) and as many more as the share
+ * has left. The checks past the examples start where the rotation puts this run, so that runs in
+ * successive slots send the ones before them left out.
+ */
+type OwnPlan = {
+  operation: Operation
+  suite: SuiteRecorder
+  order: OwnCheck[]
+  sent: number
+}
+
+function planOwnChecks(
+  context: RunContext,
+  operation: Operation,
+  account: RunAccount | undefined,
+): OwnPlan {
   const suite = new SuiteRecorder(
     operation.operationId,
     'operation',
@@ -165,62 +257,57 @@ async function checkOperation(
     context.target,
     account,
   )
-  const needsToken = operation.requiresAuth
-  // Each request gets a token with time left: a late check never sends one that has expired.
-  const token = async () => (needsToken && account ? await account.token() : undefined)
-  for (const { name, request } of exampleRequests(operation, undefined)) {
-    if (needsToken && !account) suite.skip(name, NO_ACCOUNT)
-    else
-      await suite.request(
-        `${name} answers a documented status and body`,
-        operation.operationId,
-        { ...request, token: await token() },
-        {},
-      )
-  }
-  if (needsToken) {
-    const [first] = exampleRequests(operation, undefined)
-    if (first)
-      await suite.request('without a bearer token: 401', operation.operationId, first.request, {
-        status: 401,
-      })
-  }
-  // A documented 413 is provoked by a body over the contract's limit (its Conventions: 1 MiB).
-  if (operation.bodySchemaPointer && operation.statuses.includes('413')) {
-    const name = `refuses a body over ${BODY_LIMIT_BYTES / 1024 / 1024} MiB: 413`
-    if (needsToken && !account) suite.skip(name, NO_ACCOUNT)
-    else
-      await suite.request(
-        name,
-        operation.operationId,
-        {
-          method: operation.method.toUpperCase(),
-          path: pathOf(operation),
-          token: await token(),
-          payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
-          contentType: 'application/json',
-        },
-        { status: 413 },
-      )
-  }
-  for (const invalid of invalidRequests(context.contract, operation)) {
-    const name = `refuses ${invalid.name}`
-    if (needsToken && !account) suite.skip(name, NO_ACCOUNT)
-    else
-      await suite.request(
-        name,
-        operation.operationId,
-        invalidOutgoing(operation, invalid, await token()),
-        { statusClass: '4xx' },
-      )
-  }
-  return suite
+  const checks = ownChecks(context, operation, account)
+  const share = shareOfWindow(context.target, operation)
+  if (!share || share.left >= checks.length) return { operation, suite, order: checks, sent: 0 }
+  const examples = checks.filter((check) => check.example)
+  const others = rotated(
+    checks.filter((check) => !check.example),
+    share.slot * Math.max(1, share.left - examples.length),
+  )
+  const [first, ...rest] = others
+  return { operation, suite, order: [...(first ? [first] : []), ...examples, ...rest], sent: 0 }
 }
 
-/** The parts of a check run, as `--allow-skip` names them. */
+/**
+ * Sends the plan's next checks: `count` of them, or as many as the run's share of the window has
+ * left (all, where the window is the run's own).
+ */
+async function sendOwnChecks(context: RunContext, plan: OwnPlan, count?: number): Promise<void> {
+  const { operation, suite } = plan
+  const share = shareOfWindow(context.target, operation)
+  const room = Math.min(
+    count ?? Number.POSITIVE_INFINITY,
+    share ? share.left : Number.POSITIVE_INFINITY,
+  )
+  const end = Math.min(plan.order.length, plan.sent + room)
+  // With stub sessions a public operation's checks get a fresh session (and windows) each time
+  // its tightest window is used up: a 429 from a full window would judge nothing.
+  const fresh = context.stubSessions && !operation.requiresAuth ? tightestWindow(operation) : 0
+  for (; plan.sent < end; plan.sent++) {
+    if (fresh > 0 && plan.sent > 0 && plan.sent % fresh === 0)
+      suite.sendTo(isolated(context, `${operation.operationId}-${plan.sent / fresh}`).target)
+    await plan.order[plan.sent]?.send(suite)
+  }
+}
+
+/** Skips the checks the run's share left no room for, saying how the rotation covers them. */
+function keepTheRest(context: RunContext, plan: OwnPlan): void {
+  const share = shareOfWindow(context.target, plan.operation)
+  if (!share || plan.sent >= plan.order.length) return
+  const { limit, periodSeconds } = share.rule
+  const keep = `kept for later runs: this run sends at most half of the ${plan.operation.operationId} window (${limit} per client in ${periodSeconds} s), which every run of this target shares; ${rotationNote(plan.order.length, plan.sent, periodSeconds)}`
+  for (const check of plan.order.slice(plan.sent)) plan.suite.skip(check.name, keep)
+}
+
+/**
+ * The parts of a check run, as `--allow-skip` names them: the protected operations, each flow,
+ * and each operation of the contract (every own check of one may be kept for later runs).
+ */
 export const CHECK_PARTS: readonly string[] = [
   'check.protected',
   ...FLOW_IDS.map((id) => `check.flow.${id}`),
+  ...loadContract().operations.map((operation) => `check.operation.${operation.operationId}`),
 ]
 
 /** Throws on an operation or flow that does not exist: a typo must not select nothing. */
@@ -333,22 +420,52 @@ export async function runContract(options: RunOptions): Promise<Report> {
     waitSeconds: options.waitSeconds ?? 150,
     findings: report.findings,
   }
+  const flowSuites: FlowSuite[] = []
   const flowOptions = {
     secondCredentials: options.secondCredentials,
     only: only ? (only.flows ?? []) : undefined,
   }
-  const flowSuites: FlowSuite[] = await runFindings(
-    isolated(context, 'flows'),
-    progress,
-    flowOptions.only,
-  )
+  const flowContext = isolated(context, 'flows')
+  flowSuites.push(...(await runFindings(flowContext, progress, flowOptions.only)))
   // The flows run before the operation checks: on a server whose windows every client shares,
-  // the operation checks' many invalid registrations would leave the flows no room. The flows get
-  // a stub session of their own (other targets ignore it).
-  flowSuites.push(...(await runFlows(isolated(context, 'flows'), progress, flowOptions)))
-  for (const operation of operations) {
-    progress(`operation ${operation.operationId}`)
-    report.suites.push((await checkOperation(context, operation, account)).suite)
+  // the operation checks' many invalid registrations would leave the flows no room. There the
+  // rate-limit flow, which fills windows, runs last: the operations' own checks (their success
+  // answers first) must be judged before it. The flows get a stub session of their own (other
+  // targets ignore it).
+  const selectedFlows: readonly string[] = flowOptions.only ?? FLOW_IDS
+  const fillsWindowsLast = !stubSessions
+  const beforeOperations = fillsWindowsLast
+    ? selectedFlows.filter((id) => !WINDOW_FILLING_FLOWS.includes(id))
+    : selectedFlows
+  const plans = operations.map((operation) => planOwnChecks(context, operation, account))
+  // Where windows are shared, each operation sends one check of its own before the flows: flows
+  // that register (four of them) would otherwise use all of registration's share.
+  if (!stubSessions) for (const plan of plans) await sendOwnChecks(context, plan, 1)
+  flowSuites.push(
+    ...(await runFlows(flowContext, progress, { ...flowOptions, only: beforeOperations })),
+  )
+  for (const plan of plans) {
+    progress(`operation ${plan.operation.operationId}`)
+    await sendOwnChecks(context, plan)
+    keepTheRest(context, plan)
+    report.suites.push(plan.suite.suite)
+    // An operation none of whose own checks was sent (every one kept for later runs, or meeting
+    // a full window) tested nothing: a skipped part, as a flow is.
+    const checks = plan.suite.suite.checks
+    const skipped = checks.filter((check) => check.status === 'skipped')
+    if (
+      checks.length > 0 &&
+      skipped.length === checks.length &&
+      skipped.some((check) => check.message !== NO_ACCOUNT)
+    )
+      report.skippedParts.push({
+        part: `check.operation.${plan.operation.operationId}`,
+        reason: skipped.find((check) => check.message !== NO_ACCOUNT)?.message ?? 'skipped',
+      })
+  }
+  if (fillsWindowsLast) {
+    const last = selectedFlows.filter((id) => WINDOW_FILLING_FLOWS.includes(id))
+    flowSuites.push(...(await runFlows(flowContext, progress, { ...flowOptions, only: last })))
   }
   const protectedSelected = operations.some((operation) => operation.requiresAuth)
   if (!account && protectedSelected)

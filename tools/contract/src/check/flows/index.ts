@@ -36,6 +36,9 @@ export const FLOW_IDS = [
   'findings',
 ] as const
 
+/** The flows that fill rate-limit windows to see them refuse: on a shared server they run last. */
+export const WINDOW_FILLING_FLOWS: readonly string[] = RATE_LIMIT_FLOWS.map((flow) => flow.id)
+
 /** A flow's suite with the flow's id (`--only`, `--allow-skip check.flow.<id>`). */
 export type FlowSuite = { id: string; suite: Suite }
 
