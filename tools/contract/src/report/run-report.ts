@@ -7,7 +7,10 @@ import { type CheckResult, countChecks, type Finding, type SkippedPart, type Sui
 
 export type RunMode = 'check' | 'fuzz' | 'proxy'
 
-/** One operation of the contract in a run: its checks by outcome and the statuses it answered. */
+/**
+ * One operation of the contract in a run: its own checks (its suite's) by outcome, and the statuses
+ * it answered to any request of the run, a flow's included.
+ */
 export type OperationResult = {
   operationId: string
   method: string
@@ -145,7 +148,10 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
         exchange?.operationId ?? (suite.kind === 'operation' ? suite.name : undefined)
       const operation = operationId === undefined ? undefined : operations.get(operationId)
       if (operation) {
-        operation[check.status]++
+        // An operation's counts are its own suite's, as the terminal's are; a flow's request to it
+        // adds to the statuses it was seen to answer, not to its checks.
+        const own = suite.kind === 'operation' && suite.name === operation.operationId
+        if (own) operation[check.status]++
         if (
           exchange?.status !== null &&
           exchange?.status !== undefined &&
