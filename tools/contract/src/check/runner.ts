@@ -5,7 +5,7 @@ import { type Outgoing, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
   buildRunReport,
-  checkCoverage,
+  reportedCoverage,
   coverageOfExchanges,
   exchangesOf,
   inShard,
@@ -567,6 +567,6 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
     suites: report.suites,
     findings: report.findings,
     skippedParts: report.skippedParts,
-    ...checkCoverage(coverageOfExchanges(contract, exchangesOf(report.suites))),
+    ...reportedCoverage(coverageOfExchanges(contract, exchangesOf(report.suites))),
   })
 }

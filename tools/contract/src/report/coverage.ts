@@ -93,11 +93,12 @@ const SERVER_ERROR =
 export const NOT_CALLED = 'the operation was not called (not selected, or skipped)'
 
 /**
- * `check`'s coverage: the figures of statuses and examples count only what a healthy server can be
- * made to answer (5xx statuses and their examples are excluded), and every documented status or
- * example left unexercised is listed with the reason, the excluded ones included.
+ * The coverage as every mode reports it: the figures of statuses and examples count only what a
+ * healthy server can be made to answer (5xx statuses and their examples are excluded), so `check`,
+ * `fuzz` and `proxy` divide by the same number; and every documented status or example left
+ * unexercised is listed with the reason, the excluded ones included (`check` prints that list).
  */
-export function checkCoverage(coverage: Coverage): { coverage: Coverage; uncovered: Uncovered[] } {
+export function reportedCoverage(coverage: Coverage): { coverage: Coverage; uncovered: Uncovered[] } {
   const uncovered: Uncovered[] = []
   let statuses = 0
   let statusesCovered = 0

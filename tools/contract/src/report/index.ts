@@ -3,7 +3,7 @@ export {
   COVERAGE_KINDS,
   type Coverage,
   type CoverageKind,
-  checkCoverage,
+  reportedCoverage,
   coverageLine,
   coverageOfExchanges,
   coverageShortfall,

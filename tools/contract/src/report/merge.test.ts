@@ -7,7 +7,7 @@ import { runCommandLine } from '../cli/main'
 import {
   buildRunReport,
   type CheckResult,
-  checkCoverage,
+  reportedCoverage,
   coverageOfExchanges,
   type Exchange,
   MergeError,
@@ -71,7 +71,7 @@ function shardDocument(input: ShardInput): unknown {
     ),
     suites: input.suites,
     skippedParts: input.skippedParts ?? [],
-    ...checkCoverage(coverageOfExchanges(held, exchanges)),
+    ...reportedCoverage(coverageOfExchanges(held, exchanges)),
   })
   return JSON.parse(toReportJson(report))
 }

@@ -1,6 +1,6 @@
 import { mergeCoverage } from '@devenv/openapi'
 import * as z from 'zod'
-import { type Coverage, checkCoverage, type Uncovered } from './coverage'
+import { type Coverage, reportedCoverage, type Uncovered } from './coverage'
 import {
   type OperationResult,
   operationRows,
@@ -208,12 +208,12 @@ export function mergeShardReports(
   const first = shards[0] as ShardReport
   const { suites, repeated } = mergedSuites(shards)
   const union = mergeCoverage(shards.map((shard) => shard.coverage)) ?? first.coverage
-  // check's figures leave 5xx out and list what is left: worked out again from the union.
+  // Every mode's figures leave 5xx out, and check lists what is left: worked out again from the union.
   const { coverage, uncovered } =
     first.mode === 'check'
-      ? checkCoverage(union)
+      ? reportedCoverage(union)
       : {
-          coverage: union,
+          coverage: reportedCoverage(union).coverage,
           uncovered: distinct(first.uncovered).filter((each) =>
             shards.every((shard) =>
               shard.uncovered.some((other) => JSON.stringify(other) === JSON.stringify(each)),

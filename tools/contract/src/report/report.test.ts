@@ -289,6 +289,30 @@ describe('buildRunReport', () => {
     ])
   })
 
+  it('divides the status and example figures by the same numbers in every mode (5xx left out)', () => {
+    const contract = loadContract()
+    const documented = contract.operations.flatMap((operation) => operation.statuses)
+    const figures = (['check', 'fuzz', 'proxy'] as const).map(
+      (mode) =>
+        buildRunReport({
+          mode,
+          target: API,
+          startedAt: '2026-03-02T10:00:00.000Z',
+          durationMs: 1,
+          suites: [],
+          coverage: coverageOfExchanges(contract, []),
+        }).coverage.summary,
+    )
+    const statuses = documented.filter((status) => !status.startsWith('5')).length
+    expect(figures.map((summary) => summary.statuses.total)).toEqual([
+      statuses,
+      statuses,
+      statuses,
+    ])
+    expect(statuses).toBeLessThan(documented.length)
+    expect(new Set(figures.map((summary) => summary.examples.total)).size).toBe(1)
+  })
+
   it("counts each operation as the terminal's summary does: its own suite's checks", () => {
     for (const suite of report.suites.filter((each) => each.kind === 'operation')) {
       const row = report.operations.find((each) => each.operationId === suite.name)
