@@ -51,9 +51,10 @@ const retryAfterWithin = (periodSeconds: number) => (answer: Answer) => {
  * One `kind: window` limit: `limit` requests are answered, the next one is refused with 429 and
  * Retry-After. The email scope repeats one fresh address; the client scope uses a new one each
  * time. On the stub (a target with stub sessions) each window has a stub session of its own, so the
- * counts are exact. Elsewhere earlier requests of this run share the client's windows: an early
- * 429 cannot be told from a full client window, so the client scope just expects the refusal by
- * request `limit + 1`, and an early refusal of the email scope is a skip.
+ * counts are exact. Elsewhere earlier requests of this run share the client's windows (and the
+ * user's: the operation checks come first): an early 429 cannot be told from a full window, so
+ * the client and user scopes just expect the refusal by request `limit + 1`, and an early refusal
+ * of the email scope is a skip.
  */
 async function checkWindow(
   run: RunContext,
@@ -93,7 +94,9 @@ async function checkWindow(
   for (let attempt = 1; attempt <= rule.limit; attempt++) {
     const answer = await flow.raw(request(attempt))
     if (answer.status === 429 && !exact) {
-      if (rule.scope === 'client') break
+      // The client's window, or the run's own user's (its operation checks came first): full
+      // before `limit` is this run's doing, and the refusal is still the server's to prove.
+      if (rule.scope === 'client' || rule.scope === 'user') break
       const retryAfter = answer.headers.get('retry-after')
       flow.skip(
         label,
