@@ -1,3 +1,4 @@
+import type { Contract } from '@devenv/openapi'
 import { FLOW_IDS } from '../check/flows'
 import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
@@ -7,7 +8,7 @@ import {
   contractFor,
   finishRun,
   listOption,
-  parseCommand,
+  readCommand,
   SHARED_USAGE,
   shardOption,
   UsageError,
@@ -62,7 +63,7 @@ ${SHARED_USAGE}
 
 /** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
 export const check: Command = async (argv) => {
-  const command = parseCommand(
+  const command = readCommand(
     argv,
     {
       'base-url': { type: 'string' },
@@ -82,29 +83,53 @@ export const check: Command = async (argv) => {
     return 0
   }
   const { shared, text } = command
-  const baseUrl = urlOption('base-url', text('base-url'))
-  const accounts = givenAccounts(command)
+  const baseUrl = command.check('base-url', () => urlOption('base-url', text('base-url')), '')
+  const accounts = command.check(
+    Object.keys(ACCOUNT_OPTIONS),
+    () => givenAccounts(command),
+    undefined,
+  )
   const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
   const maxWaitSeconds = command.number('max-wait', 30, { min: 0, max: 3600 })
-  const shard = shardOption(command)
-  const contract = contractFor(shared)
-  const only = selectionOf(
-    text('only'),
-    contract.operations.map((each) => each.operationId),
-  )
+  command.check('mailbox', () => mailboxSyntax(text('mailbox')), undefined)
+  const shard = command.check('shard', () => shardOption(command), undefined)
+  // Loaded with the options: --only and --shard are checked against it.
+  const contract = command.check('contract', () => contractFor(shared), undefined)
+  const only =
+    contract === undefined
+      ? undefined
+      : command.check(
+          'only',
+          () =>
+            selectionOf(
+              text('only'),
+              contract.operations.map((each) => each.operationId),
+            ),
+          undefined,
+        )
   // A shard with no share would pass having tested nothing: as many shards as pieces, at most.
-  const pieces = shard ? shardUnits(contract, only).length : 0
-  if (shard && shard.total > pieces)
-    throw new UsageError(
-      `--shard ${shard.index}/${shard.total}: this run has ${pieces} pieces of work to share (flows and tags of operations), so at most ${pieces} shards`,
+  if (shard && contract && (only !== undefined || text('only') === undefined))
+    command.check(
+      'shard',
+      () => {
+        const pieces = shardUnits(contract, only).length
+        if (shard.total > pieces)
+          throw new UsageError(
+            `--shard ${shard.index}/${shard.total}: this run has ${pieces} pieces of work to share (flows and tags of operations), so at most ${pieces} shards`,
+          )
+      },
+      undefined,
     )
+  command.done()
+  // done() threw unless the contract loaded.
+  const loaded = contract as Contract
   await preflight(baseUrl, shared.timeoutMs)
   await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs)
   const mailbox = await mailboxOption(text('mailbox'), shared.timeoutMs)
 
   const report = await checkTarget({
     baseUrl,
-    contract,
+    contract: loaded,
     mailbox,
     session: text('session'),
     credentials: accounts?.user,
@@ -120,6 +145,24 @@ export const check: Command = async (argv) => {
 }
 
 /**
+ * `--mailbox` as written: auto, off, a mail catcher's URL, or `exec:CMD`; anything else is a
+ * usage error, found with the other options' before the mailbox itself is asked anything.
+ */
+export function mailboxSyntax(
+  value: string | undefined,
+): 'auto' | 'off' | { url: string } | { command: string } {
+  if (value === undefined || value === 'auto' || value === 'off') return value ?? 'auto'
+  const command = /^exec:/i.test(value) ? value.slice('exec:'.length).trim() : undefined
+  if (command === '') throw new UsageError('--mailbox exec: needs a command after the colon')
+  if (command !== undefined) return { command }
+  if (!/^https?:\/\//i.test(value))
+    throw new UsageError(
+      `--mailbox must be auto, off, the http:// URL of a mail catcher or exec:COMMAND, got "${value}"`,
+    )
+  return { url: urlOption('mailbox', value) }
+}
+
+/**
  * `--mailbox`: auto, off, a mail catcher's URL, or `exec:CMD`, a command that prints the newest
  * e-mail to the address in $1; either must answer as one before the run.
  */
@@ -127,17 +170,12 @@ export async function mailboxOption(
   value: string | undefined,
   timeoutMs: number,
 ): Promise<NonNullable<RunOptions['mailbox']>> {
-  if (value === undefined || value === 'auto' || value === 'off') return value ?? 'auto'
-  const command = /^exec:/i.test(value) ? value.slice('exec:'.length).trim() : undefined
-  if (command === '') throw new UsageError('--mailbox exec: needs a command after the colon')
-  if (command === undefined && !/^https?:\/\//i.test(value))
-    throw new UsageError(
-      `--mailbox must be auto, off, the http:// URL of a mail catcher or exec:COMMAND, got "${value}"`,
-    )
+  const setting = mailboxSyntax(value)
+  if (setting === 'auto' || setting === 'off') return setting
   const mailbox =
-    command === undefined
-      ? mailDevMailbox(urlOption('mailbox', value), { timeoutMs })
-      : commandMailbox(command, { timeoutMs })
+    'url' in setting
+      ? mailDevMailbox(setting.url, { timeoutMs })
+      : commandMailbox(setting.command, { timeoutMs })
   const problem = await mailbox.problem()
   if (problem) throw new UsageError(`--mailbox: ${problem}`)
   return mailbox

@@ -140,7 +140,15 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
   })
 
   it('an unknown flag without a subcommand (which means check)', async () => {
-    expectUsageError(await runCli(['--bogus']), /check: Unknown option '--bogus' \(see/)
+    expectUsageError(
+      await runCli(['--bogus', '--base-url', stubUrl]),
+      /check: Unknown option '--bogus' \(see/,
+    )
+    // Without --base-url, that is a problem too, on a line of its own after the first.
+    expect((await runCli(['--bogus'])).stderr.trim().split('\n')).toEqual([
+      "devenv-contract: check: Unknown option '--bogus' (see devenv-contract check --help)",
+      'devenv-contract: check: --base-url is required',
+    ])
   })
 
   it('a mistyped flag, with the one it was near', async () => {

@@ -29,7 +29,18 @@ export type ConfigFile = {
   values: Record<string, OptionValue>
   /** Where each value came from (`check.timeout`), for messages about it. */
   keys: Record<string, string>
+  /** Each value's key's place in the file, top to bottom: problems are told in the file's order. */
+  places: Record<string, number>
+  /** What is wrong with the file's keys, each with its key's place; all of them, not the first. */
+  problems: ConfigProblem[]
+  /**
+   * Options whose key is in the file but refused: their value is unknown rather than unset, so
+   * nothing is said about them missing. `all` when the subcommand's section itself is unreadable.
+   */
+  refused: ReadonlySet<string> | 'all'
 }
+
+export type ConfigProblem = { reason: string; place: number }
 
 /** Bad input in the file: the caller makes it a usage error. */
 export class ConfigError extends Error {
@@ -75,18 +86,27 @@ function parseFile(path: string, name: string): unknown {
 
 /**
  * `${NAME}` in a value is the environment variable's value, as schemathesis.toml does, so secrets
- * stay out of the file. An unset or empty variable is an error: a password that silently became
- * "" would sign in as nobody and fail far from its cause.
+ * stay out of the file. An unset or empty variable is a problem: a password that silently became
+ * "" would sign in as nobody and fail far from its cause. Answers undefined when one is.
  */
-function interpolate(value: string, where: string, env: NodeJS.ProcessEnv): string {
-  return value.replace(/\$\{([^}]*)\}/g, (_whole, variable: string) => {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable))
-      throw new ConfigError(`${where}: "\${${variable}}" is not an environment variable's name`)
+function interpolate(
+  value: string,
+  where: string,
+  env: NodeJS.ProcessEnv,
+  problem: (reason: string) => void,
+): string | undefined {
+  let complete = true
+  const result = value.replace(/\$\{([^}]*)\}/g, (whole, variable: string) => {
     const set = env[variable]
-    if (set === undefined || set === '')
-      throw new ConfigError(`${where} needs the environment variable ${variable}, which is not set`)
-    return set
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable))
+      problem(`${where}: "\${${variable}}" is not an environment variable's name`)
+    else if (set === undefined || set === '')
+      problem(`${where} needs the environment variable ${variable}, which is not set`)
+    else return set
+    complete = false
+    return whole
   })
+  return complete ? result : undefined
 }
 
 /** The value a key may hold, from the option's own spec: the file and the flag mean the same. */
@@ -104,11 +124,23 @@ const describeType = (spec: OptionSpecs[string]) =>
       ? 'a string, a number or a list of them'
       : 'a string or a number'
 
+/** The keys of one level of the file (the top, or the subcommand's section) as options. */
+type Layer = {
+  values: Record<string, OptionValue>
+  keys: Record<string, string>
+  places: Record<string, number>
+  refused: Set<string>
+}
+
+const emptyLayer = (): Layer => ({ values: {}, keys: {}, places: {}, refused: new Set() })
+
 /**
  * Reads the file and answers the values it sets for one subcommand: the shared options' keys at
  * the top level, then the subcommand's section (`check`, `fuzz` ...), which overrides them. Every
  * key is checked against the subcommand's options: a key that names none, or holds the wrong type,
- * is an error naming the key and the file. The other subcommands' sections are theirs to check.
+ * is a problem naming the key and the file, and every key is checked, so that one run names them
+ * all. The other subcommands' sections are theirs to check. A file that cannot be read or parsed
+ * is a ConfigError: it has no keys to check.
  */
 export function loadConfig(
   path: string,
@@ -121,55 +153,84 @@ export function loadConfig(
   const document = parseFile(path, name)
   if (typeof document !== 'object' || document === null || Array.isArray(document))
     throw new ConfigError(`${name} must hold an object of options (keys are the options' names)`)
-  const values: Record<string, OptionValue> = {}
-  const keys: Record<string, string> = {}
+  const problems: ConfigProblem[] = []
   const sections: readonly string[] = [...CONFIG_SECTIONS, subcommand]
-  const apply = (
-    entries: Record<string, unknown>,
-    specs: OptionSpecs,
-    prefix: string,
-    elsewhere: string,
-  ) => {
-    for (const [key, raw] of Object.entries(entries)) {
-      if (prefix === '' && sections.includes(key)) continue
-      const where = `${name}: ${prefix}${key}`
-      const spec = COMMAND_LINE_ONLY.has(key) || !Object.hasOwn(specs, key) ? undefined : specs[key]
-      if (!spec) throw new ConfigError(`${where} is not an option ${elsewhere}`)
-      const parsed = valueSchema(spec).safeParse(raw)
-      if (!parsed.success) throw new ConfigError(`${where} must be ${describeType(spec)}`)
-      const value = parsed.data
-      values[key] =
-        typeof value === 'string'
-          ? interpolate(value, where, env)
-          : Array.isArray(value)
-            ? value.map((each) => interpolate(each, where, env))
-            : value
-      keys[key] = `${prefix}${key}`
-    }
-  }
-  const top = document as Record<string, unknown>
+  const options = { ...shared, ...own }
   const ownNames = Object.keys(own).filter((key) => !Object.hasOwn(shared, key))
-  apply(
-    top,
-    shared,
-    '',
-    `shared by every subcommand${ownNames.length > 0 ? ` (${subcommand}'s own options go under "${subcommand}")` : ''}`,
-  )
-  for (const section of sections) {
-    const entries = top[section]
-    if (
-      entries !== undefined &&
-      (typeof entries !== 'object' || entries === null || Array.isArray(entries))
-    )
-      throw new ConfigError(`${name}: ${section} must be an object of ${section}'s options`)
+  const notShared = `shared by every subcommand${ownNames.length > 0 ? ` (${subcommand}'s own options go under "${subcommand}")` : ''}`
+  // Places count the keys in the file's order, sections' keys where the section stands.
+  let place = 0
+  const read = (layer: Layer, key: string, raw: unknown, specs: OptionSpecs, prefix: string) => {
+    const at = place++
+    const where = `${name}: ${prefix}${key}`
+    const problem = (reason: string) => problems.push({ reason, place: at })
+    const spec = COMMAND_LINE_ONLY.has(key) || !Object.hasOwn(specs, key) ? undefined : specs[key]
+    if (!spec) {
+      problem(`${where} is not an option ${prefix === '' ? notShared : `of ${subcommand}`}`)
+      // One of the subcommand's own options at the top level was meant for it: not missing.
+      if (!COMMAND_LINE_ONLY.has(key) && Object.hasOwn(options, key)) layer.refused.add(key)
+      return
+    }
+    const parsed = valueSchema(spec).safeParse(raw)
+    const value = !parsed.success
+      ? undefined
+      : typeof parsed.data === 'string'
+        ? interpolate(parsed.data, where, env, problem)
+        : Array.isArray(parsed.data)
+          ? allRead(parsed.data.map((each) => interpolate(each, where, env, problem)))
+          : parsed.data
+    if (!parsed.success) problem(`${where} must be ${describeType(spec)}`)
+    if (value === undefined) {
+      layer.refused.add(key)
+      return
+    }
+    layer.values[key] = value
+    layer.keys[key] = `${prefix}${key}`
+    layer.places[key] = at
   }
-  const section = top[subcommand]
-  if (section !== undefined)
-    apply(
-      section as Record<string, unknown>,
-      { ...shared, ...own },
-      `${subcommand}.`,
-      `of ${subcommand}`,
-    )
-  return { name, values, keys }
+  const top = emptyLayer()
+  const section = emptyLayer()
+  let sectionUnreadable = false
+  for (const [key, raw] of Object.entries(document)) {
+    if (!sections.includes(key)) {
+      read(top, key, raw, shared, '')
+      continue
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      problems.push({
+        reason: `${name}: ${key} must be an object of ${key}'s options`,
+        place: place++,
+      })
+      sectionUnreadable ||= key === subcommand
+      continue
+    }
+    if (key === subcommand)
+      for (const [inner, value] of Object.entries(raw))
+        read(section, inner, value, options, `${key}.`)
+  }
+  // The section overrides the top level, key by key, refused keys as much as read ones.
+  const overridden = (key: string) => Object.hasOwn(section.values, key) || section.refused.has(key)
+  const merged = emptyLayer()
+  for (const layer of [top, section])
+    for (const [key, value] of Object.entries(layer.values))
+      if (layer === section || !overridden(key)) {
+        merged.values[key] = value
+        merged.keys[key] = layer.keys[key] as string
+        merged.places[key] = layer.places[key] as number
+      }
+  for (const key of top.refused) if (!overridden(key)) merged.refused.add(key)
+  for (const key of section.refused) merged.refused.add(key)
+  return {
+    name,
+    values: merged.values,
+    keys: merged.keys,
+    places: merged.places,
+    problems,
+    refused: sectionUnreadable ? 'all' : merged.refused,
+  }
+}
+
+/** The list, or undefined when one of its items is. */
+function allRead(items: Array<string | undefined>): string[] | undefined {
+  return items.every((item) => item !== undefined) ? (items as string[]) : undefined
 }

@@ -208,9 +208,9 @@ describe("devenv-contract fuzz against a server without the stub's development c
       error.mockRestore()
     }
     expect(errors).toEqual([
-      'fuzz: give both --email and --password, or neither',
-      'fuzz: a second account needs a first (--email, --password)',
-      'fuzz: the second account must be another one than the first',
+      'devenv-contract: fuzz: give both --email and --password, or neither (see devenv-contract fuzz --help)',
+      'devenv-contract: fuzz: a second account needs a first (--email, --password) (see devenv-contract fuzz --help)',
+      'devenv-contract: fuzz: the second account must be another one than the first (see devenv-contract fuzz --help)',
     ])
   })
 
@@ -225,7 +225,7 @@ describe("devenv-contract fuzz against a server without the stub's development c
       error.mockRestore()
     }
     expect(errors).toEqual([
-      'fuzz: --allow-skip names no part of this mode: fuzz.statefull (parts: fuzz.properties, fuzz.stateful)',
+      'devenv-contract: fuzz: --allow-skip names no part of this mode: fuzz.statefull (parts: fuzz.properties, fuzz.stateful) (see devenv-contract fuzz --help)',
     ])
   })
 })
@@ -249,7 +249,9 @@ describe('devenv-contract fuzz --stub (pnpm fuzz)', () => {
     } finally {
       error.mockRestore()
     }
-    expect(errors).toEqual(['fuzz: give --base-url or --stub, not both'])
+    expect(errors).toEqual([
+      'devenv-contract: fuzz: give --base-url or --stub, not both (see devenv-contract fuzz --help)',
+    ])
   })
 })
 
@@ -270,7 +272,7 @@ describe('devenv-contract fuzz --checks and --exclude-checks', () => {
   it('refuses a name that is no check, with the one it was near, and a selection of none', async () => {
     const [misspelt] = await usageError(['--stub', '--exclude-checks', 'positive_data_acceptence'])
     expect(misspelt).toMatch(
-      /^fuzz: --exclude-checks: no check is called "positive_data_acceptence"; did you mean positive_data_acceptance\? \(the checks: not_a_server_error, /,
+      /^devenv-contract: fuzz: --exclude-checks: no check is called "positive_data_acceptence"; did you mean positive_data_acceptance\? \(the checks: not_a_server_error, /,
     )
     expect(
       await usageError([
@@ -280,7 +282,9 @@ describe('devenv-contract fuzz --checks and --exclude-checks', () => {
         '--exclude-checks',
         'use_after_free',
       ]),
-    ).toEqual(['fuzz: --checks and --exclude-checks leave no check to run'])
+    ).toEqual([
+      'devenv-contract: fuzz: --checks and --exclude-checks leave no check to run (see devenv-contract fuzz --help)',
+    ])
   })
 
   it('judges by every check but the excluded one, and says which it left out', async () => {

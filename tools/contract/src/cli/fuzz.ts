@@ -9,7 +9,7 @@ import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
 import type { ShardPosition } from '../report'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
-import { mailboxOption } from './check'
+import { mailboxOption, mailboxSyntax } from './check'
 import {
   type Command,
   contractFor,
@@ -17,7 +17,9 @@ import {
   finishRun,
   listOption,
   nearestName,
-  parseCommand,
+  type ParsedCommand,
+  printUsageError,
+  readCommand,
   reasonOf,
   SHARED_USAGE,
   type SharedOptions,
@@ -94,10 +96,11 @@ type FuzzSettings = {
   mailbox: string | undefined
   waitSeconds: number
   shared: SharedOptions
+  contract: Contract
 }
 
 export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
-  const command = parseCommand(
+  const command = readCommand(
     argv,
     {
       'base-url': { type: 'string' },
@@ -118,10 +121,26 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     { subcommand: 'fuzz' },
   )
   if (command.help) return 'help'
+  const { text } = command
   const stub = command.flag('stub')
-  if (stub && command.text('base-url') !== undefined)
-    throw new UsageError('give --base-url or --stub, not both')
-  const target = stub ? 'stub' : { baseUrl: urlOption('base-url', command.text('base-url')) }
+  command.check(
+    ['stub', 'base-url'],
+    () => {
+      if (stub && text('base-url') !== undefined)
+        throw new UsageError('give --base-url or --stub, not both')
+    },
+    undefined,
+  )
+  // A refused --stub may have been meant: then a missing --base-url is no problem of its own.
+  const target: FuzzSettings['target'] = stub
+    ? 'stub'
+    : {
+        baseUrl: command.check(
+          ['base-url', 'stub'],
+          () => urlOption('base-url', text('base-url')),
+          '',
+        ),
+      }
   // The stub in process answers thousands of requests a second: its run is the long one.
   const requests = command.number('requests', stub ? 100_000 : 2_000, {
     min: 1,
@@ -131,11 +150,18 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
   const sequences = stub
     ? Math.max(50, Math.round(requests / 500))
     : Math.max(5, Math.round(requests / 100))
-  const shard = shardOption(command)
+  const shard = command.check('shard', () => shardOption(command), undefined)
   // Every shard must draw the same run: a seed of its own each would make n other runs.
-  if (shard && command.text('seed') === undefined)
-    throw new UsageError('--shard needs --seed S, the same for every shard of the run')
-  return {
+  command.check(
+    ['shard', 'seed'],
+    () => {
+      if (shard && text('seed') === undefined)
+        throw new UsageError('--shard needs --seed S, the same for every shard of the run')
+    },
+    undefined,
+  )
+  command.check('mailbox', () => mailboxSyntax(text('mailbox')), undefined)
+  const settings: Omit<FuzzSettings, 'contract'> = {
     target,
     requests,
     sequences: command.number('sequences', sequences, { min: 0, max: 1_000_000, integer: true }),
@@ -147,13 +173,17 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
     maxTimeMs:
       command.number('max-time', DEFAULT_MAX_TIME_SECONDS, { min: 1, max: 7 * 86_400 }) * 1000,
-    checks: checksOption(command.text('checks'), command.text('exclude-checks')),
+    checks: checksOption(command),
     shard,
-    accounts: givenAccounts(command),
-    mailbox: command.text('mailbox'),
+    accounts: command.check(Object.keys(ACCOUNT_OPTIONS), () => givenAccounts(command), undefined),
+    mailbox: text('mailbox'),
     waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
     shared: command.shared,
   }
+  const contract = command.check('contract', () => contractFor(command.shared), undefined)
+  command.done()
+  // done() threw unless the contract loaded.
+  return { ...settings, contract: contract as Contract }
 }
 
 /**
@@ -162,26 +192,44 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
  */
 const DEFAULT_MAX_TIME_SECONDS = 300
 
-/** A list of check names, each one of CHECKS; a name that is none is a usage error. */
+/** A list of check names, each one of CHECKS; every name that is none is a problem of its own. */
 function checkNames(list: string, flag: string): CheckName[] {
   const names = listOption(list)
-  for (const name of names)
-    if (!(CHECKS as readonly string[]).includes(name)) {
-      const near = nearestName(name, CHECKS)
-      throw new UsageError(
-        `--${flag}: no check is called "${name}"${near ? `; did you mean ${near}?` : ''} (the checks: ${CHECKS.join(', ')})`,
-      )
-    }
+  const unknown = names.filter((name) => !(CHECKS as readonly string[]).includes(name))
+  if (unknown.length > 0)
+    throw new UsageError(
+      unknown.map((name) => {
+        const near = nearestName(name, CHECKS)
+        return `--${flag}: no check is called "${name}"${near ? `; did you mean ${near}?` : ''} (the checks: ${CHECKS.join(', ')})`
+      }),
+    )
   return names as CheckName[]
 }
 
 /** `--checks` and `--exclude-checks`: the checks the run judges by, never none. */
-function checksOption(only: string | undefined, exclude: string | undefined): Set<CheckName> {
-  const selected = new Set<CheckName>(only === undefined ? CHECKS : checkNames(only, 'checks'))
-  if (exclude !== undefined)
-    for (const name of checkNames(exclude, 'exclude-checks')) selected.delete(name)
-  if (selected.size === 0)
-    throw new UsageError('--checks and --exclude-checks leave no check to run')
+function checksOption(command: ParsedCommand): Set<CheckName> {
+  const only = command.text('checks')
+  const exclude = command.text('exclude-checks')
+  const selected = command.check(
+    'checks',
+    () => new Set<CheckName>(only === undefined ? CHECKS : checkNames(only, 'checks')),
+    undefined,
+  )
+  const excluded = command.check(
+    'exclude-checks',
+    () => (exclude === undefined ? [] : checkNames(exclude, 'exclude-checks')),
+    undefined,
+  )
+  if (selected === undefined || excluded === undefined) return new Set(CHECKS)
+  for (const name of excluded) selected.delete(name)
+  command.check(
+    ['checks', 'exclude-checks'],
+    () => {
+      if (selected.size === 0)
+        throw new UsageError('--checks and --exclude-checks leave no check to run')
+    },
+    undefined,
+  )
   return selected
 }
 
@@ -260,7 +308,6 @@ function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void 
 /** `devenv-contract fuzz ...`: 0 no failure, 1 a failure or coverage short, 2 bad input. */
 export const fuzzCommand: Command = async (argv) => {
   let settings: FuzzSettings
-  let contract: Contract
   let transports: { fuzz: FuzzTransport; stateful: FuzzTransport }
   let mailbox: Awaited<ReturnType<typeof mailboxOption>>
   try {
@@ -270,7 +317,6 @@ export const fuzzCommand: Command = async (argv) => {
       return EXIT.passed
     }
     settings = parsed
-    contract = contractFor(settings.shared)
     mailbox = await mailboxOption(settings.mailbox, settings.shared.timeoutMs)
     if (settings.target === 'stub') transports = await inProcessStubs()
     else {
@@ -281,10 +327,9 @@ export const fuzzCommand: Command = async (argv) => {
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    console.error(`fuzz: ${error.message}`)
-    return EXIT.usage
+    return printUsageError(error, 'fuzz')
   }
-  const { shared, seed } = settings
+  const { shared, seed, contract } = settings
   const origin = settings.target === 'stub' ? 'the stub in process' : transports.fuzz.origin
   console.log(
     `fuzz: ${origin}, ${settings.requests.toLocaleString('en-US')} requests, ${settings.sequences} stateful sequences, seed ${seed}`,

@@ -1,8 +1,13 @@
 import { check } from './check'
 import { CONFIG_FILE_NAMES } from './config'
-import { type Command, EXIT, reasonOf, UsageError } from './options'
-
-const NAME = 'devenv-contract'
+import {
+  type Command,
+  EXIT,
+  CLI_NAME as NAME,
+  printUsageError,
+  reasonOf,
+  UsageError,
+} from './options'
 
 const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge> [options]      (no subcommand: check)
 
@@ -48,15 +53,14 @@ async function dispatch(argv: readonly string[]): Promise<number> {
   try {
     return await command(args)
   } catch (error) {
-    if (error instanceof UsageError)
-      throw new UsageError(`${name}: ${error.message} (see ${NAME} ${name} --help)`)
+    if (error instanceof UsageError) return printUsageError(error, name)
     throw error
   }
 }
 
 /**
- * The whole command line: runs the subcommand and answers the exit code. Bad input is one line
- * on stderr (exit 2); an error of the tool itself is one line too, its stack only when
+ * The whole command line: runs the subcommand and answers the exit code. Bad input is a line per
+ * problem on stderr (exit 2); an error of the tool itself is one line, its stack only when
  * DEVENV_CONTRACT_DEBUG is set. The binary (cli.ts) only sets the code and exits; tests call it
  * in process.
  */
@@ -64,11 +68,7 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
   try {
     return await dispatch(argv)
   } catch (error) {
-    if (error instanceof UsageError) {
-      const hint = error.message.endsWith('--help)') ? '' : ` (see ${NAME} --help)`
-      console.error(`${NAME}: ${error.message}${hint}`)
-      return EXIT.usage
-    }
+    if (error instanceof UsageError) return printUsageError(error)
     // Not the user's fault: one line, and the stack only when asked for.
     console.error(`${NAME}: unexpected error: ${reasonOf(error)}`)
     if (process.env.DEVENV_CONTRACT_DEBUG) console.error(error)

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CHECK_PARTS } from '../check/runner'
 import { MergeError, mergeShardReports } from '../report'
-import { type Command, EXIT, finishRun, parseCommand, UsageError, userPath } from './options'
+import { type Command, EXIT, finishRun, readCommand, UsageError, userPath } from './options'
 
 export const MERGE_USAGE = `Usage: devenv-contract merge DIR... [options]
 
@@ -51,7 +51,7 @@ export const mergeCommand: Command = async (argv) => {
   // Every mode's part names: which mode the shards are is known only once they are read.
   const { FUZZ_PARTS } = await import('../fuzz/target')
   const { PROXY_PARTS } = await import('../proxy/report')
-  const command = parseCommand(argv, {}, [...CHECK_PARTS, ...FUZZ_PARTS, ...PROXY_PARTS], {
+  const command = readCommand(argv, {}, [...CHECK_PARTS, ...FUZZ_PARTS, ...PROXY_PARTS], {
     subcommand: 'merge',
     positionals: true,
   })
@@ -59,9 +59,23 @@ export const mergeCommand: Command = async (argv) => {
     console.log(MERGE_USAGE)
     return EXIT.passed
   }
-  if (command.positionals.length === 0)
-    throw new UsageError("give the shards' report folders: merge DIR...")
-  const reports = await Promise.all(command.positionals.map(reportOf))
+  command.check(
+    [],
+    () => {
+      if (command.positionals.length === 0)
+        throw new UsageError("give the shards' report folders: merge DIR...")
+    },
+    undefined,
+  )
+  // Every folder is read, so that each one missing is named at once.
+  const read = await Promise.allSettled(command.positionals.map(reportOf))
+  const reports = read.flatMap((each, index) =>
+    command.check(index, () => {
+      if (each.status === 'rejected') throw each.reason
+      return [each.value]
+    }, []),
+  )
+  command.done()
   let merged: ReturnType<typeof mergeShardReports>
   try {
     merged = mergeShardReports(reports)

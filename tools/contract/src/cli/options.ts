@@ -20,9 +20,41 @@ import {
   type OptionValue,
 } from './config'
 
-/** Bad input: the CLI prints its one-line reason and exits with 2, never a stack trace. */
+/**
+ * Bad input: the CLI prints each problem's one-line reason and exits with 2, never a stack trace.
+ * One error carries every problem found, so that fixing one never reveals the next.
+ */
 export class UsageError extends Error {
   override name = 'UsageError'
+  /** Each problem's one-line reason, in the order of the arguments and keys they are about. */
+  readonly problems: readonly string[]
+
+  constructor(problems: string | readonly string[]) {
+    const list = typeof problems === 'string' ? [problems] : [...problems]
+    super(list.join('\n'))
+    this.problems = list
+  }
+}
+
+export const CLI_NAME = 'devenv-contract'
+
+/**
+ * What a usage error prints: a line per problem, each `devenv-contract: <subcommand>: <reason>`,
+ * the first one also naming the help to read. Every subcommand prints its usage errors so,
+ * whether the dispatcher runs it or a caller does directly.
+ */
+export function usageErrorLines(error: UsageError, subcommand?: string): string[] {
+  const scope = subcommand === undefined ? '' : `${subcommand}: `
+  const help = subcommand === undefined ? `${CLI_NAME} --help` : `${CLI_NAME} ${subcommand} --help`
+  return error.problems.map(
+    (problem, index) => `${CLI_NAME}: ${scope}${problem}${index === 0 ? ` (see ${help})` : ''}`,
+  )
+}
+
+/** Prints a usage error's lines on stderr; answers the exit code for it. */
+export function printUsageError(error: UsageError, subcommand?: string): number {
+  for (const line of usageErrorLines(error, subcommand)) console.error(line)
+  return EXIT.usage
 }
 
 /** A subcommand: takes its arguments (after the subcommand's name), answers the exit code. */
@@ -92,13 +124,29 @@ export type ParsedCommand = {
   flag: (name: string) => boolean
   /** How the user set an option, for a message about its value: `--name`, or the file's key. */
   origin: (name: string) => string
-  /** A number option within bounds, or the fallback when not given. */
+  /** A number option within bounds, or the fallback when not given (or when it is a problem). */
   number: (
     name: string,
     fallback: number,
     bounds?: { min?: number; max?: number; integer?: boolean },
   ) => number
+  /**
+   * Runs one of the subcommand's checks of its options (`about`: the options it reads, or a
+   * positional argument's index): a UsageError it throws is noted, and the fallback answered, so
+   * that the checks after it still run. It is skipped, answering the fallback, when one of those
+   * options was already refused: its value is unknown, and a "required" would be wrong.
+   */
+  check: <T>(about: Subject | readonly Subject[], read: () => T, fallback: T) => T
+  /**
+   * Throws one UsageError with every problem noted, in the order of the arguments (the file's
+   * keys where the file stands: at --config, else after the arguments; an option not given last),
+   * each once. A check after it throws its problem at once.
+   */
+  done: () => void
 }
+
+/** What a problem is about: an option by its name, or a positional argument by its index. */
+export type Subject = string | number
 
 /** The first line of an error's message: what the user reads after `devenv-contract: `. */
 export function reasonOf(error: unknown): string {
@@ -140,122 +188,317 @@ export type ParseSettings = {
   positionals?: boolean
 }
 
+/** A problem and where it stands: the argument's index, then the key's place in the file. */
+type Problem = { reason: string; at: readonly [number, number] }
+
+/** Where the options given no value stand: after every argument and key. */
+const UNSET: Problem['at'] = [Number.POSITIVE_INFINITY, 0]
+
+const before = (a: Problem['at'], b: Problem['at']) => a[0] - b[0] || a[1] - b[1]
+
+type Arguments = {
+  flags: Record<string, OptionValue>
+  positionals: string[]
+  /** Each positional argument's index among the arguments. */
+  positionalIndexes: number[]
+  /** The index of the argument that set each option (the last, which wins). */
+  indexes: Record<string, number>
+  /** Options given a value node:util refuses: their value is unknown. */
+  refused: Set<string>
+  /** The options an unknown one was near: a typo of one is not its absence. */
+  meant: Set<string>
+  problems: Problem[]
+}
+
+/**
+ * The arguments as node:util reads them, every refused one a problem rather than the first: the
+ * tokens are the same strict or not, so each is read alone, strictly, for node's own reason.
+ */
+function readArguments(argv: string[], options: OptionSpecs, positionals: boolean): Arguments {
+  const read: Arguments = {
+    flags: {},
+    positionals: [],
+    positionalIndexes: [],
+    indexes: {},
+    refused: new Set(),
+    meant: new Set(),
+    problems: [],
+  }
+  const { tokens } = parseArgs({
+    args: argv,
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  })
+  // An unknown option's value reads as an argument of its own: it is that option's problem.
+  let unknownAt = -1
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') continue
+    const { reason, near } = refusalOf(token, options, positionals)
+    if (near !== undefined) read.meant.add(near)
+    if (token.kind === 'positional') {
+      if (reason !== undefined) {
+        if (token.index !== unknownAt + 1) read.problems.push({ reason, at: [token.index, 0] })
+      } else {
+        read.positionals.push(token.value)
+        read.positionalIndexes.push(token.index)
+      }
+      continue
+    }
+    const spec = Object.hasOwn(options, token.name) ? options[token.name] : undefined
+    if (reason !== undefined) read.problems.push({ reason, at: [token.index, 0] })
+    if (spec === undefined) {
+      if (token.inlineValue === undefined) unknownAt = token.index
+      continue
+    }
+    read.indexes[token.name] = token.index
+    if (reason !== undefined) {
+      read.refused.add(token.name)
+      delete read.flags[token.name]
+      continue
+    }
+    read.refused.delete(token.name)
+    const value = spec.type === 'boolean' ? true : (token.value ?? '')
+    const earlier = read.flags[token.name]
+    read.flags[token.name] = spec.multiple
+      ? [...(Array.isArray(earlier) ? earlier : []), String(value)]
+      : value
+  }
+  return read
+}
+
+type Token = ReturnType<typeof parseArgs<{ tokens: true; strict: false }>>['tokens'][number]
+
+/** Why node:util refuses one argument, if it does, and the option an unknown one was near. */
+function refusalOf(
+  token: Token,
+  options: OptionSpecs,
+  positionals: boolean,
+): { reason?: string; near?: string } {
+  if (token.kind === 'option-terminator') return {}
+  const args =
+    token.kind === 'positional'
+      ? ['--', token.value]
+      : token.inlineValue === undefined
+        ? [token.rawName]
+        : token.inlineValue
+          ? [`${token.rawName}${token.rawName.startsWith('--') ? '=' : ''}${token.value}`]
+          : [token.rawName, token.value ?? '']
+  try {
+    parseArgs({ args, options, strict: true, allowPositionals: positionals })
+    return {}
+  } catch (error) {
+    // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
+    const reason = reasonOf(error).replace(/\. To specify a positional argument.*$/, '')
+    const unknown = /^Unknown option '--([^'=]+)'/.exec(reason)?.[1]
+    const near = unknown === undefined ? undefined : nearestName(unknown, Object.keys(options))
+    return near === undefined ? { reason } : { reason: `${reason}; did you mean --${near}?`, near }
+  }
+}
+
+type ConfigRead = {
+  file: string | undefined
+  /** The file as messages name it: `--config FILE` when given so, else its name. */
+  label: string | undefined
+  values: Record<string, OptionValue>
+  keys: Record<string, string>
+  places: Record<string, number>
+  refused: ReadonlySet<string> | 'all'
+  problems: Array<{ reason: string; place: number }>
+}
+
 /**
  * The options the configuration file sets for this subcommand (none when there is no file, or
- * when only help is asked for: a broken file must not hide how to fix it).
+ * when only help is asked for: a broken file must not hide how to fix it), and what is wrong with
+ * it. A file that does not read at all leaves every option's value unknown.
  */
-function configValues(
-  flags: Record<string, OptionValue | undefined>,
+function readConfig(
+  line: Arguments,
   subcommand: string | undefined,
   options: OptionSpecs,
-): { file: string | undefined; values: Record<string, OptionValue>; keys: Record<string, string> } {
-  const none = { file: undefined, values: {}, keys: {} }
-  if (subcommand === undefined || flags.help === true) return none
-  const given = typeof flags.config === 'string' ? flags.config : undefined
+): ConfigRead {
+  const none: ConfigRead = {
+    file: undefined,
+    label: undefined,
+    values: {},
+    keys: {},
+    places: {},
+    refused: new Set(),
+    problems: [],
+  }
+  if (subcommand === undefined || line.flags.help === true) return none
+  // `--config` without its file: which file was meant is unknown, so none is read.
+  if (line.refused.has('config')) return { ...none, refused: 'all' }
+  const given = typeof line.flags.config === 'string' ? line.flags.config : undefined
+  const named = (reason: string) => (given === undefined ? reason : `--config ${reason}`)
   const folder = process.env.INIT_CWD ?? process.cwd()
   try {
     const path = findConfigFile(given === undefined ? undefined : userPath(given), folder)
     if (path === undefined) return none
     const name = given ?? (relative(folder, path) || path)
     const config = loadConfig(path, name, subcommand, SHARED_OPTIONS, options)
-    return { file: config.name, values: config.values, keys: config.keys }
+    return {
+      file: config.name,
+      label: named(config.name),
+      values: config.values,
+      keys: config.keys,
+      places: config.places,
+      refused: config.refused,
+      problems: config.problems.map(({ reason, place }) => ({ reason: named(reason), place })),
+    }
   } catch (error) {
-    if (error instanceof ConfigError)
-      throw new UsageError(given === undefined ? error.message : `--config ${error.message}`)
-    throw error
+    if (!(error instanceof ConfigError)) throw error
+    return { ...none, refused: 'all', problems: [{ reason: named(error.message), place: 0 }] }
   }
 }
 
 /**
- * Parses a subcommand's arguments (its own options and the shared ones) over what the
- * configuration file sets (a flag given wins); throws UsageError. `parts` are the whole parts the
- * mode may skip, which `--allow-skip` may name. Without `settings.subcommand` no file is read.
+ * Reads a subcommand's arguments (its own options and the shared ones) over what the
+ * configuration file sets (a flag given wins), noting every problem rather than stopping at the
+ * first: the subcommand adds its own checks (`command.check`), then `command.done()` throws them
+ * all as one UsageError. `parts` are the whole parts the mode may skip, which `--allow-skip` may
+ * name. Without `settings.subcommand` no file is read. With `--help` nothing more is to be
+ * checked: the problems found so far are thrown at once.
  */
-export function parseCommand(
+export function readCommand(
   argv: string[],
   options: OptionSpecs,
   parts: readonly string[] = [],
   settings: ParseSettings = {},
 ): ParsedCommand {
-  let flags: Record<string, OptionValue | undefined>
-  let positionals: string[]
-  try {
-    const parsed = parseArgs({
-      args: argv,
-      options: { ...SHARED_OPTIONS, ...options },
-      strict: true,
-      allowPositionals: settings.positionals === true,
-    })
-    flags = parsed.values as Record<string, OptionValue | undefined>
-    positionals = parsed.positionals
-  } catch (error) {
-    // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
-    const reason = reasonOf(error).replace(/\. To specify a positional argument.*$/, '')
-    const unknown = /^Unknown option '--([^'=]+)'/.exec(reason)?.[1]
-    const near =
-      unknown === undefined
-        ? undefined
-        : nearestName(unknown, Object.keys({ ...SHARED_OPTIONS, ...options }))
-    throw new UsageError(near === undefined ? reason : `${reason}; did you mean --${near}?`)
+  const specs = { ...SHARED_OPTIONS, ...options }
+  const line = readArguments(argv, specs, settings.positionals === true)
+  const config = readConfig(line, settings.subcommand, options)
+  const flags = line.flags
+  const values: Record<string, OptionValue | undefined> = { ...config.values, ...flags }
+  // The file stands where --config is among the arguments, else after them all.
+  const fileIndex = line.indexes.config ?? argv.length
+  const problems: Problem[] = [
+    ...line.problems,
+    ...config.problems.map(({ reason, place }): Problem => ({ reason, at: [fileIndex, place] })),
+  ]
+  const fromFile = (name: string) => flags[name] === undefined && !line.refused.has(name)
+  const refused = (subject: Subject) =>
+    typeof subject === 'string' &&
+    (line.refused.has(subject) ||
+      (values[subject] === undefined && line.meant.has(subject)) ||
+      (fromFile(subject) && (config.refused === 'all' || config.refused.has(subject))))
+  const positionOf = (subject: Subject): Problem['at'] => {
+    if (typeof subject === 'number') return [line.positionalIndexes[subject] ?? argv.length, 0]
+    const index = line.indexes[subject]
+    if (index !== undefined && !fromFile(subject)) return [index, 0]
+    const place = config.places[subject]
+    return place === undefined ? UNSET : [fileIndex, place]
   }
-  const config = configValues(flags, settings.subcommand, options)
-  const values: Record<string, OptionValue | undefined> = { ...config.values }
-  for (const [name, value] of Object.entries(flags)) if (value !== undefined) values[name] = value
+  let finished = false
+  const check: ParsedCommand['check'] = (about, read, fallback) => {
+    const subjects: readonly Subject[] = typeof about === 'object' ? about : [about]
+    if (subjects.some(refused)) return fallback
+    try {
+      return read()
+    } catch (error) {
+      if (!(error instanceof UsageError) || finished) throw error
+      const at = subjects.map(positionOf).sort(before)[0] ?? UNSET
+      for (const reason of error.problems) problems.push({ reason, at })
+      return fallback
+    }
+  }
+  const done = () => {
+    finished = true
+    // A stable sort: problems at one place keep the order they were found in.
+    const reasons = new Set(problems.sort((a, b) => before(a.at, b.at)).map((each) => each.reason))
+    if (reasons.size > 0) throw new UsageError([...reasons])
+  }
   /** How the user set an option, for messages about its value: the flag, or the file's key. */
   const origin = (name: string) =>
-    flags[name] === undefined && config.keys[name] !== undefined
-      ? `${config.file}: ${config.keys[name]}`
+    fromFile(name) && config.keys[name] !== undefined
+      ? `${config.label}: ${config.keys[name]}`
       : `--${name}`
   const text = (name: string) => {
     const value = values[name]
     return typeof value === 'string' ? value : undefined
   }
-  const number: ParsedCommand['number'] = (name, fallback, bounds = {}) => {
-    const raw = text(name)
-    if (raw === undefined) return fallback
-    const value = Number(raw)
-    const { min = Number.MIN_VALUE, max = Number.MAX_SAFE_INTEGER, integer = false } = bounds
-    if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max)
-      throw new UsageError(`${origin(name)} must be a number from ${min} to ${max}, got "${raw}"`)
-    if (integer && !Number.isInteger(value))
-      throw new UsageError(`${origin(name)} must be a whole number, got "${raw}"`)
-    return value
-  }
+  const number: ParsedCommand['number'] = (name, fallback, bounds = {}) =>
+    check(
+      name,
+      () => {
+        const raw = text(name)
+        if (raw === undefined) return fallback
+        const value = Number(raw)
+        const { min = Number.MIN_VALUE, max = Number.MAX_SAFE_INTEGER, integer = false } = bounds
+        if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max)
+          throw new UsageError(
+            `${origin(name)} must be a number from ${min} to ${max}, got "${raw}"`,
+          )
+        if (integer && !Number.isInteger(value))
+          throw new UsageError(`${origin(name)} must be a whole number, got "${raw}"`)
+        return value
+      },
+      fallback,
+    )
   const minCoverage =
     text('min-coverage') === undefined ? undefined : number('min-coverage', 0, { min: 0, max: 100 })
   const contract = text('contract')
   const givenReportDir = text('report-dir')
-  const reportDir = givenReportDir === undefined ? undefined : userPath(givenReportDir)
   // Before the run, so that a run is never lost to a folder that cannot be written.
-  if (reportDir !== undefined) {
-    try {
-      mkdirSync(reportDir, { recursive: true })
-    } catch (error) {
-      throw new UsageError(
-        `${origin('report-dir')} ${givenReportDir} cannot be created: ${reasonOf(error)}`,
-      )
-    }
-  }
-  return {
+  const reportDir = check(
+    'report-dir',
+    () => {
+      if (givenReportDir === undefined) return undefined
+      const path = userPath(givenReportDir)
+      try {
+        mkdirSync(path, { recursive: true })
+      } catch (error) {
+        throw new UsageError(
+          `${origin('report-dir')} ${givenReportDir} cannot be created: ${reasonOf(error)}`,
+        )
+      }
+      return path
+    },
+    undefined,
+  )
+  const command: ParsedCommand = {
     help: values.help === true,
-    positionals,
+    positionals: line.positionals,
     configFile: config.file,
     text,
     origin,
     flag: (name) => values[name] === true,
     number,
+    check,
+    done,
     shared: {
       reportDir,
       minCoverage,
       timeoutMs: number('timeout', 15_000, { min: 1, max: 3_600_000 }),
       contractPath: contract === undefined ? undefined : userPath(contract),
       quiet: values.quiet === true,
-      allowSkip: allowedSkips(
-        Array.isArray(values['allow-skip']) ? values['allow-skip'].map(String) : [],
-        parts,
+      allowSkip: check(
+        'allow-skip',
+        () =>
+          allowedSkips(
+            Array.isArray(values['allow-skip']) ? values['allow-skip'].map(String) : [],
+            parts,
+          ),
+        [],
       ),
     },
   }
+  if (command.help) done()
+  return command
+}
+
+/** readCommand, its problems thrown at once: for a caller with nothing of its own to check. */
+export function parseCommand(
+  argv: string[],
+  options: OptionSpecs,
+  parts: readonly string[] = [],
+  settings: ParseSettings = {},
+): ParsedCommand {
+  const command = readCommand(argv, options, parts, settings)
+  command.done()
+  return command
 }
 
 /** An `http(s)://` URL given to a flag, or a UsageError naming the flag. */

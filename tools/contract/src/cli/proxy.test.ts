@@ -122,7 +122,9 @@ describe('proxy: bad input is a one-line reason and exit code 2', () => {
       const code = await proxyCommand(['--upstream', upstreamUrl, '--port', takenPort])
       expect(code).toBe(2)
       expect(errors.mock.calls).toEqual([
-        [`proxy: cannot listen on port ${takenPort} (EADDRINUSE)`],
+        [
+          `devenv-contract: proxy: cannot listen on port ${takenPort} (EADDRINUSE) (see devenv-contract proxy --help)`,
+        ],
       ])
     } finally {
       upstream.close()

@@ -8,8 +8,9 @@ import {
   contractFor,
   EXIT,
   finishRun,
-  parseCommand,
+  printUsageError,
   REPORT_USAGE,
+  readCommand,
   type SharedOptions,
   UsageError,
   urlOption,
@@ -45,13 +46,14 @@ const DEFAULT_REPORT_DIR = 'reports/proxy'
 
 type ProxySettings = {
   upstream: URL
+  contract: Contract
   port: number
   durationSeconds: number | undefined
   shared: SharedOptions & { reportDir: string }
 }
 
 export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  const command = parseCommand(
+  const command = readCommand(
     argv,
     {
       upstream: { type: 'string' },
@@ -63,18 +65,29 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
   )
   if (command.help) return 'help'
   const { text, shared } = command
-  const upstream = new URL(urlOption('upstream', text('upstream')))
-  // The proxy passes each request on byte for byte, path included: there is no path to add.
-  if (upstream.pathname !== '/' || upstream.search !== '')
-    throw new UsageError(
-      `--upstream takes an origin (http://host:port), not ${upstream.href}: each request keeps the path the client asked for`,
-    )
+  const upstream = command.check(
+    'upstream',
+    () => {
+      const url = new URL(urlOption('upstream', text('upstream')))
+      // The proxy passes each request on byte for byte, path included: there is no path to add.
+      if (url.pathname !== '/' || url.search !== '')
+        throw new UsageError(
+          `--upstream takes an origin (http://host:port), not ${url.href}: each request keeps the path the client asked for`,
+        )
+      return url
+    },
+    undefined,
+  )
   const port = command.number('port', DEFAULT_PORT, { min: 0, max: 65_535, integer: true })
   const duration = text('duration')
   const durationSeconds =
     duration === undefined ? undefined : command.number('duration', 1, { min: 0.001 })
+  const contract = command.check('contract', () => contractFor(shared), undefined)
+  command.done()
   return {
-    upstream,
+    // done() threw unless both were read.
+    upstream: upstream as URL,
+    contract: contract as Contract,
     port,
     durationSeconds,
     shared: {
@@ -126,12 +139,11 @@ function listenForStop(durationSeconds: number | undefined): StopSignals {
 
 /**
  * `devenv-contract proxy ...`: answers the exit code (0 no violation, 1 violations or coverage
- * under --min-coverage, 2 bad input, printed here as one line so that it reads the same however
- * the command is started).
+ * under --min-coverage, 2 bad input, printed here a line per problem so that it reads the same
+ * however the command is started).
  */
 export const proxyCommand: Command = async (argv) => {
   let settings: ProxySettings
-  let contract: Contract
   try {
     const parsed = parseProxyArguments(argv)
     if (parsed === 'help') {
@@ -139,15 +151,13 @@ export const proxyCommand: Command = async (argv) => {
       return EXIT.passed
     }
     settings = parsed
-    contract = contractFor(settings.shared)
     // An upstream that is down, hangs, or answers HTML or a redirect is a wrong --upstream.
     await preflight(settings.upstream.href, Math.min(settings.shared.timeoutMs, 15_000), 'upstream')
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    console.error(`proxy: ${error.message}`)
-    return EXIT.usage
+    return printUsageError(error, 'proxy')
   }
-  const { upstream, port, durationSeconds, shared } = settings
+  const { upstream, contract, port, durationSeconds, shared } = settings
 
   let signals: StopSignals | undefined
   try {
@@ -172,10 +182,8 @@ export const proxyCommand: Command = async (argv) => {
       })
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EADDRINUSE' || code === 'EACCES') {
-        console.error(`proxy: cannot listen on port ${port} (${code})`)
-        return EXIT.usage
-      }
+      if (code === 'EADDRINUSE' || code === 'EACCES')
+        return printUsageError(new UsageError(`cannot listen on port ${port} (${code})`), 'proxy')
       throw error
     }
     return await finishRun(proxyRunReport(run), shared)
