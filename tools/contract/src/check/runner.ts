@@ -5,12 +5,12 @@ import { type Outgoing, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
   buildRunReport,
-  reportedCoverage,
   coverageOfExchanges,
   exchangesOf,
   inShard,
   type Report,
   type RunReport,
+  reportedCoverage,
   type ShardPosition,
   shardOfRun,
 } from '../report'

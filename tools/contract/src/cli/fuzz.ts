@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import type { Contract } from '@devenv/openapi'
 import { RunBound, SHRINK_STEPS } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/checks'
-import { reproducerOf } from '../fuzz/report'
+import { reproducerOf, reproducerVariablesOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
@@ -370,6 +370,10 @@ export const fuzzCommand: Command = async (argv) => {
         console.log(
           `  reproduce: ${reproducerOf(transports.fuzz.origin, example.shrunkRequest.request)}`,
         )
+      const variables = example.shrunkRequest
+        ? reproducerVariablesOf(transports.fuzz.origin, example.shrunkRequest.request)
+        : []
+      if (variables.length > 0) console.log(`  set first: ${variables.join(', ')}`)
     }
     if (run.stateful?.failure)
       console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)

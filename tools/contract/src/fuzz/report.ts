@@ -9,6 +9,7 @@ import {
   type RunReport,
   redactRequest,
   type Suite,
+  variablesOf,
 } from '../report'
 import { CHECKS } from './checks'
 import type { FuzzResult } from './run'
@@ -32,6 +33,11 @@ export function wireRequestOfFuzz(origin: string, request: OutgoingRequest) {
  */
 export function reproducerOf(origin: string, request: OutgoingRequest): string {
   return curlCommand(redactRequest(wireRequestOfFuzz(origin, request)))
+}
+
+/** The shell variables that reproducer needs set first (`ACCESS_TOKEN`, `REFRESH_TOKEN`, ...). */
+export function reproducerVariablesOf(origin: string, request: OutgoingRequest): string[] {
+  return variablesOf(redactRequest(wireRequestOfFuzz(origin, request)))
 }
 
 export type FuzzRun = {

@@ -98,7 +98,10 @@ export const NOT_CALLED = 'the operation was not called (not selected, or skippe
  * `fuzz` and `proxy` divide by the same number; and every documented status or example left
  * unexercised is listed with the reason, the excluded ones included (`check` prints that list).
  */
-export function reportedCoverage(coverage: Coverage): { coverage: Coverage; uncovered: Uncovered[] } {
+export function reportedCoverage(coverage: Coverage): {
+  coverage: Coverage
+  uncovered: Uncovered[]
+} {
   const uncovered: Uncovered[] = []
   let statuses = 0
   let statusesCovered = 0

@@ -130,8 +130,19 @@ export function toHtml(report: RunReport): string {
         `<p><code>${escapeHtml(`${failure.request.method} ${failure.request.url}`)}</code> answered ${failure.status === null ? 'nothing' : failure.status}</p>`,
       )
     }
+    if (failure.detail) {
+      out.push(
+        '<p>The request and the answer (secrets redacted):</p>',
+        `<pre>${escapeHtml(failure.detail)}</pre>`,
+      )
+    }
     if (failure.reproducer) {
-      out.push('<p>Reproduce:</p>', `<pre>${escapeHtml(failure.reproducer)}</pre>`)
+      out.push(
+        failure.variables.length > 0
+          ? `<p>Reproduce (set ${failure.variables.map((name) => `<code>${escapeHtml(name)}</code>`).join(', ')} first):</p>`
+          : '<p>Reproduce:</p>',
+        `<pre>${escapeHtml(failure.reproducer)}</pre>`,
+      )
     }
     out.push('</section>')
   }

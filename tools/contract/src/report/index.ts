@@ -3,11 +3,11 @@ export {
   COVERAGE_KINDS,
   type Coverage,
   type CoverageKind,
-  reportedCoverage,
   coverageLine,
   coverageOfExchanges,
   coverageShortfall,
   formatCoverage,
+  reportedCoverage,
   type Uncovered,
 } from './coverage'
 export { type Exchange, exchangeOf } from './exchange'
@@ -21,6 +21,7 @@ export {
   redactText,
   TOKEN_PLACEHOLDER,
   variableOf,
+  variablesOf,
 } from './redact'
 export { curlCommand } from './reproducer'
 export {

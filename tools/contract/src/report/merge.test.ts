@@ -7,11 +7,11 @@ import { runCommandLine } from '../cli/main'
 import {
   buildRunReport,
   type CheckResult,
-  reportedCoverage,
   coverageOfExchanges,
   type Exchange,
   MergeError,
   mergeShardReports,
+  reportedCoverage,
   type Suite,
   shardOfRun,
   toReportJson,

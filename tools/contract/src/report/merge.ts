@@ -44,7 +44,19 @@ const shardReport = z.object({
       value !== null &&
       Array.isArray((value as { operations?: unknown }).operations),
   ),
-  failures: z.array(z.custom<RunFailure>((value) => typeof value === 'object' && value !== null)),
+  failures: z.array(
+    z.object({
+      operationId: z.string().nullable(),
+      suite: z.string(),
+      check: z.string(),
+      message: z.string(),
+      request: z.object({ method: z.string(), url: z.string() }).nullable(),
+      status: z.number().int().nullable(),
+      reproducer: z.string().nullable(),
+      variables: z.array(z.string()),
+      detail: z.string().nullable(),
+    }) satisfies z.ZodType<RunFailure>,
+  ),
   findings: z.array(z.object({ title: z.string(), detail: z.string() })),
   skippedParts: z.array(z.object({ part: z.string(), reason: z.string(), accepted: z.boolean() })),
   uncovered: z.array(z.custom<Uncovered>((value) => typeof value === 'object' && value !== null)),

@@ -1,5 +1,6 @@
 import { isSecretName, REDACTED, redactSecretParams } from '@devenv/domain'
 import type { WireRequest } from '../http'
+import { isToolkitTestValue } from '../test-values'
 
 // Reports leave the machine (CI artefacts, pasted into tickets), and the requests they repeat
 // carry the accounts' passwords, reset hashes and live tokens. Every text a report holds passes
@@ -20,10 +21,22 @@ export function redactText(text: string): string {
   return redactSecretParams(
     text
       .replace(jsonStringField, (field, name: string, colon: string) =>
-        isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : field,
+        isSecretName(name) && !isToolkitTestValue(stringValueOf(field))
+          ? `"${name}"${colon}"${REDACTED}"`
+          : field,
       )
       .replace(bearer, `$1${REDACTED}`),
   )
+}
+
+/** The value of a `"name": "value"` field as it was written (its JSON string decoded). */
+function stringValueOf(field: string): string {
+  const raw = /:\s*("(?:[^"\\]|\\.)*")$/.exec(field)?.[1] ?? '""'
+  try {
+    return String(JSON.parse(raw))
+  } catch {
+    return raw
+  }
 }
 
 /** The shell variable a reproducer uses for a secret field: `oldPassword` is `OLD_PASSWORD`. */
@@ -64,7 +77,7 @@ function jsonPieces(value: unknown): Piece[] {
   if (typeof value !== 'object' || value === null) return [JSON.stringify(value)]
   const fields = Object.entries(value).map(([name, field]): Piece[] => [
     `${JSON.stringify(name)}:`,
-    ...(isSecretName(name) && typeof field === 'string'
+    ...(isSecretName(name) && typeof field === 'string' && !isToolkitTestValue(field)
       ? ['"', secretOf(name), '"']
       : jsonPieces(field)),
   ])
@@ -140,14 +153,28 @@ export function bodyPieces(body: string, contentType: string | undefined): Piece
     const boundary = /;\s*boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1]
     if (boundary !== undefined) return multipartPieces(body, boundary)
   }
+  // A byte order mark or white space around the JSON (bodies the fuzzer sends on purpose) is
+  // kept as it was, so that the reproducer sends the same bytes with its secrets as variables.
+  const [, before = '', json = '', after = ''] = /^([\uFEFF\s]*)([\s\S]*?)(\s*)$/.exec(body) ?? []
   let parsed: unknown
   try {
-    parsed = JSON.parse(body)
+    parsed = JSON.parse(json)
   } catch {
     return [redactText(body)]
   }
-  const pieces = jsonPieces(parsed)
+  const pieces = [before, ...jsonPieces(parsed), after]
   return hasSecret(pieces) ? pieces : [body]
+}
+
+/** The shell variables a reproducer of the request needs set first, in the order they appear. */
+export function variablesOf(request: WireRequest): string[] {
+  const pieces = [
+    ...Object.entries(request.headers).flatMap(([name, value]) => headerPieces(name, value)),
+    ...(request.body === undefined ? [] : bodyPieces(request.body, contentTypeOf(request))),
+  ]
+  return [
+    ...new Set(pieces.flatMap((piece) => (typeof piece === 'string' ? [] : [piece.variable]))),
+  ]
 }
 
 /** Pieces as the text a redacted request holds: each secret as its `$NAME` placeholder. */

@@ -304,11 +304,7 @@ describe('buildRunReport', () => {
         }).coverage.summary,
     )
     const statuses = documented.filter((status) => !status.startsWith('5')).length
-    expect(figures.map((summary) => summary.statuses.total)).toEqual([
-      statuses,
-      statuses,
-      statuses,
-    ])
+    expect(figures.map((summary) => summary.statuses.total)).toEqual([statuses, statuses, statuses])
     expect(statuses).toBeLessThan(documented.length)
     expect(new Set(figures.map((summary) => summary.examples.total)).size).toBe(1)
   })
@@ -331,6 +327,8 @@ describe('buildRunReport', () => {
       request: { method: 'POST', url: `${API}/auth/auth` },
       status: 500,
       reproducer: `curl -i --globoff -X POST ${API}/auth/auth -H 'Content-Type: application/json' --data-raw '{"contract": "<it'"'"'s>"'`,
+      variables: [],
+      detail: 'POST /auth/auth {"contract": \n=> 500',
     })
     expect(report.failures[2]).toMatchObject({
       operationId: null,
@@ -475,6 +473,13 @@ describe('report.html', () => {
       `<pre>curl -i --globoff -X GET ${API}/user/profile -H &#39;Authorization: Bearer &#39;&quot;$ACCESS_TOKEN&quot;</pre>`,
     )
     expect(html.match(/<section>/g)).toHaveLength(4)
+  })
+
+  it("shows a failure's request and answer, redacted, and the variables its reproducer needs", () => {
+    expect(html).toContain(
+      '<p>The request and the answer (secrets redacted):</p>\n<pre>POST /auth/auth {&quot;contract&quot;: \n=&gt; 500</pre>',
+    )
+    expect(html).toContain('<p>Reproduce (set <code>ACCESS_TOKEN</code> first):</p>')
   })
 })
 

@@ -18,6 +18,7 @@ import { proxyCommand } from '../cli/proxy'
 import { reproducerOf, wireRequestOfFuzz } from '../fuzz/report'
 import type { WireRequest } from '../http'
 import { toExchange } from '../proxy/exchange'
+import { WEAK_PASSWORD } from '../test-values'
 import { exchangeOf } from './exchange'
 import { buildRunReport, type RunMode } from './run-report'
 import { REPORT_FILES, writeReports } from './write'
@@ -39,6 +40,7 @@ const ENV = {
   ACCESS_TOKEN: 'token-of-the-user',
   PASSWORD: 'Str0ng!Passw0rd',
   NEW_PASSWORD: 'An0ther!Passw0rd',
+  REFRESH_TOKEN: 'the-refresh-token-exported',
 }
 
 const coverage = createCoverageRecorder(loadContract()).report()
@@ -203,6 +205,40 @@ describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (dri
     for (const reproducer of Object.values(reproducers))
       for (const shell of SHELLS)
         expect(runReproducer(shell, reproducer).argv.slice(-2)).toEqual(['--data-raw', body])
+  })
+
+  it('keep a byte order mark before JSON, and its secrets as shell variables, not [redacted]', async () => {
+    const refresh = 'a-refresh-token-of-the-run'
+    const body = `\uFEFF${JSON.stringify({ refreshToken: refresh })}`
+    const reproducers = await reproducersOf(driver, {
+      method: 'POST',
+      url: `${ORIGIN}/api/auth/token/refresh`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    for (const reproducer of Object.values(reproducers)) {
+      expect(reproducer).not.toContain(refresh)
+      expect(reproducer).not.toContain('[redacted]')
+      expect(reproducer).toContain('"$REFRESH_TOKEN"')
+      for (const shell of SHELLS) {
+        const sent = runReproducer(shell, reproducer).body
+        expect(sent).toBe(`\uFEFF${JSON.stringify({ refreshToken: ENV.REFRESH_TOKEN })}`)
+      }
+    }
+  })
+
+  it("show the toolkit's own weak password as sent: it is a test value, not a secret", async () => {
+    const body = JSON.stringify({ username: 'weak@example.com', password: WEAK_PASSWORD })
+    const reproducers = await reproducersOf(driver, {
+      method: 'POST',
+      url: `${ORIGIN}/api/auth/registration`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    for (const reproducer of Object.values(reproducers)) {
+      expect(reproducer).toContain(WEAK_PASSWORD)
+      for (const shell of SHELLS) expect(runReproducer(shell, reproducer).body).toBe(body)
+    }
   })
 
   it('expand the secret placeholders alone, and keep every other byte of a JSON body', async () => {

@@ -11,8 +11,9 @@ import { bodyPieces, contentTypeOf, headerPieces, type Piece } from './redact'
 const NUL = /\u0000/g
 // Bytes of a body that an argument cannot hold (NUL) or that a copy and paste does not keep or
 // a terminal acts on (CR, ESC and the other controls but tab and line feed).
+// A byte order mark is invisible, and a copy and paste drops it as readily.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f]/
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f\uFEFF]/
 const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'g')
 
 /** Adjacent stretches of text as one, so that each is quoted once. */
@@ -53,8 +54,8 @@ function headerArgument(name: string, value: string): string {
 
 /**
  * printf's format for a body that holds such bytes (printf writes them from octal escapes): `\`
- * and `%` escaped, each such byte as `\ooo`, each secret as `%s` (its variable is an argument,
- * never a format).
+ * and `%` escaped, each such character as the `\ooo` of its UTF-8 bytes, each secret as `%s`
+ * (its variable is an argument, never a format).
  */
 function printfFormat(pieces: readonly Piece[]): string {
   const format = pieces
@@ -64,9 +65,10 @@ function printfFormat(pieces: readonly Piece[]): string {
         : piece
             .replace(/\\/g, '\\\\')
             .replace(/%/g, '%%')
-            .replace(
-              EVERY_UNPRINTABLE,
-              (byte) => `\\${byte.charCodeAt(0).toString(8).padStart(3, '0')}`,
+            .replace(EVERY_UNPRINTABLE, (character) =>
+              [...Buffer.from(character, 'utf8')]
+                .map((byte) => `\\${byte.toString(8).padStart(3, '0')}`)
+                .join(''),
             ),
     )
     .join('')

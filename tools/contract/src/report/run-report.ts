@@ -1,6 +1,6 @@
 import { type Coverage, reportedCoverage, type Uncovered } from './coverage'
 import type { Exchange } from './exchange'
-import { redactRequest, redactText } from './redact'
+import { redactRequest, redactText, variablesOf } from './redact'
 import { curlCommand } from './reproducer'
 import type { Shard } from './shard'
 import { type CheckResult, countChecks, type Finding, type SkippedPart, type Suite } from './suites'
@@ -54,6 +54,10 @@ export type RunFailure = {
   status: number | null
   /** A command that repeats the request (curl), when there was one. */
   reproducer: string | null
+  /** The shell variables the reproducer needs set first (`ACCESS_TOKEN`, `REFRESH_TOKEN`, ...). */
+  variables: string[]
+  /** The request and the answer as the check saw them (the answer's body cut), redacted. */
+  detail: string | null
 }
 
 /**
@@ -168,6 +172,8 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
         request: exchange ? { method: exchange.request.method, url: exchange.request.url } : null,
         status: exchange?.status ?? null,
         reproducer: exchange ? curlCommand(exchange.request) : null,
+        variables: exchange ? variablesOf(exchange.request) : [],
+        detail: check.detail ?? null,
       })
     }
   }

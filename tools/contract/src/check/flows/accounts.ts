@@ -2,6 +2,7 @@ import { en, translate } from '@devenv/domain/messages'
 import { isJsonObject } from '@devenv/openapi'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
+import { WEAK_PASSWORD } from '../../test-values'
 import type { RunContext } from '../context'
 import {
   activateThroughMailbox,
@@ -275,7 +276,6 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
 }
 
 // Weak where each rule applies: 8 caseless letters score 20 of 100; 'password' lacks the checklist.
-const WEAK_PASSWORD = '密码密码密码密码'
 const NO_CHECKLIST_PASSWORD = 'password'
 const TOO_WEAK = fieldSentence('validation.passwordTooWeak')
 const NOT_RESET_RULES = fieldSentence('validation.passwordResetRules')
