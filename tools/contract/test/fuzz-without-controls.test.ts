@@ -268,7 +268,7 @@ describe('devenv-contract fuzz against the stub in production mode', () => {
       ])
       expect(code).toBe(2)
       expect(errors).toEqual([
-        `fuzz: the account ${USER_ACCOUNT.email} does not sign in: 401 Invalid email or password`,
+        `devenv-contract: fuzz: the account ${USER_ACCOUNT.email} does not sign in: 401 Invalid email or password`,
       ])
     } finally {
       error.mockRestore()

@@ -8,9 +8,11 @@ import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
 import type { ShardPosition } from '../report'
+import { printable } from '../report/printable'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
 import { mailboxOption, mailboxSyntax } from './check'
 import {
+  CLI_NAME,
   type Command,
   contractFor,
   EXIT,
@@ -381,7 +383,8 @@ export const fuzzCommand: Command = async (argv) => {
   } catch (error) {
     // The target would not give the run its state (an account that does not sign in, a full quota).
     if (!(error instanceof WorldSetupError)) throw error
-    console.error(`fuzz: ${reasonOf(error)}`)
+    // Said as every usage error is, less the pointer to --help: the fix is on the server's side.
+    console.error(`${CLI_NAME}: fuzz: ${printable(reasonOf(error))}`)
     return EXIT.usage
   } finally {
     progress.stop()
