@@ -15,6 +15,7 @@ import {
   urlOption,
 } from './options'
 import { preflight } from './preflight'
+import { say, warn } from './terminal'
 
 /** A long list as indented lines of at most `width` characters. */
 function wrapped(text: string, indent: number, width: number): string {
@@ -79,7 +80,7 @@ export const check: Command = async (argv) => {
     { subcommand: 'check' },
   )
   if (command.help) {
-    console.log(CHECK_USAGE)
+    say(CHECK_USAGE)
     return 0
   }
   const { shared, text } = command
@@ -139,7 +140,7 @@ export const check: Command = async (argv) => {
     waitSeconds,
     maxWaitSeconds,
     timeoutMs: shared.timeoutMs,
-    progress: shared.quiet ? undefined : (line) => console.error(`  ... ${line}`),
+    progress: shared.quiet ? undefined : (line) => warn(`  ... ${line}`),
   })
   return finishRun(report, shared)
 }

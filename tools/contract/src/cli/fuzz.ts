@@ -31,6 +31,7 @@ import {
 } from './options'
 import { preflight } from './preflight'
 import { NO_PROGRESS, showProgress } from './progress'
+import { say, warn } from './terminal'
 
 export const FUZZ_USAGE = `Usage: devenv-contract fuzz --base-url URL [options]
        devenv-contract fuzz --stub [options]      (in the workspace: the stub in process)
@@ -282,28 +283,28 @@ function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void 
     const inputs = [...fuzz.tally.inputs]
       .map(([input, count]) => `${count.toLocaleString('en-US')} ${input}`)
       .join(', ')
-    console.log(
+    say(
       `generated requests: ${fuzz.tally.requests.fuzz.toLocaleString('en-US')} (${inputs}) in ${fuzz.batches} batches, ${(fuzz.durationMs / 1000).toFixed(1)} s`,
     )
-    console.log(`world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`)
+    say(`world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`)
     if (fuzz.withheld > 0)
-      console.log(
+      say(
         `withheld: ${fuzz.withheld.toLocaleString('en-US')} (each would have changed a given account's password)`,
       )
   }
   if (stateful)
-    console.log(
+    say(
       `stateful: ${stateful.runs} sequences, ${stateful.steps} steps, ${stateful.tally.requests.stateful.toLocaleString('en-US')} requests, ${(stateful.durationMs / 1000).toFixed(1)} s`,
     )
   if (!fuzz) return
-  console.log('\nanswers per operation (status: count):')
+  say('\nanswers per operation (status: count):')
   for (const [operationId, statuses] of [...fuzz.tally.statuses].sort(([a], [b]) =>
     a.localeCompare(b),
   )) {
     const counts = [...statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
-    console.log(`  ${operationId.padEnd(22)} ${counts.join(', ')}`)
+    say(`  ${operationId.padEnd(22)} ${counts.join(', ')}`)
   }
 }
 
@@ -315,7 +316,7 @@ export const fuzzCommand: Command = async (argv) => {
   try {
     const parsed = parseFuzzArguments(argv)
     if (parsed === 'help') {
-      console.log(FUZZ_USAGE)
+      say(FUZZ_USAGE)
       return EXIT.passed
     }
     settings = parsed
@@ -333,7 +334,7 @@ export const fuzzCommand: Command = async (argv) => {
   }
   const { shared, seed, contract } = settings
   const origin = settings.target === 'stub' ? 'the stub in process' : transports.fuzz.origin
-  console.log(
+  say(
     `fuzz: ${origin}, ${settings.requests.toLocaleString('en-US')} requests, ${settings.sequences} stateful sequences, seed ${seed}`,
   )
   const bound = new RunBound(settings.maxTimeMs, settings.sequences > 0)
@@ -356,35 +357,33 @@ export const fuzzCommand: Command = async (argv) => {
       log: (line) => {
         if (shared.quiet) return
         progress.clear()
-        console.log(line)
+        say(line)
       },
     })
     progress.stop()
     if (run.fuzz || run.stateful) {
-      console.log(
+      say(
         `\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally], settings.checks))}\n`,
       )
       if (!shared.quiet) printFigures(run)
     }
     for (const example of run.fuzz?.tally.failures.values() ?? []) {
-      console.log(`\n${formatFailure(example)}`)
+      say(`\n${formatFailure(example)}`)
       if (example.shrunkRequest)
-        console.log(
-          `  reproduce: ${reproducerOf(transports.fuzz.origin, example.shrunkRequest.request)}`,
-        )
+        say(`  reproduce: ${reproducerOf(transports.fuzz.origin, example.shrunkRequest.request)}`)
       const variables = example.shrunkRequest
         ? reproducerVariablesOf(transports.fuzz.origin, example.shrunkRequest.request)
         : []
-      if (variables.length > 0) console.log(`  set first: ${variables.join(', ')}`)
+      if (variables.length > 0) say(`  set first: ${variables.join(', ')}`)
     }
     if (run.stateful?.failure)
-      console.log(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
+      say(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
     return await finishRun(report, shared, closing === undefined ? [] : [closing])
   } catch (error) {
     // The target would not give the run its state (an account that does not sign in, a full quota).
     if (!(error instanceof WorldSetupError)) throw error
     // Said as every usage error is, less the pointer to --help: the fix is on the server's side.
-    console.error(`${CLI_NAME}: fuzz: ${printable(reasonOf(error))}`)
+    warn(`${CLI_NAME}: fuzz: ${printable(reasonOf(error))}`)
     return EXIT.usage
   } finally {
     progress.stop()

@@ -8,6 +8,7 @@ import {
   reasonOf,
   UsageError,
 } from './options'
+import { say, warn } from './terminal'
 
 const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge> [options]      (no subcommand: check)
 
@@ -41,7 +42,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 async function dispatch(argv: readonly string[]): Promise<number> {
   const [first, ...rest] = argv
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    console.log(USAGE)
+    say(USAGE)
     return first === undefined ? EXIT.usage : EXIT.passed
   }
   // `devenv-contract --base-url URL` (no subcommand) has always meant check.
@@ -70,8 +71,8 @@ export async function runCommandLine(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) return printUsageError(error)
     // Not the user's fault: one line, and the stack only when asked for.
-    console.error(`${NAME}: unexpected error: ${reasonOf(error)}`)
-    if (process.env.DEVENV_CONTRACT_DEBUG) console.error(error)
+    warn(`${NAME}: unexpected error: ${reasonOf(error)}`)
+    if (process.env.DEVENV_CONTRACT_DEBUG) warn(error)
     return EXIT.failed
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { CHECK_PARTS } from '../check/runner'
 import { MergeError, mergeShardReports } from '../report'
 import { type Command, EXIT, finishRun, readCommand, UsageError, userPath } from './options'
+import { say } from './terminal'
 
 export const MERGE_USAGE = `Usage: devenv-contract merge DIR... [options]
 
@@ -56,7 +57,7 @@ export const mergeCommand: Command = async (argv) => {
     positionals: true,
   })
   if (command.help) {
-    console.log(MERGE_USAGE)
+    say(MERGE_USAGE)
     return EXIT.passed
   }
   command.check(

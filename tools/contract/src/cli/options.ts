@@ -19,6 +19,7 @@ import {
   loadConfig,
   type OptionValue,
 } from './config'
+import { say, warn } from './terminal'
 
 /**
  * Bad input: the CLI prints each problem's one-line reason and exits with 2, never a stack trace.
@@ -53,7 +54,7 @@ export function usageErrorLines(error: UsageError, subcommand?: string): string[
 
 /** Prints a usage error's lines on stderr; answers the exit code for it. */
 export function printUsageError(error: UsageError, subcommand?: string): number {
-  for (const line of usageErrorLines(error, subcommand)) console.error(line)
+  for (const line of usageErrorLines(error, subcommand)) warn(line)
   return EXIT.usage
 }
 
@@ -551,7 +552,7 @@ export async function finishRun(
   const report = acceptSkips(run, shared.allowSkip)
   if (shared.reportDir !== undefined) {
     const paths = await writeReports(shared.reportDir, report)
-    console.log(`reports: ${paths.join(', ')}\n`)
+    say(`reports: ${paths.join(', ')}\n`)
   }
   const shortfall =
     shared.minCoverage === undefined ? [] : coverageShortfall(report.coverage, shared.minCoverage)
@@ -565,7 +566,7 @@ export async function finishRun(
       ? [`coverage below --min-coverage ${shared.minCoverage}%: ${shortfall.join(', ')}`]
       : []),
   )
-  console.log(lines.join('\n'))
+  say(lines.join('\n'))
   return report.summary.failed > 0 || shortfall.length > 0 || untestedParts(report).length > 0
     ? EXIT.failed
     : EXIT.passed

@@ -17,6 +17,7 @@ import {
   userPath,
 } from './options'
 import { preflight } from './preflight'
+import { say } from './terminal'
 
 export const PROXY_USAGE = `Usage: devenv-contract proxy --upstream URL [options]
 
@@ -147,7 +148,7 @@ export const proxyCommand: Command = async (argv) => {
   try {
     const parsed = parseProxyArguments(argv)
     if (parsed === 'help') {
-      console.log(PROXY_USAGE)
+      say(PROXY_USAGE)
       return EXIT.passed
     }
     settings = parsed
@@ -170,11 +171,11 @@ export const proxyCommand: Command = async (argv) => {
         contract,
         contractPath: shared.contractPath,
         print: (line) => {
-          if (!shared.quiet) console.log(line)
+          if (!shared.quiet) say(line)
         },
         stop: ({ address }) => {
           signals = listenForStop(durationSeconds)
-          console.log(
+          say(
             `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
           )
           return signals.stopped

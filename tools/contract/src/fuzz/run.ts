@@ -3,6 +3,7 @@ import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/passw
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
+import { printable } from '../report/printable'
 import { inShard, type ShardPosition } from '../report/shard'
 import { type RunBound, SHRINK_STEPS } from './bound'
 import { type CheckName, type Exchange, judge } from './checks'
@@ -329,18 +330,20 @@ async function freedEnvironment(
 function describeExchange(exchange: Exchange, problem: string): string {
   const headers = Object.entries(exchange.request.headers)
     .filter(([name]) => name !== 'x-stub-session')
-    .map(([name, value]) => `${name}: ${value}`)
+    .map(([name, value]) => `${name}: ${printable(value)}`)
     .join('\n')
-  const text =
+  // The answer is the server's: one line, its control characters shown.
+  const text = printable(
     exchange.answer.text.length > 600
       ? `${exchange.answer.text.slice(0, 600)}…`
-      : exchange.answer.text
+      : exchange.answer.text,
+  )
   return [
     problem,
     `${exchange.request.method} ${exchange.request.url}`,
     headers,
-    `body: ${exchange.request.body}`,
-    `answer: ${exchange.answer.status} ${String(exchange.answer.headers['content-type'] ?? '')} ${text}`,
+    `body: ${printable(exchange.request.body)}`,
+    `answer: ${exchange.answer.status} ${printable(String(exchange.answer.headers['content-type'] ?? ''))} ${text}`,
   ]
     .filter((line) => line !== '')
     .join('\n')

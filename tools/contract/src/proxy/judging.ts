@@ -6,6 +6,7 @@ import {
   responseExampleOf,
 } from '@devenv/openapi'
 import { type CheckResult, redactText, type Suite } from '../report'
+import { printable } from '../report/printable'
 import { judgeExchange, type Violation } from './contract-checks'
 import { toExchange } from './exchange'
 import type { ProxiedExchange } from './reading'
@@ -44,7 +45,8 @@ function formatViolation(violation: Violation): string {
   const answer = status === undefined ? 'no answer' : String(status)
   // Printed as it happens, so it passes the reports' redaction itself: no secret in a terminal.
   return redactText(
-    `violation: ${operationId ?? '(no operation)'} ${check}: ${message} [${request.method} ${request.url} -> ${answer}]`,
+    // The message may quote the server's keys and text: one line, whatever they hold.
+    `violation: ${operationId ?? '(no operation)'} ${check}: ${printable(message)} [${printable(`${request.method} ${request.url}`)} -> ${answer}]`,
   )
 }
 

