@@ -1,9 +1,13 @@
 import { COVERAGE_KINDS } from './coverage'
 import type { RunReport } from './run-report'
 
-/** Text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
+/**
+ * Any value as text for HTML content and attribute values. Every value a report holds goes
+ * through it, numbers included: a shard `merge` reads was written by someone else, and a field
+ * meant to hold a number may hold markup.
+ */
+export function escapeHtml(value: unknown): string {
+  return String(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -23,7 +27,7 @@ pre{background:#f6f8fa;padding:.5rem;overflow-x:auto;white-space:pre-wrap;word-b
 .summary span{margin-right:1.5rem;font-size:1.1rem}
 `
 
-const cell = (text: string, kind: 'hit' | 'miss' | 'undoc', title: string) =>
+const cell = (text: unknown, kind: 'hit' | 'miss' | 'undoc', title: string) =>
   `<span class="cell ${kind}" title="${escapeHtml(title)}">${escapeHtml(text)}</span>`
 
 /** One self-contained page (no external assets, no scripts): summary, operations, coverage, failures. */
@@ -43,12 +47,12 @@ export function toHtml(report: RunReport): string {
     '<body>',
     '<main>',
     `<h1>devenv-contract ${escapeHtml(report.mode)} against <code>${escapeHtml(report.target)}</code></h1>`,
-    `<p>Started ${escapeHtml(report.startedAt)}, took ${(report.durationMs / 1000).toFixed(1)} s${report.seed === undefined ? '' : `, seed <code>${escapeHtml(report.seed)}</code>`}.</p>`,
+    `<p>Started ${escapeHtml(report.startedAt)}, took ${escapeHtml((Number(report.durationMs) / 1000).toFixed(1))} s${report.seed === undefined ? '' : `, seed <code>${escapeHtml(report.seed)}</code>`}.</p>`,
     '<p class="summary">',
-    `<span class="pass">${summary.passed} passed</span>`,
-    `<span class="${summary.failed > 0 ? 'fail' : 'pass'}">${summary.failed} failed</span>`,
-    `<span class="skip">${summary.skipped} skipped</span>`,
-    `<span>${summary.schemaViolations} response-schema violations</span>`,
+    `<span class="pass">${escapeHtml(summary.passed)} passed</span>`,
+    `<span class="${summary.failed > 0 ? 'fail' : 'pass'}">${escapeHtml(summary.failed)} failed</span>`,
+    `<span class="skip">${escapeHtml(summary.skipped)} skipped</span>`,
+    `<span>${escapeHtml(summary.schemaViolations)} response-schema violations</span>`,
     '</p>',
   ]
   if (report.notes.length > 0) {
@@ -72,7 +76,7 @@ export function toHtml(report: RunReport): string {
     '<table><thead><tr><th>of the contract</th><th>exercised</th><th>documented</th><th>percent</th></tr></thead><tbody>',
     ...COVERAGE_KINDS.map(
       (kind) =>
-        `<tr><td>${kind}</td><td class="n">${coverage.summary[kind].covered}</td><td class="n">${coverage.summary[kind].total}</td><td class="n">${coverage.summary[kind].percent}%</td></tr>`,
+        `<tr><td>${kind}</td><td class="n">${escapeHtml(coverage.summary[kind].covered)}</td><td class="n">${escapeHtml(coverage.summary[kind].total)}</td><td class="n">${escapeHtml(coverage.summary[kind].percent)}%</td></tr>`,
     ),
     '</tbody></table>',
     '<p>Green: exercised; grey: documented but not exercised; red: answered but not documented.</p>',
@@ -102,7 +106,7 @@ export function toHtml(report: RunReport): string {
         )
         .join('') || '<span class="skip">none documented</span>'
     out.push(
-      `<tr><td><span class="${row.calls > 0 ? 'pass' : 'skip'}">${escapeHtml(row.operationId)}</span><br><code>${escapeHtml(`${row.method} ${row.path}`)}</code></td><td class="n">${row.calls}</td><td>${statuses}</td><td>${examples}</td></tr>`,
+      `<tr><td><span class="${row.calls > 0 ? 'pass' : 'skip'}">${escapeHtml(row.operationId)}</span><br><code>${escapeHtml(`${row.method} ${row.path}`)}</code></td><td class="n">${escapeHtml(row.calls)}</td><td>${statuses}</td><td>${examples}</td></tr>`,
     )
   }
   out.push('</tbody></table>')
@@ -112,7 +116,7 @@ export function toHtml(report: RunReport): string {
     '<table><thead><tr><th>operation</th><th>method</th><th>path</th><th>passed</th><th>failed</th><th>skipped</th><th>statuses seen</th></tr></thead><tbody>',
     ...report.operations.map(
       (operation) =>
-        `<tr><td>${escapeHtml(operation.operationId)}</td><td>${escapeHtml(operation.method)}</td><td><code>${escapeHtml(operation.path)}</code></td><td class="n">${operation.passed}</td><td class="n${operation.failed > 0 ? ' fail' : ''}">${operation.failed}</td><td class="n">${operation.skipped}</td><td>${escapeHtml(operation.statusesSeen.join(', '))}</td></tr>`,
+        `<tr><td>${escapeHtml(operation.operationId)}</td><td>${escapeHtml(operation.method)}</td><td><code>${escapeHtml(operation.path)}</code></td><td class="n">${escapeHtml(operation.passed)}</td><td class="n${operation.failed > 0 ? ' fail' : ''}">${escapeHtml(operation.failed)}</td><td class="n">${escapeHtml(operation.skipped)}</td><td>${escapeHtml(operation.statusesSeen.join(', '))}</td></tr>`,
     ),
     '</tbody></table>',
   )
@@ -127,7 +131,7 @@ export function toHtml(report: RunReport): string {
     )
     if (failure.request) {
       out.push(
-        `<p><code>${escapeHtml(`${failure.request.method} ${failure.request.url}`)}</code> answered ${failure.status === null ? 'nothing' : failure.status}</p>`,
+        `<p><code>${escapeHtml(`${failure.request.method} ${failure.request.url}`)}</code> answered ${failure.status === null ? 'nothing' : escapeHtml(failure.status)}</p>`,
       )
     }
     if (failure.detail) {

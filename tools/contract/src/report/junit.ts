@@ -1,17 +1,14 @@
+import { printableLines } from './printable'
 import type { RunReport } from './run-report'
 import { countChecks } from './suites'
 
 /** Text for XML content and attributes: markup escaped, control characters shown as `\xNN`. */
 export function escapeXml(text: string): string {
   return (
-    text
-      // XML 1.0 cannot hold most of these, and a CI page that shows the file should not obey the
+    printableLines(text)
+      // XML 1.0 cannot hold most controls, and a CI page that shows the file should not obey the
       // rest (CR, C1): each is shown as `\xNN`, as the terminal shows it.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters meant
-      .replace(
-        /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]/g,
-        (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`,
-      )
+      .replace(/[\ufffe\uffff]/g, '\ufffd')
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')

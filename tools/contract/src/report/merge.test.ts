@@ -16,6 +16,7 @@ import {
   shardOfRun,
   toReportJson,
 } from '.'
+import { toHtml } from './html'
 
 const contract = loadContract()
 
@@ -235,6 +236,76 @@ describe('merging the reports of a run’s shards', () => {
     expect(reasonOf(() => mergeShardReports([{ source: 'x.json', document: { hello: 1 } }]))).toBe(
       'x.json is not a report.json of devenv-contract',
     )
+  })
+})
+
+describe('a crafted shard (security review 2, docs/security.md)', () => {
+  const MARKUP = '<img src=x onerror=alert(1)><script>alert(2)</script>'
+
+  /** Two shards whose second has `craft` done to its report.json. */
+  const crafted = (craft: (document: Record<string, unknown>) => void) => {
+    const [one, two] = twoShards()
+    if (!one || !two) throw new Error('two shards')
+    const document = structuredClone(two.document) as Record<string, unknown>
+    craft(document)
+    return [one, { source: 'crafted', document }]
+  }
+
+  it('is refused by name when a field holds what its type does not allow', () => {
+    const failing = crafted((document) => {
+      document.failures = [
+        {
+          operationId: 'getHealth',
+          suite: 'getHealth',
+          check: 'documented request',
+          message: 'x',
+          request: null,
+          status: MARKUP,
+          reproducer: null,
+          variables: [],
+          detail: null,
+        },
+      ]
+    })
+    expect(reasonOf(() => mergeShardReports(failing))).toBe(
+      "crafted is not a shard's report.json this version reads (failures.0.status: Invalid input: expected number, received string)",
+    )
+    const calls = crafted((document) => {
+      const coverage = document.coverage as { operations: Array<Record<string, unknown>> }
+      if (coverage.operations[0]) coverage.operations[0].calls = MARKUP
+    })
+    expect(reasonOf(() => mergeShardReports(calls))).toMatch(
+      /^crafted is not a shard's report\.json this version reads \(coverage\.operations\.0\.calls: /,
+    )
+    const extra = crafted((document) => {
+      document.script = MARKUP
+    })
+    expect(reasonOf(() => mergeShardReports(extra))).toMatch(
+      /\(its top: Unrecognized key: "script"\)/,
+    )
+  })
+
+  it('cannot put markup into report.html, whatever field it reaches', () => {
+    const merged = mergeShardReports(twoShards())
+    const page = toHtml({
+      ...merged,
+      summary: { ...merged.summary, passed: MARKUP as unknown as number },
+      failures: [
+        {
+          operationId: 'getHealth',
+          suite: MARKUP,
+          check: MARKUP,
+          message: MARKUP,
+          request: { method: MARKUP, url: MARKUP },
+          status: MARKUP as unknown as number,
+          reproducer: MARKUP,
+          variables: [MARKUP],
+          detail: MARKUP,
+        },
+      ],
+    })
+    expect(page).not.toMatch(/<(img|script)\b/i)
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;')
   })
 })
 

@@ -1,83 +1,22 @@
 import { mergeCoverage } from '@devenv/openapi'
-import * as z from 'zod'
-import { type Coverage, reportedCoverage, type Uncovered } from './coverage'
-import {
-  type OperationResult,
-  operationRows,
-  type RunFailure,
-  type RunReport,
-  skippedChecksOf,
-} from './run-report'
+import type * as z from 'zod'
+import { type Coverage, reportedCoverage } from './coverage'
+import { type OperationResult, operationRows, type RunReport, skippedChecksOf } from './run-report'
+import { reportDocument } from './schema'
 import type { Shard } from './shard'
-import {
-  type CheckResult,
-  type CheckStatus,
-  countChecks,
-  type Finding,
-  type SkippedPart,
-  type Suite,
-} from './suites'
+import { type CheckStatus, countChecks, type Finding, type SkippedPart, type Suite } from './suites'
 
 /** Shards that do not make one whole run: what `merge` reports instead of a merged report. */
 export class MergeError extends Error {
   override name = 'MergeError'
 }
 
-// Only what merging reads is checked; the rest of report.json is the writer's own business.
-const shardReport = z.object({
-  tool: z.literal('devenv-contract'),
-  mode: z.enum(['check', 'fuzz', 'proxy']),
-  target: z.string(),
-  startedAt: z.string(),
-  durationMs: z.number(),
-  seed: z.string().optional(),
-  shard: z.object({
-    index: z.number().int().min(1),
-    total: z.number().int().min(1),
-    run: z.string(),
-    contract: z.string(),
-  }),
-  notes: z.array(z.string()),
-  coverage: z.custom<Coverage>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      Array.isArray((value as { operations?: unknown }).operations),
-  ),
-  failures: z.array(
-    z.object({
-      operationId: z.string().nullable(),
-      suite: z.string(),
-      check: z.string(),
-      message: z.string(),
-      request: z.object({ method: z.string(), url: z.string() }).nullable(),
-      status: z.number().int().nullable(),
-      reproducer: z.string().nullable(),
-      variables: z.array(z.string()),
-      detail: z.string().nullable(),
-    }) satisfies z.ZodType<RunFailure>,
-  ),
-  findings: z.array(z.object({ title: z.string(), detail: z.string() })),
-  skippedParts: z.array(z.object({ part: z.string(), reason: z.string(), accepted: z.boolean() })),
-  uncovered: z.array(z.custom<Uncovered>((value) => typeof value === 'object' && value !== null)),
-  suites: z.array(
-    z.object({
-      name: z.string(),
-      kind: z.enum(['operation', 'flow', 'property']),
-      checks: z.array(
-        z.custom<CheckResult>(
-          (value) =>
-            typeof value === 'object' &&
-            value !== null &&
-            typeof (value as { name?: unknown }).name === 'string' &&
-            ['passed', 'failed', 'skipped'].includes(
-              String((value as { status?: unknown }).status),
-            ),
-        ),
-      ),
-    }),
-  ),
-})
+// A shard's report is read through report.json's one schema (schema.ts), with the parts a
+// shard always has required: its shard and its suites.
+const shardReport = reportDocument.required({ shard: true, suites: true })
+
+/** A shard's suite: each check's exchange is kept as its operation and the answer's status. */
+type ShardSuite = ShardReport['suites'][number]
 
 type ShardReport = z.infer<typeof shardReport> & { source: string; shard: Shard }
 
@@ -156,8 +95,11 @@ const SEVERITY: Record<CheckStatus, number> = { skipped: 0, passed: 1, failed: 2
  * each of them repeats (check: the target answers, the account signs in) or a fuzz property each
  * held on its own requests: it counts once, with its worst outcome.
  */
-function mergedSuites(shards: readonly ShardReport[]): { suites: Suite[]; repeated: Set<string> } {
-  const suites = new Map<string, Suite>()
+function mergedSuites(shards: readonly ShardReport[]): {
+  suites: ShardSuite[]
+  repeated: Set<string>
+} {
+  const suites = new Map<string, ShardSuite>()
   const repeated = new Set<string>()
   for (const shard of shards) {
     for (const suite of shard.suites) {
@@ -180,7 +122,7 @@ function mergedSuites(shards: readonly ShardReport[]): { suites: Suite[]; repeat
 }
 
 /** Each operation's checks and answered statuses, as `buildRunReport` counts them, from the checks. */
-function operationsOf(coverage: Coverage, suites: readonly Suite[]): OperationResult[] {
+function operationsOf(coverage: Coverage, suites: readonly ShardSuite[]): OperationResult[] {
   const operations = operationRows(coverage)
   for (const suite of suites)
     for (const check of suite.checks) {
@@ -188,7 +130,9 @@ function operationsOf(coverage: Coverage, suites: readonly Suite[]): OperationRe
         check.exchange?.operationId ?? (suite.kind === 'operation' ? suite.name : undefined)
       const operation = operationId === undefined ? undefined : operations.get(operationId)
       if (!operation) continue
-      operation[check.status]++
+      // Its own suite's checks, as the terminal counts them; a flow's request adds its status.
+      if (suite.kind === 'operation' && suite.name === operation.operationId)
+        operation[check.status]++
       const status = check.exchange?.status
       if (typeof status === 'number' && !operation.statusesSeen.includes(status))
         operation.statusesSeen.push(status)
@@ -218,7 +162,12 @@ export function mergeShardReports(
 ): RunReport {
   const shards = wholeRun(reports.map(({ source, document }) => readShard(source, document)))
   const first = shards[0] as ShardReport
-  const { suites, repeated } = mergedSuites(shards)
+  const { suites: shardSuites, repeated } = mergedSuites(shards)
+  // The merged report's checks, without the exchanges a shard kept only for the counts below.
+  const suites: Suite[] = shardSuites.map((suite) => ({
+    ...suite,
+    checks: suite.checks.map(({ exchange: _exchange, ...check }) => check),
+  }))
   const union = mergeCoverage(shards.map((shard) => shard.coverage)) ?? first.coverage
   // Every mode's figures leave 5xx out, and check lists what is left: worked out again from the union.
   const { coverage, uncovered } =
@@ -254,7 +203,7 @@ export function mergeShardReports(
     ]),
     summary: countChecks(suites.flatMap((suite) => suite.checks)),
     coverage,
-    operations: operationsOf(coverage, suites),
+    operations: operationsOf(coverage, shardSuites),
     // A check found in several shards is listed once, as its first failure.
     failures: distinct(
       shards.flatMap((shard) => shard.failures),

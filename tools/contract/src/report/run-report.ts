@@ -2,6 +2,7 @@ import { type Coverage, reportedCoverage, type Uncovered } from './coverage'
 import type { Exchange } from './exchange'
 import { redactRequest, redactText, variablesOf } from './redact'
 import { curlCommand } from './reproducer'
+import { reportDocument } from './schema'
 import type { Shard } from './shard'
 import { type CheckResult, countChecks, type Finding, type SkippedPart, type Suite } from './suites'
 
@@ -249,7 +250,8 @@ export function toReportJson(report: RunReport): string {
             ),
           })),
         }
-  return `${JSON.stringify({ ...document, ...checks }, null, 2)}\n`
+  // Checked against the schema merge reads with: a writer that drifts from it fails here.
+  return `${JSON.stringify(reportDocument.parse({ ...document, ...checks }), null, 2)}\n`
 }
 
 /** Each operation of the coverage as a report row with nothing counted yet, by operationId. */

@@ -1,0 +1,118 @@
+import * as z from 'zod'
+
+// report.json's one schema: the writer checks every document against it before writing
+// (`toReportJson`), and `merge` reads a shard's report through it. A shard may come from anyone's
+// machine: a field meant to hold a number holds a number, or the shard is refused by name.
+
+const count = z.number().int().min(0)
+const figure = z.strictObject({ covered: count, total: count, percent: z.number().min(0) })
+
+const coverage = z.strictObject({
+  summary: z.strictObject({ operations: figure, statuses: figure, examples: figure }),
+  operations: z.array(
+    z.strictObject({
+      operationId: z.string(),
+      method: z.string(),
+      path: z.string(),
+      calls: count,
+      statuses: z.array(z.strictObject({ status: z.string(), count })),
+      undocumentedStatuses: z.array(z.strictObject({ status: z.number().int(), count })),
+      examples: z.array(
+        z.strictObject({
+          in: z.enum(['request', 'response']),
+          status: z.string().optional(),
+          name: z.string(),
+          count,
+        }),
+      ),
+    }),
+  ),
+})
+
+const httpStatus = z.number().int().min(100).max(599)
+
+const checkResult = z.strictObject({
+  name: z.string(),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  message: z.string().optional(),
+  detail: z.string().optional(),
+  durationMs: z.number().min(0),
+  schemaViolation: z.boolean().optional(),
+  // A shard keeps of each exchange what merging needs: the operation and the answer's status.
+  exchange: z.strictObject({ operationId: z.string(), status: httpStatus.nullable() }).optional(),
+})
+
+const shard = z.strictObject({
+  index: z.number().int().min(1),
+  total: z.number().int().min(1),
+  run: z.string(),
+  contract: z.string(),
+})
+
+/** What report.json holds: the run report without its suites, which a shard's report keeps. */
+export const reportDocument = z.strictObject({
+  tool: z.literal('devenv-contract'),
+  mode: z.enum(['check', 'fuzz', 'proxy']),
+  target: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number().min(0),
+  seed: z.string().optional(),
+  shard: shard.optional(),
+  mergedShards: z.array(z.number().int().min(1)).optional(),
+  notes: z.array(z.string()),
+  summary: z.strictObject({
+    passed: count,
+    failed: count,
+    skipped: count,
+    schemaViolations: count,
+  }),
+  coverage,
+  operations: z.array(
+    z.strictObject({
+      operationId: z.string(),
+      method: z.string(),
+      path: z.string(),
+      passed: count,
+      failed: count,
+      skipped: count,
+      statusesSeen: z.array(httpStatus),
+    }),
+  ),
+  failures: z.array(
+    z.strictObject({
+      operationId: z.string().nullable(),
+      suite: z.string(),
+      check: z.string(),
+      message: z.string(),
+      request: z.strictObject({ method: z.string(), url: z.string() }).nullable(),
+      status: httpStatus.nullable(),
+      reproducer: z.string().nullable(),
+      variables: z.array(z.string()),
+      detail: z.string().nullable(),
+    }),
+  ),
+  skipped: z.array(z.strictObject({ suite: z.string(), check: z.string(), reason: z.string() })),
+  findings: z.array(z.strictObject({ title: z.string(), detail: z.string() })),
+  skippedParts: z.array(
+    z.strictObject({ part: z.string(), reason: z.string(), accepted: z.boolean() }),
+  ),
+  uncovered: z.array(
+    z.strictObject({
+      operationId: z.string(),
+      status: z.string().optional(),
+      example: z.strictObject({ in: z.enum(['request', 'response']), name: z.string() }).optional(),
+      reason: z.string(),
+    }),
+  ),
+  suites: z
+    .array(
+      z.strictObject({
+        name: z.string(),
+        kind: z.enum(['operation', 'flow', 'property']),
+        checks: z.array(checkResult),
+      }),
+    )
+    .optional(),
+})
+
+export type ReportDocument = z.infer<typeof reportDocument>
