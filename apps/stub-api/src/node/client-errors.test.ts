@@ -75,6 +75,34 @@ describe('requests Node refuses before routing', () => {
     })
   })
 
+  it('give each framing fault its own reason: a repeated Content-Length, both orders of CL+TE, a bad length', async () => {
+    const port = await listening()
+    const request = (...headers: string[]) =>
+      ['POST /api/auth/auth HTTP/1.1', 'Host: 127.0.0.1', ...headers, '', SIGN_IN_BODY].join('\r\n')
+    const length = `Content-Length: ${SIGN_IN_BODY.length}`
+    const cases: Array<[string, string]> = [
+      [request(length, length), 'The Content-Length header must be sent only once'],
+      [
+        request(length, `Content-Length: ${SIGN_IN_BODY.length + 1}`),
+        'The Content-Length header must be sent only once',
+      ],
+      [
+        request(length, 'Transfer-Encoding: chunked'),
+        'Content-Length and Transfer-Encoding must not both be sent',
+      ],
+      [
+        request('Transfer-Encoding: chunked', length),
+        'Content-Length and Transfer-Encoding must not both be sent',
+      ],
+      [request('Content-Length: 1x'), 'The Content-Length header is malformed'],
+    ]
+    for (const [bytes, reason] of cases) {
+      const answer = await sendRaw(port, bytes)
+      expect(answer.status, bytes).toBe(400)
+      expect(JSON.parse(answer.body).errors, bytes).toEqual({ request: reason })
+    }
+  })
+
   it('answer a malformed header line and a bad request line with the contract 400', async () => {
     const port = await listening()
     for (const bytes of [

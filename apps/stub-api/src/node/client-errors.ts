@@ -2,16 +2,31 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { ApiError, errorBody, validationError } from '../core/contract/errors'
 
+const BOTH_LENGTHS = 'Content-Length and Transfer-Encoding must not both be sent'
+
 /** What the 400 says of the parse errors Node's HTTP parser (llhttp) raises most often. */
 const PARSE_FAULTS: Readonly<Record<string, string>> = {
-  HPE_INVALID_TRANSFER_ENCODING: 'Content-Length and Transfer-Encoding must not both be sent',
-  HPE_UNEXPECTED_CONTENT_LENGTH: 'Content-Length and Transfer-Encoding must not both be sent',
+  HPE_INVALID_TRANSFER_ENCODING: BOTH_LENGTHS,
+  // llhttp raises this code for a repeated Content-Length only ("Duplicate Content-Length").
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'The Content-Length header must be sent only once',
   HPE_INVALID_CONTENT_LENGTH: 'The Content-Length header is malformed',
   HPE_INVALID_CHUNK_SIZE: 'A chunk size of the chunked body is malformed',
   HPE_INVALID_HEADER_TOKEN: 'A header line is malformed',
   HPE_INVALID_METHOD: 'The request method is malformed',
   HPE_INVALID_URL: 'The request URL is malformed',
   HPE_INVALID_VERSION: 'The HTTP version is not supported',
+}
+
+function parseFaultReason(error: NodeJS.ErrnoException & { reason?: unknown }): string {
+  // Transfer-Encoding before Content-Length comes as an invalid Content-Length: only llhttp's reason tells.
+  if (
+    error.code === 'HPE_INVALID_CONTENT_LENGTH' &&
+    typeof error.reason === 'string' &&
+    error.reason.includes('Transfer-Encoding')
+  ) {
+    return BOTH_LENGTHS
+  }
+  return PARSE_FAULTS[error.code ?? ''] ?? 'The request is not valid HTTP/1.1'
 }
 
 /** The contract's error answer for a request Node refused before any route saw it. */
@@ -22,9 +37,7 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException): ApiError {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError(408, undefined, 'The request did not arrive in time')
     default:
-      return validationError({
-        request: PARSE_FAULTS[error.code ?? ''] ?? 'The request is not valid HTTP/1.1',
-      })
+      return validationError({ request: parseFaultReason(error) })
   }
 }
 
