@@ -1,4 +1,5 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
+import type { DevTransport } from '@devenv/stub-api/dev-client'
 
 export const STUB_SESSION_HEADER = 'X-Stub-Session'
 
@@ -12,6 +13,8 @@ export type Target = {
    */
   session: string | undefined
   timeoutMs: number
+  /** The longest answer body read (bytes); past it the check fails with that reason. */
+  maxAnswerBytes?: number
   /** How long a check may wait for a full rate-limit window (its Retry-After); 0: never. */
   maxWaitSeconds?: number
   /**
@@ -91,7 +94,49 @@ export function wireRequestOf(target: Target, request: Outgoing): WireRequest {
 }
 
 export async function send(target: Target, request: Outgoing): Promise<Answer> {
-  return fetchAnswer(wireRequestOf(target, request), target.timeoutMs)
+  return fetchAnswer(wireRequestOf(target, request), target.timeoutMs, target.maxAnswerBytes)
+}
+
+export const MIB = 1024 * 1024
+
+/** The largest answer body read by default (`--max-answer-mib`): far above any of the contract's. */
+export const DEFAULT_MAX_ANSWER_BYTES = 4 * MIB
+
+/** An answer body longer than the cap: read up to it, then the connection is dropped. */
+export class AnswerTooLarge extends Error {
+  override name = 'AnswerTooLarge'
+  constructor(readonly maxBytes: number) {
+    super(
+      `the answer's body is over ${formatBytes(maxBytes)}, the most read (--max-answer-mib raises it)`,
+    )
+  }
+}
+
+const formatBytes = (bytes: number) =>
+  bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString('en-US')} bytes`
+
+/**
+ * A response's body as text, read no further than `maxBytes`: a server under test may answer
+ * gigabytes, and a whole read would take the toolkit's memory with it. Throws AnswerTooLarge.
+ */
+export async function readBody(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel()
+    throw new AnswerTooLarge(maxBytes)
+  }
+  if (!response.body) return ''
+  const chunks: Uint8Array[] = []
+  let length = 0
+  for await (const chunk of response.body) {
+    length += chunk.byteLength
+    if (length > maxBytes) {
+      await response.body.cancel().catch(() => undefined)
+      throw new AnswerTooLarge(maxBytes)
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, length).toString('utf8')
 }
 
 /**
@@ -102,6 +147,7 @@ export async function send(target: Target, request: Outgoing): Promise<Answer> {
 export async function fetchAnswer(
   request: Omit<WireRequest, 'body'> & { body: string | Buffer | undefined },
   timeoutMs: number,
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
 ): Promise<Answer> {
   const { method, url, headers, body } = request
   const started = performance.now()
@@ -113,7 +159,7 @@ export async function fetchAnswer(
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     })
-    const text = await response.text()
+    const text = await readBody(response, maxAnswerBytes)
     return {
       ...captureAnswer(response.status, response.headers, text),
       durationMs: performance.now() - started,
@@ -130,5 +176,26 @@ export async function fetchAnswer(
       durationMs: performance.now() - started,
       error: cause,
     }
+  }
+}
+
+/**
+ * The development client's requests (`/__dev/*`) over `fetchAnswer`, so that they too are bounded
+ * in time and in the bytes read: a target that claims the stub's controls is still a target.
+ */
+export function devTransportOver(
+  origin: string,
+  timeoutMs: number,
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+): DevTransport {
+  const base = origin.replace(/\/+$/, '')
+  return async ({ method, path, headers, body }) => {
+    const answer = await fetchAnswer(
+      { method, url: `${base}${path}`, headers: headers ?? {}, body },
+      timeoutMs,
+      maxAnswerBytes,
+    )
+    if (answer.error !== undefined) throw new Error(`${method} ${path}: ${answer.error}`)
+    return { status: answer.status, json: answer.json }
   }
 }

@@ -184,3 +184,69 @@ describe('a server that writes terminal control sequences into its answers', () 
     }
   })
 })
+
+describe('a server that answers without end', () => {
+  /** Answers the contact form with a body that never ends; counts the bytes it got written. */
+  async function endlessServer() {
+    const sent = { bytes: 0 }
+    const endless = createServer((request, response) => {
+      request.resume()
+      if (request.url === '/api/health') {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(
+          JSON.stringify({
+            status: 'ok',
+            version: '1.0.0',
+            uptimeSeconds: 1,
+            time: new Date().toISOString(),
+          }),
+        )
+        return
+      }
+      response.writeHead(201, { 'content-type': 'application/json' })
+      const chunk = Buffer.alloc(64 * 1024, 'a')
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk)) sent.bytes += chunk.length
+        if (!response.destroyed) response.once('drain', pump)
+      }
+      response.on('close', () => response.removeAllListeners('drain'))
+      pump()
+    })
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve))
+    return {
+      sent,
+      url: `http://127.0.0.1:${(endless.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => endless.close(resolve)),
+    }
+  }
+
+  it('check reads no more than --max-answer-mib of an answer, and fails the check with one line', async () => {
+    const endless = await endlessServer()
+    try {
+      const outcome = await runCli([
+        'check',
+        '--base-url',
+        endless.url,
+        '--mailbox',
+        'off',
+        '--only',
+        'submitContact',
+        '--max-answer-mib',
+        '1',
+        '--timeout',
+        '120000',
+      ])
+      expect(outcome.code).toBe(1)
+      expect(outcome.output).toContain(
+        "no answer (the answer's body is over 1 MiB, the most read (--max-answer-mib raises it))",
+      )
+      // Every check of the operation sent was answered so; what the server got out is a few socket
+      // buffers past the cap each, never the endless rest.
+      const checks = Number(/submitContact +\d+ passed +(\d+) failed/.exec(outcome.output)?.[1])
+      expect(checks).toBeGreaterThanOrEqual(5)
+      expect(endless.sent.bytes / checks).toBeLessThan(16 * 1024 * 1024)
+    } finally {
+      await endless.close()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import type { Contract } from '@devenv/openapi'
 import { type Credentials, createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
-import type { Target } from '../http'
+import { devTransportOver, type Target } from '../http'
 import { type LinkParams, type Mailbox, waitForLink } from '../mailbox'
 import type { Finding } from '../report'
 
@@ -25,9 +25,8 @@ export type RunContext = {
 /** The stub's development client for a target: its origin, the run's session, the run's timeout. */
 export function devClientOf(target: Target): DevClient {
   return createDevClient({
-    origin: target.origin,
-    session: target.session,
-    timeoutMs: target.timeoutMs,
+    transport: devTransportOver(target.origin, target.timeoutMs, target.maxAnswerBytes),
+    ...(target.session === undefined ? {} : { session: target.session }),
   })
 }
 

@@ -50,6 +50,8 @@ export type RunOptions = {
   waitSeconds?: number
   /** How long a check may wait for a rate-limit window an earlier flow or run filled (its Retry-After). */
   maxWaitSeconds?: number
+  /** The longest answer body read (bytes, `--max-answer-mib`); a longer one fails its check. */
+  maxAnswerBytes?: number
   contract?: Contract
   /** Progress lines while running. */
   progress?: (line: string) => void
@@ -336,6 +338,7 @@ export async function runContract(options: RunOptions): Promise<Report> {
   let target: Target = {
     ...targetOf(options.baseUrl, undefined, options.timeoutMs),
     maxWaitSeconds: options.maxWaitSeconds ?? 0,
+    ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
   }
   const progress = options.progress ?? (() => undefined)
   const report: Report = {

@@ -1,6 +1,7 @@
 import type { Contract } from '@devenv/openapi'
 import { FLOW_IDS } from '../check/flows'
 import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
+import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTIONS, givenAccounts, signInGivenAccounts } from './accounts'
 import {
@@ -57,6 +58,8 @@ ${wrapped(FLOW_IDS.join(', '), 24, 96)}
   --max-wait SECONDS    how long a check waits for a full rate-limit window (its Retry-After)
                         before it is skipped with the reason, and for access tokens that
                         live at most this long to expire                        (default 30)
+  --max-answer-mib N    the longest answer body read, in MiB; a longer one fails its check
+                        with that reason, read no further                        (default 4)
   --shard I/N           run the I-th of N even shares of the operations and flows (a flow
                         whole in one); 'devenv-contract merge' joins the shards' reports
 ${SHARED_USAGE}
@@ -74,6 +77,7 @@ export const check: Command = async (argv) => {
       only: { type: 'string' },
       wait: { type: 'string' },
       'max-wait': { type: 'string' },
+      'max-answer-mib': { type: 'string' },
       shard: { type: 'string' },
     },
     CHECK_PARTS,
@@ -92,6 +96,10 @@ export const check: Command = async (argv) => {
   )
   const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
   const maxWaitSeconds = command.number('max-wait', 30, { min: 0, max: 3600 })
+  const maxAnswerMib = command.number('max-answer-mib', DEFAULT_MAX_ANSWER_BYTES / MIB, {
+    min: 1,
+    max: 1024,
+  })
   command.check('mailbox', () => mailboxSyntax(text('mailbox')), undefined)
   const shard = command.check('shard', () => shardOption(command), undefined)
   // Loaded with the options: --only and --shard are checked against it.
@@ -139,6 +147,7 @@ export const check: Command = async (argv) => {
     shard,
     waitSeconds,
     maxWaitSeconds,
+    maxAnswerBytes: maxAnswerMib * MIB,
     timeoutMs: shared.timeoutMs,
     progress: shared.quiet ? undefined : (line) => warn(`  ... ${line}`),
   })

@@ -7,6 +7,7 @@ import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
+import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
 import type { ShardPosition } from '../report'
 import { printable } from '../report/printable'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
@@ -91,6 +92,8 @@ type FuzzSettings = {
   shrink: number
   /** `--max-time`, in milliseconds. */
   maxTimeMs: number
+  /** `--max-answer-mib`, in bytes. */
+  maxAnswerBytes: number
   /** The checks to judge by: every one but those --exclude-checks drops, or --checks names. */
   checks: ReadonlySet<CheckName>
   shard: ShardPosition | undefined
@@ -113,6 +116,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       seed: { type: 'string' },
       shrink: { type: 'string' },
       'max-time': { type: 'string' },
+      'max-answer-mib': { type: 'string' },
       checks: { type: 'string' },
       'exclude-checks': { type: 'string' },
       shard: { type: 'string' },
@@ -181,6 +185,8 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     accounts: command.check(Object.keys(ACCOUNT_OPTIONS), () => givenAccounts(command), undefined),
     mailbox: text('mailbox'),
     waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
+    maxAnswerBytes:
+      command.number('max-answer-mib', DEFAULT_MAX_ANSWER_BYTES / MIB, { min: 1, max: 1024 }) * MIB,
     shared: command.shared,
   }
   const contract = command.check('contract', () => contractFor(command.shared), undefined)
@@ -325,7 +331,7 @@ export const fuzzCommand: Command = async (argv) => {
     else {
       const { baseUrl } = settings.target
       await preflight(baseUrl, Math.min(settings.shared.timeoutMs, 15_000))
-      const transport = httpTransport(baseUrl, settings.shared.timeoutMs)
+      const transport = httpTransport(baseUrl, settings.shared.timeoutMs, settings.maxAnswerBytes)
       transports = { fuzz: transport, stateful: transport }
     }
   } catch (error) {

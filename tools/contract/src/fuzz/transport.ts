@@ -1,6 +1,6 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
 import { createDevClient, type DevClient, type DevTransport } from '@devenv/stub-api/dev-client'
-import { fetchAnswer, targetOf } from '../http'
+import { DEFAULT_MAX_ANSWER_BYTES, fetchAnswer, targetOf } from '../http'
 
 /** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */
 export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
@@ -66,7 +66,11 @@ export function inProcessTransport(
  * runner's `targetOf` reads it; the fuzzer's paths go under the root. A request that gets no
  * answer within `timeoutMs` answers status 0 with the reason in `logged`.
  */
-export function httpTransport(baseUrl: string, timeoutMs = 15_000): FuzzTransport {
+export function httpTransport(
+  baseUrl: string,
+  timeoutMs = 15_000,
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+): FuzzTransport {
   const { origin } = targetOf(baseUrl, undefined, timeoutMs)
   return {
     origin,
@@ -79,6 +83,7 @@ export function httpTransport(baseUrl: string, timeoutMs = 15_000): FuzzTranspor
           body: request.payload,
         },
         timeoutMs,
+        maxAnswerBytes,
       )
       return {
         ...answer,

@@ -1,4 +1,5 @@
 import { createDevClient, type DevTransport } from '@devenv/stub-api/dev-client'
+import { devTransportOver } from '../http'
 import type { Mailbox } from './mailbox'
 
 /**
@@ -7,7 +8,9 @@ import type { Mailbox } from './mailbox'
  */
 export function devMailbox(target: string | DevTransport, timeoutMs = 15_000): Mailbox {
   // An origin over HTTP, or a transport (the fuzzer's, which may be a stub in process).
-  const reach = typeof target === 'string' ? { origin: target, timeoutMs } : { transport: target }
+  const reach = {
+    transport: typeof target === 'string' ? devTransportOver(target, timeoutMs) : target,
+  }
   const client = (session?: string) =>
     createDevClient({ ...reach, ...(session === undefined ? {} : { session }) })
   return {

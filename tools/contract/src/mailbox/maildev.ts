@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import { AnswerTooLarge, MIB, readBody } from '../http'
 import { linkParamsOf } from './links'
 import type { LinkParams, Mailbox } from './mailbox'
 
@@ -19,6 +20,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * `--web-user`/`--web-pass` go in the URL (`http://user:pass@host:1080`) and are sent as Basic
  * authentication. Each e-mail's link parameters are read from its text and HTML bodies.
  */
+/** The longest MailDev answer read: its list of the messages to one address. */
+const MAILDEV_MAX_BYTES = 16 * MIB
+
 export function mailDevMailbox(
   url: string,
   { timeoutMs = 15_000, deliveryMs = 10_000 }: { timeoutMs?: number; deliveryMs?: number } = {},
@@ -37,7 +41,14 @@ export function mailDevMailbox(
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     })
-    const body = await response.text()
+    // Every message to the address comes back at once: a catcher may hold many, never gigabytes.
+    const body = await readBody(response, MAILDEV_MAX_BYTES).catch((error: unknown) => {
+      throw error instanceof AnswerTooLarge
+        ? new Error(
+            `MailDev's answer to GET /api${path.split('?')[0]} is over ${MAILDEV_MAX_BYTES / MIB} MiB`,
+          )
+        : error
+    })
     let json: unknown
     try {
       json = JSON.parse(body)
