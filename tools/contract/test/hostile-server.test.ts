@@ -250,3 +250,110 @@ describe('a server that answers without end', () => {
     }
   })
 })
+
+describe('secrets the run was given, echoed back by the server or in its own URLs', () => {
+  /** Answers every sign-in 401, quoting the request's body back. */
+  async function echoingServer() {
+    const echoing = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString()
+      })
+      request.on('end', () => {
+        if (request.url === '/api/health') {
+          response.writeHead(200, { 'content-type': 'application/json' })
+          response.end(
+            JSON.stringify({
+              status: 'ok',
+              version: '1.0.0',
+              uptimeSeconds: 1,
+              time: new Date().toISOString(),
+            }),
+          )
+          return
+        }
+        response.writeHead(401, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ message: `no account matches ${body}`, code: 'X' }))
+      })
+    })
+    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve))
+    return {
+      url: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => echoing.close(resolve)),
+    }
+  }
+
+  it('fuzz: a --password the server quotes back is never printed', async () => {
+    const echoing = await echoingServer()
+    try {
+      const outcome = await runCli([
+        'fuzz',
+        '--base-url',
+        echoing.url,
+        ...['--email', 'someone@example.com', '--password', 'Given-Pass-71'],
+        ...['--second-email', 'other@example.com', '--second-password', 'Second-Pass-72'],
+        '--quiet',
+      ])
+      expect(outcome.code).toBe(2)
+      expect(outcome.output).toContain('does not sign in: 401 no account matches')
+      expect(outcome.output).not.toContain('Given-Pass-71')
+      expect(outcome.output).toContain('[redacted]')
+    } finally {
+      await echoing.close()
+    }
+  })
+
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own ${NAME} syntax
+  it('check: a password the configuration filled in from ${NAME} is never printed', async () => {
+    const echoing = await echoingServer()
+    const folder = await mkdtemp(join(tmpdir(), 'contract-config-secret-'))
+    const config = join(folder, 'devenv-contract.config.json')
+    const { writeFile } = await import('node:fs/promises')
+    await writeFile(
+      config,
+      JSON.stringify({
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own ${NAME} syntax
+        check: { email: 'someone@example.com', password: '${CONTRACT_TEST_SECRET}' },
+      }),
+    )
+    process.env.CONTRACT_TEST_SECRET = 'From-Env-Pass-73'
+    try {
+      const outcome = await runCli(['check', '--base-url', echoing.url, '--config', config])
+      expect(outcome.code).toBe(2)
+      expect(outcome.output).toContain('no account matches')
+      expect(outcome.output).not.toContain('From-Env-Pass-73')
+    } finally {
+      delete process.env.CONTRACT_TEST_SECRET
+      await echoing.close()
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('proxy: the password of --upstream http://user:password@host is in no line and no report', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'contract-upstream-secret-'))
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+      lines.push(parts.join(' '))
+    })
+    try {
+      const { proxyCommand } = await import('../src/cli/proxy')
+      const upstream = url.replace('http://', 'http://operator:Upstream-Pass-74@')
+      const exit = proxyCommand([
+        ...['--upstream', upstream, '--port', '0', '--duration', '2', '--report-dir', dir],
+      ])
+      await vi.waitFor(() => expect(lines[0]).toMatch(/^proxy: http/), { timeout: 60_000 })
+      const address = /^proxy: (\S+)/.exec(lines[0] as string)?.[1] as string
+      await (await fetch(`${address}/api/user/profile`)).text()
+      await exit
+      expect(lines.join('\n')).not.toContain('Upstream-Pass-74')
+      expect(lines[0]).toMatch(
+        /^proxy: http:\/\/127\.0\.0\.1:\d+ -> http:\/\/(\[redacted\]@)?127\.0\.0\.1:\d+/,
+      )
+      for (const file of ['report.json', 'report.html', 'junit.xml'])
+        expect(await readFile(join(dir, file), 'utf8'), file).not.toContain('Upstream-Pass-74')
+    } finally {
+      log.mockRestore()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})

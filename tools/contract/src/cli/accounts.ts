@@ -2,6 +2,7 @@ import { isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import { send, targetOf } from '../http'
 import { printable } from '../report/printable'
+import { rememberSecret } from '../report/secrets'
 import { type ParsedCommand, UsageError } from './options'
 
 /** The account flags, as `check` and `fuzz` both take them. */
@@ -26,6 +27,8 @@ export function givenAccounts(
     const password = command.text(`${flag}password`) ?? env[`CONTRACT_${variable}PASSWORD`]
     if ((email === undefined) !== (password === undefined))
       throw new UsageError(`give both --${flag}email and --${flag}password, or neither`)
+    // A server may echo it back (a 401 that quotes the request): no output shows it.
+    rememberSecret(password)
     return email === undefined || password === undefined ? undefined : { email, password }
   }
   const user = pair('', '')

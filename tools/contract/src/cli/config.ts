@@ -3,6 +3,7 @@ import { basename, extname } from 'node:path'
 import type { ParseArgsConfig } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod'
+import { rememberSecret } from '../report/secrets'
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>
 
@@ -102,7 +103,11 @@ function interpolate(
       problem(`${where}: "\${${variable}}" is not an environment variable's name`)
     else if (set === undefined || set === '')
       problem(`${where} needs the environment variable ${variable}, which is not set`)
-    else return set
+    else {
+      // Kept out of the file for a reason: every output shows it as $NAME or [redacted].
+      rememberSecret(set, variable)
+      return set
+    }
     complete = false
     return whole
   })

@@ -1,3 +1,4 @@
+import { forgetSecrets } from '../report/secrets'
 import { check } from './check'
 import { CONFIG_FILE_NAMES } from './config'
 import {
@@ -66,6 +67,8 @@ async function dispatch(argv: readonly string[]): Promise<number> {
  * in process.
  */
 export async function runCommandLine(argv: readonly string[]): Promise<number> {
+  // The secrets a run learns are its own: a command run in process after another starts afresh.
+  forgetSecrets()
   try {
     return await dispatch(argv)
   } catch (error) {

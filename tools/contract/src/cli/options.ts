@@ -12,6 +12,7 @@ import {
   untestedParts,
   writeReports,
 } from '../report'
+import { rememberUrlCredentials } from '../report/secrets'
 import {
   CONFIG_FILE_NAMES,
   ConfigError,
@@ -513,6 +514,7 @@ export function urlOption(name: string, value: string | undefined): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError(`--${name} ${shownUrl(value)} must be an http:// or https:// URL`)
+  rememberUrlCredentials(value)
   return value
 }
 

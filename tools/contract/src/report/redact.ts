@@ -1,6 +1,7 @@
 import { isSecretName, REDACTED, redactSecretParams } from '@devenv/domain'
 import type { WireRequest } from '../http'
 import { isToolkitTestValue } from '../test-values'
+import { secretVariables, splitAtSecrets, withoutSecrets } from './secrets'
 
 // Reports leave the machine (CI artefacts, pasted into tickets), and the requests they repeat
 // carry the accounts' passwords, reset hashes and live tokens. Every text a report holds passes
@@ -19,7 +20,7 @@ const bearer = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi
  */
 export function redactText(text: string): string {
   return redactSecretParams(
-    text
+    withoutSecrets(text)
       .replace(jsonStringField, (field, name: string, colon: string) =>
         isSecretName(name) && !isToolkitTestValue(stringValueOf(field))
           ? `"${name}"${colon}"${REDACTED}"`
@@ -64,11 +65,45 @@ export type Piece = string | { variable: string }
 const TOKEN_VARIABLE = TOKEN_PLACEHOLDER.slice(1)
 const secretOf = (name: string): Piece => ({ variable: variableOf(name) })
 
+/**
+ * Text as pieces around the secrets this run knows by value (`secrets.ts`): each one its shell
+ * variable where it has one (a value the configuration filled in from `${NAME}` is `$NAME`),
+ * else `[redacted]`.
+ */
+function knownSecretPieces(text: string): Piece[] {
+  return splitAtSecrets(text).flatMap((part): Piece[] =>
+    typeof part === 'string'
+      ? placeholderPieces(part)
+      : part.variable === undefined
+        ? [REDACTED]
+        : [{ variable: part.variable }],
+  )
+}
+
+/**
+ * A redacted request's text with the placeholders of known secrets (`$STUB_SESSION`) found again,
+ * so that the reproducer made from it expands them. Only the variables this run gave secrets are
+ * read so; any other `$…` is text, as it was sent.
+ */
+function placeholderPieces(text: string): Piece[] {
+  const variables = [...secretVariables()]
+  if (variables.length === 0 || !text.includes('$')) return [text]
+  const placeholder = new RegExp(`\\$(${variables.join('|')})(?![A-Za-z0-9_])`, 'g')
+  const pieces: Piece[] = []
+  let at = 0
+  for (const match of text.matchAll(placeholder)) {
+    pieces.push(text.slice(at, match.index), { variable: match[1] as string })
+    at = match.index + match[0].length
+  }
+  pieces.push(text.slice(at))
+  return pieces.filter((piece) => piece !== '')
+}
+
 /** A request header's value as pieces: a bearer token is `$ACCESS_TOKEN`, other secrets redacted. */
 export function headerPieces(name: string, value: string): Piece[] {
   if (name.toLowerCase() === 'authorization' && /^bearer /i.test(value))
     return ['Bearer ', { variable: TOKEN_VARIABLE }]
-  return [isSecretName(name) ? REDACTED : value]
+  return isSecretName(name) ? [REDACTED] : knownSecretPieces(value)
 }
 
 /** A parsed JSON value as the compact JSON text JSON.stringify writes, secret strings apart. */
@@ -147,6 +182,13 @@ const mediaTypeOf = (contentType: string | undefined) =>
  * has no field to name, but still no bearer token or secret parameter.
  */
 export function bodyPieces(body: string, contentType: string | undefined): Piece[] {
+  return byNamePieces(body, contentType).flatMap((piece) =>
+    typeof piece === 'string' ? knownSecretPieces(piece) : [piece],
+  )
+}
+
+/** The body's pieces by the names of its fields (the secrets known by value come after). */
+function byNamePieces(body: string, contentType: string | undefined): Piece[] {
   const mediaType = mediaTypeOf(contentType)
   if (mediaType === 'application/x-www-form-urlencoded') return formPieces(body)
   if (mediaType === 'multipart/form-data') {
@@ -204,7 +246,7 @@ export function redactRequest(request: WireRequest): WireRequest {
   )
   return {
     ...request,
-    url: redactSecretParams(request.url),
+    url: withoutSecrets(redactSecretParams(request.url)),
     headers,
     body:
       request.body === undefined

@@ -137,6 +137,8 @@ function redactedCheck(check: CheckResult): CheckResult {
 export function buildRunReport(recorded: RunReportInput): RunReport {
   const input: RunReportInput = {
     ...recorded,
+    // A URL given with its credentials (`--upstream http://user:password@host`) keeps neither.
+    target: redactText(recorded.target),
     notes: recorded.notes?.map(redactText),
     suites: recorded.suites.map((suite) => ({ ...suite, checks: suite.checks.map(redactedCheck) })),
     findings: recorded.findings?.map((finding) => ({
