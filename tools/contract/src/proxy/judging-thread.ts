@@ -173,6 +173,7 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
       exchange: judging.judge,
       act: (connection, action) => post({ act: [connection, action] }),
       unreadable: (reason) => print(`proxy: ${reason}; forwarded, not checked`),
+      framing: judging.framing,
     },
     (connection, question, state) => post({ answer: [connection, question, state] }),
   )

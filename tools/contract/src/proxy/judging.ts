@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import {
   type Contract,
   type ContractCoverage,
@@ -8,8 +9,8 @@ import {
 import { type CheckResult, redactText, type Suite } from '../report'
 import { printable } from '../report/printable'
 import { judgeExchange, type Violation } from './contract-checks'
-import { toExchange } from './exchange'
-import type { ProxiedExchange } from './reading'
+import { excerpt, keptExchange } from './exchange'
+import type { FramingProblem, ProxiedExchange } from './reading'
 
 /** Where exchanges of no documented operation are reported. */
 export const UNDOCUMENTED_SUITE = 'undocumented operations'
@@ -25,17 +26,59 @@ export type JudgedRun = {
   suites: Suite[]
   /** Which operations, documented statuses and examples the traffic exercised. */
   coverage: ContractCoverage
+  /** What the kept checks take, by the proxy's own count (KEPT_BYTES at most). */
+  keptBytes: number
+  /** Distinct exchanges judged (and counted) whose details were not kept, and why. */
+  notKept: NotKept
+  /** The failed checks whose request cannot be repeated as sent: their reports have no reproducer. */
+  unrepeatable: Array<{ suite: string; check: number }>
+}
+
+export type NotKept = {
+  /** Distinct exchanges; at least this many when `atLeast`. */
+  distinct: number
+  atLeast: boolean
+  /** How often they were seen. */
+  seen: number
+  /** The limits that were reached. */
+  why: string[]
 }
 
 export type Judging = {
   judge: (exchange: ProxiedExchange) => void
+  framing: (problem: FramingProblem) => void
   judged: () => JudgedRun
 }
 
-// A long session must not grow without bound: past this, new kinds of exchange are only counted.
+// The checks of the answer's schema, which the summary counts apart.
+const SCHEMA_CHECKS = ['status', 'media type', 'schema', 'headers']
+
+/** The check a request of ambiguous framing fails (RFC 9112 §6.3). */
+export const FRAMING_CHECK = 'framing'
+
+// A long session must not grow without bound, in checks nor in bytes: past either, new kinds of
+// exchange are judged and counted, but only their number is kept.
 const KEPT_DISTINCT_CHECKS = 20_000
+/**
+ * The most the kept checks may take, by the proxy's own count: two bytes per character of text
+ * (what a JavaScript string takes at most) plus CHECK_OVERHEAD_BYTES each. Each text is cut to
+ * EXCERPT_BYTES, so a check takes some 100 KiB at worst: this is hundreds of the worst and
+ * tens of thousands of the usual. The reports hold each kept text once or twice, escaped: their
+ * size follows this budget, not the traffic.
+ */
+export const KEPT_BYTES = 64 * 1024 * 1024
+// The objects and the map entry around a check's texts.
+const CHECK_OVERHEAD_BYTES = 512
+// Digests of the distinct exchanges not kept, to count each once; past this, "at least".
+const NOT_KEPT_DIGESTS = 100_000
 // Documented examples are small: a larger body cannot be one of them.
 const EXAMPLE_SIZED_BODY_BYTES = 16 * 1024
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes / 1024} KiB`
+
+/** The limits of what is kept; only tests set others. */
+export type KeptLimits = { keptBytes: number; checks: number }
 
 const exampleText = (body: Buffer | undefined) =>
   body?.length && body.length <= EXAMPLE_SIZED_BODY_BYTES ? body.toString('utf8') : undefined
@@ -46,30 +89,138 @@ function formatViolation(violation: Violation): string {
   // Printed as it happens, so it passes the reports' redaction itself: no secret in a terminal.
   return redactText(
     // The message may quote the server's keys and text: one line, whatever they hold.
-    `violation: ${operationId ?? '(no operation)'} ${check}: ${printable(message)} [${printable(`${request.method} ${request.url}`)} -> ${answer}]`,
+    `violation: ${operationId ?? '(no operation)'} ${check}: ${printable(excerpt(message))} [${printable(excerpt(`${request.method} ${request.url}`))} -> ${answer}]`,
   )
 }
 
-type Kept = { suite: string; check: CheckResult; seen: number }
+/** A key of any length as a few bytes: the keys hold URLs and messages a client chose. */
+const digestOf = (key: string) => createHash('sha256').update(key).digest('base64')
+
+const textBytes = (texts: ReadonlyArray<string | undefined>) =>
+  texts.reduce((sum, text) => sum + 2 * (text?.length ?? 0), 0)
+
+type Kept = {
+  suite: string
+  check: CheckResult
+  seen: number
+  /** Why it has no reproducer, and the body as kept, for its detail. */
+  note?: string
+}
+
+/** What one kept check takes, by the count KEPT_BYTES is in. */
+function keptBytesOf(digest: string, { suite, check, note }: Kept): number {
+  const request = check.exchange?.request
+  return (
+    CHECK_OVERHEAD_BYTES +
+    textBytes([digest, suite, check.name, check.message, note, check.exchange?.operationId]) +
+    textBytes([request?.method, request?.url, request?.body]) +
+    textBytes(Object.entries(request?.headers ?? {}).flat())
+  )
+}
+
+/** The distinct exchanges of one suite and check not kept. */
+type Uncounted = { suite: string; name: string; failed: boolean; distinct: number; seen: number }
 
 /**
  * Judges each exchange against the contract, prints each violation as it is found, and keeps
- * one check per distinct exchange and the coverage for the reports.
+ * one check per distinct exchange and the coverage for the reports, within KEPT_BYTES.
  */
 export function createJudging(
   contract: Contract,
   upstream: URL,
   print: (line: string) => void,
+  limits: Partial<KeptLimits> = {},
 ): Judging {
+  const { keptBytes: budget = KEPT_BYTES, checks = KEPT_DISTINCT_CHECKS } = limits
+  const checksFull = `past the ${checks.toLocaleString('en-US')} distinct checks the proxy keeps for its reports`
+  const bytesFull = `past the ${sizeText(budget)} the proxy keeps for its reports`
   const kept = new Map<string, Kept>()
+  let keptBytes = 0
+  const full = new Set<string>()
+  const uncounted = new Map<string, Uncounted>()
+  const notKeptDigests = new Set<string>()
+  const notKept: NotKept = { distinct: 0, atLeast: false, seen: 0, why: [] }
   const coverage = createCoverageRecorder(contract)
   let exchangeCount = 0
   let violationCount = 0
 
-  const keep = (key: string, make: () => Kept) => {
-    const known = kept.get(key)
-    if (known) known.seen++
-    else if (kept.size < KEPT_DISTINCT_CHECKS) kept.set(key, make())
+  /** Keeps the check `make` makes, once per key; past a limit, only counts it. */
+  const keep = (
+    key: string,
+    make: () => Kept,
+    uncountedAs: Omit<Uncounted, 'distinct' | 'seen'>,
+  ) => {
+    const digest = digestOf(key)
+    const known = kept.get(digest)
+    if (known) {
+      known.seen++
+      return
+    }
+    if (full.size === 0 && kept.size >= checks) full.add(checksFull)
+    if (full.size === 0) {
+      const made = make()
+      const bytes = keptBytesOf(digest, made)
+      if (keptBytes + bytes <= budget) {
+        kept.set(digest, made)
+        keptBytes += bytes
+        return
+      }
+      // From the first that does not fit: a report that keeps later small ones but not an
+      // earlier large one would read as if the large one never came.
+      full.add(bytesFull)
+    }
+    const group = `${uncountedAs.suite}\n${uncountedAs.name}\n${uncountedAs.failed}`
+    const counted = uncounted.get(group) ?? { ...uncountedAs, distinct: 0, seen: 0 }
+    uncounted.set(group, counted)
+    counted.seen++
+    notKept.seen++
+    if (notKeptDigests.has(digest)) return
+    if (notKeptDigests.size >= NOT_KEPT_DIGESTS) {
+      notKept.atLeast = true
+      return
+    }
+    notKeptDigests.add(digest)
+    counted.distinct++
+    notKept.distinct++
+  }
+
+  /** Prints and keeps a violation; `unrepeatable` says why its request cannot be repeated, when its exchange cannot tell. */
+  const keepViolation = (
+    violation: Violation,
+    exchange: ProxiedExchange,
+    unrepeatable?: string,
+  ) => {
+    print(formatViolation(violation))
+    violationCount++
+    const { operationId, check, message, request } = violation
+    const suite = operationId ?? UNDOCUMENTED_SUITE
+    const status = exchange.status ?? null
+    keep(
+      `${suite}\n${check}\n${message}\n${request.method} ${request.url}\n${status}`,
+      () => {
+        const cut = keptExchange(upstream, operationId, exchange, { body: true })
+        const why = unrepeatable ?? cut.unrepeatable
+        const body = cut.exchange.request.body
+        return {
+          suite,
+          seen: 1,
+          ...(why === undefined
+            ? {}
+            : {
+                note: `${why}${cut.unrepeatable === undefined || body === undefined ? '' : `\nthe request body as kept:\n${body}`}`,
+              }),
+          check: {
+            name: check,
+            status: 'failed',
+            message: excerpt(message),
+            durationMs: 0,
+            schemaViolation: SCHEMA_CHECKS.includes(check),
+            exchange: cut.exchange,
+          },
+        }
+      },
+      { suite, name: check, failed: true },
+    )
   }
 
   const judge = (exchange: ProxiedExchange) => {
@@ -90,35 +241,43 @@ export function createJudging(
       })
     }
     if (violations.length === 0) {
-      keep(`${suite}\n${exchange.method} ${path}\n${status}`, () => ({
-        suite,
-        seen: 1,
-        check: {
-          name: `${exchange.method} ${path} -> ${status}`,
-          status: 'passed',
-          durationMs: 0,
-          exchange: toExchange(upstream, operationId, exchange),
-        },
-      }))
+      keep(
+        `${suite}\n${exchange.method} ${path}\n${status}`,
+        () => ({
+          suite,
+          seen: 1,
+          check: {
+            name: excerpt(`${exchange.method} ${path} -> ${status}`),
+            status: 'passed',
+            durationMs: 0,
+            // No report shows a passed check's request body: it is not kept.
+            exchange: keptExchange(upstream, operationId, exchange, { body: false }).exchange,
+          },
+        }),
+        { suite, name: 'passed', failed: false },
+      )
       return
     }
-    for (const violation of violations) {
-      print(formatViolation(violation))
-      violationCount++
-      const { check, message, request } = violation
-      keep(`${suite}\n${check}\n${message}\n${request.method} ${request.url}\n${status}`, () => ({
-        suite,
-        seen: 1,
-        check: {
-          name: check,
-          status: 'failed',
-          message,
-          durationMs: 0,
-          schemaViolation: ['status', 'media type', 'schema', 'headers'].includes(check),
-          exchange: toExchange(upstream, operationId, exchange),
-        },
-      }))
-    }
+    for (const violation of violations) keepViolation(violation, exchange)
+  }
+
+  const framing = ({ method, url, message }: FramingProblem) => {
+    exchangeCount++
+    const operationId = contract.match(method, url)?.operation.operationId
+    const request = { method, url }
+    keepViolation(
+      { operationId, check: FRAMING_CHECK, message, request, status: undefined },
+      {
+        ...request,
+        requestHeaders: {},
+        requestBody: undefined,
+        status: undefined,
+        responseHeaders: {},
+        responseBody: undefined,
+      },
+      // curl frames its body itself: what failed is what it cannot send.
+      'no reproducer: the framing of the request is what failed, and curl frames the requests it sends itself',
+    )
   }
 
   return {
@@ -130,18 +289,51 @@ export function createJudging(
         print(`proxy: could not check ${exchange.method} ${exchange.url}: ${String(error)}`)
       }
     },
+    framing: (problem) => {
+      try {
+        framing(problem)
+      } catch (error) {
+        print(
+          `proxy: could not report the framing of ${problem.method} ${problem.url}: ${String(error)}`,
+        )
+      }
+    },
     judged: () => {
       const suites = new Map<string, Suite>()
-      for (const { suite, check, seen } of kept.values()) {
-        const target = suites.get(suite) ?? { name: suite, kind: 'operation', checks: [] }
-        suites.set(suite, target)
-        target.checks.push({ ...check, detail: `seen ${seen} time${seen === 1 ? '' : 's'}` })
+      const suiteOf = (name: string) => {
+        const suite = suites.get(name) ?? { name, kind: 'operation' as const, checks: [] }
+        suites.set(name, suite)
+        return suite
+      }
+      const unrepeatable: JudgedRun['unrepeatable'] = []
+      for (const { suite, check, seen, note } of kept.values()) {
+        const target = suiteOf(suite)
+        if (note !== undefined) unrepeatable.push({ suite, check: target.checks.length })
+        target.checks.push({
+          ...check,
+          detail: `seen ${seen} time${seen === 1 ? '' : 's'}${note === undefined ? '' : `\n${note}`}`,
+        })
+      }
+      const why = [...full].join(' and ')
+      for (const { suite, name, failed, distinct, seen } of uncounted.values()) {
+        const text = `${notKept.atLeast ? 'at least ' : ''}${distinct} more distinct ${failed ? `${name} violation` : 'passed exchange'}${distinct === 1 ? '' : 's'}, seen ${seen} time${seen === 1 ? '' : 's'}, judged but not kept in detail: ${why}`
+        suiteOf(suite).checks.push({
+          name: `${failed ? name : 'passed'} (details not kept)`,
+          status: failed ? 'failed' : 'passed',
+          schemaViolation: failed && SCHEMA_CHECKS.includes(name),
+          ...(failed ? { message: text } : {}),
+          detail: text,
+          durationMs: 0,
+        })
       }
       return {
         exchangeCount,
         violationCount,
         suites: [...suites.values()],
         coverage: coverage.report(),
+        keptBytes,
+        notKept: { ...notKept, why: [...full] },
+        unrepeatable,
       }
     },
   }

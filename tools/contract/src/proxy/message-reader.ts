@@ -169,6 +169,14 @@ export class MessageReader {
     return this.resultOf(code)
   }
 
+  /** The method and target of the message being read, as far as they came (after an error too). */
+  partialHead(): { method: string; url: string } | undefined {
+    if (this.ended || !this.midMessage) return undefined
+    const method =
+      this.head.method || (METHOD_NAMES.get(this.llhttp.llhttp_get_method(this.parser)) ?? '')
+    return { method, url: this.head.url }
+  }
+
   close(): void {
     if (this.ended) return
     this.ended = true

@@ -16,6 +16,11 @@ export type ProxiedExchange = {
   requestHeaders: IncomingHttpHeaders
   /** Undefined when the body was larger than MAX_CHECKED_BODY_BYTES or had not all arrived. */
   requestBody: Buffer | undefined
+  /**
+   * How many bytes of request body passed, kept or not: a report must not repeat a request
+   * without the body it had. Undefined: as many as `requestBody` holds.
+   */
+  requestBodyBytes?: number
   /** Undefined when no answer came from the upstream. */
   status: number | undefined
   responseHeaders: IncomingHttpHeaders
@@ -48,7 +53,24 @@ export type ReadingListener = {
   act: (connection: number, action: ClientAction) => void
   /** A connection whose bytes are not HTTP/1.1: it is still forwarded, no longer checked. */
   unreadable: (reason: string) => void
+  /** A request whose framing is ambiguous (RFC 9112 §6.3): forwarded as sent, its connection no longer checked. */
+  framing: (problem: FramingProblem) => void
 }
+
+/** A request the relay passed on whose length two readers could read two ways. */
+export type FramingProblem = { method: string; url: string; message: string }
+
+// llhttp stops at these, as Node's own server does: the reasons are its own, one per kind.
+const FRAMING_MESSAGES: Array<[RegExp, string]> = [
+  [
+    /Transfer-Encoding can't be present with Content-Length|Content-Length can't be present with Transfer-Encoding/,
+    'the request has both Content-Length and Transfer-Encoding: RFC 9112 §6.3 calls that an error (request smuggling); forwarded as sent, the connection no longer checked',
+  ],
+  [
+    /Duplicate Content-Length/,
+    'the request has more than one Content-Length: RFC 9112 §6.3 calls that invalid framing (request smuggling); forwarded as sent, the connection no longer checked',
+  ],
+]
 
 /** What the relay tells whoever reads its traffic, in the order it happened. */
 export type Traffic = {
@@ -90,6 +112,9 @@ class KeptBody {
     this.size += chunk.length
     if (this.size <= MAX_CHECKED_BODY_BYTES) this.chunks.push(chunk)
   }
+  get bytes(): number {
+    return this.size
+  }
   /** Undefined past the limit. */
   whole(): Buffer | undefined {
     if (this.size > MAX_CHECKED_BODY_BYTES) return undefined
@@ -106,6 +131,7 @@ const requestOf = (asked: Asked) => ({
   url: asked.head.url,
   requestHeaders: headersOf(asked.head.rawHeaders),
   requestBody: asked.ended ? asked.body.whole() : undefined,
+  requestBodyBytes: asked.body.bytes,
 })
 
 /** One connection's requests and answers, paired in order (HTTP/1.1 pipelining included). */
@@ -202,7 +228,13 @@ class ConnectionReading {
 
   /** The stream switched protocols, or is not HTTP: it is still relayed, no longer read. */
   private stopReading(direction: Direction, result: ReadResult): void {
-    if (result.kind === 'broken')
+    const framing =
+      result.kind === 'broken' && direction === 'request'
+        ? FRAMING_MESSAGES.find(([reason]) => reason.test(result.reason))?.[1]
+        : undefined
+    const head = framing === undefined ? undefined : this.requests?.partialHead()
+    if (framing !== undefined && head) this.listener.framing({ ...head, message: framing })
+    else if (result.kind === 'broken')
       this.listener.unreadable(
         `the ${direction === 'request' ? 'requests' : 'answers'} of a connection are not HTTP/1.1 (${result.reason})`,
       )

@@ -37,6 +37,7 @@ function proxyTo(
           exchange: (exchange) => into.push(exchange),
           act: relay.act,
           unreadable: (reason) => unreadable.push(reason),
+          framing: (problem) => unreadable.push(problem.message),
         },
         relay.answer,
       ),
