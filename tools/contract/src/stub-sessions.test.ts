@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerHealthy } from '../test/fixtures/cli'
 import { runContract } from './check/runner'
 import { targetOf } from './http'
 import { hasStubSessions } from './stub-sessions'
@@ -46,17 +47,8 @@ describe('a run against a target without sessions', () => {
     const server = createServer((request, response) => {
       seen.push({ path: request.url ?? '', session: request.headers['x-stub-session'] as string })
       request.resume()
-      if (request.url === '/api/health') {
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(
-          JSON.stringify({
-            status: 'ok',
-            version: '1.0.0',
-            uptimeSeconds: 1,
-            time: new Date().toISOString(),
-          }),
-        )
-      } else {
+      if (request.url === '/api/health') answerHealthy(response)
+      else {
         response.writeHead(404, { 'content-type': 'application/json' })
         response.end(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }))
       }

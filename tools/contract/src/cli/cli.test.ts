@@ -1,56 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { buildServer } from '@devenv/stub-api'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runCommandLine } from './main'
-
-const CLI = fileURLToPath(new URL('./bin.ts', import.meta.url))
-
-type Outcome = { code: number | null; stdout: string; stderr: string }
-
-/**
- * The command line in process: its exit code and what it printed. A child process per case cost
- * a second of start-up each; the process boundary itself is proven once, below.
- */
-async function runCli(args: string[]): Promise<Outcome> {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
-    stdout.push(`${parts.join(' ')}\n`)
-  })
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => {
-    stderr.push(`${parts.join(' ')}\n`)
-  })
-  try {
-    const code = await runCommandLine(args)
-    return { code, stdout: stdout.join(''), stderr: stderr.join('') }
-  } finally {
-    log.mockRestore()
-    error.mockRestore()
-  }
-}
-
-/** The CLI as a user runs it: a child process, its exit code and what it prints. */
-function runCliProcess(args: string[]): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@devenv/source', CLI, ...args],
-      { timeout: 300_000, env: { ...process.env, DEVENV_CONTRACT_DEBUG: '' } },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    )
-  })
-}
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Outcome, runCli, runCliProcess } from '../../test/fixtures/cli'
 
 /** A usage error: exit 2 and exactly one line on stderr, no stack trace. */
 function expectUsageError(outcome: Outcome, reason: RegExp): void {

@@ -11,54 +11,50 @@ import { caughtBy, useProductionBackend } from '../fixtures/production-backend'
 
 const { maildev, production, checkAgainst } = useProductionBackend()
 
+/** A whole `check` against the production backend with tokens of `tokenValidSeconds`. */
+async function wholeRun(tokenValidSeconds: number) {
+  const stub = await startStub(undefined, 'fastify', production({ tokenValidSeconds }))
+  try {
+    return await checkTarget({
+      baseUrl: stub.baseUrl,
+      mailbox: mailDevMailbox(maildev.url),
+      waitSeconds: 10,
+      maxWaitSeconds: 30,
+    })
+  } finally {
+    await stub.close()
+  }
+}
+
+const skipReasons = (report: Awaited<ReturnType<typeof wholeRun>>) =>
+  report.suites.flatMap((suite) =>
+    suite.checks.filter((check) => check.status === 'skipped').map((check) => check.message ?? ''),
+  )
+
 describe('the whole run, and every planted bug', () => {
   it('passes every check it can send, with no flow or part left untested', async () => {
-    const stub = await startStub(undefined, 'fastify', production({ tokenValidSeconds: 5 }))
-    try {
-      const report = await checkTarget({
-        baseUrl: stub.baseUrl,
-        mailbox: mailDevMailbox(maildev.url),
-        waitSeconds: 10,
-        maxWaitSeconds: 30,
-      })
-      expect(report.summary.failed, formatSummary(report)).toBe(0)
-      expect(report.skippedParts).toEqual([])
-      // What is skipped is only what a shared server's windows keep for later runs.
-      const reasons = report.suites.flatMap((suite) =>
-        suite.checks.filter((check) => check.status === 'skipped').map((check) => check.message),
-      )
-      expect(
-        reasons.filter(
-          (reason) =>
-            !/kept for later runs|rate-limit window is full|would refuse every health check/.test(
-              reason ?? '',
-            ),
-        ),
-      ).toEqual([])
-    } finally {
-      await stub.close()
-    }
+    const report = await wholeRun(5)
+    expect(report.summary.failed, formatSummary(report)).toBe(0)
+    expect(report.skippedParts).toEqual([])
+    // What is skipped is only what a shared server's windows keep for later runs.
+    expect(
+      skipReasons(report).filter(
+        (reason) =>
+          !/kept for later runs|rate-limit window is full|would refuse every health check/.test(
+            reason,
+          ),
+      ),
+    ).toEqual([])
   })
 
   it('passes a whole run against 20-second tokens with --max-wait 30, the run renewing its own', async () => {
     // What the README advises for proving expiry: the run outlives many of its own tokens.
-    const stub = await startStub(undefined, 'fastify', production({ tokenValidSeconds: 20 }))
-    try {
-      const report = await checkTarget({
-        baseUrl: stub.baseUrl,
-        mailbox: mailDevMailbox(maildev.url),
-        waitSeconds: 10,
-        maxWaitSeconds: 30,
-      })
-      expect(report.summary.failed, formatSummary(report)).toBe(0)
-      expect(report.skippedParts).toEqual([])
-      const expiredOwn = report.suites.flatMap((suite) =>
-        suite.checks.filter((check) => /run's own token had expired/.test(check.message ?? '')),
-      )
-      expect(expiredOwn).toEqual([])
-    } finally {
-      await stub.close()
-    }
+    const report = await wholeRun(20)
+    expect(report.summary.failed, formatSummary(report)).toBe(0)
+    expect(report.skippedParts).toEqual([])
+    expect(
+      skipReasons(report).filter((reason) => /run's own token had expired/.test(reason)),
+    ).toEqual([])
   })
 
   it.each(BROKEN_SERVERS.map((broken) => [broken.bug, broken] as const))(
