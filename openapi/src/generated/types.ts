@@ -64,11 +64,15 @@ export interface paths {
          *
          *     `password` must have a strength of at least 40 of 100 (20 points each for 8+ characters,
          *     12+ characters, a lower-case letter, an upper-case letter, a digit, a special character;
-         *     the site's strength bar shows the same score).
+         *     the site's strength bar shows the same score). Whatever its strength, a common password
+         *     is refused too (ASVS 2.1.7): one on the common-password list of zxcvbn-ts
+         *     (`@zxcvbn-ts/language-common`, compared without case, such as `password` or `Password1`),
+         *     one short unit repeated (`aaaaaaaa`, `abababab`) or one run along the alphabet, the digits
+         *     or a keyboard row, either way (`12345678`, `abcdefgh`, `qwertyui`, `87654321`).
          *
          *     - **201** `{ message, username }`.
-         *     - **400** for an invalid body; a password under strength 40 names the field as
-         *       `errors.password: "Password is too weak. Please use a stronger password"` (under 8
+         *     - **400** for an invalid body; a password under strength 40, or a common one, names the
+         *       field as `errors.password: "Password is too weak. Please use a stronger password"` (under 8
          *       characters: `"Password must be at least 8 characters long"`).
          *     - **409** when an account with this e-mail address already exists (activated or not): the
          *       answer the site expects (AUTH-8), and the default. A server may instead answer alike for every address
@@ -177,10 +181,11 @@ export interface paths {
          * Change the password
          * @description Changes the password of the account `username`, authenticated by `oldPassword` (no bearer
          *     token is sent). `newPassword` must be 8 to 128 characters, have a strength of at least 40
-         *     (registration's rule, which the site's change-password form applies too) and differ from
-         *     the old one. Existing sessions stay signed in.
+         *     (registration's rule, which the site's change-password form applies too), not be a common
+         *     password (registration's list and patterns: see `register`) and differ from the old one.
+         *     Existing sessions stay signed in.
          *
-         *     A `newPassword` under strength 40 answers **400** with
+         *     A `newPassword` under strength 40, or a common one, answers **400** with
          *     `errors.newPassword: "Password is too weak. Please use a stronger password"`, before the
          *     old password is checked (so it costs no attempt of the login lock).
          *
@@ -248,6 +253,10 @@ export interface paths {
          *     and a digit (the reset page's checklist). Otherwise the answer is **400** with
          *     `errors.password: "Password must be at least 8 characters long and contain an uppercase
          *     letter, a lowercase letter and a number"`, checked before the link, which stays usable.
+         *     A password that meets these but is common (registration's list and patterns: see
+         *     `register`; `Password1` for one) answers **400** with
+         *     `errors.password: "Password is too weak. Please use a stronger password"`, checked before
+         *     the link too.
          *
          *     - **200** `{ status: true, message }`: the password was set, the link is used up, every
          *       session of the account is revoked, and an account that was not activated is activated.

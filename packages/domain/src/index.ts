@@ -1,4 +1,5 @@
 // Everything, for convenience; each module is also its own subpath (e.g. @devenv/domain/captcha).
+// Except the common-password list (@devenv/domain/common-passwords): 200 KB, imported where it is meant.
 export * from './api-failures'
 export * from './captcha'
 export * from './contact'

@@ -141,3 +141,73 @@ export function newPasswordRuleError(
   if (passwordLength(password) < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort'
   return isPasswordStrongEnough(password) ? null : 'validation.passwordTooWeak'
 }
+
+/** A list of common passwords, in lower case: the domain's own (`common-passwords.ts`) or a stand-in. */
+export type CommonPasswordList = { has(password: string): boolean }
+
+/** No list at all: only the trivial patterns are refused (the site, until the list has loaded). */
+export const NO_COMMON_PASSWORDS: CommonPasswordList = { has: () => false }
+
+// Runs a trivial password walks forward or backward: the alphabet, the digits (0 after 9, as on
+// the number row, round again) and the rows of a QWERTY keyboard.
+const SEQUENCES = [
+  'abcdefghijklmnopqrstuvwxyz',
+  '01234567890123456789',
+  '`1234567890-=',
+  'qwertyuiop[]\\',
+  "asdfghjkl;'",
+  'zxcvbnm,./',
+]
+const REVERSED_SEQUENCES = SEQUENCES.map((sequence) => Array.from(sequence).reverse().join(''))
+/** A unit this short repeated to the whole length is trivial (`aaaaaaaa`, `abababab`, `abcdabcd`). */
+const TRIVIAL_REPEAT_UNIT = 4
+
+function isRepeatedUnit(characters: readonly string[]): boolean {
+  for (let unit = 1; unit <= TRIVIAL_REPEAT_UNIT && unit < characters.length; unit++) {
+    if (characters.every((character, index) => character === characters[index % unit])) return true
+  }
+  return false
+}
+
+/**
+ * A password made of one short unit repeated, or one run along the alphabet, the digits or a
+ * keyboard row, either way; compared in lower case, so `AAAAAAAA` and `QWERTYUI` are trivial too.
+ */
+export function isTrivialPassword(password: string): boolean {
+  const lower = password.toLowerCase()
+  const characters = Array.from(lower)
+  if (characters.length < 2) return false
+  if (isRepeatedUnit(characters)) return true
+  return [...SEQUENCES, ...REVERSED_SEQUENCES].some((sequence) => sequence.includes(lower))
+}
+
+export type CommonPasswordError = MessageCodeSubset<'validation.passwordTooWeak'>
+
+/**
+ * ASVS 2.1.7, a rule of its own beside the strength scale (which stays PWD-1's): a new password
+ * that is on the common-password list (without case) or trivial is too weak, whatever it scores.
+ * The list is a parameter so that the rule costs nothing where the list is not loaded.
+ */
+export function commonPasswordRuleError(
+  password: string,
+  commonPasswords: CommonPasswordList,
+): CommonPasswordError | null {
+  if (isTrivialPassword(password) || commonPasswords.has(password.toLowerCase())) {
+    return 'validation.passwordTooWeak'
+  }
+  return null
+}
+
+/**
+ * What the strength bar shows: the scale's score and label, or, for a password the common-password
+ * rule refuses, Weak with the bar kept in Weak's band (the scale itself is untouched).
+ */
+export function shownPasswordStrength(
+  password: string,
+  commonPasswords: CommonPasswordList,
+): PasswordStrength {
+  const strength = passwordStrength(password)
+  if (commonPasswordRuleError(password, commonPasswords) === null) return strength
+  const weakBandTop = PASSWORD_STRENGTH_THRESHOLD - PASSWORD_RULE_POINTS
+  return { score: Math.min(strength.score, weakBandTop), label: 'Weak' }
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { COMMON_PASSWORDS } from './common-passwords'
 import type { RegistrationForm } from './validation'
 import {
   canSubmitRegistration,
@@ -99,7 +100,7 @@ describe('validateRegistration', () => {
   })
 
   it('accepts a password at exactly the strength threshold (40) and rejects one below', () => {
-    const fair = 'abcdefgh' // length 8 + lowercase = 40
+    const fair = 'kxqzvwmp' // length 8 + lowercase = 40 (`abcdefgh` is a run: see below)
     const weak = '        ' // length 8 only = 20
     expect(
       validateRegistration({ ...validRegistration, password: fair, confirmPassword: fair }),
@@ -107,6 +108,26 @@ describe('validateRegistration', () => {
     expect(
       validateRegistration({ ...validRegistration, password: weak, confirmPassword: weak }),
     ).toBe('validation.passwordTooWeak')
+  })
+
+  it("refuses a common password as 'too weak', in that rule's place (after the mismatch)", () => {
+    const form = (password: string, confirmPassword = password) => ({
+      ...validRegistration,
+      password,
+      confirmPassword,
+    })
+    for (const common of ['password', '12345678', 'aaaaaaaa', 'Password1']) {
+      expect(validateRegistration(form(common), COMMON_PASSWORDS), common).toBe(
+        'validation.passwordTooWeak',
+      )
+      expect(validateRegistration(form(common, 'other-one'), COMMON_PASSWORDS), common).toBe(
+        'validation.passwordMismatch',
+      )
+    }
+    // Without the list (the site before it has loaded) the trivial patterns are still caught.
+    expect(validateRegistration(form('abcdefgh'))).toBe('validation.passwordTooWeak')
+    expect(validateRegistration(form('password'))).toBeNull()
+    expect(validateRegistration(form('Tbilisi-Sunrise-2025'), COMMON_PASSWORDS)).toBeNull()
   })
 
   it('never trims passwords: a trailing space makes the confirmation differ', () => {

@@ -1,6 +1,11 @@
 import { isInquiryType } from './contact'
 import type { MessageCodeSubset } from './messages/en'
-import { newPasswordRuleError } from './password'
+import {
+  type CommonPasswordList,
+  commonPasswordRuleError,
+  NO_COMMON_PASSWORDS,
+  newPasswordRuleError,
+} from './password'
 
 // Validators answer with message codes, never English, so every locale shows its own text.
 
@@ -67,12 +72,20 @@ function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === ''
 }
 
-/** The first failing rule, in AUTH-7's order, or null when the form may be sent. */
-export function validateRegistration(form: RegistrationForm): RegistrationError | null {
+/**
+ * The first failing rule, in AUTH-7's order, or null when the form may be sent. A common password
+ * is 'too weak' in that rule's place; without a list only the trivial patterns are caught.
+ */
+export function validateRegistration(
+  form: RegistrationForm,
+  commonPasswords: CommonPasswordList = NO_COMMON_PASSWORDS,
+): RegistrationError | null {
   if (isBlank(form.email)) return 'validation.emailRequired'
   if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
-  // The server's rule too; AUTH-7 puts 'too short' before the mismatch, 'too weak' after it.
-  const rule = newPasswordRuleError(form.password, 'registration')
+  // The server's rules too; AUTH-7 puts 'too short' before the mismatch, 'too weak' after it.
+  const rule =
+    newPasswordRuleError(form.password, 'registration') ??
+    commonPasswordRuleError(form.password, commonPasswords)
   if (rule === 'validation.passwordTooShort') return rule
   if (form.password !== form.confirmPassword) return 'validation.passwordMismatch'
   if (rule) return rule

@@ -8,7 +8,12 @@ import {
   settlePasswordCheck,
 } from '@devenv/domain/login-lock'
 import { en, translate } from '@devenv/domain/messages'
-import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
+import {
+  type CommonPasswordList,
+  commonPasswordRuleError,
+  type NewPasswordRule,
+  newPasswordRuleError,
+} from '@devenv/domain/password'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
 import type { DefineOperation, OperationReply, OperationRequest } from '../contract/operations'
@@ -93,9 +98,25 @@ async function checkCredentials(
   }
 }
 
-/** The password rule of where it is chosen (packages/domain), as the contract's 400 on `field`. */
-function checkNewPassword(password: string, rule: NewPasswordRule, field: string): void {
-  const problem = newPasswordRuleError(password, rule)
+let commonPasswords: Promise<CommonPasswordList> | undefined
+// Loaded on the first new password, so that the browser stub's bundle does not carry the list.
+const loadCommonPasswords = () =>
+  (commonPasswords ??= import('@devenv/domain/common-passwords').then(
+    (module) => module.COMMON_PASSWORDS,
+  ))
+
+/**
+ * The password rule of where it is chosen, then the common-password rule (both packages/domain),
+ * as the contract's 400 on `field`.
+ */
+async function checkNewPassword(
+  password: string,
+  rule: NewPasswordRule,
+  field: string,
+): Promise<void> {
+  const problem =
+    newPasswordRuleError(password, rule) ??
+    commonPasswordRuleError(password, await loadCommonPasswords())
   if (problem) throw validationError({ [field]: sentence(problem) })
 }
 
@@ -164,7 +185,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     const { body } = request
     const store = request.store
-    checkNewPassword(body.password, 'registration', 'password')
+    await checkNewPassword(body.password, 'registration', 'password')
     const email = body.username.trim().toLowerCase()
     const registered = {
       status: 201 as const,
@@ -250,7 +271,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     const { username, oldPassword, newPassword } = request.body
     // Before the old password: a refused new one costs no attempt of the login lock.
-    checkNewPassword(newPassword, 'change', 'newPassword')
+    await checkNewPassword(newPassword, 'change', 'newPassword')
     const account = await checkCredentials(ctx, request.store, username, oldPassword)
     if (newPassword === oldPassword) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
@@ -283,7 +304,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     const { username, hash, password } = request.body
     // Before the link: a refused password does not use it up.
-    checkNewPassword(password, 'reset', 'password')
+    await checkNewPassword(password, 'reset', 'password')
     const store = request.store
     const account = store.findAccountByEmail(username)
     const record = store.resetLinks.get(digest(hash.toLowerCase()))

@@ -219,7 +219,7 @@ describe('change password (POST /auth/change-password)', () => {
   })
 })
 
-describe('the password rules on the server (packages/domain newPasswordRuleError)', () => {
+describe('the password rules on the server (packages/domain newPasswordRuleError, commonPasswordRuleError)', () => {
   const TOO_WEAK = 'Password is too weak. Please use a stronger password'
   const RESET_RULES =
     'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter and a number'
@@ -256,6 +256,62 @@ describe('the password rules on the server (packages/domain newPasswordRuleError
         (await stub.call({ url: '/api/auth/auth', body: { email: USER.email, password: weak } }))
           .statusCode,
       ).toBe(401)
+    }
+    const accepted = await stub.call({
+      url: '/api/auth/set-password',
+      body: { username: linkParams.user, hash: linkParams.hash, password: 'Narikala-Fortress-42' },
+    })
+    expect(accepted.statusCode).toBe(200)
+  })
+
+  // ASVS 2.1.7: each scores exactly 40 (Fair) on PWD-1's scale, and is refused all the same.
+  const REVIEWED = ['password', '12345678', 'aaaaaaaa']
+  const TRIVIAL = ['abcdefgh', 'qwertyui', 'AAAAAAAAAAAA']
+
+  it('refuses a common, repeated or sequential password at registration, and creates nothing', async () => {
+    for (const [index, common] of [...REVIEWED, ...TRIVIAL, 'Password1'].entries()) {
+      const email = `common-${index}@example.com`
+      const refused = await register(stub, email, common)
+      expect(refused.statusCode, common).toBe(400)
+      expect(refused.json(), common).toEqual({
+        message: 'Validation errors',
+        code: 'VALIDATION_FAILED',
+        errors: { password: TOO_WEAK },
+      })
+    }
+    // Nothing was created (registrations are rate-limited per client, so one address is tried).
+    expect((await register(stub, 'common-0@example.com')).statusCode).toBe(201)
+  })
+
+  it('refuses a common, repeated or sequential password on a change, before the old one is checked', async () => {
+    for (const common of [...REVIEWED, ...TRIVIAL, 'Password1']) {
+      for (const oldPassword of [USER.password, 'wrong']) {
+        const refused = await stub.call({
+          url: '/api/auth/change-password',
+          body: { username: USER.email, oldPassword, newPassword: common },
+        })
+        expect(refused.statusCode, common).toBe(400)
+        expect(refused.json().errors, common).toEqual({ newPassword: TOO_WEAK })
+      }
+    }
+    await stub.signIn(USER.email, USER.password)
+  })
+
+  it('refuses a common password that meets the reset checklist, keeping the link usable', async () => {
+    await stub.call({ url: '/api/auth/reset-password', body: { username: USER.email } })
+    const { linkParams } = await lastMail(stub, USER.email)
+    for (const common of ['Password1', 'Qwerty123', 'Iloveyou1']) {
+      const refused = await stub.call({
+        url: '/api/auth/set-password',
+        body: { username: linkParams.user, hash: linkParams.hash, password: common },
+      })
+      expect(refused.statusCode, common).toBe(400)
+      expect(refused.json(), common).toEqual({
+        status: false,
+        message: 'Validation errors',
+        code: 'VALIDATION_FAILED',
+        errors: { password: TOO_WEAK },
+      })
     }
     const accepted = await stub.call({
       url: '/api/auth/set-password',

@@ -1,9 +1,11 @@
-import { PASSWORD_STRENGTH_LABEL_CODES, passwordStrength } from '@devenv/domain/password'
+import { PASSWORD_STRENGTH_LABEL_CODES, shownPasswordStrength } from '@devenv/domain/password'
+import { useCommonPasswords } from '../../lib/common-passwords'
 import { useT } from '../../lib/i18n/i18n'
 import './password-strength.css'
 
 /**
- * The domain's password score as a bar (decoration) and its label in words. With an `id`, the
+ * The domain's password score as a bar (decoration) and its label in words; Weak for a password
+ * the common-password rule refuses, as the form and the server will. With an `id`, the
  * label describes the password box (aria-describedby); `live` speaks it as it changes instead.
  */
 export function PasswordStrength({
@@ -16,7 +18,7 @@ export function PasswordStrength({
   live?: boolean | undefined
 }) {
   const t = useT()
-  const { score, label } = passwordStrength(password)
+  const { score, label } = shownPasswordStrength(password, useCommonPasswords(password))
   return (
     // Width and colour come from data attributes in CSS: no inline styles under the CSP.
     <div className="password-strength" data-score={score} data-label={label.toLowerCase()}>

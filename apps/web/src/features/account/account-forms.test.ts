@@ -1,3 +1,5 @@
+import { COMMON_PASSWORDS } from '@devenv/domain/common-passwords'
+import { NO_COMMON_PASSWORDS } from '@devenv/domain/password'
 import { describe, expect, it } from 'vitest'
 import {
   changePasswordFieldOf,
@@ -38,13 +40,32 @@ describe('change password rules', () => {
   })
 
   it('check the new password: length, then strength (the order of AUTH-7), then that it is new', () => {
-    expect(newPasswordError('Ab1!', 'Old-Pass-1')).toBe('validation.passwordTooShort')
-    expect(newPasswordError('x'.repeat(129), 'Old-Pass-1')).toBe('account.tooLong')
-    expect(newPasswordError('日本語のパスワードです', 'Old-Pass-1')).toBe(
+    expect(newPasswordError('Ab1!', 'Old-Pass-1', NO_COMMON_PASSWORDS)).toBe(
+      'validation.passwordTooShort',
+    )
+    expect(newPasswordError('x'.repeat(129), 'Old-Pass-1', NO_COMMON_PASSWORDS)).toBe(
+      'account.tooLong',
+    )
+    expect(newPasswordError('日本語のパスワードです', 'Old-Pass-1', NO_COMMON_PASSWORDS)).toBe(
       'validation.passwordTooWeak',
     )
-    expect(newPasswordError('Old-Pass-1', 'Old-Pass-1')).toBe('account.password.sameAsCurrent')
-    expect(newPasswordError('aaaaaaa1', 'Old-Pass-1')).toBeNull()
+    expect(newPasswordError('Old-Pass-1', 'Old-Pass-1', NO_COMMON_PASSWORDS)).toBe(
+      'account.password.sameAsCurrent',
+    )
+    expect(newPasswordError('aaaaaaa1', 'Old-Pass-1', NO_COMMON_PASSWORDS)).toBeNull()
+  })
+
+  it('refuse a common, repeated or sequential new password as too weak (ASVS 2.1.7)', () => {
+    for (const common of ['password', '12345678', 'aaaaaaaa', 'Password1']) {
+      expect(newPasswordError(common, 'Old-Pass-1', COMMON_PASSWORDS), common).toBe(
+        'validation.passwordTooWeak',
+      )
+    }
+    // Before the list has loaded, the patterns are caught all the same.
+    expect(newPasswordError('qwertyui', 'Old-Pass-1', NO_COMMON_PASSWORDS)).toBe(
+      'validation.passwordTooWeak',
+    )
+    expect(newPasswordError('Mtatsminda-Evening-77', 'Old-Pass-1', COMMON_PASSWORDS)).toBeNull()
   })
 
   it('need the confirmation to match', () => {

@@ -1,6 +1,11 @@
 import type { components } from '@devenv/api-client'
 import type { MessageCode } from '@devenv/domain/messages'
-import { newPasswordRuleError, passwordLength } from '@devenv/domain/password'
+import {
+  type CommonPasswordList,
+  commonPasswordRuleError,
+  newPasswordRuleError,
+  passwordLength,
+} from '@devenv/domain/password'
 import type { AccountCode } from './texts'
 
 export type Profile = components['schemas']['Profile']
@@ -72,12 +77,15 @@ export function currentPasswordError(value: string): FormRuleCode | null {
   return value === '' ? 'account.password.currentRequired' : null
 }
 
-/** The server's rule for a changed password (length, then strength), plus our two. */
+/** The server's rules for a changed password (length, strength, not common), plus our two. */
 export function newPasswordError(
   newPassword: string,
   currentPassword: string,
+  commonPasswords: CommonPasswordList,
 ): FormRuleCode | null {
-  const rule = newPasswordRuleError(newPassword, 'change')
+  const rule =
+    newPasswordRuleError(newPassword, 'change') ??
+    commonPasswordRuleError(newPassword, commonPasswords)
   if (rule === 'validation.passwordTooShort') return rule
   if (passwordLength(newPassword) > NEW_PASSWORD_MAX_LENGTH) return 'account.tooLong'
   if (rule) return rule

@@ -6,11 +6,11 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
  * about. The message stays a code so that it is shown in the current language.
  */
 export function domainResolver<Values extends FieldValues, Code extends string>(
-  validate: (values: Values) => Code | null,
+  validate: (values: Values) => Code | null | Promise<Code | null>,
   fieldOf: Readonly<Record<Code, keyof Values & string>>,
 ): Resolver<Values> {
   return async (values) => {
-    const code = validate(values)
+    const code = await validate(values)
     if (code === null) return { values, errors: {} }
     const error: FieldError = { type: 'domain', message: code }
     return { values: {}, errors: { [fieldOf[code]]: error } as unknown as FieldErrors<Values> }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { PasswordStrength } from '../../../components/form/password-strength'
 import { TextField } from '../../../components/form/text-field'
+import { commonPasswordsFor } from '../../../lib/common-passwords'
 import { notify } from '../../../lib/notify'
 import {
   type ChangePasswordField,
@@ -21,7 +22,7 @@ import { useRuleText } from './use-rule-text'
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 /**
- * Current, new and repeated password: the domain's rules (length, strength) on the new one,
+ * Current, new and repeated password: the domain's rules (length, strength, not common) on the new one,
  * POST /auth/change-password with the account's username, ACCOUNT-2's two notices.
  */
 export function ChangePasswordForm({ username }: { username: string | null }) {
@@ -116,7 +117,8 @@ export function ChangePasswordForm({ username }: { username: string | null }) {
         autoComplete="new-password"
         aria-required
         registration={register('newPassword', {
-          validate: (value, all) => newPasswordError(value, all.currentPassword) ?? true,
+          validate: async (value, all) =>
+            newPasswordError(value, all.currentPassword, await commonPasswordsFor(value)) ?? true,
           deps: ['confirmPassword'],
         })}
       >

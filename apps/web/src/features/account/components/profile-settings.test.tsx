@@ -128,6 +128,21 @@ describe('ProfileSettings: change password', () => {
     expect(stub.callsTo('POST /auth/change-password')).toHaveLength(0)
   })
 
+  it("refuses a common, repeated or sequential new password with the spec's 'too weak' text, sending nothing", async () => {
+    await renderSettings()
+    for (const common of ['password', '12345678', 'aaaaaaaa', 'Password1']) {
+      fill(USER_ACCOUNT.password, common, common)
+      fireEvent.click(screen.getByRole('button', { name: 'Change password' }))
+      await waitFor(() =>
+        expect(errorOf(input('New password')), common).toBe(
+          'Password is too weak. Please use a stronger password.',
+        ),
+      )
+      expect(screen.getByText('Password strength: Weak')).toBeTruthy()
+    }
+    expect(stub.callsTo('POST /auth/change-password')).toHaveLength(0)
+  })
+
   it('sends username, old and new password without a bearer token, then clears the form', async () => {
     await renderSettings()
     fill('UserPass123!', 'Mtatsminda-Evening-77', 'Mtatsminda-Evening-77')

@@ -105,6 +105,23 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Password strength: Weak')).toBeTruthy()
   })
 
+  it("refuses a common, repeated or sequential password with the spec's 'too weak' text, sending nothing", async () => {
+    const form = renderForm()
+    await form.fillAll()
+    for (const common of ['password', '12345678', 'aaaaaaaa', 'Password1']) {
+      form.type(/^Password/, common)
+      form.type(/^Confirm Password/, common)
+      fireEvent.click(form.submit())
+      await waitFor(() =>
+        expect(form.field(/^Password/).getAttribute('aria-invalid'), common).toBe('true'),
+      )
+      expect(screen.getByText('Password is too weak. Please use a stronger password.')).toBeTruthy()
+      expect(screen.getByText('Password strength: Weak')).toBeTruthy()
+    }
+    expect(stub.callsTo('POST /auth/registration')).toHaveLength(0)
+    expect(form.onRegistered).not.toHaveBeenCalled()
+  })
+
   it('a failure shows the catalogue text and gives a fresh puzzle', async () => {
     // The address is taken: the stub answers 409.
     await stub.register('nino@example.com', PASSWORD)

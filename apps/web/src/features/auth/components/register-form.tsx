@@ -17,6 +17,7 @@ import {
 import { PasswordStrength } from '../../../components/form/password-strength'
 import { TextField } from '../../../components/form/text-field'
 import type { AuthModalType } from '../../../config/ui'
+import { commonPasswordsFor } from '../../../lib/common-passwords'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useRegister } from '../api/register'
 import { domainResolver } from '../domain-resolver'
@@ -24,14 +25,17 @@ import { EmailField, useAuthForm } from './auth-form'
 
 type RegisterValues = RegistrationForm & { company: string }
 
-const resolver = domainResolver<RegisterValues, RegistrationError>(validateRegistration, {
-  'validation.emailRequired': 'email',
-  'validation.emailInvalid': 'email',
-  'validation.passwordTooShort': 'password',
-  'validation.passwordMismatch': 'confirmPassword',
-  'validation.passwordTooWeak': 'password',
-  'validation.captchaRequired': 'captchaVerified',
-})
+const resolver = domainResolver<RegisterValues, RegistrationError>(
+  async (values) => validateRegistration(values, await commonPasswordsFor(values.password)),
+  {
+    'validation.emailRequired': 'email',
+    'validation.emailInvalid': 'email',
+    'validation.passwordTooShort': 'password',
+    'validation.passwordMismatch': 'confirmPassword',
+    'validation.passwordTooWeak': 'password',
+    'validation.captchaRequired': 'captchaVerified',
+  },
+)
 
 const EMPTY: RegisterValues = {
   firstName: '',

@@ -96,7 +96,7 @@ describe('ResetPasswordFlow: the form', () => {
       `${en['reset.check.digit']}, still missing`,
     ])
     expect(passwordField().getAttribute('aria-describedby')).toBe(checklist.parentElement?.id)
-    type(passwordField(), 'Abcdefg1')
+    type(passwordField(), 'Kvareli9x')
     await settle()
     expect(screen.queryByRole('list', { name: 'Your new password needs:' })).toBeNull()
     expect(passwordField().hasAttribute('aria-describedby')).toBe(false)
@@ -105,20 +105,42 @@ describe('ResetPasswordFlow: the form', () => {
   it("shows 'Passwords do not match' only once both are filled and differ", async () => {
     deferredFetch()
     await renderFlow()
-    type(passwordField(), 'Abcdefg1')
+    type(passwordField(), 'Kvareli9x')
     await settle()
     expect(screen.queryByText(en['reset.passwordsDoNotMatch'])).toBeNull()
-    type(confirmField(), 'Abcdefg2')
+    type(confirmField(), 'Kvareli9y')
     await settle()
     const message = screen.getByText(en['reset.passwordsDoNotMatch'])
     expect(confirmField().getAttribute('aria-invalid')).toBe('true')
     expect(confirmField().getAttribute('aria-describedby')).toBe(message.id)
     expect(submitButton().disabled).toBe(true)
-    type(confirmField(), 'Abcdefg1')
+    type(confirmField(), 'Kvareli9x')
     await settle()
     expect(screen.queryByText(en['reset.passwordsDoNotMatch'])).toBeNull()
     expect(confirmField().getAttribute('aria-invalid')).toBe('false')
     expect(submitButton().disabled).toBe(false)
+  })
+
+  it("refuses a common password that meets the checklist with the spec's 'too weak' text", async () => {
+    const { fetchMock } = deferredFetch()
+    await renderFlow()
+    for (const common of ['Password1', 'Qwerty123']) {
+      type(passwordField(), common)
+      type(confirmField(), common)
+      // The list is fetched once a password is typed; real time lets its chunk arrive.
+      await vi.waitFor(() =>
+        expect(screen.getByText(en['validation.passwordTooWeak'])).toBeTruthy(),
+      )
+      expect(screen.queryByRole('list', { name: 'Your new password needs:' })).toBeNull()
+      expect(passwordField().getAttribute('aria-invalid')).toBe('true')
+      expect(submitButton().disabled).toBe(true)
+    }
+    type(passwordField(), 'Kvareli9x')
+    type(confirmField(), 'Kvareli9x')
+    await settle()
+    expect(screen.queryByText(en['validation.passwordTooWeak'])).toBeNull()
+    expect(submitButton().disabled).toBe(false)
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 
   it('stays disabled for matching passwords that break a rule', async () => {

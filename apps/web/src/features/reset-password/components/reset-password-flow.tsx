@@ -1,4 +1,5 @@
 import {
+  commonPasswordRuleError,
   isResetPasswordValid,
   meetsResetPasswordRules,
   newPasswordRuleError,
@@ -13,6 +14,7 @@ import { useEffect, useId, useReducer, useRef } from 'react'
 import { type Resolver, useForm, useWatch } from 'react-hook-form'
 import { Icon } from '../../../components/ui/icons'
 import { RESET_MODAL_DELAY_MS } from '../../../config/ui'
+import { commonPasswordsFor, useCommonPasswords } from '../../../lib/common-passwords'
 import { notify } from '../../../lib/notify'
 import { setNewPassword } from '../api/set-password'
 import { initialResetPasswordState, resetPasswordReducer } from '../reset-password-state'
@@ -21,13 +23,18 @@ import { ResetProblem, useNoticeText } from './reset-problem'
 
 type ResetPasswordValues = { password: string; confirmPassword: string }
 
-// The domain's rules are the only judge; the messages are shown by the checklist and the
-// mismatch line, so the resolver only has to refuse an invalid form.
+// The domain's rules are the only judge; the messages are shown by the checklist, the
+// common-password line and the mismatch line, so the resolver only has to refuse an invalid form.
 const resetPasswordResolver: Resolver<ResetPasswordValues> = async (values) => {
-  if (isResetPasswordValid(values.password, values.confirmPassword)) return { values, errors: {} }
+  const common = commonPasswordRuleError(values.password, await commonPasswordsFor(values.password))
+  if (isResetPasswordValid(values.password, values.confirmPassword) && common === null) {
+    return { values, errors: {} }
+  }
   const errors: Record<string, { type: string; message: string }> = {}
   if (newPasswordRuleError(values.password, 'reset') !== null) {
     errors.password = { type: 'rules', message: 'reset.check' }
+  } else if (common !== null) {
+    errors.password = { type: 'common', message: common }
   }
   if (values.password !== values.confirmPassword) {
     errors.confirmPassword = { type: 'mismatch', message: 'reset.passwordsDoNotMatch' }
@@ -138,15 +145,20 @@ function ResetPasswordForm({
   const checks = resetPasswordChecks(password)
   // The checklist shows while the password is being typed and does not meet the rules yet.
   const showChecklist = password !== '' && !meetsResetPasswordRules(password)
+  // Once the checklist is met, a common password is refused with the spec's 'too weak' text.
+  const commonPasswords = useCommonPasswords(password)
+  const common = showChecklist ? null : commonPasswordRuleError(password, commonPasswords)
   const mismatch = resetPasswordsMismatch(password, confirmPassword)
-  const valid = isResetPasswordValid(password, confirmPassword)
-  const passwordInvalid = showChecklist && Boolean(formState.touchedFields.password)
+  const valid = isResetPasswordValid(password, confirmPassword) && common === null
+  const passwordInvalid =
+    (showChecklist && Boolean(formState.touchedFields.password)) || common !== null
 
   const passwordId = `${ids}-password`
   const confirmId = `${ids}-confirm`
   const checklistId = `${ids}-checklist`
   const checklistTitleId = `${ids}-checklist-title`
   const mismatchId = `${ids}-mismatch`
+  const commonId = `${ids}-common`
 
   return (
     <form className="form reset-password__form" noValidate onSubmit={handleSubmit(onSubmit)}>
@@ -164,9 +176,13 @@ function ResetPasswordForm({
           required
           disabled={loading}
           aria-invalid={passwordInvalid}
-          aria-describedby={showChecklist ? checklistId : undefined}
+          aria-describedby={showChecklist ? checklistId : common ? commonId : undefined}
           {...register('password')}
         />
+        {/* Always present, so the message is announced when it appears. */}
+        <p id={commonId} className="form__error" aria-live="polite">
+          {common ? t(common) : null}
+        </p>
         {showChecklist ? (
           <div id={checklistId} className="password-checklist">
             <p id={checklistTitleId} className="password-checklist__title">
