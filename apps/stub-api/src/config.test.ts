@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import {
@@ -5,10 +6,16 @@ import {
   DEFAULT_CORS_ORIGINS,
   DEVELOPMENT_JWT_SECRET,
   ENVIRONMENT_NAMES,
+  estimatedEntropyBits,
+  JWT_SECRET_MIN_ENTROPY_BITS,
+  REPOSITORY_JWT_SECRETS,
   readConfig,
   readLogFormat,
 } from './config'
 import { resolveConfig } from './core/create'
+
+// A production secret as an operator makes one: random, and written nowhere.
+const PRODUCTION_SECRET = randomBytes(32).toString('hex')
 
 describe('readConfig', () => {
   it('defaults to 127.0.0.1:4010 in development with the documented settings', () => {
@@ -122,7 +129,7 @@ describe('readConfig', () => {
     )
     expect(() => readConfig({ JWT_SECRET: 'short-secret' })).not.toThrow(/short-secret/)
     expect(
-      readConfig({ STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }).jwtSecretIsDefault,
+      readConfig({ STUB_MODE: 'production', JWT_SECRET: PRODUCTION_SECRET }).jwtSecretIsDefault,
     ).toBe(false)
   })
 
@@ -131,7 +138,7 @@ describe('readConfig', () => {
     expect(
       readConfig({
         STUB_MODE: 'production',
-        JWT_SECRET: 'p'.repeat(40),
+        JWT_SECRET: PRODUCTION_SECRET,
         SMTP_URL: 'smtps://u:p@mail.example:465',
       }).smtpUrl,
     ).toBe('smtps://u:p@mail.example:465')
@@ -140,17 +147,59 @@ describe('readConfig', () => {
     expect(refuse).not.toThrow(/pa55word/)
   })
 
-  it('counts the secret in UTF-8 bytes, not characters', () => {
-    expect(() => readConfig({ STUB_MODE: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(
+  it('counts the secret in UTF-8 bytes, not characters (in every mode)', () => {
+    expect(() => readConfig({ STUB_MODE: 'test', JWT_SECRET: 'x'.repeat(31) })).toThrow(
       /must be at least 32 bytes/,
     )
     // 15 two-byte characters and one more: 16 characters, 31 bytes.
-    expect(() => readConfig({ STUB_MODE: 'production', JWT_SECRET: `${'é'.repeat(15)}x` })).toThrow(
+    expect(() => readConfig({ STUB_MODE: 'test', JWT_SECRET: `${'é'.repeat(15)}x` })).toThrow(
       /must be at least 32 bytes/,
     )
-    expect(readConfig({ STUB_MODE: 'production', JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe(
+    expect(readConfig({ STUB_MODE: 'test', JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe(
       'é'.repeat(16),
     )
+  })
+
+  it('refuses in production every secret written in this repository, with a one-line reason', () => {
+    // The review's: the fuzz suite's, the broken servers', the crash test's; and all the others.
+    for (const known of [
+      'reliability-fuzz-secret-known-to-the-fuzzer-only',
+      'broken-servers-signing-key-of-at-least-32-chars',
+      'crash-test-secret-of-at-least-32-characters',
+      ...REPOSITORY_JWT_SECRETS,
+    ]) {
+      const refuse = () => readConfig({ STUB_MODE: 'production', JWT_SECRET: known })
+      expect(refuse, known).toThrow(
+        /\n {2}JWT_SECRET=\(hidden\): is written in this repository; production needs a secret of its own$/,
+      )
+      expect(refuse, known).not.toThrow(known)
+      // Development and test use them on purpose.
+      expect(readConfig({ STUB_MODE: 'test', JWT_SECRET: known }).jwtSecret).toBe(known)
+    }
+  })
+
+  it('refuses in production a secret of too little entropy, saying why in one line', () => {
+    for (const guessable of [
+      'a'.repeat(32),
+      'ab'.repeat(16),
+      'é'.repeat(16),
+      'password'.repeat(4),
+    ]) {
+      expect(estimatedEntropyBits(guessable), guessable).toBeLessThan(JWT_SECRET_MIN_ENTROPY_BITS)
+      const refuse = () => readConfig({ STUB_MODE: 'production', JWT_SECRET: guessable })
+      expect(refuse, guessable).toThrow(
+        /\n {2}JWT_SECRET=\(hidden\): has too little entropy \(about \d+ bits by its characters, 90 needed\): use random bytes, e\.g\. openssl rand -hex 32$/,
+      )
+      expect(refuse, guessable).not.toThrow(guessable)
+      expect(readConfig({ STUB_MODE: 'development', JWT_SECRET: guessable }).jwtSecret).toBe(
+        guessable,
+      )
+    }
+    // What `openssl rand -hex 16` and `-hex 32` give is taken.
+    for (const bytes of [16, 32]) {
+      const random = randomBytes(bytes).toString('hex')
+      expect(readConfig({ STUB_MODE: 'production', JWT_SECRET: random }).jwtSecret).toBe(random)
+    }
   })
 
   it('refuses the published development secret in production, with a one-line reason', () => {
@@ -168,7 +217,7 @@ describe('readConfig', () => {
   })
 
   it('seeds no accounts in production unless SEED=on is given', () => {
-    const production = { STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }
+    const production = { STUB_MODE: 'production', JWT_SECRET: PRODUCTION_SECRET }
     expect(readConfig(production).seed).toBe(false)
     expect(readConfig({ ...production, SEED: 'on' }).seed).toBe(true)
     expect(readConfig({ STUB_MODE: 'test' }).seed).toBe(true)
@@ -176,7 +225,7 @@ describe('readConfig', () => {
   })
 
   it('allows no CORS origin in production unless CORS_ORIGINS is given', () => {
-    const production = { STUB_MODE: 'production', JWT_SECRET: 'p'.repeat(40) }
+    const production = { STUB_MODE: 'production', JWT_SECRET: PRODUCTION_SECRET }
     expect(readConfig(production).corsOrigins).toEqual([])
     expect(
       readConfig({ ...production, CORS_ORIGINS: 'https://devenv.example' }).corsOrigins,
@@ -186,7 +235,7 @@ describe('readConfig', () => {
 })
 
 describe('resolveConfig (the stub built in code)', () => {
-  const secret = 'p'.repeat(40)
+  const secret = PRODUCTION_SECRET
 
   it('applies the production rules of readConfig', () => {
     expect(resolveConfig({ mode: 'production', jwtSecret: secret })).toMatchObject({
@@ -207,6 +256,13 @@ describe('resolveConfig (the stub built in code)', () => {
     expect(() => resolveConfig({ mode: 'test', jwtSecret: 'short' })).toThrow(
       /jwtSecret: must be at least 32 bytes/,
     )
+    expect(() => resolveConfig({ mode: 'production', jwtSecret: 'a'.repeat(32) })).toThrow(
+      /jwtSecret: has too little entropy/,
+    )
+    // The repository's own tests and tools start production in code with their fixtures' keys.
+    expect(
+      resolveConfig({ mode: 'production', jwtSecret: REPOSITORY_JWT_SECRETS[1] }).jwtSecret,
+    ).toBe(REPOSITORY_JWT_SECRETS[1])
     expect(resolveConfig({ mode: 'test' })).toMatchObject({
       seed: true,
       corsOrigins: [...DEFAULT_CORS_ORIGINS],

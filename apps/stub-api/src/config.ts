@@ -7,17 +7,82 @@ export const DEVELOPMENT_JWT_SECRET = 'devenv-stub-development-secret-do-not-use
 export const JWT_SECRET_MIN_BYTES = 32
 
 /**
- * Why a signing secret cannot be used, or null: too short in any mode, and in production the
- * published development secret too (a token forged with it would be accepted).
+ * Every signing secret written in this repository, besides the development one: its tools', tests'
+ * and benchmarks' keys. Anyone can read them, so a token forged with one would be accepted; a
+ * production start from the environment refuses them. `repository-secrets.test.ts` scans the
+ * repository for secrets written as literals, so a new one is added here or the test fails; one
+ * no longer written stays listed, as the history still shows it.
+ */
+export const REPOSITORY_JWT_SECRETS: readonly string[] = [
+  // tools/contract: the fuzzer's key (FUZZ_JWT_SECRET), the broken servers' (BROKEN_SERVERS_JWT_SECRET)
+  'reliability-fuzz-secret-known-to-the-fuzzer-only',
+  'broken-servers-signing-key-of-at-least-32-chars',
+  // tools/contract's tests
+  'a-production-secret-the-fuzzer-does-not-know-0123',
+  'a-development-secret-the-fuzzer-does-not-know-01',
+  'cli-test-production-signing-key-0123456789',
+  'flows-test-production-signing-key-0123456789',
+  'stub-sessions-test-signing-key-0123456789',
+  // tools/reliability: the crash test and the soak
+  'crash-test-secret-of-at-least-32-characters',
+  'soak-test-secret-of-at-least-32-characters',
+  // this package's benchmarks and tests
+  'benchmark-secret-of-at-least-32-characters',
+  'a-production-secret-of-at-least-32-chars',
+  'smtp-test-production-signing-key-0123456789',
+]
+
+/** A secret's entropy as its characters' counts suggest (Shannon, in bits, times its length). */
+export function estimatedEntropyBits(secret: string): number {
+  const characters = Array.from(secret)
+  const counts = new Map<string, number>()
+  for (const character of characters) counts.set(character, (counts.get(character) ?? 0) + 1)
+  let bitsPerCharacter = 0
+  for (const count of counts.values()) {
+    const share = count / characters.length
+    bitsPerCharacter -= share * Math.log2(share)
+  }
+  return bitsPerCharacter * characters.length
+}
+
+/**
+ * Below this a production secret is refused as guessable: 32 × `a` estimates 0, `password` four
+ * times 88; `openssl rand -hex 16` (32 characters) about 115 (95 the least in 10,000 draws),
+ * `-hex 32` about 245.
+ */
+export const JWT_SECRET_MIN_ENTROPY_BITS = 90
+
+/**
+ * Why a signing secret cannot be used, or null: too short in any mode; in production also the
+ * published development secret, and one of too little entropy (a token forged with either would
+ * be accepted). Each reason is one line, and none repeats the secret.
  */
 export function jwtSecretProblem(secret: string, mode: StubMode): string | null {
   if (new TextEncoder().encode(secret).length < JWT_SECRET_MIN_BYTES) {
     return `must be at least ${JWT_SECRET_MIN_BYTES} bytes (UTF-8)`
   }
-  if (mode === 'production' && secret === DEVELOPMENT_JWT_SECRET) {
+  if (mode !== 'production') return null
+  if (secret === DEVELOPMENT_JWT_SECRET) {
     return 'is the published development secret; production needs a secret of its own'
   }
+  const bits = estimatedEntropyBits(secret)
+  if (bits < JWT_SECRET_MIN_ENTROPY_BITS) {
+    return `has too little entropy (about ${Math.floor(bits)} bits by its characters, ${JWT_SECRET_MIN_ENTROPY_BITS} needed): use random bytes, e.g. openssl rand -hex 32`
+  }
   return null
+}
+
+/**
+ * The environment's rule (a deployment starts from it): `jwtSecretProblem`, and in production no
+ * secret written in this repository. A stub built in code is the repository's own tests and
+ * tools, which start production mode with their fixtures' keys on purpose.
+ */
+export function deployedJwtSecretProblem(secret: string, mode: StubMode): string | null {
+  const problem = jwtSecretProblem(secret, mode)
+  if (problem || mode !== 'production') return problem
+  return REPOSITORY_JWT_SECRETS.includes(secret)
+    ? 'is written in this repository; production needs a secret of its own'
+    : null
 }
 
 export const DEFAULT_CORS_ORIGINS = [
@@ -117,7 +182,7 @@ const settingsSchema = z
     const problem =
       settings.JWT_SECRET === undefined
         ? null
-        : jwtSecretProblem(settings.JWT_SECRET, settings.STUB_MODE)
+        : deployedJwtSecretProblem(settings.JWT_SECRET, settings.STUB_MODE)
     if (problem) context.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: problem })
   })
 

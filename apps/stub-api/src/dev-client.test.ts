@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevClient, DEMO_ACCOUNT, type DevClient, USER_ACCOUNT } from './dev-client'
@@ -61,7 +62,7 @@ describe('the development client of the stub', () => {
       mode: 'production',
       logLevel: 'silent',
       scryptCost: 1024,
-      jwtSecret: 'x'.repeat(40),
+      jwtSecret: randomBytes(32).toString('hex'),
     })
     await production.listen({ port: 0, host: '127.0.0.1' })
     const port = (production.server.address() as AddressInfo).port

@@ -396,7 +396,11 @@ describe('production mode starts safe', () => {
       /jwtSecret: must be at least 32 bytes/,
     )
     // 16 two-byte characters are 32 bytes: long enough, though only 16 characters.
-    expect(() => buildServer({ mode: 'production', jwtSecret: 'é'.repeat(16) })).not.toThrow()
+    expect(() => buildServer({ mode: 'test', jwtSecret: 'é'.repeat(16) })).not.toThrow()
+    // Production also wants entropy: 32 × `a` is refused, with the reason in one line.
+    expect(() => buildServer({ mode: 'production', jwtSecret: 'a'.repeat(32) })).toThrow(
+      /jwtSecret: has too little entropy \(about 0 bits by its characters, 90 needed\)/,
+    )
     // The server that can start signs with its own secret: an admin token forged with the
     // published one is refused.
     stub = await startTestStub({ mode: 'production', jwtSecret: secret, seed: true })
