@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { type NewPasswordRule, newPasswordRuleError } from '@devenv/domain/password'
+import { COMMON_PASSWORDS } from '@devenv/domain/common-passwords'
+import {
+  commonPasswordRuleError,
+  type NewPasswordRule,
+  newPasswordRuleError,
+} from '@devenv/domain/password'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/stub-api/dev-client'
 import fc from 'fast-check'
@@ -86,9 +91,14 @@ class FailureFound extends Error {
   }
 }
 
-/** The domain's rule for a new password (the one the site and the stub apply). */
+/**
+ * The domain's rules for a new password (those the site and the stub apply): the rule of where it
+ * is chosen, and the common-password rule beside it (a common, repeated or sequential one).
+ */
 const refusedPassword = (password: unknown, rule: NewPasswordRule) =>
-  typeof password === 'string' && newPasswordRuleError(password, rule) !== null
+  typeof password === 'string' &&
+  (newPasswordRuleError(password, rule) !== null ||
+    commonPasswordRuleError(password, COMMON_PASSWORDS) !== null)
 
 /**
  * The contract's business rules that answer 400 'Validation errors' to a schema-valid body,
