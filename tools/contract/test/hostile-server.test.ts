@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { answerHealthy, type Outcome, runCli, runCliProcess } from './fixtures/cli'
+import { answerHealthy, listening, type Outcome, runCli, runCliProcess } from './fixtures/cli'
 
 // A server built to attack the toolkit that tests it (security review 2, docs/security.md): its
 // every answer carries terminal control sequences, in a message and as a JSON key. Whatever the
@@ -154,12 +154,7 @@ describe('a server that answers without end', () => {
       response.on('close', () => response.removeAllListeners('drain'))
       pump()
     })
-    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve))
-    return {
-      sent,
-      url: `http://127.0.0.1:${(endless.address() as AddressInfo).port}`,
-      close: () => new Promise((resolve) => endless.close(resolve)),
-    }
+    return { sent, ...(await listening(endless)) }
   }
 
   it('check reads no more than --max-answer-mib of an answer, and fails the check with one line', async () => {
@@ -207,11 +202,7 @@ describe('secrets the run was given, echoed back by the server or in its own URL
         response.end(JSON.stringify({ message: `no account matches ${body}`, code: 'X' }))
       })
     })
-    await new Promise<void>((resolve) => echoing.listen(0, '127.0.0.1', resolve))
-    return {
-      url: `http://127.0.0.1:${(echoing.address() as AddressInfo).port}`,
-      close: () => new Promise((resolve) => echoing.close(resolve)),
-    }
+    return listening(echoing)
   }
 
   it('fuzz: a --password the server quotes back is never printed', async () => {
