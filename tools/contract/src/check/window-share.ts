@@ -1,11 +1,11 @@
 import type { Operation, RateLimit } from '@devenv/openapi'
 import type { Target } from '../http'
 
-/**
- * On a server whose windows every client shares, a run sends at most half of each per-client
- * window's limit to an operation, so that a run started within the window still finds room.
- * The operation's per-client windows and how many of the run's half each has left.
- */
+// On a server whose windows every client shares, a run sends at most half of each per-client
+// window's limit to an operation, so that a run started within the window still finds room; which
+// of an operation's own checks fill that half rotates from run to run.
+
+/** The operation's per-client windows. */
 function clientWindows(operation: Operation): RateLimit[] {
   return operation.rateLimits.filter((rule) => rule.kind === 'window' && rule.scope === 'client')
 }
