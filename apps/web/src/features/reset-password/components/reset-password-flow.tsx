@@ -179,8 +179,9 @@ function ResetPasswordForm({
           aria-describedby={showChecklist ? checklistId : common ? commonId : undefined}
           {...register('password')}
         />
-        {/* Always present, so the message is announced when it appears. */}
-        <p id={commonId} className="form__error" aria-live="polite">
+        {/* Always present, so the message is announced when it appears; empty, it takes no room,
+            so the form keeps the height the prerendered page reserves for it. */}
+        <p id={commonId} className="form__error form__error--on-demand" aria-live="polite">
           {common ? t(common) : null}
         </p>
         {showChecklist ? (
