@@ -14,8 +14,11 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 4_000)
 const SEQUENCES = Number(process.env.FUZZ_SEQUENCES ?? 35)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
-/** Thousands of requests on two shared cores: minutes at worst, as in tools/reliability. */
-const FUZZ_TIMEOUT_MS = 300_000
+/**
+ * Only ends a hang: thousands of requests took 208 s under one CPU's quota on a busy machine
+ * (21 s unconfined), so the bound is the suite's 10 minutes, as the other whole runs'.
+ */
+const FUZZ_TIMEOUT_MS = 600_000
 
 describe(`fuzzing the stub from the contract (seed ${SEED})`, { timeout: FUZZ_TIMEOUT_MS }, () => {
   it(`answers ${REQUESTS.toLocaleString('en-US')} generated requests as the contract says`, async () => {
