@@ -17,15 +17,12 @@ import {
 } from '../http'
 import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from '../report'
 import type { RunAccount } from './run-account'
-import { shareOfWindow, takeFromShare } from './window-share'
+import { keptReason, shareOfWindow, takeFromShare } from './window-share'
 
-/**
- * A request that asks for 429 proves a full window: it takes nothing of the run's share (the
- * server refuses it, and the window it fills is full already).
- */
-function asksFor429(expectation: Expectation): boolean {
+/** Whether the check asks for `status` by name (not merely as one of a class). */
+function asksFor(expectation: Expectation, status: number): boolean {
   const wanted = expectation.status
-  return wanted !== undefined && (Array.isArray(wanted) ? wanted : [wanted]).includes(429)
+  return wanted !== undefined && (Array.isArray(wanted) ? wanted : [wanted]).includes(status)
 }
 
 export type Expectation = {
@@ -141,7 +138,9 @@ export class SuiteRecorder {
       this.skip(name, this.stoppedBecause)
       return undefined
     }
-    const kept = asksFor429(expectation) ? undefined : this.keptForLaterRuns(operationId)
+    // A request that asks for 429 proves a full window: it takes nothing of the run's share (the
+    // server refuses it, and the window it fills is full already).
+    const kept = asksFor(expectation, 429) ? undefined : this.keptForLaterRuns(operationId)
     if (kept) {
       this.skip(name, kept)
       if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
@@ -226,19 +225,18 @@ export class SuiteRecorder {
     const operation = this.contract.byId.get(operationId)
     if (!operation || takeFromShare(this.target, operation)) return undefined
     const share = shareOfWindow(this.target, operation)
-    return `kept for later runs: this run sends at most half of the ${operationId} window (${share?.rule.limit} per client in ${share?.rule.periodSeconds} s), which every run of this target shares`
+    return share ? keptReason(operationId, share.rule) : 'kept for later runs'
   }
 
   /** A 401 the check did not ask for, to a token of the run's own that it knows had expired. */
   private runTokenExpired(request: Outgoing, answer: Answer, expectation: Expectation): boolean {
     if (answer.error || answer.status !== 401 || !this.account?.expired(request.token)) return false
-    const wanted = expectation.status
-    return wanted === undefined || !(Array.isArray(wanted) ? wanted : [wanted]).includes(401)
+    return !asksFor(expectation, 401)
   }
 
   /** A 429 the check did not ask for, from an operation that documents an `x-rate-limits` window. */
   private fullWindow(operationId: string, answer: Answer, expectation: Expectation): boolean {
-    if (answer.error || answer.status !== 429 || asksFor429(expectation)) return false
+    if (answer.error || answer.status !== 429 || asksFor(expectation, 429)) return false
     // A refusal asked for as any 4xx is not shown by a 429: the window answered, not validation.
     const operation = this.contract.byId.get(operationId)
     return operation?.rateLimits.some((rule) => rule.kind === 'window') === true

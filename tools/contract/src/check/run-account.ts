@@ -32,6 +32,17 @@ function tokensOf(answer: Answer, sentAt: number): Tokens | undefined {
   }
 }
 
+/** The tokens a sign-in or a refresh answers, their expiry counted from when it was sent. */
+async function tokensFrom(
+  target: Target,
+  path: string,
+  body: unknown,
+  now: () => number,
+): Promise<Tokens | undefined> {
+  const sentAt = now()
+  return tokensOf(await send(target, { method: 'POST', path, body }), sentAt)
+}
+
 /**
  * The run's own sign-in for the operation checks, kept valid for the whole run. A server with
  * short-lived tokens (20 s, as the README advises for proving expiry) would otherwise judge a late
@@ -59,9 +70,7 @@ export class RunAccount {
     credentials: Credentials,
     now: () => number = Date.now,
   ): Promise<RunAccount | undefined> {
-    const sentAt = now()
-    const answer = await send(target, { method: 'POST', path: '/auth/auth', body: credentials })
-    const tokens = tokensOf(answer, sentAt)
+    const tokens = await tokensFrom(target, '/auth/auth', credentials, now)
     return tokens ? new RunAccount(target, credentials, tokens, now) : undefined
   }
 
@@ -86,22 +95,11 @@ export class RunAccount {
 
   async #refreshed(): Promise<Tokens | undefined> {
     if (this.#tokens.refresh === undefined) return undefined
-    const sentAt = this.now()
-    const answer = await send(this.target, {
-      method: 'POST',
-      path: '/auth/token/refresh',
-      body: { refreshToken: this.#tokens.refresh },
-    })
-    return tokensOf(answer, sentAt)
+    const body = { refreshToken: this.#tokens.refresh }
+    return tokensFrom(this.target, '/auth/token/refresh', body, this.now)
   }
 
-  async #signedInAgain(): Promise<Tokens | undefined> {
-    const sentAt = this.now()
-    const answer = await send(this.target, {
-      method: 'POST',
-      path: '/auth/auth',
-      body: this.credentials,
-    })
-    return tokensOf(answer, sentAt)
+  #signedInAgain(): Promise<Tokens | undefined> {
+    return tokensFrom(this.target, '/auth/auth', this.credentials, this.now)
   }
 }

@@ -21,7 +21,7 @@ import { isolated, PASSWORD, registration } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
 import { RunAccount } from './run-account'
-import { rotated, rotationNote, shareOfWindow, tightestWindow } from './window-share'
+import { keptReason, rotated, rotationNote, shareOfWindow, tightestWindow } from './window-share'
 
 export type RunOptions = {
   /** `http://host:port` (then `/api` is used), or the API base itself. */
@@ -297,8 +297,7 @@ async function sendOwnChecks(context: RunContext, plan: OwnPlan, count?: number)
 function keepTheRest(context: RunContext, plan: OwnPlan): void {
   const share = shareOfWindow(context.target, plan.operation)
   if (!share || plan.sent >= plan.order.length) return
-  const { limit, periodSeconds } = share.rule
-  const keep = `kept for later runs: this run sends at most half of the ${plan.operation.operationId} window (${limit} per client in ${periodSeconds} s), which every run of this target shares; ${rotationNote(plan.order.length, plan.sent, periodSeconds)}`
+  const keep = `${keptReason(plan.operation.operationId, share.rule)}; ${rotationNote(plan.order.length, plan.sent, share.rule.periodSeconds)}`
   for (const check of plan.order.slice(plan.sent)) plan.suite.skip(check.name, keep)
 }
 

@@ -41,6 +41,11 @@ export function takeFromShare(target: Target, operation: Operation): boolean {
   return true
 }
 
+/** Why a check is not sent: the run's half of the operation's window is used up. */
+export function keptReason(operationId: string, rule: RateLimit): string {
+  return `kept for later runs: this run sends at most half of the ${operationId} window (${rule.limit} per client in ${rule.periodSeconds} s), which every run of this target shares`
+}
+
 /** The list started at `offset` (modulo its length) and wrapped around: a run's turn in a rotation. */
 export function rotated<T>(list: readonly T[], offset: number): T[] {
   if (list.length === 0) return []
