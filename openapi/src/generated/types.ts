@@ -23,7 +23,9 @@ export interface paths {
          *     - **401** `Invalid email or password` for an unknown e-mail or a wrong password (the same
          *       answer for both, so addresses cannot be probed).
          *     - **403** `Account not activated` when the password is right but the account has not been
-         *       activated yet. This does not count as a failed attempt.
+         *       activated yet. This does not count as a failed attempt. A server that answers alike for
+         *       every address (see `register`) answers 401 instead, counted as a failed attempt: there
+         *       a registration is pending until its link is opened.
          *     - **429 login lock**: after 5 consecutive failed attempts for one e-mail address (failures
          *       of `changePassword` count too), sign-in for that address answers 429 with the message
          *       `Too many login attempts. Please try again later.` and `Retry-After` until 15 minutes
@@ -80,6 +82,22 @@ export interface paths {
          *       and body as a new one, nothing about the account changes, and its owner is e-mailed
          *       that someone tried to register with it.
          *     - **429** after 10 registrations from one client within 15 minutes.
+         *
+         *     **Answers alike for every address.** On such a server no sequence of public calls may tell
+         *     a taken address from a new one: not registration, sign-in, `changePassword`,
+         *     `resendActivation` or `requestPasswordReset`, nor the login lock or the time they take.
+         *     So a registration is pending until its activation link is opened, and only then is it an
+         *     account that signs in:
+         *     - until then its password is refused as a wrong one is (`signIn` and `changePassword`
+         *       answer 401 `Invalid email or password`, never 403, and the attempt counts towards the
+         *       login lock), since a visitor who registered a taken address with a password of their
+         *       own gets the same 401;
+         *     - registering the address again, while pending or once an account, answers the same 201
+         *       and changes nothing (the first registration holds the address, so a later one cannot
+         *       take over the link its owner was sent);
+         *     - `resendActivation` and `requestPasswordReset` answer 200 alike, and mail only an
+         *       address that has a registration;
+         *     - registration and sign-in spend one password hash each on every path.
          */
         post: operations["register"];
         delete?: never;
@@ -192,7 +210,8 @@ export interface paths {
          *     A wrong `oldPassword` answers 401 `Invalid email or password` and counts as a failed
          *     sign-in attempt for the login lock (5 failures, then 429 until 15 minutes after the last
          *     failure), so this call cannot be used to guess passwords around the lock. An account that
-         *     is not activated answers 403.
+         *     is not activated answers 403 (401, counted as a failure, where answers are alike for every
+         *     address: see `register`).
          */
         post: operations["changePassword"];
         delete?: never;
@@ -222,7 +241,7 @@ export interface paths {
          *     - **401** `{ message: "user don't exist" }` when no account has this address, as the
          *       real backend answers and the web app expects. The development stub can be switched to
          *       answer 200 uniformly instead (`UNIFORM_ACCOUNT_ANSWERS=true`, which covers registration
-         *       too), so addresses cannot be probed.
+         *       and sign-in too: see `register`), so addresses cannot be probed.
          *     - **429** with `Retry-After` beyond 3 requests per e-mail address or 10 requests per client
          *       within 15 minutes.
          */

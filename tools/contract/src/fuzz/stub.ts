@@ -12,6 +12,8 @@ export type FuzzStubOptions = {
   rateLimits?: 'on' | 'off'
   /** A bug planted in the stub's core (the fuzzer's own tests prove it finds one). */
   hooks?: StubHooks
+  /** Registration and sign-in answer alike for taken and new addresses (register's 409). */
+  uniformAccountAnswers?: boolean
 }
 
 /**
@@ -32,6 +34,7 @@ export function buildFuzzStub(options: FuzzStubOptions = {}) {
     provisionSeconds: PROVISION_SECONDS,
     deleteSeconds: DELETE_SECONDS,
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    uniformAccountAnswers: options.uniformAccountAnswers ?? false,
   })
   return { app, logged }
 }

@@ -54,7 +54,7 @@ export const AUTH_MESSAGES = {
  * Sign-in's checks in the contract's order: the login lock first (no password is checked while
  * locked, and the lock is not extended), then the password, then activation. Each check reserves
  * its attempt before the slow hash, so at most 5 passwords are checked per lock window however
- * many requests arrive at once.
+ * many requests arrive at once. Every path spends one scrypt: unknown addresses waste one.
  */
 async function checkCredentials(
   ctx: StubContext,
@@ -85,6 +85,10 @@ async function checkCredentials(
     } else if (!account) {
       await ctx.passwords.waste(password)
     }
+    // Under uniform answers a registration is pending until its link is opened, and its password
+    // is refused like a wrong one, lock count included: a 403 (or a lock that never comes) would
+    // tell an address registered a moment ago from one that was taken.
+    if (outcome === 'matched' && ctx.config.uniformAccountAnswers) outcome = 'failure'
     if (!account || outcome === 'failure') {
       throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
     }

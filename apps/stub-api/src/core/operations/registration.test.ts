@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { portableScrypt } from '../platform/scrypt'
 import { startTestStub, type TestStub, USER } from '../test-support'
 import { lastMail, MINUTE, register, registerAndActivate } from './auth-test-support'
 
@@ -224,5 +225,91 @@ describe('a registered account end to end', () => {
       userType: 'PERSONAL',
     })
     expect(profile.json()).not.toHaveProperty('company')
+  })
+})
+
+describe('no sequence of public calls tells a taken address from a new one (UNIFORM_ACCOUNT_ANSWERS=true)', () => {
+  /** What a visitor sees of one call: status, body (its own address as `<address>`), Retry-After. */
+  type Seen = { step: string; status: number; body: string; retryAfter: boolean; scrypts: number }
+
+  // The sequence of an attacker who picks the password: register, sign in, register again, sign
+  // in with the second password, resend the link, ask for a reset, then sign in until the lock.
+  async function probe(address: string, ip: string): Promise<Seen[]> {
+    let scrypts = 0
+    const uniform = await startTestStub({
+      uniformAccountAnswers: true,
+      platform: {
+        scrypt: (password, salt, params) => {
+          scrypts += params.N === 1024 ? 1 : 1000 // a different cost would be a different time
+          return portableScrypt(password, salt, params)
+        },
+      },
+    })
+    // Another visitor registered the pending address first, with a password of their own.
+    const pending = 'pending.visitor@example.com'
+    const first = await register(uniform, pending, 'Someone-Elses-Pass-7')
+    expect(first.statusCode).toBe(201)
+    const seen: Seen[] = []
+    const step = async (name: string, url: string, body: unknown) => {
+      const before = scrypts
+      const answer = await uniform.call({ url, body, ip })
+      seen.push({
+        step: name,
+        status: answer.statusCode,
+        body: answer.body.replaceAll(address, '<address>'),
+        retryAfter: answer.headers['retry-after'] !== undefined,
+        scrypts: scrypts - before,
+      })
+    }
+    const signIn = (password: string) => ({ email: address, password })
+    await step('register', '/api/auth/registration', {
+      username: address,
+      password: 'Tbilisi-Sunrise-2025',
+      userType: 'PERSONAL',
+    })
+    await step('sign in', '/api/auth/auth', signIn('Tbilisi-Sunrise-2025'))
+    await step('register again', '/api/auth/registration', {
+      username: address,
+      password: 'Kartuli#Soft9-Again',
+      userType: 'PERSONAL',
+    })
+    await step('sign in, second password', '/api/auth/auth', signIn('Kartuli#Soft9-Again'))
+    await step('resend activation', '/api/auth/activate/resend', { email: address })
+    await step('forgot password', '/api/auth/reset-password', { username: address })
+    for (const attempt of [3, 4, 5, 6])
+      await step(`sign in ${attempt}`, '/api/auth/auth', signIn('Tbilisi-Sunrise-2025'))
+    await uniform.close()
+    return seen
+  }
+
+  it('answers registration, sign-in, resend, reset and the lock alike, with the same work', async () => {
+    const fresh = await probe('nobody.yet@example.com', '192.0.2.1')
+    const taken = await probe(USER.email, '192.0.2.2')
+    const pending = await probe('pending.visitor@example.com', '192.0.2.3')
+    expect(taken).toEqual(fresh)
+    expect(pending).toEqual(fresh)
+    // What they all see: a registration is pending until activated, so its password is refused.
+    expect(fresh.map((seen) => seen.status)).toEqual([
+      201, 401, 201, 401, 200, 200, 401, 401, 401, 429,
+    ])
+    expect(fresh.map((seen) => seen.scrypts)).toEqual([1, 1, 1, 1, 0, 0, 1, 1, 1, 0])
+  })
+
+  it('turns a pending registration into an account when its link is opened', async () => {
+    const uniform = await startTestStub({ uniformAccountAnswers: true })
+    await register(uniform, 'tamar@example.com')
+    const refused = await uniform.call({
+      url: '/api/auth/auth',
+      body: { email: 'tamar@example.com', password: 'Tbilisi-Sunrise-2025' },
+    })
+    expect(refused.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+    const { linkParams } = await lastMail(uniform, 'tamar@example.com')
+    const activated = await uniform.call({
+      url: '/api/auth/activate',
+      body: { token: linkParams.activate },
+    })
+    expect(activated.statusCode).toBe(200)
+    await uniform.signIn('tamar@example.com', 'Tbilisi-Sunrise-2025')
+    await uniform.close()
   })
 })

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { en, translate } from '@devenv/domain/messages'
 import { isJsonObject } from '@devenv/openapi'
 import type { Answer } from '../../http'
@@ -25,10 +26,34 @@ const OTHER_PASSWORD = 'Contract-Run-Pass-9'
 const fieldSentence = (code: Parameters<typeof translate>[1]) =>
   translate(en, code).replace(/\.$/, '')
 
+/** The contract's promise for a taken address where answers are alike (register's 409). */
+const SAME_AS_NEW = 'the same 201 and body as a new one'
+
+/** What tells `answer`'s JSON body from `reference`'s (`named`), key by key; none when alike. */
+function bodyDifference(reference: Answer, answer: Answer, named: string): string | undefined {
+  const wanted = isJsonObject(reference.json) ? reference.json : {}
+  const got = isJsonObject(answer.json) ? answer.json : {}
+  const differences = [
+    ...Object.keys(wanted)
+      .filter((key) => !isDeepStrictEqual(wanted[key], got[key]))
+      .map((key) =>
+        key in got
+          ? `${key} ${JSON.stringify(got[key])} where ${named} had ${JSON.stringify(wanted[key])}`
+          : `no ${key}, which ${named} had`,
+      ),
+    ...Object.keys(got)
+      .filter((key) => !(key in wanted))
+      .map((key) => `${key} ${JSON.stringify(got[key])}, which ${named} did not have`),
+  ]
+  return differences.length > 0 ? differences.join('; ') : undefined
+}
+
 /**
- * Registering an address twice answers 409 (in any letter case), or 201 like a new address on a
- * server that answers alike for every address, and keeps the first account either way; an account
- * signs in only once activated (403 before). A 409 is reported as an enumeration finding.
+ * Registering an address twice answers 409 (in any letter case), or, on a server that answers
+ * alike for every address, the same 201 and body as a new registration; the first registration
+ * keeps the address either way. Before activation the first password gets 403, or on such a
+ * server the 401 of the refused password (the registration is pending, and a taken address must
+ * not be told apart by signing in). A 409 is reported as an enumeration finding.
  */
 async function registrationFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'registration')
@@ -37,24 +62,31 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
     'registration: the same address twice, sign-in before activation',
   )
   const email = runEmail(context, 'twice')
-  await flow.request(
+  const created = await flow.request(
     'register a new address: 201',
     'register',
     registration(email, PASSWORD),
     { status: 201 },
     true,
   )
+  // Where answers are alike, the contract's own words are the failure's reason.
+  const sameAsNew = (answer: Answer) => {
+    const difference =
+      created && answer.status === 201 ? bodyDifference(created, answer, 'the new one') : undefined
+    return difference && `a taken address must get "${SAME_AS_NEW}" (register), but: ${difference}`
+  }
   const again = await flow.request(
-    'the same address again: 409, or 201 as for a new address',
+    `the same address again: 409, or ${SAME_AS_NEW}`,
     'register',
     registration(email, OTHER_PASSWORD),
-    { status: [409, 201] },
+    { status: [409, 201], also: sameAsNew },
   )
+  const alike = again?.status === 201
   await flow.request(
     'the same address in capitals again: the same answer (addresses are compared case-insensitively)',
     'register',
     registration(email.toUpperCase(), OTHER_PASSWORD),
-    { status: again?.status === 201 ? 201 : 409 },
+    { status: alike ? 201 : 409, also: sameAsNew },
   )
   if (again?.status === 409) {
     context.findings.push({
@@ -62,11 +94,30 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
       detail: `POST /auth/registration answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (AUTH-8's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
     })
   }
+  const refused = await flow.request(
+    "sign in before activation with the refused registration's password: 401",
+    'signIn',
+    { method: 'POST', path: '/auth/auth', body: { email, password: OTHER_PASSWORD } },
+    { status: 401 },
+  )
   await flow.request(
-    'sign in before activation with the first password: 403 (the taken address kept its account)',
+    alike
+      ? 'sign in before activation with the first password: the same 401 (a pending registration is not told from a taken address)'
+      : 'sign in before activation with the first password: 403 (the taken address kept its account)',
     'signIn',
     { method: 'POST', path: '/auth/auth', body: { email, password: PASSWORD } },
-    { status: 403 },
+    alike
+      ? {
+          status: 401,
+          also: (answer) => {
+            const difference = refused && bodyDifference(refused, answer, 'the taken one')
+            return (
+              difference &&
+              `a sign-in must not tell a new registration from a taken address where registration answers alike (register), but: ${difference}`
+            )
+          },
+        }
+      : { status: 403 },
   )
   if (!context.mailbox) {
     flow.skip(

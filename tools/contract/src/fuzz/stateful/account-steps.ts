@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import type { Answer } from '../transport'
 import { LOCK_HEADROOM } from '../world'
 import {
   ACTIVATION_LINK_MS,
@@ -9,6 +10,7 @@ import {
   issueLink,
   issuePair,
   type LinkModel,
+  learnAccountAnswers,
   linkVerdict,
   type Model,
   REFRESH_TOKEN_MS,
@@ -38,6 +40,20 @@ function withinLock(model: Readonly<Model>, email: string): boolean {
   return model.clock === 'jumps' || (model.locks.get(email)?.attempts ?? 0) < LOCK_HEADROOM
 }
 
+/**
+ * The right password of an account not activated yet: 403, or where answers are alike for every
+ * address the 401 of a wrong password, counted by the lock (the registration is pending).
+ */
+function expectNotActivated(model: Model, what: string, email: string, answer: Answer): void {
+  learnAccountAnswers(model, what, answer.status === 401 ? 'alike' : 'distinct')
+  if (model.accountAnswers === 'distinct') {
+    expectAnswer(what, answer, 403, 'ACCOUNT_NOT_ACTIVATED')
+    return
+  }
+  recordFailure(model, email)
+  expectAnswer(what, answer, 401, 'INVALID_CREDENTIALS')
+}
+
 export class Register extends AccountStep {
   constructor(
     account: string,
@@ -57,7 +73,13 @@ export class Register extends AccountStep {
       body: { username: email, password, userType: 'PERSONAL' },
     })
     const known = model.accounts.get(email)
-    if (known) return expectAnswer(this.label, answer, 409, 'EMAIL_TAKEN')
+    if (known) {
+      // A taken address: 409, or the 201 of a new one where answers are alike (nothing changes).
+      learnAccountAnswers(model, this.label, answer.status === 201 ? 'alike' : 'distinct')
+      return model.accountAnswers === 'alike'
+        ? expectAnswer(this.label, answer, 201)
+        : expectAnswer(this.label, answer, 409, 'EMAIL_TAKEN')
+    }
     expectAnswer(this.label, answer, 201)
     const account = {
       email,
@@ -151,7 +173,7 @@ export class SignIn extends AccountStep {
       recordFailure(model, email)
       return expectAnswer(this.label, answer, 401, 'INVALID_CREDENTIALS')
     }
-    if (!account.activated) return expectAnswer(this.label, answer, 403, 'ACCOUNT_NOT_ACTIVATED')
+    if (!account.activated) return expectNotActivated(model, this.label, email, answer)
     expectAnswer(this.label, answer, 200)
     model.locks.delete(email)
     const device: DeviceModel = {
@@ -371,7 +393,7 @@ export class ChangePassword extends AccountStep {
       recordFailure(model, email)
       return expectAnswer(this.label, answer, 401, 'INVALID_CREDENTIALS')
     }
-    if (!account.activated) return expectAnswer(this.label, answer, 403, 'ACCOUNT_NOT_ACTIVATED')
+    if (!account.activated) return expectNotActivated(model, this.label, email, answer)
     // The right password resets the lock, even when the new one is then refused.
     model.locks.delete(email)
     if (newPassword === account.password)

@@ -70,6 +70,27 @@ export type Model = {
   locks: Map<string, LockModel>
   /** When the stub last issued a token pair; it forgets expired refresh tokens then. */
   lastIssueAt: number | null
+  /**
+   * How the target answers a taken address (register's 409): `distinct` (409, and 403 for the
+   * right password before activation) or `alike` (the same 201 as a new one, and a pending
+   * registration's password refused with 401, counted by the lock). Learnt from the first answer
+   * that shows it; every later one must agree.
+   */
+  accountAnswers?: 'distinct' | 'alike'
+}
+
+/** Learns how the target answers taken addresses, or throws when it answered otherwise before. */
+export function learnAccountAnswers(
+  model: Model,
+  what: string,
+  way: NonNullable<Model['accountAnswers']>,
+): void {
+  if (model.accountAnswers !== undefined && model.accountAnswers !== way) {
+    throw new Error(
+      `${what}: the server answered ${way === 'alike' ? 'alike for every address' : 'a taken address apart'} here, and ${model.accountAnswers === 'alike' ? 'alike for every address' : 'a taken address apart'} earlier in the sequence (register: one way or the other, on every call)`,
+    )
+  }
+  model.accountAnswers = way
 }
 
 export function initialModel(
