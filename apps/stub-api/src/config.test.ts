@@ -11,8 +11,8 @@ import {
   REPOSITORY_JWT_SECRETS,
   readConfig,
   readLogFormat,
+  resolveConfig,
 } from './config'
-import { resolveConfig } from './core/create'
 
 // A production secret as an operator makes one: random, and written nowhere.
 const PRODUCTION_SECRET = randomBytes(32).toString('hex')

@@ -1,3 +1,8 @@
+/**
+ * The stub's settings, in one place for every way it starts: from the environment (`readConfig`,
+ * the CLI) or given in code (`resolveConfig`, the adapters and `createStubCore`). No Node here: the
+ * core runs in browsers and imports its `StubConfig` from this file.
+ */
 import * as z from 'zod'
 
 /** The fixed development secret: fine on a laptop, refused in production (see readConfig). */
@@ -283,6 +288,24 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
 /** The defaults, as `readConfig({})` gives them. */
 export function defaultConfig(): StubConfig {
   return readConfig({})
+}
+
+/** The settings given, over the mode's defaults; the production rules of readConfig applied. */
+export function resolveConfig(given: Partial<StubConfig>): StubConfig {
+  const defined = Object.fromEntries(
+    Object.entries(given).filter(([, value]) => value !== undefined),
+  )
+  const mode = given.mode ?? defaultConfig().mode
+  const config = { ...defaultConfig(), ...modeDefaults(mode), ...defined }
+  if (given.jwtSecret !== undefined && given.jwtSecretIsDefault === undefined)
+    config.jwtSecretIsDefault = false
+  // The same rules readConfig applies to the environment, for callers that build the stub directly.
+  if (config.mode === 'production' && config.jwtSecretIsDefault) {
+    throw new ConfigError('Invalid stub settings:\n  jwtSecret: is required in production mode')
+  }
+  const problem = config.jwtSecretIsDefault ? null : jwtSecretProblem(config.jwtSecret, config.mode)
+  if (problem) throw new ConfigError(`Invalid stub settings:\n  jwtSecret: ${problem}`)
+  return config
 }
 
 export const LOG_FORMATS = ['pretty', 'json'] as const

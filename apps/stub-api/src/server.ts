@@ -13,10 +13,10 @@ import Fastify, {
 } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import pretty from 'pino-pretty'
-import type { LogFormat, StubConfig } from './config'
+import { type LogFormat, resolveConfig, type StubConfig } from './config'
 import { MESSAGES } from './core/contract/errors'
 import { BODY_LIMIT_BYTES } from './core/contract/http-errors'
-import { createStubCore, resolveConfig } from './core/create'
+import { createStubCore } from './core/create'
 import {
   errorLogFields,
   REDACT_PATHS,

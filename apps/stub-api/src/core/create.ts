@@ -1,10 +1,4 @@
-import {
-  ConfigError,
-  defaultConfig,
-  jwtSecretProblem,
-  modeDefaults,
-  type StubConfig,
-} from '../config'
+import { resolveConfig } from '../config'
 import type { StubContext } from './context'
 import { checkAnswer } from './contract/answer-check'
 import { ApiError, MESSAGES, rateLimited, validationError } from './contract/errors'
@@ -50,24 +44,6 @@ const SILENT: StubLog = { info() {}, warn() {}, error() {} }
 const NO_HOOKS: StubHooks = Object.freeze({})
 
 type OperationEntry = OperationTable extends Map<string, infer Entry> ? Entry : never
-
-/** The settings given, over the mode's defaults; the production rules of readConfig applied. */
-export function resolveConfig(given: Partial<StubConfig>): StubConfig {
-  const defined = Object.fromEntries(
-    Object.entries(given).filter(([, value]) => value !== undefined),
-  )
-  const mode = given.mode ?? defaultConfig().mode
-  const config = { ...defaultConfig(), ...modeDefaults(mode), ...defined }
-  if (given.jwtSecret !== undefined && given.jwtSecretIsDefault === undefined)
-    config.jwtSecretIsDefault = false
-  // The same rules readConfig applies to the environment, for callers that build the stub directly.
-  if (config.mode === 'production' && config.jwtSecretIsDefault) {
-    throw new ConfigError('Invalid stub settings:\n  jwtSecret: is required in production mode')
-  }
-  const problem = config.jwtSecretIsDefault ? null : jwtSecretProblem(config.jwtSecret, config.mode)
-  if (problem) throw new ConfigError(`Invalid stub settings:\n  jwtSecret: ${problem}`)
-  return config
-}
 
 /** The query string as Fastify parsed it: `+` is a space, a repeated name gives an array. */
 function parseQuery(search: string): Record<string, string | string[]> {
