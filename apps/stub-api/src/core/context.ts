@@ -1,9 +1,17 @@
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
-import type { PasswordHasher } from './security/passwords'
-import type { TokenService } from './security/tokens'
-import type { SeedPasswords } from './state/seeds'
-import type { StoreRegistry } from './state/store-registry'
+import { pooledRandomBytes } from './platform/random'
+import { portableScrypt } from './platform/scrypt'
+import {
+  createPasswordHasher,
+  DEFAULT_SCRYPT_COST,
+  type PasswordHasher,
+} from './security/passwords'
+import { createTokenService, type TokenService } from './security/tokens'
+import { type SeedPasswords, seedStore } from './state/seeds'
+import { StubStore, uuidFrom } from './state/store'
+import { StoreRegistry } from './state/store-registry'
+import type { StubCoreOptions } from './stub-core'
 import type { MailSender, Randomness } from './types'
 
 /** What every part of one stub core shares; passed along, never global. */
@@ -25,4 +33,47 @@ export type StubContext = {
   sendMail: MailSender | null
   /** Filled at start-up, before the first request. */
   seedPasswords: SeedPasswords | null
+}
+
+/** The context every part of the core shares: settings, clock, randomness, secrets, stores. */
+export function createContext(
+  config: StubConfig,
+  { contract, now, platform, scryptCost, sendMail }: StubCoreOptions,
+): StubContext {
+  const realNow = now ?? Date.now
+  const randomBytes = platform?.randomBytes ?? pooledRandomBytes()
+  const devControls = config.mode !== 'production'
+  // Injected randomness fixes ids too; otherwise the platform's randomUUID (Node caches entropy)
+  // is faster, where there is one (browsers have it in secure contexts only).
+  const platformUuid = globalThis.crypto?.randomUUID?.bind(globalThis.crypto)
+  const makeId =
+    platform?.randomBytes || !platformUuid ? () => uuidFrom(randomBytes) : () => platformUuid()
+  const makeStore = (id: string) =>
+    new StubStore(id, realNow, randomBytes, config.rateLimits, makeId)
+  const ctx: StubContext = {
+    config,
+    contract,
+    realNow,
+    startedAt: realNow(),
+    randomBytes,
+    passwords: createPasswordHasher({
+      cost: scryptCost ?? DEFAULT_SCRYPT_COST,
+      randomBytes,
+      scrypt: platform?.scrypt ?? portableScrypt,
+    }),
+    tokens: createTokenService({
+      secret: config.jwtSecret,
+      validSeconds: config.tokenValidSeconds,
+    }),
+    registry: new StoreRegistry(makeStore('default'), (id) => {
+      const store = makeStore(id)
+      if (config.seed && ctx.seedPasswords) seedStore(store, ctx.seedPasswords)
+      return store
+    }),
+    devControls,
+    checkResponses: devControls,
+    sendMail: sendMail ?? null,
+    seedPasswords: null,
+  }
+  return ctx
 }
