@@ -29,6 +29,7 @@ function countActivationCalls(page: Page): { count: () => number } {
 }
 
 test.describe('the activation link', () => {
+  // AUTH-9: the e-mailed link activates the account and opens sign-in.
   test('activates the account once, reports it, cleans the address and opens sign-in', async ({
     page,
     stub,

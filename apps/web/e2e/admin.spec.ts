@@ -43,6 +43,7 @@ async function createEnvironment(page: Page, name: string) {
 }
 
 test.describe('/admin: environments', () => {
+  // ENV-1: /admin creates an environment.
   test('creates an environment: Provisioning, then Running with its address, by polling', async ({
     page,
     stub,

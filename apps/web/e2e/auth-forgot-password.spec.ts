@@ -17,6 +17,7 @@ async function requestLink(dialog: Locator, email: string): Promise<void> {
 }
 
 test.describe('forgot password', () => {
+  // RESET-1: the whole forgot-password modal.
   test('the puzzle shows once the address has an @; Email Sent!, the mail, Resend, Back to login', async ({
     page,
     stub,
@@ -46,6 +47,7 @@ test.describe('forgot password', () => {
     await expect(authDialog(page, 'Sign In')).toBeVisible()
   })
 
+  // RESET-2: the forgot-password checks.
   test('the rules: required, then the shape, then the puzzle; nothing is sent', async ({
     page,
   }) => {

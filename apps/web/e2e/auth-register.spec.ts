@@ -115,6 +115,7 @@ test.describe('create account', () => {
     await expect(submit).toBeDisabled()
   })
 
+  // AUTH-6: the terms box links to the two legal pages.
   test('the terms box links to both legal pages, in a new tab', async ({ page }) => {
     const dialog = await openRegister(page)
     const terms = dialog.getByRole('link', { name: /Terms of Service/ })

@@ -15,6 +15,7 @@ const nav = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Main navigation' })
 
 test.describe('sign in', () => {
+  // SESSION-3, AUTH-11: the sign-in, its notice and the profile.
   test('signs in: closes, says so, lands on the dashboard and greets from the profile', async ({
     page,
   }) => {
@@ -75,6 +76,7 @@ test.describe('sign in', () => {
     await expect(authDialog(page, 'Sign In').getByRole('alert')).toHaveText('Login failed')
   })
 
+  // AUTH-3: the sign-in checks, before anything is sent.
   test('the e-mail and password rules, in order, before anything is sent', async ({ page }) => {
     const bodies = await recordCalls(page, '/auth/auth')
     await page.goto('/?auth=login')

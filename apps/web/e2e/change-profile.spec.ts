@@ -128,6 +128,7 @@ test.describe('/changeprofile: change password', () => {
     expect(withOld.status()).toBe(401)
   })
 
+  // ACCOUNT-2: 'Failed to change password'.
   test('the domain’s rules, a wrong current password and the failure notice', async ({
     page,
     stub,

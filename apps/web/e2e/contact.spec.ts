@@ -53,6 +53,7 @@ test.describe('contact', () => {
     expect(posted).toBe(false)
   })
 
+  // CONTACT-3: sent, then the form cleared and a notice.
   test('sends the payload, shows the submitting state, then resets and notifies', async ({
     page,
   }) => {
@@ -116,6 +117,7 @@ test.describe('contact', () => {
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled()
   })
 
+  // CONTACT-1: the page's parts, response times and five-item FAQ.
   test('shows response times, office, other methods and a 5-item FAQ', async ({ page }) => {
     await page.goto('/contact')
     await expect(page.getByText('Within 24 hours', { exact: true })).toBeVisible()
@@ -126,6 +128,7 @@ test.describe('contact', () => {
     await expect(page.locator('.accordion__button')).toHaveCount(5)
   })
 
+  // CONTACT-1: 'Book Demo Call' only notifies.
   test('Book Demo Call only shows the info notification', async ({ page }) => {
     await page.goto('/contact')
     await page.getByRole('button', { name: 'Book Demo Call' }).click()

@@ -3,6 +3,7 @@ import { expect, test } from './stub'
 import { useLocale } from './support'
 
 test.describe('home', () => {
+  // SITE-13: the tagline.
   test('has the required title, tagline, 6 features, 4 stack categories and 4 stats (SITE-9)', async ({
     page,
   }) => {
@@ -34,6 +35,7 @@ test.describe('home', () => {
     await expect(page).toHaveURL('/contact')
   })
 
+  // SITE-2: to the hash anchor.
   test('Explore Platform scrolls to the features section', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Explore Platform' }).click()

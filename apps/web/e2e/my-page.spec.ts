@@ -2,6 +2,7 @@ import { DEMO_ACCOUNT, expect, test } from './stub'
 import { axeViolations, useLocale, useTheme } from './support'
 
 test.describe('/my/page', () => {
+  // ENV-4: /my/page shows the account and its environments.
   test('the demo account: its details and a summary of its environments', async ({
     page,
     stub,

@@ -3,6 +3,7 @@ import { expect, test } from './stub'
 import { securityEvent, storedEvents, toast, useLocale } from './support'
 
 test.describe('not found', () => {
+  // SITE-3: HTTP 404 and the Not Found page.
   test('an unknown path answers 404 and shows the page, keeping the path asked for', async ({
     page,
   }) => {
@@ -17,6 +18,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('note')).toHaveCount(0)
   })
 
+  // SITE-3: an unknown path leads to /404.
   test('a client-side unknown link lands on /404 too', async ({ page }) => {
     await page.goto('/')
     // The router listens for history changes once the page has hydrated.
@@ -28,6 +30,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
   })
 
+  // SITE-11: the restricted-access note.
   test('the restricted-access note shows for technical-looking paths', async ({ page }) => {
     await page.goto('/infrastructure/servers')
     await expect(page.getByRole('note')).toContainText('restricted technical resources')
@@ -35,6 +38,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('note')).toBeVisible()
   })
 
+  // SITE-11: the ways out and the help links.
   test('Back to Home, Go Back without history, and help links', async ({ page }) => {
     await page.goto('/nowhere')
     await page.getByRole('button', { name: 'Go Back' }).click()
@@ -78,6 +82,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0)
   })
 
+  // SITE-11: the documentation search.
   test('the documentation search notifies and logs; a blank query does nothing', async ({
     page,
   }) => {

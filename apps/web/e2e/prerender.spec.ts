@@ -16,6 +16,7 @@ const attribute = (html: string, pattern: RegExp) => html.match(pattern)?.[1]
 
 test.describe('prerendered HTML', () => {
   for (const { path, title } of PAGES) {
+    // SITE-6: prerendered with its title and description.
     test(`${path} is served as HTML with its head and content`, async ({ request }) => {
       const response = await request.get(path)
       expect(response.status()).toBe(path === '/404' ? 404 : 200)
@@ -36,12 +37,14 @@ test.describe('prerendered HTML', () => {
     })
   }
 
+  // SITE-3: the production server answers 404.
   test('an unknown path answers 404 with the Not Found page', async ({ request }) => {
     const response = await request.get('/definitely/not/here')
     expect(response.status()).toBe(404)
     expect(await response.text()).toContain('Page Not Found')
   })
 
+  // SITE-1: the signed-in routes.
   test('signed-in routes answer the app shell with 200', async ({ request }) => {
     for (const path of ['/technical', '/admin', '/my/page', '/changeprofile', '/dashboard']) {
       const response = await request.get(path)
@@ -107,6 +110,7 @@ test.describe('prerendered HTML', () => {
 
 test.describe('hydration', () => {
   for (const { path } of PAGES) {
+    // SITE-6: and hydrated in the browser.
     test(`${path} hydrates without a mismatch or CSP report`, async ({ page }) => {
       const messages = watchConsole(page)
       await page.goto(path)

@@ -18,6 +18,7 @@ test.describe('pricing', () => {
     await expect(plans.nth(2)).toContainText('99.99% uptime')
   })
 
+  // PLAN-2: the comparison table.
   test('the comparison table says included or not included for booleans', async ({ page }) => {
     await page.goto('/pricing')
     const table = page.getByRole('table', { name: 'Compare plans' })
@@ -33,6 +34,7 @@ test.describe('pricing', () => {
     ).toHaveText('Unlimited')
   })
 
+  // PLAN-2: the six FAQ items open and close independently.
   test('FAQ items toggle independently, by mouse and keyboard', async ({ page }) => {
     await page.goto('/pricing')
     const faq = page.locator('.accordion__button')
@@ -56,6 +58,7 @@ test.describe('pricing', () => {
     ).toBeVisible()
   })
 
+  // PLAN-3: the notice, then /contact after 2 s.
   test('choosing Starter announces it and goes to /contact after 2 s', async ({ page }) => {
     await freezeClock(page)
     await page.goto('/pricing')
@@ -84,6 +87,7 @@ test.describe('pricing', () => {
     await expect(page).toHaveURL('/contact')
   })
 
+  // PLAN-3, PLAN-2: Enterprise at once; 'Schedule Demo' links to /contact.
   test('Enterprise goes to /contact at once; Schedule Demo links there', async ({ page }) => {
     await page.goto('/pricing')
     await page.locator('article.plan').nth(2).getByRole('button').click()

@@ -34,6 +34,7 @@ async function fillValidPasswords(page: Page) {
 }
 
 test.describe('reset password page', () => {
+  // RESET-8: success, the countdown, home and the sign-in modal.
   test('the mailed link sets a new password, counts down, then home with the sign-in modal', async ({
     page,
     stub,

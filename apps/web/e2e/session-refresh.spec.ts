@@ -20,6 +20,7 @@ function sessionCalls(page: Page): string[] {
 }
 
 test.describe('the session', () => {
+  // SESSION-4: the refresh and the next one planned.
   test('refreshes 30 s before the access token ends, stores the new pair, and plans the next', async ({
     page,
     stub,
@@ -57,6 +58,7 @@ test.describe('the session', () => {
     await expect(greeting(page)).toBeVisible()
   })
 
+  // SESSION-6: one refresh and one retry.
   test('a 401 is cured by one refresh and the call is sent again', async ({ page, stub }) => {
     const tokens = await stub.signIn(page)
     // The server's clock is past the access token's life; the browser's is not.
@@ -91,6 +93,7 @@ test.describe('the session', () => {
       .toEqual(['POST /api/auth/token/refresh 200', 'GET /api/user/profile 200'])
   })
 
+  // SESSION-6: a failed refresh ends the session and opens sign-in.
   test('a reused refresh token ends the session: signed out, the sign-in modal, the way back', async ({
     page,
     stub,
@@ -129,6 +132,7 @@ test.describe('the session', () => {
     expect(again.status()).toBe(401)
   })
 
+  // SESSION-2: the legacy key is read once, then removed.
   test('the legacy authToken is adopted once as the access token, then removed', async ({
     page,
     stub,

@@ -144,6 +144,7 @@ test.describe('navigation bar', () => {
 })
 
 test.describe('themes and locales', () => {
+  // UI-2: light and dark, remembered.
   test('the theme follows the browser preference, switches and is remembered', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto('/')
@@ -192,6 +193,7 @@ test.describe('themes and locales', () => {
 })
 
 test.describe('notifications', () => {
+  // UI-3: each toast with its icon and a close button.
   test('a toast has its icon and close button, and closes on click', async ({ page }) => {
     await page.goto('/contact')
     await page.getByRole('button', { name: 'Book Demo Call' }).click()
@@ -228,6 +230,7 @@ test.describe('notifications', () => {
 test.describe('developer-tool blocking', () => {
   const warning = 'Access to developer tools is restricted. Please authenticate first.'
 
+  // UI-4: blocked with the required warning.
   test('signed out: F12, the shortcuts and the context menu are blocked with a warning', async ({
     page,
   }) => {
@@ -292,6 +295,7 @@ test.describe('developer-tool blocking', () => {
 })
 
 test.describe('routes', () => {
+  // SITE-1: each route sets its own title.
   test('titles carry no suffix in the main environment, and follow navigation', async ({
     page,
   }) => {
@@ -330,6 +334,7 @@ test.describe('routes', () => {
     ).toEqual(['/', '/contact'])
   })
 
+  // SITE-2: to the top on a route change.
   test('a route change scrolls back to the top', async ({ page }) => {
     await page.goto('/')
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }))
@@ -338,6 +343,7 @@ test.describe('routes', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  // SITE-1, SITE-4: protected routes, home with the sign-in modal.
   test('protected routes send a signed-out visitor home with the modal; /dashboard is /admin', async ({
     page,
   }) => {
@@ -355,6 +361,7 @@ test.describe('routes', () => {
     await expect(page).toHaveTitle('Dashboard | DevEnv')
   })
 
+  // AUTH-1: the backdrop closes the modal.
   test('the sign-in modal traps focus and closes with Escape or its backdrop', async ({ page }) => {
     await page.goto('/')
     const opener = page

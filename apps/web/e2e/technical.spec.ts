@@ -3,6 +3,7 @@ import { DEMO_ACCOUNT, expect, test, USER_ACCOUNT } from './stub'
 import { securityEvent } from './support'
 
 test.describe('technical', () => {
+  // SITE-10: 'Authenticated as', the badge, the sections, technical_page_access.
   test('shows the user, the Demo Mode badge and the static sections; logs the visit', async ({
     page,
     stub,
@@ -28,6 +29,7 @@ test.describe('technical', () => {
     expect(Date.parse(String(body.timestamp))).not.toBeNaN()
   })
 
+  // AUTH-10: no badge without the demo flag.
   test('no Demo Mode badge for a regular user', async ({ page, stub }) => {
     await stub.signIn(page, USER_ACCOUNT)
     await page.goto('/technical')
@@ -35,6 +37,7 @@ test.describe('technical', () => {
     await expect(page.getByText('Demo Mode')).toHaveCount(0)
   })
 
+  // SITE-4: /?redirect=<path> with the modal, and unauthorized_access.
   test('signed out: home with the sign-in modal and the return path; the attempt is logged', async ({
     page,
   }) => {

@@ -44,6 +44,7 @@ describe('a route that throws', () => {
     expect(await screen.findByRole('heading', { name: 'Home works' })).toBeTruthy()
   })
 
+  // EVENT-3: router errors are logged, not shown as a call's failure.
   it('is logged once through /errors/log, redacted, with the report fields and its stack', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     await renderThrowingRoute()

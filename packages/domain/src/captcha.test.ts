@@ -22,6 +22,7 @@ const puzzle: Captcha = { a: 7, b: 12, challenge: '7+12=?', answer: 19 }
 const nextPuzzle: Captcha = { a: 5, b: 5, challenge: '5+5=?', answer: 10 }
 
 describe('createCaptcha', () => {
+  // CAPTCHA-1: two numbers summed.
   it('draws two numbers from the random source and shows them as a sum', () => {
     expect(createCaptcha(sequence(0.5, 0.1))).toEqual({
       a: 12,
@@ -31,6 +32,7 @@ describe('createCaptcha', () => {
     })
   })
 
+  // CAPTCHA-1: each number from 5 to 19.
   it('spans exactly 5 to 19', () => {
     expect(createCaptcha(() => 0)).toMatchObject({ a: 5, b: 5, answer: 10 })
     expect(createCaptcha(() => 0.9999999)).toMatchObject({ a: 19, b: 19, answer: 38 })
@@ -68,6 +70,7 @@ describe('createCaptcha', () => {
   })
 })
 
+// CAPTCHA-1: the answer is a number from 0 to 99.
 describe('parseCaptchaInput', () => {
   it.each([
     ['0', 0],
@@ -129,6 +132,7 @@ describe('captchaReducer', () => {
     expect(captchaAttemptsLeft(start)).toBe(3)
   })
 
+  // CAPTCHA-1: the result records 'a+b=sum', the answer and the time.
   it('verifies a correct answer with the challenge, answer and time', () => {
     const state = captchaReducer(start, { type: 'answer-submitted', answer: 19, now: 1234 })
     expect(state.status).toBe('verified')

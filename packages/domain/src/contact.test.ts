@@ -30,6 +30,7 @@ describe('contact constants', () => {
 })
 
 describe('contactPayload', () => {
+  // CONTACT-3: the timestamp, the source website_contact_form and the user agent.
   it('adds timestamp, source and user agent to the trimmed form', () => {
     const form = {
       ...emptyContactForm(),

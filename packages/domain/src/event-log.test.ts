@@ -23,6 +23,7 @@ const entry = (id: string): EventEntry =>
 const ids = (entries: readonly EventEntry[]) => entries.map((item) => item.id)
 
 describe('createEventEntry', () => {
+  // EVENT-1: an entry's fields.
   it('stamps the given time as ISO 8601 and copies the details', () => {
     const details = { user: 'nino@example.ge' }
     const created = createEventEntry({
@@ -52,6 +53,7 @@ describe('createEventEntry', () => {
 })
 
 describe('createEventLog', () => {
+  // EVENT-1: the newest 100 are kept.
   it('keeps 100 entries by default', () => {
     const log = createEventLog()
     expect(log.limit).toBe(SECURITY_LOG_LIMIT)

@@ -15,6 +15,7 @@ describe('not found page rules', () => {
     expect(isRestrictedAreaPath(path)).toBe(expected)
   })
 
+  // SITE-11: 404_page_access with the path and the referrer.
   it('records the original path and the referrer, or direct', () => {
     expect(notFoundEventDetails('/nope', 'https://search.example/')).toEqual({
       original_path: '/nope',

@@ -92,6 +92,7 @@ describe('copy claims and choosing a plan', () => {
     expect(annualMonthlyPrice(300)).toBe(255)
   })
 
+  // PLAN-3: '<plan> plan selected! Redirecting to setup...' and 2 s.
   it('announces Starter and Professional, then goes to /contact after 2 s', () => {
     const choice = choosePlan('starter')
     expect(choice.redirectTo).toBe('/contact')
@@ -102,6 +103,7 @@ describe('copy claims and choosing a plan', () => {
     expect(choosePlan('professional').notice?.params.plan).toBe('Professional')
   })
 
+  // PLAN-3: Enterprise goes at once.
   it('sends Enterprise to /contact at once, without a notice', () => {
     expect(choosePlan('enterprise')).toEqual({ redirectTo: '/contact', delayMs: 0, notice: null })
   })

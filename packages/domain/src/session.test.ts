@@ -9,6 +9,7 @@ import {
 } from './session'
 
 describe('token refresh timing', () => {
+  // SESSION-4: 30 s before the validity ends.
   it('refreshes 30 s before the token ends', () => {
     expect(tokenExpiresAt(3600, 1_000)).toBe(3_601_000)
     expect(refreshDelayMs(3600, 0, 0)).toBe(3_570_000)

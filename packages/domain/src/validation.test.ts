@@ -171,6 +171,7 @@ describe('registration body', () => {
 })
 
 describe('validateForgotPassword', () => {
+  // RESET-2: the forgot-password checks.
   it('checks e-mail presence, then shape, then captcha', () => {
     expect(validateForgotPassword({ email: '', captchaVerified: false })).toBe(
       'validation.emailRequired',
@@ -191,6 +192,7 @@ describe('validateForgotPassword', () => {
 })
 
 describe('validateLogin', () => {
+  // AUTH-3: the sign-in checks.
   it('needs an e-mail, a valid-looking one, then a password', () => {
     expect(validateLogin({ email: ' ', password: '' })).toBe('validation.emailRequired')
     expect(validateLogin({ email: 'nino', password: '' })).toBe('validation.emailInvalid')
@@ -198,6 +200,19 @@ describe('validateLogin', () => {
       'validation.passwordRequired',
     )
     expect(validateLogin({ email: 'nino@example.ge', password: ' ' })).toBeNull()
+  })
+})
+
+describe("the older catalogue's rules are not enforced (PWD-3)", () => {
+  it('accepts a password under 10 characters without an uppercase letter, and an e-mail with neither com nor ge', () => {
+    const password = 'kvp4xr#w'
+    const email = 'nino@example.org'
+    expect(password).toHaveLength(8)
+    expect(
+      validateRegistration({ ...validRegistration, email, password, confirmPassword: password }),
+    ).toBeNull()
+    expect(validateLogin({ email, password })).toBeNull()
+    expect(validateForgotPassword({ email, captchaVerified: true })).toBeNull()
   })
 })
 

@@ -8,6 +8,7 @@ afterEach(() => {
 })
 
 describe('notify', () => {
+  // UI-3: hidden after 5,000 ms by default.
   it('hides a toast 5000 ms after it shows when its caller sets no timeout', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     render(<ToasterHost />)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, parseAppConfig } from './app-config'
 
 describe('parseAppConfig', () => {
+  // API-3, CONF-1: the defaults: a 10 s timeout, main, no debugging, version 1.0.0.
   it('defaults to main: same-origin API, no title suffix, debug off, version 1.0.0, 10 s timeout', () => {
     expect(parseAppConfig({})).toEqual({
       appEnv: 'main',
@@ -16,6 +17,7 @@ describe('parseAppConfig', () => {
     })
   })
 
+  // CONF-3: the flag, off by default.
   it('the recaptcha flag is off unless an environment says true', () => {
     expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'true' }).recaptchaEnabled).toBe(true)
     expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'false' }).recaptchaEnabled).toBe(false)
@@ -50,6 +52,7 @@ describe('parseAppConfig', () => {
     expect(parseAppConfig({ VITE_APP_ENV: 'qa' }).appEnv).toBe('main')
   })
 
+  // API-3, RESET-6: the timeout per environment; the reset call's base follows the API base.
   it('VITE_ variables override the preset; the auth base follows the API base', () => {
     const config = parseAppConfig({
       VITE_APP_ENV: 'production',

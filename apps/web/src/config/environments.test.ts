@@ -8,6 +8,7 @@ import {
 } from './environments'
 
 describe('site environments', () => {
+  // CONF-1: the four environments, main by default.
   it('are development, stage, main, production and demo, main by default', () => {
     for (const name of ['development', 'stage', 'main', 'production', 'demo']) {
       expect(parseEnvironmentName(name)).toBe(name)
@@ -17,6 +18,7 @@ describe('site environments', () => {
     expect(parseEnvironmentName(['stage'])).toBe('main')
   })
 
+  // CONF-1: the title suffixes.
   it('mark titles in development and stage only', () => {
     expect(pageTitle('Pricing', 'development')).toBe('Pricing (Development)')
     expect(pageTitle('Pricing', 'stage')).toBe('Pricing (Stage)')
@@ -25,6 +27,7 @@ describe('site environments', () => {
     expect(pageTitle('Pricing', 'demo')).toBe('Pricing')
   })
 
+  // CONF-1: debugging only in development.
   it('debug only in development', () => {
     expect(ENVIRONMENTS.filter(isDebugEnvironment)).toEqual(['development'])
   })

@@ -7,6 +7,7 @@ afterEach(() => {
 })
 
 describe('reportClientError', () => {
+  // EVENT-3: client errors go to POST /errors/log.
   it('logs to the console and posts the report to /api/errors/log, without the query', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const fetchMock = vi.fn(
@@ -32,6 +33,7 @@ describe('reportClientError', () => {
     history.replaceState(null, '', '/')
   })
 
+  // EVENT-3: a failed send only warns.
   it('a report that cannot be sent only warns', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {})

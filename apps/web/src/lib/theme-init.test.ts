@@ -25,11 +25,13 @@ describe('theme init script', () => {
     expect(source).toContain('preferred-theme')
   })
 
+  // UI-2: the default from the browser's preference.
   it('follows the browser preference when nothing is stored', () => {
     expect(runThemeScript(true)).toBe('dark')
     expect(runThemeScript(false)).toBe('light')
   })
 
+  // UI-2: kept under preferred-theme.
   it('a stored choice wins over the preference', () => {
     localStorage.setItem('preferred-theme', 'light')
     expect(runThemeScript(true)).toBe('light')

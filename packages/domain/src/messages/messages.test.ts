@@ -212,6 +212,43 @@ describe('English holds the required wording (UI-1)', () => {
   })
 })
 
+// Texts the product names that the site says otherwise or not at all: each code holds its text.
+describe('the catalogue holds the notices no screen shows, word for word', () => {
+  it('the sign-in success notices (AUTH-11)', () => {
+    expect(en['login.success']).toBe('Successfully logged in!')
+    expect(en['login.authenticationSuccess']).toBe('Authentication successful!')
+  })
+
+  it('the registration notices (AUTH-12)', () => {
+    expect(en['register.success']).toBe(
+      'Account created successfully! Please check your email to verify your account.',
+    )
+    expect(en['register.failedNotice']).toBe('Registration failed')
+    expect(en['register.successNotice']).toBe(
+      'Registration successful! Please check your email to activate your account.',
+    )
+  })
+
+  it("the API wrappers' messages beside ENV-2 and ENV-3's (API-8)", () => {
+    expect(en['api.tokenVerificationFailed']).toBe('Token verification failed')
+    expect(en['api.tokenRefreshFailed']).toBe('Token refresh failed')
+    expect(en['api.submitContactFailed']).toBe('Failed to submit contact form')
+    expect(en['api.requestDemoFailed']).toBe('Failed to request demo')
+    expect(en['api.healthCheckFailed']).toBe('Health check failed')
+  })
+
+  it('the notices of password reset requests and resets (ACCOUNT-3)', () => {
+    expect(en['passwordReset.requestFailed']).toBe('Failed to request password reset')
+    expect(en['passwordReset.instructionsSent']).toBe(
+      'Password reset instructions sent to your email',
+    )
+    expect(en['passwordReset.completed']).toBe(
+      'Password reset successfully. Please login with your new password.',
+    )
+    expect(en['passwordReset.failed']).toBe('Failed to reset password')
+  })
+})
+
 describe('formatMessage', () => {
   it('fills every occurrence of each placeholder', () => {
     expect(formatMessage('{a} and {b}, again {a}', { a: 1, b: 'two' })).toBe('1 and two, again 1')

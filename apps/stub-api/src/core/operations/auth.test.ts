@@ -12,6 +12,7 @@ afterEach(async () => {
 })
 
 describe('sign-in (POST /auth/auth)', () => {
+  // API-9: the answer { access_token, refresh_token, token_valid_seconds }.
   it('issues an HS256 access token with the documented claims and an opaque refresh token', async () => {
     const response = await stub.call({ url: '/api/auth/auth', body: DEMO })
     expect(response.statusCode).toBe(200)
@@ -137,6 +138,7 @@ describe('access tokens', () => {
 })
 
 describe('refresh tokens', () => {
+  // API-9: the refresh sends { refreshToken } and is answered a new pair.
   it('rotate on every use; the old one is rejected and its reuse revokes the whole session', async () => {
     const first = await stub.signIn(USER.email, USER.password)
     const rotated = await stub.call({
@@ -186,6 +188,7 @@ describe('refresh tokens', () => {
     ).toBe(200)
   })
 
+  // API-8: a refused refresh says 'Token refresh failed'.
   it('answer 401 for an unknown token and after 7 days', async () => {
     const unknown = await stub.call({
       url: '/api/auth/token/refresh',

@@ -90,6 +90,7 @@ describe('POST /demo/request', () => {
     company: 'Kartuli Soft LLC',
   }
 
+  // CONTACT-4: POST /demo/request, a 30-minute demo.
   it('records a request, with an optional date from today on', async () => {
     const response = await stub.call({
       url: '/api/demo/request',

@@ -23,6 +23,7 @@ async function create(body: Record<string, unknown> = goService, as = token) {
 }
 
 describe('environment lifecycle', () => {
+  // ENV-1: provisioning, then running with an address.
   it('is provisioning when created, running with a url after PROVISION_SECONDS, by the stub clock', async () => {
     const created = await create()
     expect(created.statusCode).toBe(201)

@@ -50,6 +50,16 @@ describe('password reset', () => {
     })
   })
 
+  // API-10, ACCOUNT-3: the request is { username } (the e-mail); the answer is the product's notice.
+  it("answers { username } with the notice 'Password reset instructions sent to your email'", async () => {
+    const response = await stub.call({
+      url: '/api/auth/reset-password',
+      body: { username: USER.email },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ message: 'Password reset instructions sent to your email' })
+  })
+
   it('answers 401 once the link is older than 60 minutes', async () => {
     const { user, hash } = await requestLink(USER.email)
     stub.clock.advance(60 * MINUTE)
@@ -125,6 +135,7 @@ describe('password reset', () => {
     await stub.signIn('forgetful@example.com', 'Narikala-Fortress-42')
   })
 
+  // API-7: the existing backend's answer by default.
   it('answers 401 "user don\'t exist" for an unknown address', async () => {
     const response = await stub.call({
       url: '/api/auth/reset-password',

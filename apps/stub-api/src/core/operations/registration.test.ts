@@ -12,6 +12,7 @@ afterEach(async () => {
 })
 
 describe('registration and activation', () => {
+  // AUTH-9, API-10: activation by { token }, answered { message }.
   it('creates an inactive account, e-mails a single-use activation link, and activates once', async () => {
     const response = await register(stub, 'Nino.Beridze@Example.com ')
     expect(response.statusCode).toBe(400)
@@ -106,6 +107,7 @@ describe('registration and activation', () => {
     expect(expired.json().code).toBe('ACTIVATION_TOKEN_EXPIRED')
   })
 
+  // API-10: the activation resend sends { email }.
   it('resends a new link that voids the older one, and answers alike for unknown addresses', async () => {
     await register(stub, 'again@example.com')
     const first = (await lastMail(stub, 'again@example.com')).linkParams.activate
@@ -153,6 +155,7 @@ describe('registration and activation', () => {
 })
 
 describe('uniform account answers (UNIFORM_ACCOUNT_ANSWERS=true)', () => {
+  // API-7: the uniform answers the stub can give instead.
   it('answers 200 for an unknown address, exactly as for a known one, and sends nothing', async () => {
     const uniform = await startTestStub({ uniformAccountAnswers: true })
     const unknown = await uniform.call({

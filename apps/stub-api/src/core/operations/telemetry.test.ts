@@ -29,6 +29,7 @@ const report = {
 }
 
 describe('POST /security/log', () => {
+  // EVENT-1: POST /security/log records the events.
   it('records events and keeps the newest SECURITY_LOG_LIMIT', async () => {
     for (let index = 0; index < SECURITY_LOG_LIMIT + 5; index++) {
       const response = await stub.call({ url: '/api/security/log', body: event(index) })

@@ -56,6 +56,7 @@ afterEach(() => {
 })
 
 describe('the activation link', () => {
+  // AUTH-9, API-10: the link's token sent as { token }, the outcome notified, sign-in opened.
   it('activates once through POST /auth/activate, reports it and opens the sign-in modal', async () => {
     const token = newToken()
     const fetchMock = answering(200, { message: 'Your account has been activated.' })

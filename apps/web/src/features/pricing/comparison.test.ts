@@ -17,6 +17,7 @@ describe('comparisonCategories', () => {
     }
   })
 
+  // PLAN-2: the comparison's rows come from the plans.
   it('derives resources from the plans: figures as text, GPU as a boolean', () => {
     const rows = Object.fromEntries(
       categories[0]?.features.map((feature) => [feature.name, feature.values]) ?? [],

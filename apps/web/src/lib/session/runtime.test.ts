@@ -87,6 +87,7 @@ afterEach(async () => {
 })
 
 describe('start-up', () => {
+  // SESSION-5, SESSION-1: start-up fetches the profile, which replaces the claims.
   it('fetches the profile, which then replaces the claims and follows the query cache', async () => {
     storeSession()
     const { router, queryClient } = fakeRouter('/', false)
@@ -129,6 +130,7 @@ describe('start-up', () => {
     expect(getSession().user?.email).toBe(DEMO_ACCOUNT.email)
   })
 
+  // SESSION-5: a pair past its refresh time is refreshed at once.
   it('with an expired pair: refreshes first, then fetches the profile', async () => {
     storeSession(nino, START - 901_000)
     runtime.attachSession(fakeRouter('/', false).router)
@@ -144,6 +146,7 @@ describe('start-up', () => {
     expect(getSession().user?.name).toBe('Nino Beridze')
   })
 
+  // SESSION-5: any failure of the start-up ends the session.
   it('any failure of the start-up signs out and offers to sign in again', async () => {
     storeSession()
     stub.prefer('GET /user/profile', 'code=500', 3)
@@ -181,6 +184,7 @@ describe('start-up', () => {
 })
 
 describe('the refresh schedule', () => {
+  // SESSION-4: 30 s before the end; the new pair replaces the old.
   it('refreshes 30 s before validity ends, stores the pair, and plans the next from its arrival', async () => {
     storeSession()
     runtime.attachSession(fakeRouter('/', false).router)
@@ -203,6 +207,7 @@ describe('the refresh schedule', () => {
     ])
   })
 
+  // SESSION-6: a failed refresh ends the session, no reload.
   it('a failed refresh signs out; on a signed-in page: home, the modal, the way back', async () => {
     storeSession()
     const { router, navigate, queryClient } = fakeRouter('/admin?tab=ai', true)
@@ -353,6 +358,7 @@ describe('other tabs', () => {
 })
 
 describe('sign-in and sign-out', () => {
+  // SESSION-3: a sign-in stores the tokens, schedules the refresh, fetches the profile.
   it('signedIn stores the pair, drops another account’s profile and loads this one', async () => {
     const { router, queryClient } = fakeRouter('/', false)
     queryClient.setQueryData(queryKeys.profile, profile({ id: 'u-giorgi', firstName: 'Giorgi' }))

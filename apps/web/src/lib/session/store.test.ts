@@ -11,6 +11,7 @@ beforeEach(() => localStorage.clear())
 afterEach(() => localStorage.clear())
 
 describe('the stored session', () => {
+  // SESSION-2, AUTH-10: the legacy key adopted once; roles default to empty.
   it('adopts the legacy authToken once when there is no access token, then removes it', () => {
     const legacy = claims({ sub: 'u1', email: 'nino@example.com' })
     localStorage.setItem('authToken', legacy)
@@ -44,6 +45,7 @@ describe('the stored session', () => {
     expect(localStorage.getItem('authToken')).toBeNull()
   })
 
+  // SESSION-2: access_token, refresh_token and token_valid_seconds in storage.
   it('stores a pair with the moment it arrived, and forgets all of it', () => {
     vi.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') })
     try {

@@ -7,6 +7,7 @@ import { AccountDetails } from './account-details'
 const fact = (term: string) => screen.getByText(term).nextElementSibling?.textContent
 
 describe('AccountDetails', () => {
+  // AUTH-10: a demo user sees the 'Demo Mode' badge.
   it('shows the profile: name with the demo badge, e-mail, company, type, roles, member since', async () => {
     await stub.signIn(DEMO_ACCOUNT)
     await renderPage(<AccountDetails />)

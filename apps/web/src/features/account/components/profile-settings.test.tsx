@@ -143,6 +143,7 @@ describe('ProfileSettings: change password', () => {
     expect(stub.callsTo('POST /auth/change-password')).toHaveLength(0)
   })
 
+  // ACCOUNT-2: the call with old and new password and the username, and its success notice.
   it('sends username, old and new password without a bearer token, then clears the form', async () => {
     await renderSettings()
     fill('UserPass123!', 'Mtatsminda-Evening-77', 'Mtatsminda-Evening-77')

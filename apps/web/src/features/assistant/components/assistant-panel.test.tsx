@@ -20,6 +20,7 @@ beforeEach(async () => {
 })
 
 describe('AssistantPanel', () => {
+  // ENV-3: the models listed, the conversation's messages sent.
   it('lists the models with the first chosen, and sends the whole conversation each time', async () => {
     await renderPage(<AssistantPanel />)
     const model = (await screen.findByRole('combobox', { name: 'Model' })) as HTMLSelectElement
@@ -80,6 +81,7 @@ describe('AssistantPanel', () => {
     expect(stub.callsTo('POST /ai/chat')).toHaveLength(0)
   })
 
+  // ENV-3: 'AI chat completion failed'.
   it('says when the chat fails, keeps the question, and Try again resends it', async () => {
     stub.prefer('POST /ai/chat', 'code=500')
     await renderPage(<AssistantPanel />)
@@ -105,6 +107,7 @@ describe('AssistantPanel', () => {
     ).toBeTruthy()
   })
 
+  // ENV-3: 'Failed to fetch AI models'.
   it('without the model list it says so, and still chats with the default model', async () => {
     // A transient failure is retried once: both reads fail.
     stub.prefer('GET /ai/models', 'code=500', 2)

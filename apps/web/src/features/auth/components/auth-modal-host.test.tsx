@@ -39,6 +39,7 @@ describe('AuthModalHost', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}))
   })
 
+  // AUTH-1: 300 ms after closing the modal is back to sign in.
   it('keeps the closed content for 300 ms, then drops it: the next opening starts afresh', async () => {
     const router = await renderHost('/?auth=register')
     await screen.findByRole('dialog', { name: 'Create Account' })

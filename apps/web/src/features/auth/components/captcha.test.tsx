@@ -38,6 +38,7 @@ describe('Captcha', () => {
     expect(screen.getByRole('textbox').getAttribute('inputmode')).toBe('numeric')
   })
 
+  // CAPTCHA-2: 0.5 s auto-check, 0.3 s verdict, 0.8 s to the verified event.
   it('a correct two-digit answer checks itself after 0.5 s; the verdict 0.3 s later; the event 0.8 s after', () => {
     const captcha = renderCaptcha()
     captcha.type('19')
@@ -71,6 +72,7 @@ describe('Captcha', () => {
     expect(captcha.onVerified).not.toHaveBeenCalled()
   })
 
+  // CAPTCHA-2: a new puzzle 1 s after a wrong answer.
   it('Verify (or Enter) gives its verdict after 0.3 s; a wrong answer brings a new puzzle after 1 s', () => {
     const captcha = renderCaptcha()
     captcha.type('20')

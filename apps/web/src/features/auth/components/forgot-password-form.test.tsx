@@ -30,6 +30,7 @@ afterEach(() => {
 })
 
 describe('ForgotPasswordForm', () => {
+  // RESET-1: the puzzle shows once the e-mail holds @.
   it('the puzzle comes with the @; taking the @ away takes a solved puzzle with it', async () => {
     render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail('nino')
@@ -44,6 +45,7 @@ describe('ForgotPasswordForm', () => {
     expect(stub.calls).toEqual([])
   })
 
+  // RESET-1, API-10: Email Sent!, Resend Email; every request is { username }.
   it('sent: Email Sent! with the address, the notice; Resend repeats the request', async () => {
     render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail(` ${USER_ACCOUNT.email} `)

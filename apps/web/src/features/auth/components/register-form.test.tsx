@@ -46,6 +46,7 @@ afterEach(() => {
 })
 
 describe('RegisterForm', () => {
+  // AUTH-6: only username, password and userType are sent.
   it('sends exactly username, password and userType; PERSONAL without a company', async () => {
     const form = renderForm()
     await form.fillAll()
@@ -72,6 +73,7 @@ describe('RegisterForm', () => {
     })
   })
 
+  // AUTH-6: the submit needs both names, the terms and the puzzle.
   it('submit is enabled only when names, terms, puzzle and every rule allow it', async () => {
     const form = renderForm()
     expect(form.submit().disabled).toBe(true)

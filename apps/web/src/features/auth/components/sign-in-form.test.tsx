@@ -45,6 +45,7 @@ afterEach(() => {
 })
 
 describe('SignInForm', () => {
+  // API-9, AUTH-11: { email, password } sent; 'Successfully logged in!'.
   it('sends the trimmed e-mail and the password; success signs in, says so, goes to the redirect', async () => {
     const form = renderForm({ redirect: '/technical?tab=ai' })
     // The password goes as typed: with spaces around it, it is another password.
@@ -144,6 +145,7 @@ describe('SignInForm', () => {
     }
   })
 
+  // AUTH-12: the registration's success text in the sign-in modal.
   it('after a registration: the required success message and the address filled in (AUTH-8)', () => {
     renderForm({}, 'nino@example.com')
     expect(screen.getByRole('status').textContent).toBe(

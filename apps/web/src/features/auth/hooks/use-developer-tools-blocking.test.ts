@@ -14,6 +14,7 @@ const press = (
   altKey: modifiers.alt ?? false,
 })
 
+// UI-4: the keys that are blocked while signed out.
 describe('isDeveloperToolsShortcut', () => {
   it.each([
     ['F12', press('F12', 'F12')],

@@ -46,6 +46,7 @@ describe('ContactForm', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  // CONTACT-3: disabled while sending, 'Sending...', a second submission ignored.
   it('while sending: inputs and button disabled, "Sending...", a repeat submit ignored', async () => {
     const { fetchMock, answer } = deferredFetch()
     renderForm()
@@ -65,6 +66,7 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy()
   })
 
+  // CONTACT-3: a failure keeps the values and names the contact address.
   it('a failure keeps the values and shows the message with the contact e-mail', async () => {
     const { fetchMock, answer } = deferredFetch()
     renderForm()

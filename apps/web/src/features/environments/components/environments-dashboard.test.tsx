@@ -41,6 +41,7 @@ afterEach(() => {
 })
 
 describe('EnvironmentsDashboard: the list', () => {
+  // ENV-1: the list with each environment's fields.
   it('shows loading, then each environment with its status, runtime, size, region and address', async () => {
     const { access_token } = await stub.signIn(DEMO_ACCOUNT)
     await createEnvironments(access_token, {
@@ -127,6 +128,7 @@ describe('EnvironmentsDashboard: creating', () => {
     expect(stub.callsTo('POST /environments')).toHaveLength(0)
   })
 
+  // ENV-1: creating an environment.
   it('sends the chosen name, runtime, size and region; the new one joins the list as provisioning', async () => {
     await stub.signIn(USER_ACCOUNT)
     await renderPage(<EnvironmentsDashboard />)
@@ -231,6 +233,7 @@ describe('EnvironmentsDashboard: deleting', () => {
     )
   })
 
+  // ENV-1: deleting an environment.
   it('keeps Deleting after the server accepts, until the environment is gone, and says so', async () => {
     await stub.signIn(DEMO_ACCOUNT)
     await renderPage(<EnvironmentsDashboard />)

@@ -20,6 +20,7 @@ afterEach(() => {
 })
 
 describe('setNewPassword', () => {
+  // RESET-6: the call and its body; status true is success.
   it('posts { username, hash, password } to /api/auth/set-password without a bearer', async () => {
     localStorage.setItem('access_token', 'header.payload.signature')
     const fetchMock = answer(200, { status: true, message: 'Password has been reset.' })

@@ -71,6 +71,7 @@ afterEach(() => {
 })
 
 describe('ResetPasswordFlow: the form', () => {
+  // RESET-9, RESET-5: the placeholders, at least 8 characters; Submit disabled.
   it('shows both fields with their labels and placeholders, and Submit disabled', async () => {
     deferredFetch()
     await renderFlow()
@@ -81,6 +82,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(screen.getByText(`For the account ${USER}`)).toBeTruthy()
   })
 
+  // RESET-5: the live checklist.
   it('shows the live checklist while the password is typed and not yet strong', async () => {
     deferredFetch()
     await renderFlow()
@@ -102,6 +104,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(passwordField().hasAttribute('aria-describedby')).toBe(false)
   })
 
+  // RESET-5: the mismatch.
   it("shows 'Passwords do not match' only once both are filled and differ", async () => {
     deferredFetch()
     await renderFlow()
@@ -143,6 +146,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  // RESET-5: Submit only when every rule holds.
   it('stays disabled for matching passwords that break a rule', async () => {
     deferredFetch()
     await renderFlow()
@@ -165,6 +169,7 @@ describe('ResetPasswordFlow: submitting', () => {
     return { ...fetched, router }
   }
 
+  // RESET-5, RESET-6: 'Please wait...' while sending { username, hash, password }.
   it("sends { username, hash, password } once and reads 'Please wait...' meanwhile", async () => {
     const { fetchMock } = await submitValid()
     const waiting = screen.getByRole('button', {
@@ -181,6 +186,7 @@ describe('ResetPasswordFlow: submitting', () => {
     expect(await sent.json()).toEqual({ username: USER, hash: HASH, password: 'NewPass123' })
   })
 
+  // RESET-8: the message, the notice, the countdown, home and the modal.
   it('on success: the message, a countdown from 3, home, then the sign-in modal 0.5 s later', async () => {
     const { answer, router } = await submitValid()
     answer({ status: 200, body: { status: true, message: 'Password has been reset.' } })

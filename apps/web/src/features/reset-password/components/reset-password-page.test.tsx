@@ -57,6 +57,7 @@ describe('ResetPasswordPage on arrival', () => {
     expect(screen.getByText('For the account nino@example.com')).toBeTruthy()
   })
 
+  // RESET-5: 'Remember your password?', 'Back to Home' and the brand panel.
   it('always offers the way back and the brand panel', async () => {
     await openPage('/reset-password')
     expect(screen.getByText(en['reset.rememberPassword'], { exact: false })).toBeTruthy()
@@ -68,6 +69,7 @@ describe('ResetPasswordPage on arrival', () => {
 })
 
 describe('ResetPasswordPage prerendered', () => {
+  // RESET-9: the heading 'Reset Password'.
   it('is the shell: heading and guidance, no verdict on a link it cannot see', async () => {
     const router = await loadPageRouter(
       <Outlet />,

@@ -5,6 +5,7 @@ import { stub } from '../../../testing/stub-api'
 import { ConnectionTest } from './connection-test'
 
 describe('ConnectionTest (GET /health)', () => {
+  // SITE-10: the connection test's success.
   it('checks, then reports connected with the status and the data', async () => {
     // The stub holds its answer a moment: the page shows that it is checking.
     stub.prefer('GET /health', 'delay=800')
@@ -30,6 +31,7 @@ describe('ConnectionTest (GET /health)', () => {
     expect(stub.calls[0]?.headers.has('authorization')).toBe(false)
   })
 
+  // API-8, SITE-10: the connection test's failure.
   it("reports the error ('Health check failed') and tests again on request", async () => {
     // Unhealthy twice: a 5xx is tried once more before the error shows.
     stub.prefer('GET /health', 'code=503', 2)
