@@ -32,8 +32,9 @@ function freshCopy(): string {
 }
 
 describe('the one generation step from openapi.yaml', () => {
-  it('makes the types, the facts, the document and the precompiled checks', () => {
+  it('makes the types, the facts, the document, the precompiled checks and the dev protocol types', () => {
     expect([...modules.keys()].sort()).toEqual([
+      'dev-protocol-types.ts',
       'document.ts',
       'facts.ts',
       'types.ts',
@@ -41,6 +42,7 @@ describe('the one generation step from openapi.yaml', () => {
     ])
     expect(modules.get('types.ts')).toContain('export interface paths {')
     expect(modules.get('facts.ts')).toContain('export const BEARER_OPERATIONS')
+    expect(modules.get('dev-protocol-types.ts')).toContain('"/__dev/mailbox": {')
   })
 
   it('finds nothing stale in a folder it has just written', () => {

@@ -4,14 +4,16 @@
 //   (`createAjv`), so both judge alike. The portable entry (`@devenv/openapi/portable`) runs on
 //   them where there is no file system and no `new Function` (a browser under the site's CSP);
 // - types.ts: openapi-typescript's types of the contract (`@devenv/openapi/types`);
-// - facts.ts: the facts a client applies before sending (`@devenv/openapi/facts`).
+// - facts.ts: the facts a client applies before sending (`@devenv/openapi/facts`);
+// - dev-protocol-types.ts: openapi-typescript's types of dev-protocol.yaml, the stub's development
+//   controls, which `@devenv/openapi/dev-protocol` speaks.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript'
 import { ajvSchemaId, createAjv } from '../src/ajv'
 import type { OpenApiDocument } from '../src/document'
-import { OPENAPI_DOCUMENT_URL } from '../src/document-file'
+import { DEV_PROTOCOL_DOCUMENT_URL, OPENAPI_DOCUMENT_URL } from '../src/document-file'
 import { apiPrefixesOf, describeOperations } from '../src/operations'
 import { namedSchemaKeys } from '../src/validator'
 import { factsModule } from './facts'
@@ -93,6 +95,7 @@ export async function generatedModules(
     ['validators.ts', validatorsModule(document)],
     ['types.ts', await typesModule(source)],
     ['facts.ts', factsModule(document)],
+    ['dev-protocol-types.ts', await typesModule(DEV_PROTOCOL_DOCUMENT_URL)],
   ])
 }
 

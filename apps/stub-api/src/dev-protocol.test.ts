@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import {
+  createDevClient,
+  DEMO_ACCOUNT,
+  DEV_PATHS,
+  type DevClient,
+  fetchTransport,
+  STUB_SESSION_HEADER,
+  USER_ACCOUNT,
+} from '@devenv/openapi/dev-protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDevClient, DEMO_ACCOUNT, type DevClient, USER_ACCOUNT } from './dev-client'
 import { buildServer } from './server'
 
-// The client over real HTTP against a stub in test mode on a free port.
+// The stub implements the development protocol: its client over real HTTP against a stub in test
+// mode on a free port.
 const app = buildServer({ mode: 'test', logLevel: 'silent', scryptCost: 1024 })
 let origin: string
 let client: DevClient
@@ -18,11 +27,11 @@ afterAll(() => app.close())
 const post = (path: string, body: unknown, session = 'dev-client-test') =>
   fetch(`${origin}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-stub-session': session },
+    headers: { 'content-type': 'application/json', [STUB_SESSION_HEADER]: session },
     body: JSON.stringify(body),
   })
 
-describe('the development client of the stub', () => {
+describe('the stub, through the development protocol', () => {
   it('signs in with the seeded accounts it names', async () => {
     for (const account of [DEMO_ACCOUNT, USER_ACCOUNT]) {
       expect((await post('/api/auth/auth', account)).status).toBe(200)
@@ -52,9 +61,29 @@ describe('the development client of the stub', () => {
     expect(await client.mailbox(USER_ACCOUNT.email)).toEqual([])
   })
 
-  it('puts API calls in its session', () => {
+  it('puts API calls in its session, and reads back the session that answered', async () => {
     expect(client.sessionHeaders()).toEqual({ 'x-stub-session': 'dev-client-test' })
     expect(createDevClient({ origin }).sessionHeaders()).toEqual({})
+    expect(await client.servedSession()).toBe('dev-client-test')
+    expect(await createDevClient({ origin }).servedSession()).toBeNull()
+  })
+
+  it('answers every path the protocol names (none is 404 in test mode)', async () => {
+    const transport = fetchTransport(origin)
+    for (const path of Object.values(DEV_PATHS)) {
+      const method = path === DEV_PATHS.reset ? 'POST' : 'GET'
+      const answer = await transport({ method, path, headers: { [STUB_SESSION_HEADER]: 'paths' } })
+      expect([path, answer.status]).not.toEqual([path, 404])
+    }
+  })
+
+  it('stops reading where the reader given to its transport stops, and names the request', async () => {
+    const capped = fetchTransport(origin, 15_000, async () => {
+      throw new Error('over the cap')
+    })
+    await expect(capped({ method: 'GET', path: DEV_PATHS.clock, headers: {} })).rejects.toThrow(
+      'GET /__dev/clock: over the cap',
+    )
   })
 
   it('says no mailbox where there is none, and refuses to start without a target', async () => {

@@ -5,7 +5,7 @@ import {
   DEMO_ACCOUNT as SEEDED_DEMO,
   USER_ACCOUNT as SEEDED_USER,
   STUB_SESSION_HEADER,
-} from '@devenv/stub-api/dev-client'
+} from '@devenv/openapi/dev-protocol'
 import { type APIRequestContext, test as base, type Page, request } from '@playwright/test'
 import { STUB_ORIGIN } from './stub-origin'
 

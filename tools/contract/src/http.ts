@@ -1,7 +1,9 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
-import type { DevTransport } from '@devenv/stub-api/dev-client'
-
-export const STUB_SESSION_HEADER = 'X-Stub-Session'
+import {
+  type DevTransport,
+  fetchTransport,
+  STUB_SESSION_HEADER,
+} from '@devenv/openapi/dev-protocol'
 
 /** Where the runner sends requests: the API base (`/api` or `/api/v1`) and the origin for `/__dev`. */
 export type Target = {
@@ -180,22 +182,14 @@ export async function fetchAnswer(
 }
 
 /**
- * The development client's requests (`/__dev/*`) over `fetchAnswer`, so that they too are bounded
- * in time and in the bytes read: a target that claims the stub's controls is still a target.
+ * The development protocol's requests (`/__dev/*`) over HTTP, bounded in time and in the bytes
+ * read as every answer of the toolkit is: a target that claims the stub's controls is still a
+ * target.
  */
-export function devTransportOver(
+export function boundedDevTransport(
   origin: string,
   timeoutMs: number,
   maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
 ): DevTransport {
-  const base = origin.replace(/\/+$/, '')
-  return async ({ method, path, headers, body }) => {
-    const answer = await fetchAnswer(
-      { method, url: `${base}${path}`, headers: headers ?? {}, body },
-      timeoutMs,
-      maxAnswerBytes,
-    )
-    if (answer.error !== undefined) throw new Error(`${method} ${path}: ${answer.error}`)
-    return { status: answer.status, json: answer.json }
-  }
+  return fetchTransport(origin, timeoutMs, (response) => readBody(response, maxAnswerBytes))
 }

@@ -1,5 +1,5 @@
-import { isJsonObject } from '@devenv/openapi'
-import { fetchAnswer, STUB_SESSION_HEADER, type Target } from './http'
+import { createDevClient } from '@devenv/openapi/dev-protocol'
+import { boundedDevTransport, type Target } from './http'
 
 /**
  * Whether the target keeps a store per `X-Stub-Session` (the stub in development and test
@@ -10,14 +10,9 @@ import { fetchAnswer, STUB_SESSION_HEADER, type Target } from './http'
  */
 export async function hasStubSessions(target: Target, session: string): Promise<boolean> {
   const probe = `${session}.probe`
-  const answer = await fetchAnswer(
-    {
-      method: 'GET',
-      url: `${target.origin}/__dev/session`,
-      headers: { [STUB_SESSION_HEADER]: probe },
-      body: undefined,
-    },
-    target.timeoutMs,
-  )
-  return answer.status === 200 && isJsonObject(answer.json) && answer.json.session === probe
+  const client = createDevClient({
+    transport: boundedDevTransport(target.origin, target.timeoutMs, target.maxAnswerBytes),
+    session: probe,
+  })
+  return (await client.servedSession().catch(() => undefined)) === probe
 }

@@ -2,8 +2,9 @@
  * The core's tests drive the core alone, as an adapter does: `core.handle()` with a plain request.
  * The adapters (Fastify in src/, MSW in src/msw/) are proven by their own tests.
  */
+
+import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { loadPortableContract } from '@devenv/openapi/portable'
-import { DEMO_ACCOUNT, USER_ACCOUNT } from '../dev-client'
 import { createStubCore } from './create'
 import type { StubCore, StubCoreOptions } from './stub-core'
 import type { StubAnswer } from './types'

@@ -1,10 +1,10 @@
 import type { Contract } from '@devenv/openapi'
-import { type Credentials, createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
-import { devTransportOver, type Target } from '../http'
+import { type Credentials, createDevClient, type DevClient } from '@devenv/openapi/dev-protocol'
+import { boundedDevTransport, type Target } from '../http'
 import { type LinkParams, type Mailbox, waitForLink } from '../mailbox'
 import type { Finding } from '../report'
 
-export type { Credentials } from '@devenv/stub-api/dev-client'
+export type { Credentials } from '@devenv/openapi/dev-protocol'
 
 export type RunContext = {
   contract: Contract
@@ -25,7 +25,7 @@ export type RunContext = {
 /** The stub's development client for a target: its origin, the run's session, the run's timeout. */
 export function devClientOf(target: Target): DevClient {
   return createDevClient({
-    transport: devTransportOver(target.origin, target.timeoutMs, target.maxAnswerBytes),
+    transport: boundedDevTransport(target.origin, target.timeoutMs, target.maxAnswerBytes),
     ...(target.session === undefined ? {} : { session: target.session }),
   })
 }

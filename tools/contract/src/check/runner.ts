@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Contract, loadContract, type Operation } from '@devenv/openapi'
-import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { type Outgoing, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {

@@ -1,5 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
-import type { Credentials } from '@devenv/stub-api/dev-client'
+import type { Credentials } from '@devenv/openapi/dev-protocol'
 import { send, targetOf } from '../http'
 import { printable } from '../report/printable'
 import { rememberSecret } from '../report/secrets'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { isJsonObject } from '@devenv/openapi'
-import type { Credentials } from '@devenv/stub-api/dev-client'
+import type { Credentials } from '@devenv/openapi/dev-protocol'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import { devTransportOf, type FuzzTransport } from './transport'
 import { WorldSetupError } from './world'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { decodeJwt, SignJWT } from 'jose'
 
 /**

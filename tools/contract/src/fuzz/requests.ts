@@ -1,4 +1,5 @@
 import { type Contract, isJsonObject, type Operation, requestExampleOf } from '@devenv/openapi'
+import { STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
 import fc from 'fast-check'
 import { authenticates, authorizationHeader, BEARERS, type Bearer, FORGED_BEARERS } from './bearer'
 import type { Exchange } from './checks'
@@ -345,7 +346,7 @@ export async function prepare(
   else if (bodyOutsideContract) input = 'unclassified'
 
   const headers: Record<string, string> =
-    world.session === undefined ? {} : { 'x-stub-session': world.session }
+    world.session === undefined ? {} : { [STUB_SESSION_HEADER]: world.session }
   if (contentType !== undefined) headers['content-type'] = contentType
   const authorization = await authorizationHeader(fuzzCase.bearer, {
     secret: FUZZ_JWT_SECRET,

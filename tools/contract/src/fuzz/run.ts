@@ -6,7 +6,7 @@ import {
   newPasswordRuleError,
 } from '@devenv/domain/password'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
-import type { Credentials } from '@devenv/stub-api/dev-client'
+import { type Credentials, DEV_PATHS, STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
 import fc from 'fast-check'
 import { printable } from '../report/printable'
 import { inShard, type ShardPosition } from '../report/shard'
@@ -179,10 +179,10 @@ function worldSetting(engine: Engine): WorldSetting {
 function setupCall(engine: Engine, session: string | undefined, tally: Tally): SetupCall {
   return async (operationId, { method, path, body, token }) => {
     const headers: Record<string, string> =
-      session === undefined ? {} : { 'x-stub-session': session }
+      session === undefined ? {} : { [STUB_SESSION_HEADER]: session }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (token !== undefined) headers.authorization = `Bearer ${token}`
-    const url = path.startsWith('/__dev') ? path : `/api${path}`
+    const url = path.startsWith(DEV_PATHS.index) ? path : `/api${path}`
     const answer = await engine.stub.send({
       method,
       url,
@@ -339,7 +339,7 @@ async function freedEnvironment(
 
 function describeExchange(exchange: Exchange, problem: string): string {
   const headers = Object.entries(exchange.request.headers)
-    .filter(([name]) => name !== 'x-stub-session')
+    .filter(([name]) => name !== STUB_SESSION_HEADER)
     .map(([name, value]) => `${name}: ${printable(value)}`)
     .join('\n')
   // The answer is the server's: one line, its control characters shown.
@@ -400,7 +400,10 @@ async function modelsOffered(engine: Engine, tally: Tally): Promise<Answer> {
     return engine.stub.send({
       method: 'GET',
       url: '/api/ai/models',
-      headers: { 'x-stub-session': session, authorization: `Bearer ${probe.accounts.user.access}` },
+      headers: {
+        [STUB_SESSION_HEADER]: session,
+        authorization: `Bearer ${probe.accounts.user.access}`,
+      },
     })
   }
   const call = setupCall(engine, undefined, tally)

@@ -1,5 +1,5 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
-import type { Credentials } from '@devenv/stub-api/dev-client'
+import type { Credentials } from '@devenv/openapi/dev-protocol'
 import type { Mailbox } from '../mailbox'
 import { type ShardPosition, shardOfRun } from '../report/shard'
 import { devMailboxOf, registerAccounts } from './accounts'

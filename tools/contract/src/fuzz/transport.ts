@@ -1,5 +1,5 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
-import { createDevClient, type DevClient, type DevTransport } from '@devenv/stub-api/dev-client'
+import { createDevClient, type DevClient, type DevTransport } from '@devenv/openapi/dev-protocol'
 import { DEFAULT_MAX_ANSWER_BYTES, fetchAnswer, targetOf } from '../http'
 
 /** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */

@@ -1,5 +1,10 @@
 import { isJsonObject } from '@devenv/openapi'
-import { type Credentials, SEEDED_ACCOUNTS } from '@devenv/stub-api/dev-client'
+import {
+  type Credentials,
+  DEMO_ACCOUNT,
+  DEV_PATHS,
+  USER_ACCOUNT,
+} from '@devenv/openapi/dev-protocol'
 import { decodeJwt } from 'jose'
 import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './transport'
 
@@ -16,9 +21,9 @@ export const WORLD_SOURCES: Readonly<Record<string, readonly string[]>> = {
 
 /** Stand-ins of the same shape, for checking generators without a stub. */
 export const SAMPLE_WORLD_VALUES: Readonly<Record<string, string>> = {
-  'user.email': SEEDED_ACCOUNTS.user.email,
-  'demo.email': SEEDED_ACCOUNTS.demo.email,
-  'user.password': SEEDED_ACCOUNTS.user.password,
+  'user.email': USER_ACCOUNT.email,
+  'demo.email': DEMO_ACCOUNT.email,
+  'user.password': USER_ACCOUNT.password,
   'user.refresh': 'cqvseoubkveDsNjd8MGCOMZI_l1S4Fuxd0mmA-KsO0drNaAL',
   'user.usedRefresh': 'D8vjQkTdsAVhaMtgTCLR4LASOeOzMokjT-d-2DSsyJ0zpBr7',
   'user.revokedRefresh': 'Xc0tqH1Cq2W-6bPZpQh2yKk3vT4C1n7oRb5x2D9eLq8',
@@ -100,7 +105,7 @@ export type SetupCall = (
   request: { method: string; path: string; body?: unknown; token?: string },
 ) => Promise<Answer>
 
-const SEEDED: Record<Principal, Credentials> = SEEDED_ACCOUNTS
+const SEEDED: Record<Principal, Credentials> = { demo: DEMO_ACCOUNT, user: USER_ACCOUNT }
 
 /**
  * The target would not give the fuzzer the state it needs (an account that does not sign in, a
@@ -265,7 +270,7 @@ export class World {
       const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
       const clock = await call('', {
         method: 'POST',
-        path: '/__dev/clock',
+        path: DEV_PATHS.clock,
         body: { advanceSeconds: advance },
       })
       if (clock.status !== 200)

@@ -1,5 +1,5 @@
-import { createDevClient, type DevTransport } from '@devenv/stub-api/dev-client'
-import { devTransportOver } from '../http'
+import { createDevClient, type DevTransport } from '@devenv/openapi/dev-protocol'
+import { boundedDevTransport } from '../http'
 import type { Mailbox } from './mailbox'
 
 /**
@@ -9,7 +9,7 @@ import type { Mailbox } from './mailbox'
 export function devMailbox(target: string | DevTransport, timeoutMs = 15_000): Mailbox {
   // An origin over HTTP, or a transport (the fuzzer's, which may be a stub in process).
   const reach = {
-    transport: typeof target === 'string' ? devTransportOver(target, timeoutMs) : target,
+    transport: typeof target === 'string' ? boundedDevTransport(target, timeoutMs) : target,
   }
   const client = (session?: string) =>
     createDevClient({ ...reach, ...(session === undefined ? {} : { session }) })

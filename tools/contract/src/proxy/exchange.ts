@@ -1,8 +1,9 @@
+import { STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
 import { type Exchange, exchangeOf } from '../report'
 import { MAX_CHECKED_BODY_BYTES, type ProxiedExchange } from './reading'
 
 // What a reproducer needs to repeat the request; the browser's other headers are noise.
-const REPEATED_HEADERS = ['content-type', 'accept', 'authorization', 'x-stub-session']
+const REPEATED_HEADERS = ['content-type', 'accept', 'authorization', STUB_SESSION_HEADER]
 
 /**
  * The most a check keeps of any one text that came through the proxy (a body, a URL, a header,

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { exampleBody, type JsonCall, jsonClient } from '../stub-http'
 import { killStub, type StubProcess, startStubProcess } from '../stub-process'
 

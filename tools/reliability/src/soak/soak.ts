@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
-import { createDevClient, type DevClient } from '@devenv/stub-api/dev-client'
+import { createDevClient, type DevClient } from '@devenv/openapi/dev-protocol'
 import { seededRandom } from '../crash/crash'
 import { type JsonAnswer as Answer, exampleBody, type JsonCall, jsonClient } from '../stub-http'
 import { assertStubBuilt } from '../stub-process'

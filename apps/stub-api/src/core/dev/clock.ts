@@ -1,3 +1,4 @@
+import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
 import * as z from 'zod'
 import { validationError } from '../contract/errors'
 import { jsonReply } from '../reply'
@@ -26,12 +27,12 @@ function clockView(store: StubStore) {
 export const clockRoutes: DevRoute[] = [
   {
     method: 'GET',
-    path: '/__dev/clock',
+    path: DEV_PATHS.clock,
     handle: (request) => jsonReply(200, clockView(request.store)),
   },
   {
     method: 'POST',
-    path: '/__dev/clock',
+    path: DEV_PATHS.clock,
     handle: (request) => {
       const parsed = clockChange.safeParse(request.body)
       if (!parsed.success) {

@@ -1,30 +1,14 @@
 import { responseFor } from '@devenv/openapi'
+import { MAX_PREFER_DELAY_MS } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { jsonReply, type Reply } from '../reply'
 import type { CoreRequest } from '../request'
 
-/** Longest `Prefer: delay=` honoured, so a typo cannot hang a test run. */
-export const MAX_DELAY_MS = 30_000
+// `Prefer`'s syntax is the development protocol's (dev-protocol.yaml); the stub answers it.
+export { type Preference, parsePrefer } from '@devenv/openapi/dev-protocol'
+export const MAX_DELAY_MS = MAX_PREFER_DELAY_MS
 /** Retry-After sent with a forced 429 or 503. */
 const FORCED_RETRY_AFTER_SECONDS = '30'
-
-export type Preference = { code?: number; delayMs?: number; reset?: boolean }
-
-/** Reads Prism-style `Prefer` headers: `code=503`, `delay=800`, `reset`, comma-separated. */
-export function parsePrefer(header: string | string[] | undefined): Preference {
-  const preference: Preference = {}
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '')
-  for (const part of text.split(/[,;]/)) {
-    const [rawName, rawValue] = part.split('=').map((each) => each.trim().toLowerCase())
-    if (rawName === 'code' && rawValue && /^\d{3}$/.test(rawValue))
-      preference.code = Number(rawValue)
-    if (rawName === 'delay' && rawValue && /^\d+$/.test(rawValue)) {
-      preference.delayMs = Math.min(Number(rawValue), MAX_DELAY_MS)
-    }
-    if (rawName === 'reset') preference.reset = true
-  }
-  return preference
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

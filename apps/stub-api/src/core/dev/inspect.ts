@@ -1,3 +1,4 @@
+import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { jsonReply, pageReply } from '../reply'
 import type { Received } from '../state/records'
@@ -44,21 +45,21 @@ const listed = (entries: Received[]) => jsonReply(200, { items: newestFirst(entr
 /** Development inspection: what the stub received, and a reset to the seeds. */
 export function inspectRoutes(ctx: StubContext): DevRoute[] {
   return [
-    { method: 'GET', path: '/__dev/contacts', handle: ({ store }) => listed(store.contacts) },
+    { method: 'GET', path: DEV_PATHS.contacts, handle: ({ store }) => listed(store.contacts) },
     {
       method: 'GET',
-      path: '/__dev/demo-requests',
+      path: DEV_PATHS.demoRequests,
       handle: ({ store }) => listed(store.demoRequests),
     },
     {
       method: 'GET',
-      path: '/__dev/security-log',
+      path: DEV_PATHS.securityLog,
       handle: ({ store }) => listed(store.securityLog),
     },
-    { method: 'GET', path: '/__dev/errors', handle: ({ store }) => listed(store.errorLog) },
+    { method: 'GET', path: DEV_PATHS.errors, handle: ({ store }) => listed(store.errorLog) },
     {
       method: 'POST',
-      path: '/__dev/reset',
+      path: DEV_PATHS.reset,
       handle: (request) => {
         const all = request.query.all === 'true'
         resetStore(ctx, request.store)
@@ -73,7 +74,7 @@ export function inspectRoutes(ctx: StubContext): DevRoute[] {
     },
     {
       method: 'GET',
-      path: '/__dev',
+      path: DEV_PATHS.index,
       handle: () => {
         const rows = CONTROLS.map(
           ([what, why]) =>

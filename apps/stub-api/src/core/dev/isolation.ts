@@ -1,10 +1,15 @@
+import {
+  DEV_PATHS,
+  STUB_SESSION_ID as SESSION_ID,
+  STUB_SESSION_COOKIE,
+  STUB_SESSION_HEADER,
+  STUB_SESSION_QUERY,
+} from '@devenv/openapi/dev-protocol'
 import { jsonReply } from '../reply'
 import type { DevRoute } from './dev-route'
 
-export const STUB_SESSION_HEADER = 'x-stub-session'
-export const STUB_SESSION_COOKIE = 'stubSession'
-export const STUB_SESSION_QUERY = 'stubSession'
-const SESSION_ID = /^[A-Za-z0-9_.:-]{1,128}$/
+// The names are the development protocol's (dev-protocol.yaml); the adapters take them from here.
+export { STUB_SESSION_COOKIE, STUB_SESSION_HEADER, STUB_SESSION_QUERY }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined
@@ -49,7 +54,7 @@ export function requestedSession(
 export const sessionRoutes: DevRoute[] = [
   {
     method: 'GET',
-    path: '/__dev/session',
+    path: DEV_PATHS.session,
     handle: (request) => jsonReply(200, { session: request.session }),
   },
 ]

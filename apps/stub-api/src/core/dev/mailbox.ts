@@ -1,11 +1,11 @@
 import { en, translate } from '@devenv/domain/messages'
+import { DEV_PATHS, STUB_SESSION_QUERY } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { jsonReply, pageReply } from '../reply'
 import type { Account, Mail } from '../state/records'
 import type { StubStore } from '../state/store'
 import type { DevRoute } from './dev-route'
 import { escapeHtml, page } from './html'
-import { STUB_SESSION_QUERY } from './isolation'
 
 const ACTIVATION_VALID_HOURS = 24
 
@@ -133,7 +133,7 @@ function mailboxPage(mails: Mail[], to: string | undefined, session: string | un
 export const mailboxRoutes: DevRoute[] = [
   {
     method: 'GET',
-    path: '/__dev/mailbox',
+    path: DEV_PATHS.mailbox,
     handle: (request) => {
       const to = recipientFilter(request.query)
       return jsonReply(200, { items: newestFirst(request.store, to).map(mailView) })
@@ -141,7 +141,7 @@ export const mailboxRoutes: DevRoute[] = [
   },
   {
     method: 'DELETE',
-    path: '/__dev/mailbox',
+    path: DEV_PATHS.mailbox,
     handle: (request) => {
       request.store.mailbox = []
       return jsonReply(204, undefined)
@@ -149,7 +149,7 @@ export const mailboxRoutes: DevRoute[] = [
   },
   {
     method: 'GET',
-    path: '/__dev/mailbox.html',
+    path: DEV_PATHS.mailboxPage,
     handle: (request) => {
       const to = recipientFilter(request.query)
       const session = request.query[STUB_SESSION_QUERY]

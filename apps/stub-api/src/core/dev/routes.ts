@@ -1,3 +1,4 @@
+import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { clockRoutes } from './clock'
 import { coverage } from './coverage'
@@ -8,7 +9,10 @@ import { mailboxRoutes } from './mailbox'
 import { singleSignOnRoutes } from './sso'
 import { singleSignOnDataRoutes } from './sso-data'
 
-/** The development controls, by `METHOD path` (HEAD is answered by the GET route). */
+/**
+ * The development controls, by `METHOD path` (HEAD is answered by the GET route): the stub's side
+ * of the development protocol (openapi/dev-protocol.yaml, `@devenv/openapi/dev-protocol`).
+ */
 export function devRouteTable(ctx: StubContext): Map<string, DevRoute> {
   const routes: DevRoute[] = [
     ...mailboxRoutes,
@@ -18,7 +22,7 @@ export function devRouteTable(ctx: StubContext): Map<string, DevRoute> {
     ...clockRoutes,
     ...sessionRoutes,
     ...inspectRoutes(ctx),
-    { method: 'GET', path: '/__dev/coverage', handle: (request) => coverage(ctx, request) },
+    { method: 'GET', path: DEV_PATHS.coverage, handle: (request) => coverage(ctx, request) },
   ]
   return new Map(routes.map((route) => [`${route.method} ${route.path}`, route]))
 }

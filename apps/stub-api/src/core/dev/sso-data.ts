@@ -1,5 +1,6 @@
 // A service worker never sees page navigations, so in the browser stub the site cannot open the development
 // admin panel (`GET /__dev/sso`, an HTML page); it fetches this and shows it itself.
+import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { jsonReply } from '../reply'
 import type { DevRoute } from './dev-route'
@@ -13,7 +14,7 @@ export function singleSignOnDataRoutes(ctx: StubContext): DevRoute[] {
   return [
     {
       method: 'GET',
-      path: '/__dev/sso.json',
+      path: DEV_PATHS.singleSignOnData,
       handle: async (request) => {
         const arrival = await readArrival(ctx, request.store, queryText(request.query, 'token'))
         const given = {

@@ -1,3 +1,4 @@
+import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { pageReply } from '../reply'
 import type { AccessClaims } from '../security/tokens'
@@ -92,7 +93,7 @@ export function singleSignOnRoutes(ctx: StubContext): DevRoute[] {
   return [
     {
       method: 'GET',
-      path: '/__dev/sso',
+      path: DEV_PATHS.singleSignOn,
       handle: async (request) => {
         const arrival = await readArrival(ctx, request.store, queryText(request.query, 'token'))
         return pageReply(

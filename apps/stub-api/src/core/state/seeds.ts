@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, USER_ACCOUNT } from '../../dev-client'
+import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type { PasswordHasher } from '../security/passwords'
 import type { Account, EnvironmentRecord } from './records'
 import type { StubStore } from './store'

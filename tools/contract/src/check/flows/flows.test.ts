@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DEMO_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { buildServer } from '@devenv/stub-api'
-import { DEMO_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSummary } from '../../report'
 import { checkTarget, STUB_SEEDED_ACCOUNT } from '../runner'

@@ -1,4 +1,4 @@
-import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { describe, expect, it } from 'vitest'
 import type { Answer } from '../transport'
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
-import type { Credentials } from '@devenv/stub-api/dev-client'
+import type { Credentials } from '@devenv/openapi/dev-protocol'
 import fc from 'fast-check'
 import { inShard, type ShardPosition } from '../../report/shard'
 import type { RunBound } from '../bound'

@@ -1,5 +1,5 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
-import { USER_ACCOUNT } from '@devenv/stub-api/dev-client'
+import { DEV_PATHS, STUB_SESSION_HEADER, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
 import { type Exchange, judge } from '../checks'
 import type { Tally } from '../tally'
@@ -74,10 +74,10 @@ type Call = { method: string; path: string; body?: unknown; token?: string }
 /** Sends one request of a sequence, checks the answer against the contract, counts it. */
 export async function call(real: Real, operationId: string, request: Call): Promise<Answer> {
   const headers: Record<string, string> =
-    real.session === undefined ? {} : { 'x-stub-session': real.session }
+    real.session === undefined ? {} : { [STUB_SESSION_HEADER]: real.session }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
-  const url = request.path.startsWith('/__dev') ? request.path : `/api${request.path}`
+  const url = request.path.startsWith(DEV_PATHS.index) ? request.path : `/api${request.path}`
   const answer = await real.stub.send({
     method: request.method,
     url,
