@@ -14,18 +14,19 @@ import Fastify, {
 import fastifyPlugin from 'fastify-plugin'
 import pretty from 'pino-pretty'
 import { type LogFormat, resolveConfig, type StubConfig } from './config'
-import { MESSAGES } from './core/contract/errors'
-import { BODY_LIMIT_BYTES } from './core/contract/http-errors'
-import { createStubCore } from './core/create'
 import {
+  BODY_LIMIT_BYTES,
+  createStubCore,
   errorLogFields,
+  MESSAGES,
+  type Randomness,
   REDACT_PATHS,
   REDACTED,
   redactUrl,
   requestLogFields,
-} from './core/security/redaction'
-import type { StubHooks } from './core/stub-core'
-import type { Randomness, StubLog } from './core/types'
+  type StubHooks,
+  type StubLog,
+} from './core'
 import { answerClientError, clientErrorAnswer } from './node/client-errors'
 import { corsOptions, simpleCorsHeaders } from './node/cors'
 import { docsRoutes } from './node/docs'
@@ -33,14 +34,11 @@ import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
 import { filePersistence } from './node/persistence'
 import { nativeScrypt } from './node/scrypt'
 import { smtpMailSender } from './node/smtp-mail'
-import { type SecurityHeaders, sendAnswer, stubPlugin, stubRequestOf } from './node/stub-plugin'
+import { type SecurityHeaders, sendAnswer, stubPlugin, toStubRequest } from './node/stub-plugin'
 
 export type { StubConfig } from './config'
 export { ConfigError, readConfig } from './config'
-export type { Reply } from './core/reply'
-export type { CoreRequest } from './core/request'
-export { SEEDED_ACCOUNTS } from './core/state/seeds'
-export type { StubHooks } from './core/stub-core'
+export { type CoreRequest, type Reply, SEEDED_ACCOUNTS, type StubHooks } from './core'
 
 export type ServerOptions = Partial<StubConfig> & {
   /** Milliseconds since the epoch; injected so tests control uptime, expiry and lifecycles. */
@@ -162,7 +160,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
       reply.headers(securityHeaders.api)
       if (URL_FAULTS.has(error.code)) {
         void core
-          .handle(stubRequestOf(request, 'bad-url'))
+          .handle(toStubRequest(request, 'bad-url'))
           .then((answer) => sendAnswer(reply, answer, securityHeaders))
         return
       }

@@ -1,5 +1,10 @@
-/** The transport-free core of the stub (see types.ts for what adapters need to know). */
+/**
+ * The transport-free core of the stub (see types.ts for what adapters need to know): the one
+ * module its adapters import (Fastify: server.ts and node/, MSW: msw/).
+ */
 
+export { MESSAGES } from './contract/errors'
+export { BODY_LIMIT_BYTES } from './contract/http-errors'
 export { createStubCore } from './create'
 export {
   STUB_SESSION_COOKIE,
@@ -10,8 +15,15 @@ export { pooledRandomBytes } from './platform/random'
 export { portableScrypt } from './platform/scrypt'
 export type { Reply } from './reply'
 export type { CoreRequest } from './request'
+export {
+  errorLogFields,
+  REDACT_PATHS,
+  REDACTED,
+  redactUrl,
+  requestLogFields,
+} from './security/redaction'
 export type { PersistedState, StatePersistence } from './state/persistence'
-export type { StoreSnapshot } from './state/records'
+export { type StoreSnapshot, storeSnapshotSchema } from './state/records'
 export { SEEDED_ACCOUNTS } from './state/seeds'
 export type { StubStores } from './state/store-registry'
 export type { CreateStubCore, StubCore, StubCoreOptions, StubHooks } from './stub-core'

@@ -1,8 +1,13 @@
 import { type Contract, loadPortableContract } from '@devenv/openapi/portable'
 import type { SetupWorker } from 'msw/browser'
-import { createStubCore, STUB_SESSION_COOKIE, STUB_SESSION_QUERY } from '../core'
-import type { StubCore, StubCoreOptions } from '../core/stub-core'
-import type { StubLog } from '../core/types'
+import {
+  createStubCore,
+  STUB_SESSION_COOKIE,
+  STUB_SESSION_QUERY,
+  type StubCore,
+  type StubCoreOptions,
+  type StubLog,
+} from '../core'
 import { exchangeLine, type StubExchange } from './exchange'
 import { createStubHandlers, resetAllStores } from './handlers'
 import { type KeyValueStorage, localStoragePersistence } from './local-storage'

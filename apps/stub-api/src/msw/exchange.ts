@@ -1,4 +1,4 @@
-import { redactUrl } from '../core/security/redaction'
+import { redactUrl } from '../core'
 
 /** One request the MSW stub answered, as its log line and its listeners see it. */
 export type StubExchange = {

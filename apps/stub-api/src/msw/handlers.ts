@@ -1,6 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { StubCore } from '../core/stub-core'
-import type { StubAnswer, StubRequest } from '../core/types'
+import type { StubAnswer, StubCore, StubRequest } from '../core'
 import { exchangeUrl, type StubExchange } from './exchange'
 import { securityHeadersOf } from './security-headers'
 
@@ -80,8 +79,8 @@ export async function toStubRequest(
   }
 }
 
-/** The core's answer as a Fetch API response: `Prefer: reset` is a network error. */
-export function toResponse(answer: StubAnswer, method: string): Response {
+/** The core's answer as the Fetch API response MSW sends: `Prefer: reset` is a network error. */
+export function sendAnswer(answer: StubAnswer, method: string): Response {
   if (answer.reset) return HttpResponse.error()
   const headers = new Headers(securityHeadersOf(answer))
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
@@ -121,7 +120,7 @@ export function createStubHandlers(
           durationMs: now() - started,
           session: answer.session,
         })
-        return toResponse(answer, request.method)
+        return sendAnswer(answer, request.method)
       },
     ),
   ]

@@ -1,5 +1,9 @@
-import type { PersistedState, StatePersistence } from '../core/state/persistence'
-import { type StoreSnapshot, storeSnapshotSchema } from '../core/state/records'
+import {
+  type PersistedState,
+  type StatePersistence,
+  type StoreSnapshot,
+  storeSnapshotSchema,
+} from '../core'
 
 /** What the browser stub keeps in one localStorage entry: the default store and when. */
 type StoredState = { version: 1; savedAt: string; store: StoreSnapshot }

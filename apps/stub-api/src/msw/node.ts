@@ -1,7 +1,6 @@
 import { type Contract, loadPortableContract } from '@devenv/openapi/portable'
 import { type SetupServer, setupServer } from 'msw/node'
-import { createStubCore } from '../core'
-import type { StubCore, StubCoreOptions } from '../core/stub-core'
+import { createStubCore, type StubCore, type StubCoreOptions } from '../core'
 import { nativeScrypt } from '../node/scrypt'
 import type { StubExchange } from './exchange'
 import { createStubHandlers, resetAllStores } from './handlers'

@@ -1,4 +1,4 @@
-import type { StubAnswer } from '../core/types'
+import type { StubAnswer } from '../core'
 
 /**
  * The security headers @fastify/helmet gives the Fastify adapter's answers, as constants: helmet

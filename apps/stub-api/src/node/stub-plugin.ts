@@ -6,10 +6,14 @@ import type {
   HTTPMethods,
 } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
-import { MESSAGES } from '../core/contract/errors'
-import { BODY_LIMIT_BYTES } from '../core/contract/http-errors'
-import type { StubCore } from '../core/stub-core'
-import type { StubAnswer, StubRequest, TransportProblem } from '../core/types'
+import {
+  BODY_LIMIT_BYTES,
+  MESSAGES,
+  type StubAnswer,
+  type StubCore,
+  type StubRequest,
+  type TransportProblem,
+} from '../core'
 
 /** The security headers of helmet's two policies, known once the server has started. */
 export type SecurityHeaders = {
@@ -28,7 +32,7 @@ export type StubPluginOptions = {
 const METHODS: HTTPMethods[] = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT']
 
 /** A Fastify request as the core's transport-free request; the body is handed over raw. */
-export function stubRequestOf(request: FastifyRequest, problem?: TransportProblem): StubRequest {
+export function toStubRequest(request: FastifyRequest, problem?: TransportProblem): StubRequest {
   const { body } = request
   return {
     method: request.method,
@@ -97,7 +101,7 @@ export const stubPlugin = fastifyPlugin<StubPluginOptions>(
       reply: FastifyReply,
       problem?: TransportProblem,
     ) {
-      const answered = await core.handle(stubRequestOf(request, problem))
+      const answered = await core.handle(toStubRequest(request, problem))
       onAnswer?.(request, answered)
       return sendAnswer(reply, answered, securityHeaders())
     }
