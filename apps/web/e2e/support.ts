@@ -54,7 +54,7 @@ export async function expectNoAxeViolations(page: Page, state: string): Promise<
 
 /**
  * axe's violations on a still copy of the page as it is now: its markup without scripts, served
- * from the same origin (its stylesheets load as before) into the same tab. For a state that lasts
+ * from the same origin (so its stylesheets load as on the live page) into the same tab. For a state that lasts
  * seconds, such as the reset page's countdown: a scan of the live page needs the page's timers,
  * and on a slow machine the countdown could leave the page before the scan ends.
  */
