@@ -242,7 +242,7 @@ export function limit(request: CoreRequest, entry: OperationEntry): void {
 export async function runHandler(request: CoreRequest, entry: OperationEntry): Promise<Reply> {
   // The body has passed the contract's validation: it has the contract's type.
   const answer = await entry.handler(request as Parameters<OperationHandler>[0])
-  return { status: answer.status, headers: answer.headers ?? {}, json: answer.body }
+  return { status: answer.status, headers: answer.headers ?? {}, json: answer.json }
 }
 
 /** Whatever a step or hook threw, as the answer in the shape of the operation (a 500 is logged). */

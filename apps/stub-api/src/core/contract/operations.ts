@@ -1,6 +1,7 @@
 import type { Operation } from '@devenv/openapi'
 import type { operations } from '@devenv/openapi/types'
 import type { StubContext } from '../context'
+import type { Reply } from '../reply'
 import type { CoreRequest } from '../request'
 
 /** The server variable `version` of the contract: every operation answers under both. */
@@ -21,29 +22,13 @@ export type RequestBody<Id extends OperationId> = operations[Id] extends {
     ? Body | undefined
     : undefined
 
-type Responses<Id extends OperationId> = operations[Id]['responses']
-type JsonOf<Response> = Response extends { content: { 'application/json': infer Body } }
-  ? Body
-  : undefined
-type AnswerOf<Status, Body> = [Body] extends [undefined]
-  ? { status: Status; body?: undefined; headers?: Record<string, string> }
-  : { status: Status; body: Body; headers?: Record<string, string> }
-
-/**
- * What a handler answers, typed from the contract's documented answers of the operation (errors
- * are thrown as ApiError): a body of the wrong shape for its status fails typecheck. The core
- * turns it into its `Reply`.
- */
-export type OperationReply<Id extends OperationId = OperationId> = {
-  [Status in keyof Responses<Id> & number]: AnswerOf<Status, JsonOf<Responses<Id>[Status]>>
-}[keyof Responses<Id> & number]
-
 /** The core's request once its body has passed the contract's validation, typed as the contract says. */
 export type OperationRequest<Id extends OperationId> = CoreRequest & { body: RequestBody<Id> }
 
+/** An operation's handler: its typed request in, the contract's `Reply<Id>` out (errors are thrown). */
 export type OperationHandler<Id extends OperationId = OperationId> = (
   request: OperationRequest<Id>,
-) => Promise<OperationReply<Id>>
+) => Promise<Reply<Id>>
 
 /** An operation's method and path as the contract writes them: `POST /auth/auth`, `GET /environments/{id}`. */
 export type OperationRoute = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`

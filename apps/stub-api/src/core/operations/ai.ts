@@ -13,7 +13,7 @@ export function aiOperations(ctx: StubContext, define: DefineOperation) {
     'GET /ai/models',
   )(async (request) => {
     signedInAccount(request)
-    return { status: 200, body: { items: AI_MODELS.map((model) => ({ ...model })) } }
+    return { status: 200, json: { items: AI_MODELS.map((model) => ({ ...model })) } }
   })
 
   define(
@@ -32,7 +32,7 @@ export function aiOperations(ctx: StubContext, define: DefineOperation) {
     const { content, usage } = answerChat(chat.messages, model, regions)
     return {
       status: 200,
-      body: { model: model.id, message: { role: 'assistant', content }, usage },
+      json: { model: model.id, message: { role: 'assistant', content }, usage },
     }
   })
 }

@@ -16,10 +16,11 @@ import {
 } from '@devenv/domain/password'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
-import type { DefineOperation, OperationReply, OperationRequest } from '../contract/operations'
+import type { DefineOperation, OperationRequest } from '../contract/operations'
 import { sentence } from '../contract/validation'
 import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
+import type { Reply } from '../reply'
 import { digest } from '../security/tokens'
 import type { Account, LinkToken } from '../state/records'
 import { revokeSessionsOf, rotateRefreshToken, signOutWith, startSession } from '../state/sessions'
@@ -157,19 +158,19 @@ function sendActivation(ctx: StubContext, store: StubStore, account: Account): v
 async function signIn(
   ctx: StubContext,
   request: OperationRequest<'signIn' | 'legacySignIn'>,
-): Promise<OperationReply<'signIn'>> {
+): Promise<Reply<'signIn'>> {
   const { email, password } = request.body
   const account = await checkCredentials(ctx, request.store, email, password)
-  return { status: 200, body: await startSession(request.store, ctx.tokens, account) }
+  return { status: 200, json: await startSession(request.store, ctx.tokens, account) }
 }
 
 async function refresh(
   ctx: StubContext,
   request: OperationRequest<'refreshToken' | 'legacyRefreshToken'>,
-): Promise<OperationReply<'refreshToken'>> {
+): Promise<Reply<'refreshToken'>> {
   const { refreshToken } = request.body
   const outcome = await rotateRefreshToken(request.store, ctx.tokens, refreshToken)
-  if (outcome.ok) return { status: 200, body: outcome.pair }
+  if (outcome.ok) return { status: 200, json: outcome.pair }
   const message =
     outcome.code === 'REFRESH_TOKEN_REUSED'
       ? AUTH_MESSAGES.refreshReused
@@ -193,7 +194,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const email = body.username.trim().toLowerCase()
     const registered = {
       status: 201 as const,
-      body: { message: AUTH_MESSAGES.registered, username: email },
+      json: { message: AUTH_MESSAGES.registered, username: email },
     }
     // With uniform answers a taken address answers as a new one (the hash spent alike) and its
     // owner is told by mail; otherwise 409 (AUTH-8).
@@ -246,7 +247,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
       throw new ApiError(400, 'ACTIVATION_TOKEN_EXPIRED', AUTH_MESSAGES.activationExpired)
     record.usedAt = store.now()
     account.activated = true
-    return { status: 200, body: { message: AUTH_MESSAGES.activated } }
+    return { status: 200, json: { message: AUTH_MESSAGES.activated } }
   })
 
   define(
@@ -257,7 +258,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const account = request.store.findAccountByEmail(email)
     // The same answer either way, so addresses cannot be probed.
     if (account && !account.activated) sendActivation(ctx, request.store, account)
-    return { status: 200, body: { message: AUTH_MESSAGES.resendAccepted } }
+    return { status: 200, json: { message: AUTH_MESSAGES.resendAccepted } }
   })
 
   define(
@@ -281,7 +282,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
     }
     account.passwordHash = await ctx.passwords.hash(newPassword)
-    return { status: 200, body: { message: AUTH_MESSAGES.passwordChanged } }
+    return { status: 200, json: { message: AUTH_MESSAGES.passwordChanged } }
   })
 
   define(
@@ -293,13 +294,13 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const account = store.findAccountByEmail(username)
     if (!account) {
       if (ctx.config.uniformAccountAnswers)
-        return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
+        return { status: 200, json: { message: AUTH_MESSAGES.resetSent } }
       throw new ApiError(401, 'USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE)
     }
     const hash = toHex(store.randomBytes(LINK_TOKEN_BYTES))
     newLinkToken(store, store.resetLinks, account, hash, ctx.config.resetLinkMinutes * 60_000)
     sendResetMail(ctx, store, account, hash)
-    return { status: 200, body: { message: AUTH_MESSAGES.resetSent } }
+    return { status: 200, json: { message: AUTH_MESSAGES.resetSent } }
   })
 
   define(
@@ -326,7 +327,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     account.activated = true
     revokeSessionsOf(store, account.id)
     store.setLoginLock(account.email, resetLoginLock())
-    return { status: 200, body: { status: true, message: AUTH_MESSAGES.passwordSet } }
+    return { status: 200, json: { status: true, message: AUTH_MESSAGES.passwordSet } }
   })
 
   define(
@@ -338,7 +339,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const { sub, email, username, name, roles, demo } = claims
     return {
       status: 200,
-      body: { valid: true, user: { id: sub, email, username, name, roles, demo } },
+      json: { valid: true, user: { id: sub, email, username, name, roles, demo } },
     }
   })
 }

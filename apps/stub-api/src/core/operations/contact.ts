@@ -35,7 +35,7 @@ export function contactOperations(_ctx: StubContext, define: DefineOperation) {
     const entry = received(request)
     appendBounded(request.store.contacts, entry, SUBMISSION_LIMIT)
     const message = thanks[request.body.inquiryType]
-    return { status: 201, body: { id: entry.id, message } }
+    return { status: 201, json: { id: entry.id, message } }
   })
 
   define(
@@ -52,6 +52,6 @@ export function contactOperations(_ctx: StubContext, define: DefineOperation) {
     const entry = received(request)
     appendBounded(request.store.demoRequests, entry, SUBMISSION_LIMIT)
     const message = `Thank you! Sales will confirm a time for your ${DEMO_LENGTH_MINUTES}-minute demo by email within ${RESPONSE_TIME_HOURS.enterpriseSales} hours.`
-    return { status: 201, body: { id: entry.id, message } }
+    return { status: 201, json: { id: entry.id, message } }
   })
 }

@@ -105,7 +105,7 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     const items = environmentsOf(ctx, request.store, account.id).map((each) =>
       environmentView(ctx, each, now),
     )
-    return { status: 200, body: { items } }
+    return { status: 200, json: { items } }
   })
 
   define(
@@ -147,7 +147,7 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     return {
       status: 201,
       headers: { location: `${apiPrefixOf(request.url)}/environments/${environment.id}` },
-      body: environmentView(ctx, environment, now),
+      json: environmentView(ctx, environment, now),
     }
   })
 
@@ -156,7 +156,7 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     'GET /environments/{id}',
   )(async (request) => ({
     status: 200,
-    body: environmentView(ctx, ownedEnvironment(ctx, request), request.store.now()),
+    json: environmentView(ctx, ownedEnvironment(ctx, request), request.store.now()),
   }))
 
   define(
@@ -166,6 +166,6 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     const environment = ownedEnvironment(ctx, request)
     const now = request.store.now()
     if (environment.deleteRequestedAt === null) environment.deleteRequestedAt = now
-    return { status: 202, body: environmentView(ctx, environment, now) }
+    return { status: 202, json: environmentView(ctx, environment, now) }
   })
 }

@@ -8,7 +8,7 @@ export function healthOperations(ctx: StubContext, define: DefineOperation) {
     'GET /health',
   )(async (request) => ({
     status: 200,
-    body: {
+    json: {
       status: 'ok',
       version,
       uptimeSeconds: Math.max(0, Math.floor((ctx.realNow() - ctx.startedAt) / 1000)),

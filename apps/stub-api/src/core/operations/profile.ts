@@ -26,7 +26,7 @@ export function profileOperations(_ctx: StubContext, define: DefineOperation) {
     'GET /user/profile',
   )(async (request) => ({
     status: 200,
-    body: profileOf(signedInAccount(request)),
+    json: profileOf(signedInAccount(request)),
   }))
 
   define(
@@ -45,6 +45,6 @@ export function profileOperations(_ctx: StubContext, define: DefineOperation) {
     account.firstName = firstName
     account.lastName = lastName
     account.company = company === '' ? null : company
-    return { status: 200, body: profileOf(account) }
+    return { status: 200, json: profileOf(account) }
   })
 }
