@@ -153,7 +153,7 @@ test.describe('/admin: environments', () => {
     await openDashboard(page)
     await expect(card(page, SEEDED.name).getByText('Running')).toBeVisible()
     // The delete is held until the test has seen the optimistic state, then the stub fails it (a
-    // fixed delay raced the assertion on a loaded machine: the state came and went between looks).
+    // fixed delay would race the assertion on a loaded machine: the state could come and go).
     let answer = () => {}
     const answered = new Promise<void>((resolve) => {
       answer = resolve

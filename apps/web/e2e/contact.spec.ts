@@ -2,8 +2,7 @@ import { ka } from '@devenv/domain/messages/ka'
 import { expect, type Page, test } from '@playwright/test'
 import { toast, useLocale } from './support'
 
-// POST /api/contact is answered here: the stub's contact route is being built concurrently,
-// and success, failure and a slow answer must be deterministic.
+// POST /api/contact is answered here, so that success, failure and a slow answer are deterministic.
 type Body = Record<string, unknown>
 
 async function fill(page: Page) {
@@ -19,6 +18,7 @@ async function fill(page: Page) {
 }
 
 test.describe('contact', () => {
+  // CONTACT-2: the e-mail and phone fields' types, the inquiry types' labels, the team sizes.
   test('has typed fields, 6 inquiry types and 5 team sizes', async ({ page }) => {
     await page.goto('/contact')
     await expect(page.getByLabel(/^Email/)).toHaveAttribute('type', 'email')
@@ -53,7 +53,7 @@ test.describe('contact', () => {
     expect(posted).toBe(false)
   })
 
-  // CONTACT-3: sent, then the form cleared and a notice.
+  // CONTACT-3: sent to POST /contact, then the form cleared and a notice.
   test('sends the payload, shows the submitting state, then resets and notifies', async ({
     page,
   }) => {
