@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { loadContract } from '@devenv/openapi'
 import { runFuzz } from '../src/fuzz/run'
-import { buildFuzzStub, startFuzzStub } from '../src/fuzz/stub'
 import { httpTransport } from '../src/fuzz/transport'
+import { buildFuzzStub, startFuzzStub } from '../test/fixtures/fuzz-stub'
 
 const REQUESTS = Number(process.env.BENCH_FUZZ_REQUESTS ?? 3_000)
 const SEED = Number(process.env.BENCH_FUZZ_SEED ?? 20_261_123)

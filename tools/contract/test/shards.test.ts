@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCommandLine } from '../src/cli/main'
+import { inProcessStub } from './fixtures/fuzz-stub'
 
 // Shards against the stub, in process: two shards and their merge are the same run as one.
 let stub: ReturnType<typeof buildServer>
@@ -26,7 +27,10 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string }> {
     .mockImplementation((...parts) => void out.push(parts.join(' ')))
   const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   try {
-    return { code: await runCommandLine(args), stdout: out.join('\n') }
+    return {
+      code: await runCommandLine(args, { inProcess: inProcessStub }),
+      stdout: out.join('\n'),
+    }
   } finally {
     log.mockRestore()
     error.mockRestore()

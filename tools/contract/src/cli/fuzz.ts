@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url'
 import type { Contract } from '@devenv/openapi'
 import { RunBound, SHRINK_STEPS } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/checks'
@@ -15,6 +14,7 @@ import { mailboxOption, mailboxSyntax } from './check'
 import {
   CLI_NAME,
   type Command,
+  type CommandContext,
   contractFor,
   EXIT,
   finishRun,
@@ -35,7 +35,7 @@ import { NO_PROGRESS, showProgress } from './progress'
 import { say, warn } from './terminal'
 
 export const FUZZ_USAGE = `Usage: devenv-contract fuzz --base-url URL [options]
-       devenv-contract fuzz --stub [options]      (in the workspace: the stub in process)
+       devenv-contract fuzz --stub [options]      (pnpm fuzz: the workspace's stub in process)
 
 Property-based requests generated from the contract (valid, one broken constraint at a time,
 hostile bodies, forged tokens), then random stateful sequences checked against a model of
@@ -244,23 +244,18 @@ function checksOption(command: ParsedCommand): Set<CheckName> {
 
 /**
  * The workspace's stub in process, for the property-based part and (rate limits off: the model
- * does not count their windows) for the stateful one. It is loaded by path, out of the bundler's
- * sight: the packed CLI carries no stub, and answers a usage error instead.
+ * does not count their windows) for the stateful one. Only a caller that holds it can give it
+ * (`pnpm fuzz`, the toolkit's tests): the toolkit imports no stub, and its binary answers `--stub`
+ * with a usage error.
  */
-async function inProcessStubs(): Promise<{ fuzz: FuzzTransport; stateful: FuzzTransport }> {
-  const path = fileURLToPath(new URL('../fuzz/stub.ts', import.meta.url))
-  let stub: typeof import('../fuzz/stub')
-  try {
-    stub = await import(/* @vite-ignore */ path)
-  } catch {
+async function inProcessStubs(
+  context: CommandContext,
+): Promise<{ fuzz: FuzzTransport; stateful: FuzzTransport }> {
+  if (!context.inProcess)
     throw new UsageError(
       '--stub runs the stub of the workspace in process, and this CLI has none: give --base-url',
     )
-  }
-  return {
-    fuzz: await stub.startFuzzStub(),
-    stateful: await stub.startFuzzStub({ rateLimits: 'off' }),
-  }
+  return context.inProcess.start()
 }
 
 /** One table for both parts: their checks are the same. */
@@ -315,7 +310,7 @@ function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void 
 }
 
 /** `devenv-contract fuzz ...`: 0 no failure, 1 a failure or coverage short, 2 bad input. */
-export const fuzzCommand: Command = async (argv) => {
+export const fuzzCommand: Command = async (argv, context = {}) => {
   let settings: FuzzSettings
   let transports: { fuzz: FuzzTransport; stateful: FuzzTransport }
   let mailbox: Awaited<ReturnType<typeof mailboxOption>>
@@ -327,7 +322,7 @@ export const fuzzCommand: Command = async (argv) => {
     }
     settings = parsed
     mailbox = await mailboxOption(settings.mailbox, settings.shared.timeoutMs)
-    if (settings.target === 'stub') transports = await inProcessStubs()
+    if (settings.target === 'stub') transports = await inProcessStubs(context)
     else {
       const { baseUrl } = settings.target
       await preflight(baseUrl, Math.min(settings.shared.timeoutMs, 15_000))

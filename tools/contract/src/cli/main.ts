@@ -3,6 +3,7 @@ import { check } from './check'
 import { CONFIG_FILE_NAMES } from './config'
 import {
   type Command,
+  type CommandContext,
   EXIT,
   CLI_NAME as NAME,
   printUsageError,
@@ -40,7 +41,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   merge: async () => (await import('./merge')).mergeCommand,
 }
 
-async function dispatch(argv: readonly string[]): Promise<number> {
+async function dispatch(argv: readonly string[], context: CommandContext): Promise<number> {
   const [first, ...rest] = argv
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     say(USAGE)
@@ -53,7 +54,7 @@ async function dispatch(argv: readonly string[]): Promise<number> {
     throw new UsageError(`unknown subcommand "${name}" (${Object.keys(COMMANDS).join(', ')})`)
   const command = await load()
   try {
-    return await command(args)
+    return await command(args, context)
   } catch (error) {
     if (error instanceof UsageError) return printUsageError(error, name)
     throw error
@@ -64,13 +65,17 @@ async function dispatch(argv: readonly string[]): Promise<number> {
  * The whole command line: runs the subcommand and answers the exit code. Bad input is a line per
  * problem on stderr (exit 2); an error of the tool itself is one line, its stack only when
  * DEVENV_CONTRACT_DEBUG is set. The binary (cli.ts) only sets the code and exits; tests call it
- * in process.
+ * in process, and so does `pnpm fuzz` (tools/reliability), which hands `fuzz --stub` the
+ * workspace's stub in `context`.
  */
-export async function runCommandLine(argv: readonly string[]): Promise<number> {
+export async function runCommandLine(
+  argv: readonly string[],
+  context: CommandContext = {},
+): Promise<number> {
   // The secrets a run learns are its own: a command run in process after another starts afresh.
   forgetSecrets()
   try {
-    return await dispatch(argv)
+    return await dispatch(argv, context)
   } catch (error) {
     if (error instanceof UsageError) return printUsageError(error)
     // Not the user's fault: one line, and the stack only when asked for.

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
+import type { FuzzTransport } from '../fuzz/transport'
 import {
   acceptSkips,
   coverageShortfall,
@@ -60,7 +61,19 @@ export function printUsageError(error: UsageError, subcommand?: string): number 
 }
 
 /** A subcommand: takes its arguments (after the subcommand's name), answers the exit code. */
-export type Command = (argv: string[]) => Promise<number>
+/**
+ * A server in this process for `fuzz --stub`: the workspace's stub, which the caller of
+ * `runCommandLine` holds (pnpm fuzz: tools/reliability). The toolkit imports no server of its own.
+ */
+export type InProcessTarget = {
+  /** Its two transports: the property-based part's, and the stateful part's (rate limits off). */
+  start: () => Promise<{ fuzz: FuzzTransport; stateful: FuzzTransport }>
+}
+
+/** What the caller of the command line hands every subcommand besides its arguments. */
+export type CommandContext = { inProcess?: InProcessTarget }
+
+export type Command = (argv: string[], context?: CommandContext) => Promise<number>
 
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const
 

@@ -2,14 +2,17 @@ export { CHECKS, type CheckName } from './checks'
 export { fuzzRunReport, reproducerOf } from './report'
 export { documentedRules, type FuzzOptions, type FuzzResult, runFuzz } from './run'
 export { runStateful, type StatefulOptions, type StatefulResult } from './stateful/run'
-export { buildFuzzStub, startFuzzStub } from './stub'
 export { formatFailure, formatTable, Tally } from './tally'
 export { fuzzTarget } from './target'
 export {
   type Answer,
+  DELETE_SECONDS,
   devClientOf,
+  FUZZ_CLOCK_START,
+  FUZZ_JWT_SECRET,
   type FuzzTransport,
   httpTransport,
   inProcessTransport,
   type OutgoingRequest,
+  PROVISION_SECONDS,
 } from './transport'

@@ -35,7 +35,7 @@ import {
 } from './world'
 
 export type FuzzOptions = {
-  /** The server: over HTTP (`httpTransport`) or in process (`startFuzzStub`); the caller closes it. */
+  /** The server: over HTTP (`httpTransport`) or in process (`inProcessTransport`); the caller closes it. */
   transport: FuzzTransport
   /** The contract to hold the server to (default the bundled one). */
   contract?: Contract

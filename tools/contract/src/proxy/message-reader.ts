@@ -1,3 +1,4 @@
+/// <reference path="./llhttp-wasm.d.ts" />
 // Reads HTTP/1.1 messages out of a copy of the bytes the proxy relays, for the contract checks.
 // The parser is llhttp, the one Node's own http module uses, in the WebAssembly build that undici
 // ships (see docs/decisions/contract-toolkit.md): a parser is not something to write by hand.

@@ -1,10 +1,10 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { formatSeconds, RunBound } from './bound'
-import { runFuzz } from './run'
-import { runStateful } from './stateful/run'
-import { startFuzzStub } from './stub'
-import { Tally } from './tally'
+import { formatSeconds, RunBound } from '../src/fuzz/bound'
+import { runFuzz } from '../src/fuzz/run'
+import { runStateful } from '../src/fuzz/stateful/run'
+import { Tally } from '../src/fuzz/tally'
+import { startFuzzStub } from './fixtures/fuzz-stub'
 
 /** A clock the test moves by hand. */
 function handClock(start = 1_000) {

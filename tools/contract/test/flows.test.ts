@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatSummary } from '../../report'
-import { checkTarget, STUB_SEEDED_ACCOUNT } from '../runner'
+import { checkTarget, STUB_SEEDED_ACCOUNT } from '../src/check/runner'
+import { formatSummary } from '../src/report'
 
 // A server like a real backend: the stub in production mode has no development controls (no
 // mailbox, no clock) and ignores X-Stub-Session, so every flow shares one store and one set of

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Outcome, runCli, runCliProcess } from '../../test/fixtures/cli'
+import { type Outcome, runCli, runCliProcess } from './fixtures/cli'
 
 /** A usage error: exit 2 and exactly one line on stderr, no stack trace. */
 function expectUsageError(outcome: Outcome, reason: RegExp): void {

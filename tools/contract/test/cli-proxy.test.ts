@@ -10,8 +10,8 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { buildServer, SEEDED_ACCOUNTS } from '@devenv/stub-api'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { proxyCommand } from './proxy'
-import { spawnProxy } from './spawn'
+import { proxyCommand } from '../src/cli/proxy'
+import { spawnProxy } from '../src/cli/spawn'
 
 let reportDir: string
 beforeAll(async () => {
@@ -277,7 +277,7 @@ describe('proxy as a process, given a second signal while it stops', () => {
 })
 
 describe('pnpm contract proxy, stopped by a signal to its process group', () => {
-  const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+  const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 
   /**
    * `pnpm contract proxy` from the repository's root as a CI runner starts it: a process group

@@ -1,11 +1,12 @@
+import { formatFailure, formatTable, runFuzz, runStateful } from '@devenv/contract/fuzz'
+import { startFuzzStub } from '@devenv/contract/fuzz-stub'
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { runFuzz } from './run'
-import { runStateful } from './stateful/run'
-import { startFuzzStub } from './stub'
-import { formatFailure, formatTable } from './tally'
 
 /**
+ * The in-process fuzz of the stub: the contract toolkit's engine (`@devenv/contract/fuzz`) against
+ * the stub in this process, the property-based part and the stateful one. The toolkit's own tests
+ * prove its engine finds planted bugs; this proves the stub has none it can find.
  * The bounded run of the test suite: at least 4,000 generated requests and a few dozen stateful
  * sequences in process (command.test.ts adds about 1,000 over HTTP); `pnpm fuzz` runs 100,000.
  * A new seed every run (printed), FUZZ_SEED to replay one.

@@ -1,9 +1,9 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { runFuzz } from './run'
-import { startFuzzStub } from './stub'
-import { devControls } from './target'
-import { inProcessTransport } from './transport'
+import { runFuzz } from '../src/fuzz/run'
+import { devControls } from '../src/fuzz/target'
+import { inProcessTransport } from '../src/fuzz/transport'
+import { startFuzzStub } from './fixtures/fuzz-stub'
 
 describe("the stateful model's clock", () => {
   it('tells a target whose clock stands still (the stub in test mode) from one whose clock runs', async () => {

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import type { StubHooks } from '@devenv/stub-api'
 import { split } from 'shlex'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { buildFuzzStub } from '../fuzz/stub'
-import { fuzzCommand } from './fuzz'
+import { fuzzCommand } from '../src/cli/fuzz'
+import { buildFuzzStub, inProcessStub } from './fixtures/fuzz-stub'
 
 /** The fuzz stub listening on 127.0.0.1, a free port; `plant` is a bug in its core's hooks. */
 async function listeningStub(plant?: StubHooks) {
@@ -23,7 +23,7 @@ async function fuzz(argv: string[]) {
     lines.push(parts.join(' '))
   })
   try {
-    const code = await fuzzCommand(argv)
+    const code = await fuzzCommand(argv, { inProcess: inProcessStub })
     return { code, output: lines.join('\n') }
   } finally {
     log.mockRestore()
@@ -237,6 +237,21 @@ describe('devenv-contract fuzz --stub (pnpm fuzz)', () => {
     expect(output).toContain('fuzz: the stub in process, 200 requests, 2 stateful sequences')
     expect(output).toMatch(/stateful: 2 sequences, \d+ steps/)
     expect(output).toMatch(/^ {2}getHealth +200: \d+/m)
+  })
+
+  it('answers --stub with a usage error where no caller hands it a stub (the binary)', async () => {
+    const errors: string[] = []
+    const error = vi.spyOn(console, 'error').mockImplementation((line) => {
+      errors.push(String(line))
+    })
+    try {
+      expect(await fuzzCommand(['--stub', '--requests', '10'])).toBe(2)
+    } finally {
+      error.mockRestore()
+    }
+    expect(errors).toEqual([
+      'devenv-contract: fuzz: --stub runs the stub of the workspace in process, and this CLI has none: give --base-url (see devenv-contract fuzz --help)',
+    ])
   })
 
   it('takes --base-url or --stub, not both', async () => {

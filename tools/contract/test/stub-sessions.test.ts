@@ -2,10 +2,10 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerHealthy } from '../test/fixtures/cli'
-import { runContract } from './check/runner'
-import { targetOf } from './http'
-import { hasStubSessions } from './stub-sessions'
+import { runContract } from '../src/check/runner'
+import { targetOf } from '../src/http'
+import { hasStubSessions } from '../src/stub-sessions'
+import { answerHealthy } from './fixtures/cli'
 
 // Whether runs are isolated from each other is read from the target itself, not guessed from its
 // mailbox: a staging backend with a mail catcher has mail and no sessions.
