@@ -413,11 +413,11 @@ describe('handle', () => {
           seen.push(`onRequest body=${String(request.body)}`)
           return undefined
         },
-        beforeChecks: (request) => {
-          seen.push(`beforeChecks body=${JSON.stringify(request.body)}`)
+        onBody: (request) => {
+          seen.push(`onBody body=${JSON.stringify(request.body)}`)
         },
-        beforeHandler: () => {
-          seen.push('beforeHandler')
+        onHandler: () => {
+          seen.push('onHandler')
         },
         onReply: (_request, reply) => {
           seen.push(`onReply ${reply.status}`)
@@ -432,8 +432,8 @@ describe('handle', () => {
     expect(answer.status).toBe(201)
     expect(seen).toEqual([
       'onRequest body=undefined',
-      `beforeChecks body=${JSON.stringify(CONTACT_SUBMISSION)}`,
-      'beforeHandler',
+      `onBody body=${JSON.stringify(CONTACT_SUBMISSION)}`,
+      'onHandler',
       'onReply 201',
     ])
     seen.length = 0
@@ -445,7 +445,7 @@ describe('handle', () => {
   it("answers what a hook throws as the operation's error, the handler never run", async () => {
     const parts = partsOf({
       hooks: {
-        beforeHandler: () => {
+        onHandler: () => {
           throw validationError({ body: 'planted' })
         },
       },

@@ -338,7 +338,7 @@ async function replyTo(
     if (entry) limitClient(request, entry)
     readBody(request, input)
     if (!entry) return await answerOffContract(parts, request, path)
-    if (hooks.beforeChecks) await hooks.beforeChecks(request)
+    if (hooks.onBody) await hooks.onBody(request)
     if (entry.needsChecks) {
       // Awaited only when there is a token to verify: public operations need no promise.
       const verifying = authenticate(ctx, request, entry)
@@ -346,7 +346,7 @@ async function replyTo(
       checkShape(ctx.contract, request, entry)
     }
     limit(request, entry)
-    if (hooks.beforeHandler) await hooks.beforeHandler(request)
+    if (hooks.onHandler) await hooks.onHandler(request)
     return await runHandler(request, entry)
   } catch (error) {
     return toErrorReply(parts, request, error)

@@ -10,7 +10,9 @@ import type { MailSender, StubAnswer, StubLog, StubPlatform, StubRequest } from 
  * Places in every request's run where a caller plants behaviour: tests, and the contract
  * toolkit's broken servers, which plant the bugs real backends ship. The core runs them, so they
  * act the same behind every adapter (Fastify, MSW). Each may be async; what one throws becomes the
- * answer of the request, as a handler's error would (a 500 for anything but an ApiError).
+ * answer of the request, as a handler's error would (a 500 for anything but an ApiError). Each is
+ * named `on` and the step it runs at (core/pipeline.ts): the request, its body, its handler, its
+ * reply.
  */
 export type StubHooks = {
   /**
@@ -20,9 +22,9 @@ export type StubHooks = {
    */
   onRequest?: (request: CoreRequest) => Reply | undefined | Promise<Reply | undefined>
   /** An operation's request with its body read, before authentication and validation. */
-  beforeChecks?: (request: CoreRequest) => void | Promise<void>
+  onBody?: (request: CoreRequest) => void | Promise<void>
   /** An operation's request authenticated, validated and rate-limited, just before its handler. */
-  beforeHandler?: (request: CoreRequest) => void | Promise<void>
+  onHandler?: (request: CoreRequest) => void | Promise<void>
   /**
    * Every reply (the handler's, an error's, a development control's or `onRequest`'s) before it
    * is checked against the contract, kept and sent: may change it or give another one.

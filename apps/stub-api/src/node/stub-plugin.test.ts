@@ -155,7 +155,7 @@ describe('hooks given to buildServer', () => {
     const seen: string[] = []
     stub = await startTestStub({
       hooks: {
-        beforeHandler: (request) => {
+        onHandler: (request) => {
           seen.push(`${request.operationId} ${request.account?.email ?? 'anonymous'}`)
         },
         onReply: (request, reply) =>
