@@ -28,7 +28,7 @@ describe('PasswordStrength', () => {
     }
   })
 
-  it("shows the spec's scale as it is for any other password", async () => {
+  it("shows PWD-1's scale as it is for any other password", async () => {
     const fair = renderBar('kxqzvwmp')
     // The list loads, and the label stays the scale's.
     await new Promise((resolve) => setTimeout(resolve, 50))

@@ -128,7 +128,7 @@ describe('ProfileSettings: change password', () => {
     expect(stub.callsTo('POST /auth/change-password')).toHaveLength(0)
   })
 
-  it("refuses a common, repeated or sequential new password with the spec's 'too weak' text, sending nothing", async () => {
+  it("refuses a common, repeated or sequential new password with AUTH-7's 'too weak' text, sending nothing", async () => {
     await renderSettings()
     for (const common of ['password', '12345678', 'aaaaaaaa', 'Password1']) {
       fill(USER_ACCOUNT.password, common, common)

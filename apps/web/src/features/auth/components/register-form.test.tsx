@@ -107,7 +107,7 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Password strength: Weak')).toBeTruthy()
   })
 
-  it("refuses a common, repeated or sequential password with the spec's 'too weak' text, sending nothing", async () => {
+  it("refuses a common, repeated or sequential password with AUTH-7's 'too weak' text, sending nothing", async () => {
     const form = renderForm()
     await form.fillAll()
     for (const common of ['password', '12345678', 'aaaaaaaa', 'Password1']) {

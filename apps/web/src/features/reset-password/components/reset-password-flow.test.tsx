@@ -124,7 +124,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(submitButton().disabled).toBe(false)
   })
 
-  it("refuses a common password that meets the checklist with the spec's 'too weak' text", async () => {
+  it("refuses a common password that meets the checklist with AUTH-7's 'too weak' text", async () => {
     const { fetchMock } = deferredFetch()
     await renderFlow()
     for (const common of ['Password1', 'Qwerty123']) {
