@@ -1,6 +1,10 @@
 // Proves that `pnpm lint` fails on an import cycle in every package: plants two modules that import
 // each other in each package's source, in a copy of the Biome configuration outside the tree (so no
 // running lint sees them), and requires Biome to refuse each pair with noImportCycles.
+// And that the contract toolkit stands on its own: a module of tools/contract/src (a test there
+// too) importing the stub, anything of apps/ or of test/, or a web framework is refused with
+// noRestrictedImports, while the same import in tools/contract/test and the development protocol
+// in src pass.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,6 +19,9 @@ const PACKAGE_SOURCES = [
   'tools/contract/src',
   'tools/reliability/src',
 ]
+
+/** The name an `import` line binds, so the planted module uses it (no unused-import noise). */
+const usedName = (line) => /import \{? ?(\w+)/.exec(line)?.[1] ?? ''
 
 const root = mkdtempSync(join(tmpdir(), 'lint-rules-'))
 try {
@@ -34,6 +41,28 @@ try {
     )
     planted.push(source)
   }
+  // The toolkit's own rule: each import refused in src/, none where it belongs.
+  const TOOLKIT_REFUSED = {
+    'stub.ts': "import { buildServer } from '@devenv/stub-api'",
+    'dev-client.ts': "import { createDevClient } from '@devenv/stub-api/dev-client'",
+    'apps.ts': "import { buildServer } from '../../../apps/stub-api/src/server'",
+    'fixture.ts': "import { startFuzzStub } from '../test/fixtures/fuzz-stub'",
+    'fastify.ts': "import Fastify from 'fastify'",
+    'msw.ts': "import { setupServer } from 'msw/node'",
+    'in-a-test.test.ts': "import { buildServer } from '@devenv/stub-api'",
+  }
+  const TOOLKIT_ALLOWED = {
+    'tools/contract/src/protocol.ts':
+      "import { createDevClient } from '@devenv/openapi/dev-protocol'",
+    'tools/contract/test/stub.ts': "import { buildServer } from '@devenv/stub-api'",
+  }
+  const refusedDir = join(root, 'tools/contract/src/standalone')
+  mkdirSync(refusedDir, { recursive: true })
+  mkdirSync(join(root, 'tools/contract/test'), { recursive: true })
+  for (const [file, line] of Object.entries(TOOLKIT_REFUSED))
+    writeFileSync(join(refusedDir, file), `${line}\nexport const used = [${usedName(line)}]\n`)
+  for (const [file, line] of Object.entries(TOOLKIT_ALLOWED))
+    writeFileSync(join(root, file), `${line}\nexport const used = [${usedName(line)}]\n`)
   // The copy is not a repository: Biome's ignore file (from git) is off there.
   const biome = spawnSync(
     join(process.cwd(), 'node_modules/.bin/biome'),
@@ -55,7 +84,29 @@ try {
     )
     process.exit(1)
   }
+  const restricted = new Set(
+    (report.diagnostics ?? [])
+      .filter((diagnostic) => diagnostic.category === 'lint/style/noRestrictedImports')
+      .map((diagnostic) => String(diagnostic.location?.path ?? '')),
+  )
+  const refusedBy = (file) => [...restricted].some((path) => path.endsWith(file))
+  const passed = Object.keys(TOOLKIT_REFUSED).filter(
+    (file) => !refusedBy(`tools/contract/src/standalone/${file}`),
+  )
+  const refused = Object.keys(TOOLKIT_ALLOWED).filter((file) => refusedBy(file))
+  if (passed.length > 0 || refused.length > 0) {
+    for (const file of passed)
+      console.error(
+        `tools/contract/src may import the stub: "${TOOLKIT_REFUSED[file]}" passes lint (biome.json, noRestrictedImports).`,
+      )
+    for (const file of refused)
+      console.error(`Lint refuses an import where it belongs: ${file}: "${TOOLKIT_ALLOWED[file]}".`)
+    process.exit(1)
+  }
   console.log(`Lint refuses an import cycle in each of ${planted.length} packages.`)
+  console.log(
+    `Lint refuses each of ${Object.keys(TOOLKIT_REFUSED).length} imports of the stub, apps/, test/ or a web framework in tools/contract/src, and neither the development protocol there nor the stub in its test/.`,
+  )
 } finally {
   rmSync(root, { recursive: true, force: true })
 }
