@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseAppConfig } from './app-config'
 
@@ -25,6 +27,21 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'yes' })).toThrow(
       /VITE_RECAPTCHA_ENABLED/,
     )
+  })
+
+  // CONF-3: the flag switches nothing: no module but the configuration reads it.
+  it('the recaptcha flag is read by nothing outside the configuration', () => {
+    const src = join(__dirname, '..')
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) return sources(path)
+        return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : []
+      })
+    const readers = sources(src)
+      .filter((path) => /recaptcha/i.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(src, path))
+    expect(readers.sort()).toEqual(['config/app-config.ts', 'config/environments.ts'])
   })
 
   it('demo opens its own single-sign-on receiver page, without debugging', () => {
