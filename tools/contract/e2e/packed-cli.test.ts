@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -181,6 +181,35 @@ describe('the packed devenv-contract, installed with npm as README.md says', () 
     })
     expect(JSON.parse(manifest).dependencies).toBeUndefined()
     expect(existsSync(join(folder, 'node_modules/devenv-contract/openapi.yaml'))).toBe(true)
+  })
+
+  it('carries no stub: no module of apps/, no stub server, no web framework in its code', async () => {
+    // The toolkit is a client of the development protocol, as of any server (see README.md, "The
+    // toolkit stands on its own"); a stub imported again would be bundled, and named here.
+    const installed = join(folder, 'node_modules/devenv-contract')
+    const files = (await readdir(installed, { recursive: true })).map(String).sort()
+    expect(files).toEqual([
+      'README.md',
+      'dist',
+      'dist/cli.js',
+      'dist/judging-thread.js',
+      'openapi.yaml',
+      'package.json',
+    ])
+    for (const file of ['dist/cli.js', 'dist/judging-thread.js']) {
+      const code = await readFile(join(installed, file), 'utf8')
+      // esbuild heads each bundled module with its path: `// ../../apps/stub-api/src/server.ts`.
+      const modules = [...code.matchAll(/^\/\/ (\S+\.[cm]?[jt]sx?)$/gm)].map(
+        ([, path]) => path ?? '',
+      )
+      expect(modules.length, file).toBeGreaterThan(0)
+      expect(
+        modules.filter((path) => /(^|\/)apps\/|stub-api|fastify|\/msw\//.test(path)),
+        file,
+      ).toEqual([])
+      for (const word of ['buildServer', 'createStubCore', '@devenv/stub-api', 'fastify'])
+        expect(code.includes(word), `${file} holds "${word}"`).toBe(false)
+    }
   })
 
   it("checks the stub with the README's own line: exit 0, the coverage, the three reports", async () => {
