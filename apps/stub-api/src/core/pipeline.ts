@@ -295,10 +295,10 @@ export function persist(
   const { persistence, ctx } = parts
   if (!persistence || request.store !== ctx.registry.defaultStore) return answer
   if (SAFE_METHODS.has(request.method)) return answer
-  return saved(parts, persistence, request, answer)
+  return saveDefaultStore(parts, persistence, request, answer)
 }
 
-async function saved(
+async function saveDefaultStore(
   parts: CoreParts,
   persistence: StatePersistence,
   request: CoreRequest,
@@ -320,7 +320,7 @@ async function saved(
 }
 
 /** Steps 3 to 9 with their hooks; whatever one throws, as its error reply. */
-async function replyTo(
+async function makeReply(
   parts: CoreParts,
   request: CoreRequest,
   input: StubRequest,
@@ -354,7 +354,7 @@ async function replyTo(
 }
 
 /** The `onReply` hook's change of a reply; what it throws, as the error reply. */
-async function replant(
+async function runOnReply(
   parts: CoreParts,
   request: CoreRequest,
   reply: Reply,
@@ -381,8 +381,8 @@ export async function handle(parts: CoreParts, input: StubRequest): Promise<Stub
   const routed = route(parts.ctx.contract, input)
   const request = chooseStore(parts, input, routed)
   if (routed.refused) return send(parts, request, errorReply(parts.ctx, undefined, routed.refused))
-  let reply = await replyTo(parts, request, input, routed.path)
+  let reply = await makeReply(parts, request, input, routed.path)
   if (reply === 'reset') return { status: 0, headers: {}, reset: true, session: request.session }
-  if (parts.hooks.onReply) reply = await replant(parts, request, reply, parts.hooks.onReply)
+  if (parts.hooks.onReply) reply = await runOnReply(parts, request, reply, parts.hooks.onReply)
   return send(parts, request, reply)
 }
