@@ -15,10 +15,10 @@ import fastifyPlugin from 'fastify-plugin'
 import pretty from 'pino-pretty'
 import { type LogFormat, resolveConfig, type StubConfig } from './config'
 import {
+  API_MESSAGES,
   BODY_LIMIT_BYTES,
   createStubCore,
   errorLogFields,
-  MESSAGES,
   type Randomness,
   REDACT_PATHS,
   REDACTED,
@@ -165,7 +165,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
         return
       }
       app.log.error({ err: error }, 'unexpected error')
-      void reply.code(500).send({ message: MESSAGES.internal, code: 'INTERNAL_ERROR' })
+      void reply.code(500).send({ message: API_MESSAGES.internal, code: 'INTERNAL_ERROR' })
     },
   }
   const app = Fastify(serverOptions)

@@ -3,8 +3,8 @@
  * module its adapters import (Fastify: server.ts and node/, MSW: msw/).
  */
 
-export { MESSAGES } from './contract/errors'
 export { BODY_LIMIT_BYTES } from './contract/http-errors'
+export { API_MESSAGES } from './contract/messages'
 export { createStubCore } from './create'
 export {
   STUB_SESSION_COOKIE,

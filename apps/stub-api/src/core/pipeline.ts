@@ -24,8 +24,9 @@
 import type { Contract } from '@devenv/openapi'
 import type { StubContext } from './context'
 import { checkAnswer } from './contract/answer-check'
-import { ApiError, MESSAGES, rateLimited, validationError } from './contract/errors'
+import { ApiError, rateLimited, validationError } from './contract/errors'
 import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
+import { API_MESSAGES } from './contract/messages'
 import type { OperationHandler, OperationTable } from './contract/operations'
 import { checkBody, checkParameters } from './contract/validation'
 import type { DevRoute } from './dev/dev-route'
@@ -67,7 +68,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The longest path parameter routed (Fastify's maxParamLength). */
 const MAX_PARAM_LENGTH = 100
 const NO_QUERY: Record<string, string | string[]> = Object.freeze({}) as Record<string, never>
-const notFound = () => jsonReply(404, { message: MESSAGES.notFound, code: 'NOT_FOUND' })
+const notFound = () => jsonReply(404, { message: API_MESSAGES.notFound, code: 'NOT_FOUND' })
 
 /** The query string as Fastify parsed it: `+` is a space, a repeated name gives an array. */
 function parseQuery(search: string): Record<string, string | string[]> {
@@ -310,7 +311,7 @@ async function saveDefaultStore(
     return answer
   } catch (error) {
     parts.log.error('could not save the stub state', { err: error })
-    const internal = new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+    const internal = new ApiError(500, 'INTERNAL_ERROR', API_MESSAGES.internal)
     return judge(
       parts,
       request,

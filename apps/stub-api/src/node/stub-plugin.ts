@@ -7,8 +7,8 @@ import type {
 } from 'fastify'
 import fastifyPlugin from 'fastify-plugin'
 import {
+  API_MESSAGES,
   BODY_LIMIT_BYTES,
-  MESSAGES,
   type StubAnswer,
   type StubCore,
   type StubRequest,
@@ -115,7 +115,7 @@ export const stubPlugin = fastifyPlugin<StubPluginOptions>(
       return reply
         .code(500)
         .headers(securityHeaders().api)
-        .send({ message: MESSAGES.internal, code: 'INTERNAL_ERROR' })
+        .send({ message: API_MESSAGES.internal, code: 'INTERNAL_ERROR' })
     })
   },
 )

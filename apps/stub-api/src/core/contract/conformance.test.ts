@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { StubStore } from '../state/store'
 import { DEMO, startTestStub, type TestAnswer, type TestStub, USER } from '../test-support'
-import { MESSAGES } from './errors'
+import { API_MESSAGES } from './messages'
 
 // Every documented status of every operation is provoked here, and each answer is judged by the
 // contract's own judgement (status, media type, body schema, required headers). The stub runs in
@@ -351,7 +351,7 @@ describe('every documented answer can be provoked and matches the contract', () 
     const response = await provoke(freshSession())
     expect(response.statusCode, response.body).toBe(Number(status))
     expect(contractProblems(operationId, response), response.body).toEqual([])
-    if (status === '500') expect(response.json().message, response.body).toBe(MESSAGES.internal)
+    if (status === '500') expect(response.json().message, response.body).toBe(API_MESSAGES.internal)
   })
 
   it('leaves out only documented statuses, each with its reason', () => {

@@ -1,4 +1,4 @@
-import { VALIDATION_ERRORS_MESSAGE } from '@devenv/domain/api-failures'
+import { API_MESSAGES } from './messages'
 
 /** The contract's `ErrorCode` enum (components.schemas.ErrorCode). */
 export type ErrorCode =
@@ -44,16 +44,8 @@ export class ApiError extends Error {
   }
 }
 
-export const MESSAGES = {
-  internal: 'An unexpected error occurred. Please try again in a few minutes.',
-  tooLarge: 'Request body is too large',
-  unsupportedMediaType: 'Unsupported content type: send application/json',
-  rateLimited: 'Too many requests. Please try again later.',
-  notFound: 'Not found',
-} as const
-
 export function validationError(fields: FieldErrors): ApiError {
-  return new ApiError(400, 'VALIDATION_FAILED', VALIDATION_ERRORS_MESSAGE, fields)
+  return new ApiError(400, 'VALIDATION_FAILED', API_MESSAGES.validationErrors, fields)
 }
 
 export function retryAfterHeader(milliseconds: number): Record<string, string> {
@@ -64,7 +56,7 @@ export function rateLimited(retryAfterMs: number): ApiError {
   return new ApiError(
     429,
     'RATE_LIMITED',
-    MESSAGES.rateLimited,
+    API_MESSAGES.rateLimited,
     undefined,
     retryAfterHeader(retryAfterMs),
   )

@@ -3,7 +3,8 @@ import secureJson from 'secure-json-parse'
 import type { StubContext } from '../context'
 import { jsonReply, type Reply } from '../reply'
 import type { TransportProblem } from '../types'
-import { ApiError, errorBody, MESSAGES, validationError } from './errors'
+import { ApiError, errorBody, validationError } from './errors'
+import { API_MESSAGES } from './messages'
 import { isStatusShaped } from './operations'
 
 /** RFC 8259's whitespace: space, tab, line feed, carriage return. */
@@ -95,15 +96,15 @@ export function readJsonBody(
   const empty = body === undefined || body.length === 0
   if (contentType === undefined) {
     if (empty) return undefined
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType)
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedMediaType)
   }
   const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase()
   if (mediaType !== 'application/json') {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType)
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedMediaType)
   }
   if (empty) return undefined
   if (byteLength(body) > BODY_LIMIT_BYTES) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.tooLarge)
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', API_MESSAGES.tooLarge)
   }
   let text: string
   if (typeof body === 'string') {
@@ -136,7 +137,7 @@ export function readJsonBody(
 export function transportError(problem: TransportProblem): ApiError {
   switch (problem) {
     case 'body-too-large':
-      return new ApiError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.tooLarge)
+      return new ApiError(413, 'PAYLOAD_TOO_LARGE', API_MESSAGES.tooLarge)
     case 'body-length-mismatch':
       return validationError({ body: 'Body size does not match Content-Length' })
     case 'bad-url':
@@ -149,7 +150,7 @@ export function transportError(problem: TransportProblem): ApiError {
 /** Whatever was thrown: ours as it is, anything else a 500. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  return new ApiError(500, 'INTERNAL_ERROR', MESSAGES.internal)
+  return new ApiError(500, 'INTERNAL_ERROR', API_MESSAGES.internal)
 }
 
 /** An error in the shape of the request's operation (or `{ message }` off the contract). */

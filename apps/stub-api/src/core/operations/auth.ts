@@ -1,4 +1,3 @@
-import { USER_NOT_FOUND_MESSAGE } from '@devenv/domain/api-failures'
 import {
   isLoginLocked,
   loginLockRemainingMs,
@@ -7,7 +6,6 @@ import {
   resetLoginLock,
   settlePasswordCheck,
 } from '@devenv/domain/login-lock'
-import { en, translate } from '@devenv/domain/messages'
 import {
   type CommonPasswordList,
   commonPasswordRuleError,
@@ -16,6 +14,7 @@ import {
 } from '@devenv/domain/password'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
+import { API_MESSAGES } from '../contract/messages'
 import type { DefineOperation, OperationRequest } from '../contract/operations'
 import { sentence } from '../contract/validation'
 import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
@@ -28,28 +27,6 @@ import type { StubStore } from '../state/store'
 
 const ACTIVATION_VALID_MS = 24 * 60 * 60 * 1000
 const LINK_TOKEN_BYTES = 32
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: translate(en, 'login.invalidCredentials'),
-  locked: translate(en, 'login.locked'),
-  notActivated: 'Account not activated',
-  emailTaken: 'An account with this email already exists',
-  registered: 'Account created successfully. Please check your email to activate your account.',
-  activated: translate(en, 'activation.success'),
-  activationInvalid: 'This activation link is invalid.',
-  activationUsed: 'This activation link has already been used.',
-  activationExpired: 'This activation link has expired. Request a new one.',
-  resendAccepted:
-    'If an inactive account exists for this address, a new activation email has been sent.',
-  refreshFailed: translate(en, 'api.tokenRefreshFailed'),
-  refreshReused: 'Refresh token was already used; the session has been revoked',
-  passwordChanged: translate(en, 'password.changed'),
-  resetSent: translate(en, 'passwordReset.instructionsSent'),
-  resetInvalid: 'This password reset link is invalid.',
-  resetUsed: 'This password reset link has already been used.',
-  resetExpired: 'This password reset link has expired.',
-  passwordSet: 'Password has been reset successfully.',
-} as const
 
 /**
  * Sign-in's checks in the contract's order: the login lock first (no password is checked while
@@ -72,7 +49,7 @@ async function checkCredentials(
     throw new ApiError(
       429,
       'LOGIN_LOCKED',
-      AUTH_MESSAGES.locked,
+      API_MESSAGES.locked,
       undefined,
       retryAfterHeader(loginLockRemainingMs(presumed, store.now())),
     )
@@ -91,10 +68,10 @@ async function checkCredentials(
     // tell an address registered a moment ago from one that was taken.
     if (outcome === 'matched' && ctx.config.uniformAccountAnswers) outcome = 'failure'
     if (!account || outcome === 'failure') {
-      throw new ApiError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials)
+      throw new ApiError(401, 'INVALID_CREDENTIALS', API_MESSAGES.invalidCredentials)
     }
     if (!account.activated)
-      throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', AUTH_MESSAGES.notActivated)
+      throw new ApiError(403, 'ACCOUNT_NOT_ACTIVATED', API_MESSAGES.notActivated)
     return account
   } finally {
     // Read again after the await: the checks that ended meanwhile have changed the lock.
@@ -173,8 +150,8 @@ async function refresh(
   if (outcome.ok) return { status: 200, json: outcome.pair }
   const message =
     outcome.code === 'REFRESH_TOKEN_REUSED'
-      ? AUTH_MESSAGES.refreshReused
-      : AUTH_MESSAGES.refreshFailed
+      ? API_MESSAGES.refreshReused
+      : API_MESSAGES.refreshFailed
   throw new ApiError(401, outcome.code, message)
 }
 
@@ -194,13 +171,13 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const email = body.username.trim().toLowerCase()
     const registered = {
       status: 201 as const,
-      json: { message: AUTH_MESSAGES.registered, username: email },
+      json: { message: API_MESSAGES.registered, username: email },
     }
     // With uniform answers a taken address answers as a new one (the hash spent alike) and its
     // owner is told by mail; otherwise 409 (AUTH-8).
     const taken = async (owner: Account) => {
       if (!ctx.config.uniformAccountAnswers)
-        throw new ApiError(409, 'EMAIL_TAKEN', AUTH_MESSAGES.emailTaken)
+        throw new ApiError(409, 'EMAIL_TAKEN', API_MESSAGES.emailTaken)
       sendRegistrationAttemptMail(ctx, store, owner)
       return registered
     }
@@ -238,16 +215,16 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const record = store.activations.get(digest(token))
     const account = record ? store.accounts.get(record.accountId) : undefined
     if (!record || !account)
-      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', AUTH_MESSAGES.activationInvalid)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', API_MESSAGES.activationInvalid)
     if (record.usedAt !== null)
-      throw new ApiError(400, 'ACTIVATION_TOKEN_USED', AUTH_MESSAGES.activationUsed)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_USED', API_MESSAGES.activationUsed)
     if (record.supersededAt !== null)
-      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', AUTH_MESSAGES.activationInvalid)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_INVALID', API_MESSAGES.activationInvalid)
     if (record.expiresAt <= store.now())
-      throw new ApiError(400, 'ACTIVATION_TOKEN_EXPIRED', AUTH_MESSAGES.activationExpired)
+      throw new ApiError(400, 'ACTIVATION_TOKEN_EXPIRED', API_MESSAGES.activationExpired)
     record.usedAt = store.now()
     account.activated = true
-    return { status: 200, json: { message: AUTH_MESSAGES.activated } }
+    return { status: 200, json: { message: API_MESSAGES.activated } }
   })
 
   define(
@@ -258,7 +235,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const account = request.store.findAccountByEmail(email)
     // The same answer either way, so addresses cannot be probed.
     if (account && !account.activated) sendActivation(ctx, request.store, account)
-    return { status: 200, json: { message: AUTH_MESSAGES.resendAccepted } }
+    return { status: 200, json: { message: API_MESSAGES.resendAccepted } }
   })
 
   define(
@@ -282,7 +259,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
     }
     account.passwordHash = await ctx.passwords.hash(newPassword)
-    return { status: 200, json: { message: AUTH_MESSAGES.passwordChanged } }
+    return { status: 200, json: { message: API_MESSAGES.passwordChanged } }
   })
 
   define(
@@ -294,13 +271,13 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const account = store.findAccountByEmail(username)
     if (!account) {
       if (ctx.config.uniformAccountAnswers)
-        return { status: 200, json: { message: AUTH_MESSAGES.resetSent } }
-      throw new ApiError(401, 'USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE)
+        return { status: 200, json: { message: API_MESSAGES.resetSent } }
+      throw new ApiError(401, 'USER_NOT_FOUND', API_MESSAGES.userNotFound)
     }
     const hash = toHex(store.randomBytes(LINK_TOKEN_BYTES))
     newLinkToken(store, store.resetLinks, account, hash, ctx.config.resetLinkMinutes * 60_000)
     sendResetMail(ctx, store, account, hash)
-    return { status: 200, json: { message: AUTH_MESSAGES.resetSent } }
+    return { status: 200, json: { message: API_MESSAGES.resetSent } }
   })
 
   define(
@@ -314,20 +291,20 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const account = store.findAccountByEmail(username)
     const record = store.resetLinks.get(digest(hash.toLowerCase()))
     if (!account || !record || record.accountId !== account.id) {
-      throw new ApiError(400, 'RESET_LINK_INVALID', AUTH_MESSAGES.resetInvalid)
+      throw new ApiError(400, 'RESET_LINK_INVALID', API_MESSAGES.resetInvalid)
     }
-    if (record.usedAt !== null) throw new ApiError(400, 'RESET_LINK_USED', AUTH_MESSAGES.resetUsed)
+    if (record.usedAt !== null) throw new ApiError(400, 'RESET_LINK_USED', API_MESSAGES.resetUsed)
     if (record.supersededAt !== null)
-      throw new ApiError(400, 'RESET_LINK_INVALID', AUTH_MESSAGES.resetInvalid)
+      throw new ApiError(400, 'RESET_LINK_INVALID', API_MESSAGES.resetInvalid)
     if (record.expiresAt <= store.now())
-      throw new ApiError(401, 'RESET_LINK_EXPIRED', AUTH_MESSAGES.resetExpired)
+      throw new ApiError(401, 'RESET_LINK_EXPIRED', API_MESSAGES.resetExpired)
     // Used up before the slow hashing, so two concurrent uses cannot both succeed.
     record.usedAt = store.now()
     account.passwordHash = await ctx.passwords.hash(password)
     account.activated = true
     revokeSessionsOf(store, account.id)
     store.setLoginLock(account.email, resetLoginLock())
-    return { status: 200, json: { status: true, message: AUTH_MESSAGES.passwordSet } }
+    return { status: 200, json: { status: true, message: API_MESSAGES.passwordSet } }
   })
 
   define(
@@ -335,7 +312,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     'GET /auth/verify',
   )(async (request) => {
     const claims = request.claims
-    if (!claims) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required')
+    if (!claims) throw new ApiError(401, 'UNAUTHORIZED', API_MESSAGES.authenticationRequired)
     const { sub, email, username, name, roles, demo } = claims
     return {
       status: 200,

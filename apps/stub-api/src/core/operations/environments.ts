@@ -2,6 +2,7 @@ import { type DevEnvironmentStatus, devEnvironmentResources } from '@devenv/doma
 import type { components } from '@devenv/openapi/types'
 import type { StubContext } from '../context'
 import { ApiError } from '../contract/errors'
+import { API_MESSAGES } from '../contract/messages'
 import { API_PREFIXES, type DefineOperation } from '../contract/operations'
 import type { CoreRequest } from '../request'
 import { signedInAccount } from '../security/authenticate'
@@ -77,7 +78,7 @@ function environmentsOf(
 }
 
 function notFound(): ApiError {
-  return new ApiError(404, 'NOT_FOUND', 'Environment not found')
+  return new ApiError(404, 'NOT_FOUND', API_MESSAGES.environmentNotFound)
 }
 
 /** Another user's environment answers 404 as an unknown one does, so ids cannot be probed. */
