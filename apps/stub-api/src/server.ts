@@ -192,7 +192,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   // First of all hooks, and the only one every request runs: the CORS headers of simple requests
   // and the security headers.
   app.addHook('onRequest', (request, reply, done) => {
-    // Preflights are answered by @fastify/cors alone (its OPTIONS route, below), as before.
+    // Preflights are answered by @fastify/cors alone (its OPTIONS route, below): one CORS policy.
     if (request.method !== 'OPTIONS') {
       corsHeaders(request, reply)
       // The contract's reference page carries its own policy (helmet's route option).
