@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MIB, targetOf } from '../src/http'
+import { devMailbox } from '../src/mailbox'
+import { hasStubSessions } from '../src/stub-sessions'
 import { answerHealthy, listening, type Outcome, runCli, runCliProcess } from './fixtures/cli'
 
 // A server built to attack the toolkit that tests it (security review 2, docs/security.md): its
@@ -182,6 +185,21 @@ describe('a server that answers without end', () => {
       const checks = Number(/submitContact +\d+ passed +(\d+) failed/.exec(printed(outcome))?.[1])
       expect(checks).toBeGreaterThanOrEqual(5)
       expect(endless.sent.bytes / checks).toBeLessThan(16 * 1024 * 1024)
+    } finally {
+      await endless.close()
+    }
+  })
+
+  it('the development protocol is read no further: a /__dev answer without end is no session and no mailbox', async () => {
+    const endless = await endlessServer()
+    try {
+      const target = { ...targetOf(endless.url, undefined, 120_000), maxAnswerBytes: MIB }
+      expect(await hasStubSessions(target, 'hostile')).toBe(false)
+      expect(await devMailbox(endless.url, 120_000).problem()).toBe(
+        'the target has no GET /__dev/mailbox',
+      )
+      // Two requests, each cut a few socket buffers past its cap (1 MiB, then the default 4 MiB).
+      expect(endless.sent.bytes).toBeLessThan(2 * 16 * MIB)
     } finally {
       await endless.close()
     }

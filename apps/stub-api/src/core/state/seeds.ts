@@ -3,8 +3,14 @@ import type { PasswordHasher } from '../security/passwords'
 import type { Account, EnvironmentRecord } from './records'
 import type { StubStore } from './store'
 
-/** The accounts every store starts with (unless SEED=off); documented in the README. */
-export const SEEDED_ACCOUNTS = [
+// The seeded accounts' credentials are the development protocol's (what its clients sign in with).
+export { SEEDED_ACCOUNTS } from '@devenv/openapi/dev-protocol'
+
+/**
+ * What the store holds of each seeded account (unless SEED=off): the protocol's credentials and
+ * the stub's own profile of them; documented in the README.
+ */
+const SEED_RECORDS = [
   {
     id: '882054da-e15a-4fa3-89d7-c32ce9a9171e',
     ...DEMO_ACCOUNT,
@@ -57,7 +63,7 @@ export async function hashSeedPasswords(
   cost: number,
 ): Promise<SeedPasswords> {
   const entries = await Promise.all(
-    SEEDED_ACCOUNTS.map(async (seed) => {
+    SEED_RECORDS.map(async (seed) => {
       const key = `${cost}:${seed.email}`
       let hash = hashed.get(key)
       if (!hash) {
@@ -72,7 +78,7 @@ export async function hashSeedPasswords(
 
 /** Adds the seeded accounts the store does not have yet (and the demo environment with them). */
 export function seedStore(store: StubStore, passwords: SeedPasswords): void {
-  for (const seed of SEEDED_ACCOUNTS) {
+  for (const seed of SEED_RECORDS) {
     if (store.findAccountByEmail(seed.email) || store.accounts.has(seed.id)) continue
     const passwordHash = passwords.get(seed.email)
     if (!passwordHash) continue
