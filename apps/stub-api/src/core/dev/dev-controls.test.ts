@@ -1,7 +1,8 @@
 import { loadContract } from '@devenv/openapi'
+import { MAX_PREFER_DELAY_MS } from '@devenv/openapi/dev-protocol'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO, startTestStub, type TestStub, USER } from '../test-support'
-import { MAX_DELAY_MS, parsePrefer } from './faults'
+import { parsePrefer } from './faults'
 import { escapeHtml } from './html'
 
 let stub: TestStub
@@ -125,7 +126,7 @@ describe('Prefer header', () => {
   })
 
   it('delay=MS slows the answer down (capped), and combines with code=', async () => {
-    expect(parsePrefer('delay=999999').delayMs).toBe(MAX_DELAY_MS)
+    expect(parsePrefer('delay=999999').delayMs).toBe(MAX_PREFER_DELAY_MS)
     expect(parsePrefer('code=500, delay=10')).toEqual({ code: 500, delayMs: 10 })
     expect(parsePrefer(['reset'])).toEqual({ reset: true })
     const started = performance.now()

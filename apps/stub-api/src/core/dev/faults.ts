@@ -1,12 +1,11 @@
 import { responseFor } from '@devenv/openapi'
-import { MAX_PREFER_DELAY_MS } from '@devenv/openapi/dev-protocol'
 import type { StubContext } from '../context'
 import { jsonReply, type Reply } from '../reply'
 import type { CoreRequest } from '../request'
 
 // `Prefer`'s syntax is the development protocol's (dev-protocol.yaml); the stub answers it.
 export { type Preference, parsePrefer } from '@devenv/openapi/dev-protocol'
-export const MAX_DELAY_MS = MAX_PREFER_DELAY_MS
+
 /** Retry-After sent with a forced 429 or 503. */
 const FORCED_RETRY_AFTER_SECONDS = '30'
 
