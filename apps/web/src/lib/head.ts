@@ -1,13 +1,16 @@
 import { env } from '../config/env'
 import { pageTitle } from '../config/environments'
-import { type TextCode, t } from './i18n/i18n'
+import { type SharedMessageCode, t } from './i18n/i18n'
 
 export const SITE_NAME = 'DevEnv'
 
 type HeadMeta = { title: string } | { name: string; content: string }
 
 /** A route's `head`: its title (with the environment's suffix) and its description. */
-export function pageHead(title: { code: TextCode; brand?: boolean }, description: TextCode) {
+export function pageHead(
+  title: { code: SharedMessageCode; brand?: boolean },
+  description: SharedMessageCode,
+) {
   const text = t(title.code)
   const full = title.brand === false ? text : `${text} | ${SITE_NAME}`
   const meta: HeadMeta[] = [

@@ -11,7 +11,7 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', k
 
 export type MessageParams = Readonly<Record<string, string | number>>
 
-/** A text to show: a catalogue code (with its values) or a server's own message, shown as is. */
+/** A text to show: a catalogue code (with its values) or a server's own words, shown as they came. */
 export type Notice = { code: MessageCode; params?: MessageParams } | { text: string }
 
 const PLACEHOLDER = /\{(\w+)\}/g

@@ -1,10 +1,15 @@
 import type { MessageParams } from '@devenv/domain/messages'
-import { type TextCode, useT } from '../../lib/i18n/i18n'
+import { type SharedMessageCode, useT } from '../../lib/i18n/i18n'
 import { Accordion } from './accordion'
 import { HydratedApart } from './hydrated-apart'
 
 /** One question; `params` fill the answer's placeholders (figures come from the domain). */
-export type FaqEntry = { id: string; question: TextCode; answer: TextCode; params?: MessageParams }
+export type FaqEntry = {
+  id: string
+  question: SharedMessageCode
+  answer: SharedMessageCode
+  params?: MessageParams
+}
 
 /** A titled FAQ accordion on the alternate background, as the pricing and contact pages show it. */
 export function FaqSection({
@@ -13,7 +18,7 @@ export function FaqSection({
   entries,
 }: {
   id: string
-  heading: TextCode
+  heading: SharedMessageCode
   entries: ReadonlyArray<FaqEntry>
 }) {
   const t = useT()

@@ -6,13 +6,13 @@ import {
   newPasswordRuleError,
   passwordLength,
 } from '@devenv/domain/password'
-import type { AccountCode } from './texts'
+import type { AccountMessageCode } from './messages/en'
 
 export type Profile = components['schemas']['Profile']
 export type ProfileUpdate = components['schemas']['ProfileUpdate']
 
-/** A text code of a form rule: the required one where there is one, else ours. */
-export type FormRuleCode = AccountCode | MessageCode
+/** A message code of a form rule: the required one where there is one, else ours. */
+export type FormRuleCode = AccountMessageCode | MessageCode
 
 // The contract's limits (PersonName, CompanyName, NewPassword), counted in characters.
 export const PERSON_NAME_MAX_LENGTH = 100

@@ -7,7 +7,7 @@ import {
   devEnvironmentNameProblem,
 } from '@devenv/domain/dev-environments'
 import { splitServerErrors as splitErrorsByField } from '../../lib/server-errors'
-import type { EnvironmentsCode } from './texts'
+import type { EnvironmentsMessageCode } from './messages/en'
 
 export type EnvironmentFormValues = {
   name: string
@@ -29,13 +29,13 @@ const NAME_PROBLEM_TEXTS = {
   start: 'environments.name.start',
   characters: 'environments.name.characters',
   end: 'environments.name.end',
-} as const satisfies Record<DevEnvironmentNameProblem, EnvironmentsCode>
+} as const satisfies Record<DevEnvironmentNameProblem, EnvironmentsMessageCode>
 
-/** The name's first problem as a text code, or null: the contract's rule, then uniqueness per user. */
+/** The name's first problem as a message code, or null: the contract's rule, then uniqueness per user. */
 export function environmentNameError(
   name: string,
   takenNames: ReadonlySet<string>,
-): EnvironmentsCode | null {
+): EnvironmentsMessageCode | null {
   const problem = devEnvironmentNameProblem(name)
   if (problem) return NAME_PROBLEM_TEXTS[problem]
   return takenNames.has(name) ? 'environments.create.nameTaken' : null

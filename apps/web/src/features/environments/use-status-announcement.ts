@@ -1,7 +1,7 @@
 import { DEV_ENVIRONMENT_STATUS_LABELS } from '@devenv/domain/dev-environments'
 import { useEffect, useRef, useState } from 'react'
 import type { Environment } from './api/list-environments'
-import { environmentsTexts } from './texts'
+import { environmentsMessages } from './messages'
 
 /**
  * Status changes that polling brings in (provisioning -> running, deleting -> gone) are spoken
@@ -9,7 +9,7 @@ import { environmentsTexts } from './texts'
  * lives beside the list, not in it, so that the last deletion is heard when the list empties.
  */
 export function useStatusAnnouncement(environments: Environment[] | undefined): string {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   const [announcement, setAnnouncement] = useState('')
   const known = useRef<Map<string, Environment> | null>(null)
 

@@ -1,6 +1,6 @@
 import type { MessageCode } from '@devenv/domain/messages'
 import type { IconName } from '../../components/ui/icons'
-import type { WebMessageCode } from '../../lib/i18n/messages-en'
+import type { WebMessageCode } from '../../lib/i18n/messages/en'
 
 export const FEATURES: ReadonlyArray<{ title: MessageCode; text: WebMessageCode; icon: IconName }> =
   [

@@ -1,7 +1,7 @@
 import type { MessageCode } from '@devenv/domain/messages'
 import { PLANS, type Plan, type PlanFeature } from '@devenv/domain/plans'
 import type { IconName } from '../../components/ui/icons'
-import type { TextCode, Translate } from '../../lib/i18n/i18n'
+import type { SharedMessageCode, Translate } from '../../lib/i18n/i18n'
 
 /** One cell per plan: a text (figures, language-neutral or translated) or included/not included. */
 export type ComparisonValue = string | boolean
@@ -30,7 +30,10 @@ function featureRows(plans: readonly Plan[], group: Group, t: Translate): Compar
 }
 
 function resourceRows(plans: readonly Plan[], t: Translate): ComparisonFeature[] {
-  const row = (name: TextCode, value: (plan: Plan) => ComparisonValue): ComparisonFeature => ({
+  const row = (
+    name: SharedMessageCode,
+    value: (plan: Plan) => ComparisonValue,
+  ): ComparisonFeature => ({
     name: t(name),
     values: plans.map(value),
   })

@@ -2,8 +2,8 @@ import { en } from '@devenv/domain/messages'
 import { ka } from '@devenv/domain/messages/ka'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getLocale, loadCatalogue, setLocale, storedLocale, t, translateIn } from './i18n'
-import { webEn } from './messages-en'
-import { webKa } from './messages-ka'
+import { webEn } from './messages/en'
+import { webKa } from './messages/ka'
 
 afterEach(async () => {
   await setLocale('en')

@@ -2,20 +2,20 @@ import type { Catalogue, Locale, MessageCode, MessageParams } from '@devenv/doma
 import { DEFAULT_LOCALE, en, formatMessage, isLocale } from '@devenv/domain/messages'
 import { STORAGE_KEYS } from '@devenv/domain/session'
 import { useCallback, useSyncExternalStore } from 'react'
-import type { WebCatalogue, WebMessageCode } from './messages-en'
-import { webEn } from './messages-en'
+import type { WebCatalogue, WebMessageCode } from './messages/en'
+import { webEn } from './messages/en'
 
-/** Every text the site shows: the domain's codes (the required wording) plus the web app's own. */
-export type TextCode = MessageCode | WebMessageCode
-export type FullCatalogue = Catalogue & WebCatalogue
-export type Translate = (code: TextCode, params?: MessageParams) => string
+/** The codes every page may show: the domain's (the required wording) plus the site's own. */
+export type SharedMessageCode = MessageCode | WebMessageCode
+export type SharedCatalogue = Catalogue & WebCatalogue
+export type Translate = (code: SharedMessageCode, params?: MessageParams) => string
 
 // A web code that shadowed a domain code would silently replace the required wording.
 type Overlap = Extract<WebMessageCode, MessageCode>
 const noOverlap: [Overlap] extends [never] ? true : Overlap = true
 void noOverlap
 
-const catalogues: Partial<Record<Locale, FullCatalogue>> = { en: { ...en, ...webEn } }
+const catalogues: Partial<Record<Locale, SharedCatalogue>> = { en: { ...en, ...webEn } }
 let current: Locale = DEFAULT_LOCALE
 const listeners = new Set<() => void>()
 
@@ -24,24 +24,28 @@ function emit(): void {
 }
 
 /** Georgian is fetched only when chosen: its two catalogues are their own chunks. */
-export async function loadCatalogue(locale: Locale): Promise<FullCatalogue> {
+export async function loadCatalogue(locale: Locale): Promise<SharedCatalogue> {
   const loaded = catalogues[locale]
   if (loaded) return loaded
   const [{ ka }, { webKa }] = await Promise.all([
     import('@devenv/domain/messages/ka'),
-    import('./messages-ka'),
+    import('./messages/ka'),
   ])
-  const catalogue: FullCatalogue = { ...ka, ...webKa }
+  const catalogue: SharedCatalogue = { ...ka, ...webKa }
   catalogues.ka = catalogue
   return catalogue
 }
 
-export function catalogueFor(locale: Locale): FullCatalogue {
+export function catalogueFor(locale: Locale): SharedCatalogue {
   // English until the chosen catalogue has arrived (en is the fallback, UI-1).
   return catalogues[locale] ?? { ...en, ...webEn }
 }
 
-export function translateIn(locale: Locale, code: TextCode, params?: MessageParams): string {
+export function translateIn(
+  locale: Locale,
+  code: SharedMessageCode,
+  params?: MessageParams,
+): string {
   const catalogue = catalogueFor(locale)
   return formatMessage(catalogue[code], params)
 }

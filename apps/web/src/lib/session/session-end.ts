@@ -3,8 +3,8 @@ import type { RegisteredRouter } from '@tanstack/react-router'
 import { logEvent } from '../event-log'
 import { t } from '../i18n/i18n'
 import { notify } from '../notify'
+import { sessionMessages } from './messages'
 import type { SessionStore } from './store'
-import { sessionTexts } from './texts'
 
 /**
  * How a session ends (SESSION-5 to SESSION-7): the user signs out, it cannot be renewed, another
@@ -108,7 +108,7 @@ export function createSessionEnd(options: SessionEndOptions): SessionEnd {
       if (!getAccessToken() && !getRefreshToken()) return
       end()
       logEvent('logout', { reason: 'expired' })
-      void notify('warning', sessionTexts.t('sessionRuntime.expired'))
+      void notify('warning', sessionMessages.t('sessionRuntime.expired'))
       leave('expired')
     },
     logOut() {

@@ -2,14 +2,14 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { useLocale } from '../../../lib/i18n/i18n'
 import { useProfile } from '../api/profile'
-import { accountTexts } from '../texts'
+import { accountMessages } from '../messages'
 import '../../../styles/signed-in.css'
 import '../account.css'
 import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /my/page: who the user is, from GET /user/profile (the claims only greet; the profile is the truth). */
 export function AccountDetails() {
-  const t = accountTexts.useT()
+  const t = accountMessages.useT()
   const locale = useLocale()
   const profile = useProfile()
 

@@ -16,7 +16,7 @@ import {
   splitServerErrors,
 } from '../account-forms'
 import { useChangePassword } from '../api/change-password'
-import { accountTexts } from '../texts'
+import { accountMessages } from '../messages'
 import { useRuleText } from './use-rule-text'
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
@@ -26,7 +26,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
  * POST /auth/change-password with the account's username, ACCOUNT-2's two notices.
  */
 export function ChangePasswordForm({ username }: { username: string | null }) {
-  const t = accountTexts.useT()
+  const t = accountMessages.useT()
   const ruleText = useRuleText()
   const id = useId()
   const change = useChangePassword()

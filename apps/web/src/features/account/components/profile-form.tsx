@@ -16,12 +16,12 @@ import {
   splitServerErrors,
 } from '../account-forms'
 import { useUpdateProfile } from '../api/profile'
-import { accountTexts } from '../texts'
+import { accountMessages } from '../messages'
 import { useRuleText } from './use-rule-text'
 
 /** Names and company: PUT /user/profile, ACCOUNT-1's two notices, field errors in place. */
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const t = accountTexts.useT()
+  const t = accountMessages.useT()
   const ruleText = useRuleText()
   const id = useId()
   const update = useUpdateProfile()

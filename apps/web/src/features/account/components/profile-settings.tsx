@@ -1,6 +1,6 @@
 import { useSession } from '../../../lib/session'
 import { useProfile } from '../api/profile'
-import { accountTexts } from '../texts'
+import { accountMessages } from '../messages'
 import { ChangePasswordForm } from './change-password-form'
 import { ProfileForm } from './profile-form'
 import '../../../styles/signed-in.css'
@@ -9,7 +9,7 @@ import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /changeprofile's two forms; the password form can work from the token's claims alone. */
 export function ProfileSettings() {
-  const t = accountTexts.useT()
+  const t = accountMessages.useT()
   const profile = useProfile()
   const { user } = useSession()
   const username = profile.data?.username ?? user?.username ?? user?.email ?? null

@@ -1,7 +1,4 @@
-import { createFeatureTexts } from '../../lib/i18n/feature-texts'
-import type { TextCode } from '../../lib/i18n/i18n'
-
-/** The account pages' own texts (ours); the required notices and field names are shared codes. */
+/** The account pages' own messages; the required notices and field names are shared codes. */
 export const accountEn = {
   'account.myPage.lead': 'Your account details and an overview of your development environments.',
   'account.settings.lead': 'Keep your name and company up to date, and change your password.',
@@ -40,13 +37,4 @@ export const accountEn = {
   'account.password.submitting': 'Changing...',
 } as const satisfies Record<string, string>
 
-export type AccountCode = keyof typeof accountEn
-
-// A feature code that shadowed a shared code would silently replace the shared wording.
-type Overlap = Extract<AccountCode, TextCode>
-const noOverlap: [Overlap] extends [never] ? true : Overlap = true
-void noOverlap
-
-export const accountTexts = createFeatureTexts(accountEn, () =>
-  import('./texts-ka').then((module) => module.accountKa),
-)
+export type AccountMessageCode = keyof typeof accountEn

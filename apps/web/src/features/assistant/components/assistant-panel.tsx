@@ -8,12 +8,13 @@ import {
   isSendableQuestion,
   modelName,
 } from '../conversation'
-import { type AssistantCode, assistantTexts } from '../texts'
+import { assistantMessages } from '../messages'
+import type { AssistantMessageCode } from '../messages/en'
 import '../../../styles/signed-in.css'
 import '../assistant.css'
 import { RetryPanel } from '../../../components/ui/state-panel'
 
-const SUGGESTIONS: readonly AssistantCode[] = [
+const SUGGESTIONS: readonly AssistantMessageCode[] = [
   'assistant.suggestion.template',
   'assistant.suggestion.plans',
   'assistant.suggestion.regions',
@@ -27,7 +28,7 @@ type Failure = { retryAfterSeconds: number | undefined }
  * Every message is rendered as text, never as HTML.
  */
 export function AssistantPanel() {
-  const t = assistantTexts.useT()
+  const t = assistantMessages.useT()
   const id = useId()
   const models = useAiModels()
   const chat = useSendChat()

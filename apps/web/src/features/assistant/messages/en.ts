@@ -1,7 +1,4 @@
-import { createFeatureTexts } from '../../lib/i18n/feature-texts'
-import type { TextCode } from '../../lib/i18n/i18n'
-
-/** The AI assistant panel's own texts (ours); its failures are the shared catalogue's api.* texts. */
+/** The AI assistant panel's own messages; its failures are the shared catalogue's api.* codes. */
 export const assistantEn = {
   'assistant.heading': 'AI assistant',
   'assistant.lead':
@@ -27,13 +24,4 @@ export const assistantEn = {
   'assistant.tooLong': 'A message can have at most {max} characters.',
 } as const satisfies Record<string, string>
 
-export type AssistantCode = keyof typeof assistantEn
-
-// A feature code that shadowed a shared code would silently replace the shared wording.
-type Overlap = Extract<AssistantCode, TextCode>
-const noOverlap: [Overlap] extends [never] ? true : Overlap = true
-void noOverlap
-
-export const assistantTexts = createFeatureTexts(assistantEn, () =>
-  import('./texts-ka').then((module) => module.assistantKa),
-)
+export type AssistantMessageCode = keyof typeof assistantEn

@@ -1,7 +1,7 @@
 import { isApiError } from '@devenv/api-client'
 import type { ApiFailure } from '@devenv/domain/api-failures'
 import type { Notice } from '@devenv/domain/messages'
-import type { FeatureTranslate } from '../../../lib/i18n/feature-texts'
+import type { FeatureTranslate } from '../../../lib/i18n/feature-messages'
 
 /**
  * What the domain's error catalogue needs from a failed call. Only an HTTP answer has a status and
@@ -17,7 +17,7 @@ export function apiFailureOf(error: unknown): ApiFailure {
   }
 }
 
-/** The text of a notice: a server's message as it came, or a catalogue text in the locale. */
+/** The text of a notice: a server's message as it came, or a catalogue's message in the locale. */
 export function noticeMessage<Code extends string>(
   t: FeatureTranslate<Code>,
   notice: Notice,

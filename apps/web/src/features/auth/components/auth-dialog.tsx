@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/icons'
 import type { AuthModalType } from '../../../config/ui'
 import { useOpenAuthModal } from '../../../lib/auth-modal'
 import { useFocusTrap } from '../hooks/use-focus-trap'
-import { authTexts } from '../texts'
+import { authMessages } from '../messages'
 import './auth.css'
 import { ForgotPasswordForm } from './forgot-password-form'
 import { RegisterForm } from './register-form'
@@ -35,7 +35,7 @@ export default function AuthDialog({
   open: boolean
   onClose: () => void
 }) {
-  const t = authTexts.useT()
+  const t = authMessages.useT()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const openerRef = useRef<HTMLElement | null>(null)
   const openRef = useRef(open)

@@ -10,7 +10,7 @@ import {
 } from 'react-hook-form'
 import type { FormMessage } from '../../../components/form/form-fields'
 import { TextField } from '../../../components/form/text-field'
-import { authTexts } from '../texts'
+import { authMessages } from '../messages'
 import { Captcha } from './captcha'
 
 /**
@@ -19,7 +19,7 @@ import { Captcha } from './captcha'
  * new round after a failed call is a fresh sum (CAPTCHA-3).
  */
 export function useAuthForm<Values extends FieldValues>(options: UseFormProps<Values>) {
-  const t = authTexts.useT()
+  const t = authMessages.useT()
   const form = useForm<Values>(options)
   const [failure, setFailure] = useState<FormMessage | null>(null)
   const [captchaRound, setCaptchaRound] = useState(0)
@@ -71,7 +71,7 @@ export function EmailField({
   registration: UseFormRegisterReturn
   error: string | undefined
 }) {
-  const t = authTexts.useT()
+  const t = authMessages.useT()
   return (
     <TextField
       announceError

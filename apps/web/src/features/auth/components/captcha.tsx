@@ -1,7 +1,7 @@
 import type { CaptchaResult } from '@devenv/domain/captcha'
 import { type FocusEvent, useId } from 'react'
 import { type CaptchaOptions, useCaptcha } from '../hooks/use-captcha'
-import { authTexts } from '../texts'
+import { authMessages } from '../messages'
 
 type CaptchaProps = {
   onVerified: (result: CaptchaResult) => void
@@ -15,7 +15,7 @@ type CaptchaProps = {
 
 /** The human-verification puzzle: a sum to solve, its verdicts in a polite live region. */
 export function Captcha({ onVerified, onFailed, onBlur, error, random }: CaptchaProps) {
-  const t = authTexts.useT()
+  const t = authMessages.useT()
   const captcha = useCaptcha({ onVerified, onFailed, random })
   const { state } = captcha
   const id = useId()

@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notify'
 import { apiFailureOf, noticeMessage } from '../api/failures'
 import { useRequestPasswordReset } from '../api/request-password-reset'
 import { domainResolver } from '../domain-resolver'
-import { authTexts } from '../texts'
+import { authMessages } from '../messages'
 import { EmailField, useAuthForm } from './auth-form'
 
 type ForgotValues = { email: string; captchaVerified: boolean }
@@ -101,7 +101,7 @@ function EmailSent({
   email: string
   onSwitch: (type: AuthModalType) => void
 }) {
-  const t = authTexts.useT()
+  const t = authMessages.useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const requestReset = useRequestPasswordReset().mutateAsync
   const [resending, setResending] = useState(false)

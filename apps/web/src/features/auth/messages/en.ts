@@ -1,8 +1,6 @@
-import { createFeatureTexts } from '../../lib/i18n/feature-texts'
-
-// The auth modals' own texts (labels, hints, progress): ours. The required wording (UI-1) stays
+// The auth modals' own messages (labels, hints, progress): ours. The required wording (UI-1) stays
 // in the domain catalogue and is spoken through the same translate function.
-const authEn = {
+export const authEn = {
   'authForm.emailPlaceholder': 'you@example.com',
   'authForm.passwordPlaceholder': 'Enter your password',
   'authForm.newPasswordPlaceholder': 'At least 8 characters',
@@ -29,8 +27,4 @@ const authEn = {
   'authForm.captcha.invalidInput': 'Enter a whole number from 0 to 99.',
 } as const
 
-export type AuthTextCode = keyof typeof authEn
-
-export const authTexts = createFeatureTexts(authEn, () =>
-  import('./texts-ka').then((module) => module.authKa),
-)
+export type AuthMessageCode = keyof typeof authEn

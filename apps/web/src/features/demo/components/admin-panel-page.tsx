@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 import { type SingleSignOnArrival, singleSignOnQueryOptions } from '../api/single-sign-on'
-import { demoTexts } from '../texts'
+import { demoMessages } from '../messages'
 import '../demo.css'
 
 function Verdict({ arrival }: { arrival: SingleSignOnArrival }) {
-  const t = demoTexts.useT()
+  const t = demoMessages.useT()
   const verdict = useQuery(singleSignOnQueryOptions(arrival))
   if (verdict.isPending) return <LoadingPanel text={t('demo.adminPanel.checking')} />
   if (verdict.isError) {
@@ -38,7 +38,7 @@ function Verdict({ arrival }: { arrival: SingleSignOnArrival }) {
  * (SESSION-8: token, refresh and token_valid_seconds), and what the stub makes of the token.
  */
 export function AdminPanelPage({ arrival }: { arrival: SingleSignOnArrival }) {
-  const t = demoTexts.useT()
+  const t = demoMessages.useT()
   const notGiven = t('demo.adminPanel.notGiven')
   return (
     <section className="section demo-admin-panel" aria-labelledby="demo-admin-panel-title">

@@ -4,13 +4,13 @@ import { useId, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify'
 import { useCloseOnEscape } from '../../../lib/use-close-on-escape'
 import { type Mail, mailboxQueryOptions, resetDemoData } from '../api/mailbox'
-import { demoTexts } from '../texts'
+import { demoMessages } from '../messages'
 import '../demo.css'
 
 const SEEDED_ACCOUNTS = [DEMO_ACCOUNT, USER_ACCOUNT]
 
 function MailItem({ mail }: { mail: Mail }) {
-  const t = demoTexts.useT()
+  const t = demoMessages.useT()
   return (
     <li className="demo-mail">
       <p className="demo-mail__subject">{mail.subject}</p>
@@ -27,7 +27,7 @@ function MailItem({ mail }: { mail: Mail }) {
 }
 
 function Mailbox() {
-  const t = demoTexts.useT()
+  const t = demoMessages.useT()
   const mailbox = useQuery(mailboxQueryOptions)
   if (mailbox.isPending) return <p role="status">…</p>
   if (mailbox.isError) {
@@ -59,7 +59,7 @@ function Mailbox() {
  * README and the stub's mailbox, so a visitor can register and open the activation mail.
  */
 export function DemoPanel() {
-  const t = demoTexts.useT()
+  const t = demoMessages.useT()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const headingId = useId()

@@ -1,7 +1,4 @@
-import { createFeatureTexts } from '../../lib/i18n/feature-texts'
-import type { TextCode } from '../../lib/i18n/i18n'
-
-/** The demo panel's own texts: it exists only where the stub runs in the browser. */
+/** The demo panel's own messages: it exists only where the stub runs in the browser. */
 export const demoEn = {
   'demo.panel.open': 'Demo: accounts and mailbox',
   'demo.panel.heading': 'Demo',
@@ -38,13 +35,4 @@ export const demoEn = {
   'demo.adminPanel.back': 'Back to the site',
 } as const satisfies Record<string, string>
 
-export type DemoCode = keyof typeof demoEn
-
-// A feature code that shadowed a shared code would silently replace the shared wording.
-type Overlap = Extract<DemoCode, TextCode>
-const noOverlap: [Overlap] extends [never] ? true : Overlap = true
-void noOverlap
-
-export const demoTexts = createFeatureTexts(demoEn, () =>
-  import('./texts-ka').then((module) => module.demoKa),
-)
+export type DemoMessageCode = keyof typeof demoEn

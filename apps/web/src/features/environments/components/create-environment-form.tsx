@@ -18,11 +18,12 @@ import {
   environmentNameError,
   splitServerErrors,
 } from '../environment-form'
-import { type EnvironmentsCode, environmentsEn, environmentsTexts } from '../texts'
+import { environmentsMessages } from '../messages'
+import { type EnvironmentsMessageCode, environmentsEn } from '../messages/en'
 
-type Problem = { code: EnvironmentsCode | 'api.createEnvironmentFailed' } | { text: string }
+type Problem = { code: EnvironmentsMessageCode | 'api.createEnvironmentFailed' } | { text: string }
 
-const isOwnCode = (message: string): message is EnvironmentsCode =>
+const isOwnCode = (message: string): message is EnvironmentsMessageCode =>
   Object.hasOwn(environmentsEn, message)
 
 /**
@@ -34,7 +35,7 @@ export function CreateEnvironmentForm({
 }: {
   environments: Environment[] | undefined
 }) {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   const id = useId()
   const create = useCreateEnvironment()
   const [problem, setProblem] = useState<Problem | null>(null)

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import type { Environment } from '../api/list-environments'
-import { environmentsTexts } from '../texts'
+import { environmentsMessages } from '../messages'
 
 type Props = {
   environment: Environment
@@ -13,7 +13,7 @@ type Props = {
  * and a click on the backdrop cancel), opened with the safe choice, Cancel, focused.
  */
 export function DeleteEnvironmentDialog({ environment, onConfirm, onCancel }: Props) {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
   const titleId = useId()

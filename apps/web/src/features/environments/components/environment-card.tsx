@@ -2,7 +2,7 @@ import { DEV_ENVIRONMENT_TEMPLATE_NAMES } from '@devenv/domain/dev-environments'
 import { planById } from '@devenv/domain/plans'
 import { useLocale } from '../../../lib/i18n/i18n'
 import type { Environment } from '../api/list-environments'
-import { environmentsTexts } from '../texts'
+import { environmentsMessages } from '../messages'
 import { EnvironmentStatusBadge } from './environment-status-badge'
 
 type Props = {
@@ -11,7 +11,7 @@ type Props = {
 }
 
 export function EnvironmentCard({ environment, onDelete }: Props) {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   const locale = useLocale()
   const headingId = `environment-${environment.id}`
   const { vcpu, ramGb, ssdGb } = environment.resources

@@ -3,11 +3,11 @@ import {
   type DevEnvironmentStatus,
   isDevEnvironmentBusy,
 } from '@devenv/domain/dev-environments'
-import { environmentsTexts } from '../texts'
+import { environmentsMessages } from '../messages'
 
 /** The status in words (never colour alone); a spinning mark while it is still changing. */
 export function EnvironmentStatusBadge({ status }: { status: DevEnvironmentStatus }) {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   return (
     <span className={`status-badge status-badge--${status}`} data-status={status}>
       {isDevEnvironmentBusy(status) ? (

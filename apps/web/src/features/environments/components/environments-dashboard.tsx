@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { notify } from '../../../lib/notify'
 import { isAlreadyGone, useDeleteEnvironment } from '../api/delete-environment'
 import { type Environment, useEnvironments } from '../api/list-environments'
-import { environmentsTexts } from '../texts'
+import { environmentsMessages } from '../messages'
 import { useStatusAnnouncement } from '../use-status-announcement'
 import { CreateEnvironmentForm } from './create-environment-form'
 import { DeleteEnvironmentDialog } from './delete-environment-dialog'
@@ -17,7 +17,7 @@ import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /admin: the user's environments (loading, error, empty, list) beside the form for a new one. */
 export function EnvironmentsDashboard() {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   const environments = useEnvironments()
   const deletion = useDeleteEnvironment()
   const [confirming, setConfirming] = useState<Environment | null>(null)

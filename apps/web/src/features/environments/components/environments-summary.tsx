@@ -4,7 +4,7 @@ import {
 } from '@devenv/domain/dev-environments'
 import { Link } from '@tanstack/react-router'
 import { useEnvironments } from '../api/list-environments'
-import { environmentsTexts } from '../texts'
+import { environmentsMessages } from '../messages'
 import { EnvironmentStatusBadge } from './environment-status-badge'
 import '../../../styles/signed-in.css'
 import '../environments.css'
@@ -12,7 +12,7 @@ import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
 
 /** /my/page: how many environments the user has in each status, with the way to the dashboard. */
 export function EnvironmentsSummary() {
-  const t = environmentsTexts.useT()
+  const t = environmentsMessages.useT()
   const environments = useEnvironments()
   const items = environments.data?.items
   const counts = items ? countDevEnvironmentsByStatus(items) : null

@@ -1,7 +1,4 @@
-import { createFeatureTexts } from '../../lib/i18n/feature-texts'
-import type { TextCode } from '../../lib/i18n/i18n'
-
-/** The environments dashboard's own texts (ours); statuses and failures are the shared catalogue's. */
+/** The environments dashboard's own messages; statuses and failures are the shared catalogue's. */
 export const environmentsEn = {
   'environments.heading': 'Development environments',
   'environments.lead':
@@ -61,13 +58,4 @@ export const environmentsEn = {
   'environments.summary.loading': 'Loading your environments...',
 } as const satisfies Record<string, string>
 
-export type EnvironmentsCode = keyof typeof environmentsEn
-
-// A feature code that shadowed a shared code would silently replace the shared wording.
-type Overlap = Extract<EnvironmentsCode, TextCode>
-const noOverlap: [Overlap] extends [never] ? true : Overlap = true
-void noOverlap
-
-export const environmentsTexts = createFeatureTexts(environmentsEn, () =>
-  import('./texts-ka').then((module) => module.environmentsKa),
-)
+export type EnvironmentsMessageCode = keyof typeof environmentsEn

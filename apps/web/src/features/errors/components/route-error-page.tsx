@@ -1,13 +1,13 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { errorsTexts } from '../texts'
+import { errorsMessages } from '../messages'
 
 /**
  * What a visitor sees when a route fails (its code, its data, its rendering): a calm page, never
  * the error itself, with a retry and a way home. The error is reported by the router's onCatch.
  */
 export function RouteErrorPage({ reset }: ErrorComponentProps) {
-  const t = errorsTexts.useT()
+  const t = errorsMessages.useT()
   const router = useRouter()
   const headingRef = useRef<HTMLHeadingElement>(null)
 

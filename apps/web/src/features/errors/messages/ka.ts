@@ -1,4 +1,4 @@
-// Checked against the English codes where it is loaded (`texts.ts`): no import back to it.
+// Its codes are checked against the English where it is loaded (`index.ts`).
 export const errorsKa = {
   'error.heading': 'ამ გვერდის ჩვენება ვერ მოხერხდა',
   'error.lead':

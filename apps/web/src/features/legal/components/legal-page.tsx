@@ -1,11 +1,11 @@
-import { type TextCode, useT } from '../../../lib/i18n/i18n'
+import { type SharedMessageCode, useT } from '../../../lib/i18n/i18n'
 
 export function LegalPage({
   heading,
   paragraphs,
 }: {
-  heading: TextCode
-  paragraphs: readonly TextCode[]
+  heading: SharedMessageCode
+  paragraphs: readonly SharedMessageCode[]
 }) {
   const t = useT()
   return (

@@ -17,8 +17,8 @@ import { RESET_MODAL_DELAY_MS } from '../../../config/ui'
 import { commonPasswordsFor, useCommonPasswords } from '../../../lib/common-passwords'
 import { notify } from '../../../lib/notify'
 import { setNewPassword } from '../api/set-password'
+import { resetPasswordMessages } from '../messages'
 import { initialResetPasswordState, resetPasswordReducer } from '../reset-password-state'
-import { resetPasswordTexts } from '../texts'
 import { ResetProblem, useNoticeText } from './reset-problem'
 
 type ResetPasswordValues = { password: string; confirmPassword: string }
@@ -59,7 +59,7 @@ async function goHomeThenSignIn(router: RegisteredRouter): Promise<void> {
 
 /** The reset form and its outcome: idle -> loading -> success (countdown) or error. */
 export default function ResetPasswordFlow({ user, hash }: { user: string; hash: string }) {
-  const t = resetPasswordTexts.useT()
+  const t = resetPasswordMessages.useT()
   const describe = useNoticeText()
   const router = useRouter()
   const [state, dispatch] = useReducer(resetPasswordReducer, initialResetPasswordState)
@@ -102,7 +102,7 @@ export default function ResetPasswordFlow({ user, hash }: { user: string; hash: 
 }
 
 function ResetSuccess({ secondsLeft }: { secondsLeft: number }) {
-  const t = resetPasswordTexts.useT()
+  const t = resetPasswordMessages.useT()
   const messageRef = useRef<HTMLParagraphElement>(null)
   // The form (and its focused button) is gone: focus moves to the outcome.
   useEffect(() => {
@@ -133,7 +133,7 @@ function ResetPasswordForm({
   loading: boolean
   onSubmit: (values: ResetPasswordValues) => Promise<void>
 }) {
-  const t = resetPasswordTexts.useT()
+  const t = resetPasswordMessages.useT()
   const ids = useId()
   const { register, handleSubmit, control, formState } = useForm<ResetPasswordValues>({
     defaultValues: { password: '', confirmPassword: '' },

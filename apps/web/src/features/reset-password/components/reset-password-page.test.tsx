@@ -3,7 +3,7 @@ import { Outlet, RouterProvider } from '@tanstack/react-router'
 import { cleanup, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { webEn } from '../../../lib/i18n/messages-en'
+import { webEn } from '../../../lib/i18n/messages/en'
 import { loadPageRouter, renderPage } from '../../../testing/render'
 import { ResetPasswordPage } from './reset-password-page'
 

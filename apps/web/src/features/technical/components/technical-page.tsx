@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react'
 import { Icon } from '../../../components/ui/icons'
 import { logEvent } from '../../../lib/event-log'
-import { type TextCode, useT } from '../../../lib/i18n/i18n'
+import { type SharedMessageCode, useT } from '../../../lib/i18n/i18n'
 import { useSession } from '../../../lib/session'
 import { ConnectionTest } from './connection-test'
 import '../../../styles/signed-in.css'
 
-const SECTIONS: ReadonlyArray<{ heading: TextCode; text: TextCode; restricted?: boolean }> = [
+const SECTIONS: ReadonlyArray<{
+  heading: SharedMessageCode
+  text: SharedMessageCode
+  restricted?: boolean
+}> = [
   { heading: 'technical.infrastructure.heading', text: 'technical.infrastructure.text' },
   { heading: 'technical.services.heading', text: 'technical.services.text' },
   { heading: 'technical.ai.heading', text: 'technical.ai.text' },

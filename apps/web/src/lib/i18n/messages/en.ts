@@ -1,4 +1,4 @@
-// Web-only texts (the domain catalogue holds the required wording); these are ours, in English.
+// The site's own messages, in English; the domain catalogue holds the required wording.
 export const webEn = {
   // Document heads
   'meta.siteName': 'DevEnv',
@@ -220,5 +220,5 @@ export const webEn = {
 
 export type WebMessageCode = keyof typeof webEn
 
-/** A full web catalogue: one text per code, nothing missing, nothing extra. */
+/** A full web catalogue: one message per code, nothing missing, nothing extra. */
 export type WebCatalogue = Readonly<Record<WebMessageCode, string>>

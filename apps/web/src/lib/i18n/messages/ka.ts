@@ -1,6 +1,6 @@
-import type { WebCatalogue } from './messages-en'
+import type { WebCatalogue } from './en'
 
-// Georgian twin of the web texts; typed against English, so a missing key fails the build.
+// Georgian twin of the site's own messages; typed against English, so a missing key fails the build.
 export const webKa: WebCatalogue = {
   'meta.siteName': 'DevEnv',
   'meta.home.description':

@@ -1,12 +1,6 @@
-import { createFeatureTexts } from '../i18n/feature-texts'
-
-// Web-only texts of the session runtime; they load with it, never with a signed-out page.
-const sessionEn = {
+// The session runtime's own messages; they load with it, never with a signed-out page.
+export const sessionEn = {
   'sessionRuntime.expired': 'Your session has ended. Please sign in again.',
 } as const
 
-export type SessionTextCode = keyof typeof sessionEn
-
-export const sessionTexts = createFeatureTexts(sessionEn, () =>
-  import('./texts-ka').then((module) => module.sessionKa),
-)
+export type SessionMessageCode = keyof typeof sessionEn
