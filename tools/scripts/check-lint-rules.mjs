@@ -4,7 +4,7 @@
 // And that the contract toolkit stands on its own: a module of tools/contract/src (a test there
 // too) importing the stub, anything of apps/ or of test/, or a web framework is refused with
 // noRestrictedImports, while the same import in tools/contract/test and the development protocol
-// in src pass.
+// in src pass. And that the stub's adapters reach its core through the core's index only.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -56,6 +56,18 @@ try {
       "import { createDevClient } from '@devenv/openapi/dev-protocol'",
     'tools/contract/test/stub.ts': "import { buildServer } from '@devenv/stub-api'",
   }
+  // The stub's adapters: a deep import of the core refused, its index allowed.
+  const ADAPTER_REFUSED = {
+    'apps/stub-api/src/node/deep.ts': "import { ApiError } from '../core/contract/errors'",
+    'apps/stub-api/src/msw/deep.ts': "import type { StubRequest } from '../core/types'",
+  }
+  const ADAPTER_ALLOWED = {
+    'apps/stub-api/src/node/through-index.ts': "import { ApiError } from '../core'",
+  }
+  for (const [file, line] of Object.entries({ ...ADAPTER_REFUSED, ...ADAPTER_ALLOWED })) {
+    mkdirSync(join(root, file, '..'), { recursive: true })
+    writeFileSync(join(root, file), `${line}\nexport const used = [${usedName(line)}]\n`)
+  }
   const refusedDir = join(root, 'tools/contract/src/standalone')
   mkdirSync(refusedDir, { recursive: true })
   mkdirSync(join(root, 'tools/contract/test'), { recursive: true })
@@ -103,9 +115,23 @@ try {
       console.error(`Lint refuses an import where it belongs: ${file}: "${TOOLKIT_ALLOWED[file]}".`)
     process.exit(1)
   }
+  const deepPassed = Object.keys(ADAPTER_REFUSED).filter((file) => !refusedBy(file))
+  const indexRefused = Object.keys(ADAPTER_ALLOWED).filter((file) => refusedBy(file))
+  if (deepPassed.length > 0 || indexRefused.length > 0) {
+    for (const file of deepPassed)
+      console.error(
+        `A stub adapter may import the core past its index: ${file}: "${ADAPTER_REFUSED[file]}" passes lint (biome.json, noRestrictedImports).`,
+      )
+    for (const file of indexRefused)
+      console.error(`Lint refuses the core's index in an adapter: ${file}.`)
+    process.exit(1)
+  }
   console.log(`Lint refuses an import cycle in each of ${planted.length} packages.`)
   console.log(
     `Lint refuses each of ${Object.keys(TOOLKIT_REFUSED).length} imports of the stub, apps/, test/ or a web framework in tools/contract/src, and neither the development protocol there nor the stub in its test/.`,
+  )
+  console.log(
+    `Lint refuses each of ${Object.keys(ADAPTER_REFUSED).length} imports of the stub's core past its index in an adapter, and not the index.`,
   )
 } finally {
   rmSync(root, { recursive: true, force: true })

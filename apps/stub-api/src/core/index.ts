@@ -3,9 +3,11 @@
  * module its adapters import (Fastify: server.ts and node/, MSW: msw/).
  */
 
+export { ApiError, errorBody, validationError } from './contract/errors'
 export { BODY_LIMIT_BYTES } from './contract/http-errors'
 export { API_MESSAGES } from './contract/messages'
 export { createStubCore } from './create'
+export { escapeHtml, page } from './dev/html'
 export {
   STUB_SESSION_COOKIE,
   STUB_SESSION_HEADER,
@@ -28,6 +30,8 @@ export { SEEDED_ACCOUNTS } from './state/seeds'
 export type { StubStores } from './state/store-registry'
 export type { CreateStubCore, StubCore, StubCoreOptions, StubHooks } from './stub-core'
 export type {
+  MailSender,
+  OutgoingMail,
   Randomness,
   Scrypt,
   StubAnswer,

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
-import { ApiError, errorBody, validationError } from '../core/contract/errors'
+import { ApiError, errorBody, validationError } from '../core'
 
 const BOTH_LENGTHS = 'Content-Length and Transfer-Encoding must not both be sent'
 

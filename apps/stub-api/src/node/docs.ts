@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Contract } from '@devenv/openapi'
 import type { FastifyHelmetRouteOptions } from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
-import { escapeHtml, page } from '../core/dev/html'
+import { escapeHtml, page } from '../core'
 import { PAGE_HELMET_BASE } from './headers'
 
 /** Redoc's inline bundle runs scripts, workers and inline styles, and may load Google Fonts. */

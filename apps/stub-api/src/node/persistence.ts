@@ -2,8 +2,7 @@ import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import * as z from 'zod'
-import type { StatePersistence } from '../core/state/persistence'
-import { type StoreSnapshot, storeSnapshotSchema } from '../core/state/records'
+import { type StatePersistence, type StoreSnapshot, storeSnapshotSchema } from '../core'
 
 export const STATE_FILE_FORMAT = 'devenv-stub-state'
 /** Bump when the snapshot's shape changes incompatibly; older stubs refuse newer files. */

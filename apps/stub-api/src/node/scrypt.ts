@@ -1,5 +1,5 @@
 import { scrypt } from 'node:crypto'
-import type { Scrypt } from '../core/types'
+import type { Scrypt } from '../core'
 
 /** Node's native scrypt (libuv's thread pool, several times faster than the portable one). */
 export const nativeScrypt: Scrypt = (password, salt, { N, r, p, keyLength }) =>

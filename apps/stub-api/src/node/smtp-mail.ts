@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer'
-import type { MailSender, OutgoingMail, StubLog } from '../core/types'
+import type { MailSender, OutgoingMail, StubLog } from '../core'
 
 /** The sender of every e-mail the stub sends by SMTP. */
 export const MAIL_FROM = '"DevEnv" <no-reply@devenv.example>'
