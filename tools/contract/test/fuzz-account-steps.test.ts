@@ -61,7 +61,7 @@ describe('the stateful model of registration, against a target that mixes both w
     const stub = await startFuzzStub({
       rateLimits: 'off',
       uniformAccountAnswers: true,
-      // Sign-in of a registration not yet activated tells it apart, as before the uniform fix.
+      // Sign-in of a registration not yet activated tells it apart: 403 where registration said 201.
       hooks: {
         onReply: (request, reply) =>
           request.operationId === 'signIn' && reply.status === 401
