@@ -4,10 +4,10 @@ import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/
 import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTIONS, givenAccounts, signInGivenAccounts } from './accounts'
+import { finishRun } from './finish'
 import {
   type Command,
   contractFor,
-  finishRun,
   listOption,
   readCommand,
   SHARED_USAGE,

@@ -11,13 +11,13 @@ import type { ShardPosition } from '../report'
 import { printable } from '../report/printable'
 import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
 import { mailboxOption, mailboxSyntax } from './check'
+import { finishRun } from './finish'
 import {
   CLI_NAME,
   type Command,
   type CommandContext,
   contractFor,
   EXIT,
-  finishRun,
   listOption,
   nearestName,
   type ParsedCommand,

@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CHECK_PARTS } from '../check/runner'
 import { MergeError, mergeShardReports } from '../report'
-import { type Command, EXIT, finishRun, readCommand, UsageError, userPath } from './options'
+import { finishRun } from './finish'
+import { type Command, EXIT, readCommand, UsageError, userPath } from './options'
 import { say } from './terminal'
 
 export const MERGE_USAGE = `Usage: devenv-contract merge DIR... [options]

@@ -3,16 +3,7 @@ import { relative, resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
 import type { FuzzTransport } from '../fuzz/transport'
-import {
-  acceptSkips,
-  coverageShortfall,
-  formatSummary,
-  partMatches,
-  type RunReport,
-  type ShardPosition,
-  untestedParts,
-  writeReports,
-} from '../report'
+import { partMatches, type ShardPosition } from '../report'
 import { rememberUrlCredentials } from '../report/secrets'
 import {
   CONFIG_FILE_NAMES,
@@ -21,7 +12,7 @@ import {
   loadConfig,
   type OptionValue,
 } from './config'
-import { say, warn } from './terminal'
+import { warn } from './terminal'
 
 /**
  * Bad input: the CLI prints each problem's one-line reason and exits with 2, never a stack trace.
@@ -551,40 +542,6 @@ export function contractFor(shared: SharedOptions): Contract {
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : reasonOf(error)
     throw new UsageError(`the contract ${path ?? '(bundled)'} does not load: ${reason}`)
   }
-}
-
-/**
- * The end of every run: the summary with its coverage matrix on stdout, the three reports when
- * asked, and the exit code (1 on a failure, on coverage under `--min-coverage`, or on a whole
- * part skipped that `--allow-skip` does not accept).
- */
-export async function finishRun(
-  run: RunReport,
-  shared: SharedOptions,
-  /** Lines the mode prints just above the closing line (`fuzz`: what its time bound cut). */
-  closing: readonly string[] = [],
-): Promise<number> {
-  const report = acceptSkips(run, shared.allowSkip)
-  if (shared.reportDir !== undefined) {
-    const paths = await writeReports(shared.reportDir, report)
-    say(`reports: ${paths.join(', ')}\n`)
-  }
-  const shortfall =
-    shared.minCoverage === undefined ? [] : coverageShortfall(report.coverage, shared.minCoverage)
-  const lines = formatSummary(report).split('\n')
-  // The closing line stays last, where CI logs look for it.
-  lines.splice(
-    -1,
-    0,
-    ...closing,
-    ...(shortfall.length > 0
-      ? [`coverage below --min-coverage ${shared.minCoverage}%: ${shortfall.join(', ')}`]
-      : []),
-  )
-  say(lines.join('\n'))
-  return report.summary.failed > 0 || shortfall.length > 0 || untestedParts(report).length > 0
-    ? EXIT.failed
-    : EXIT.passed
 }
 
 /**

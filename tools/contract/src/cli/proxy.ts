@@ -1,13 +1,13 @@
 import type { Contract } from '@devenv/openapi'
 import { PROXY_PARTS, proxyRunReport } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
+import { finishRun } from './finish'
 import {
   CONFIG_KEYS_USAGE,
   CONFIG_USAGE,
   type Command,
   contractFor,
   EXIT,
-  finishRun,
   printUsageError,
   REPORT_USAGE,
   readCommand,
