@@ -23,9 +23,9 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 
 /**
  * Current, new and repeated password: the domain's rules (length, strength, not common) on the new one,
- * POST /auth/change-password with the account's username, ACCOUNT-2's two notices.
+ * POST /auth/change-password with the account's e-mail (the body's `username`), ACCOUNT-2's two notices.
  */
-export function ChangePasswordForm({ username }: { username: string | null }) {
+export function ChangePasswordForm({ email }: { email: string | null }) {
   const t = accountMessages.useT()
   const ruleText = useRuleText()
   const id = useId()
@@ -42,11 +42,11 @@ export function ChangePasswordForm({ username }: { username: string | null }) {
   const newPassword = watch('newPassword')
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!username) return
+    if (!email) return
     setProblem(null)
     try {
       await change.mutateAsync({
-        username,
+        username: email,
         oldPassword: values.currentPassword,
         newPassword: values.newPassword,
       })
@@ -93,7 +93,7 @@ export function ChangePasswordForm({ username }: { username: string | null }) {
         type="text"
         name="username"
         autoComplete="username"
-        value={username ?? ''}
+        value={email ?? ''}
         readOnly
         hidden
       />
@@ -141,7 +141,7 @@ export function ChangePasswordForm({ username }: { username: string | null }) {
       <button
         type="submit"
         className="button button--primary"
-        disabled={change.isPending || !username}
+        disabled={change.isPending || !email}
       >
         {change.isPending ? t('account.password.submitting') : t('account.password.submit')}
       </button>

@@ -12,7 +12,7 @@ export function ProfileSettings() {
   const t = accountMessages.useT()
   const profile = useProfile()
   const { user } = useSession()
-  const username = profile.data?.username ?? user?.username ?? user?.email ?? null
+  const email = profile.data?.username ?? user?.username ?? user?.email ?? null
 
   return (
     <div className="section section--tight">
@@ -31,7 +31,7 @@ export function ProfileSettings() {
           )}
         </div>
         <div className="card">
-          <ChangePasswordForm username={username} />
+          <ChangePasswordForm email={email} />
         </div>
       </div>
     </div>

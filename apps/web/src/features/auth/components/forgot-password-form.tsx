@@ -58,11 +58,11 @@ function ResetRequestForm({
 
   const onSubmit = submitWith(async (values) => {
     setFailure(null)
-    const username = normalizeEmail(values.email)
+    const email = normalizeEmail(values.email)
     try {
-      await requestReset(username)
+      await requestReset(email)
       void notify('success', t('forgot.success'))
-      onSent(username)
+      onSent(email)
     } catch (error) {
       setFailure({ text: noticeMessage(t, forgotPasswordFailureNotice(apiFailureOf(error))) })
       newCaptchaRound()

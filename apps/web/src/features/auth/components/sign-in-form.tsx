@@ -75,7 +75,7 @@ export function SignInForm({
   })
   const { errors, isSubmitting } = form.formState
 
-  const onSubmit = submitWith(async ({ email, password }) => {
+  const onSubmit = submitWith(async ({ email: typedEmail, password }) => {
     // Checked again at the moment of sending: another tab may have locked the form meanwhile.
     const current = readLoginLock()
     if (isLoginLocked(current, Date.now())) {
@@ -83,15 +83,15 @@ export function SignInForm({
       return
     }
     setFailure(null)
-    const username = normalizeEmail(email)
+    const email = normalizeEmail(typedEmail)
     // The session runtime loads while the credentials are checked.
     const runtime = loadSessionRuntime()
     try {
-      const pair = await signIn.mutateAsync({ email: username, password })
+      const pair = await signIn.mutateAsync({ email, password })
       writeLoginLock(resetLoginLock())
       const session = await runtime
       session.signedIn(router, pair)
-      logEvent('login_success', { user: username })
+      logEvent('login_success', { user: email })
       void notify('success', t('login.success'))
       // Read when it is needed: the URL's `redirect`, if it is a path of this site (AUTH-2).
       const { redirect } = router.state.location.search
@@ -100,7 +100,7 @@ export function SignInForm({
       // A failed sign-in also ends whatever session this browser had (AUTH-4).
       void runtime.then((loaded) => loaded.discardSession())
       const failed = apiFailureOf(error)
-      logEvent('login_failure', { user: username, status: failed.status ?? null })
+      logEvent('login_failure', { user: email, status: failed.status ?? null })
       // AUTH-4's notification; the form's own alert is what a screen reader hears.
       void notify('error', t('login.authenticationFailed'), { announce: false })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.
@@ -109,7 +109,7 @@ export function SignInForm({
         writeLoginLock(next)
         lock.update(next)
         if (isLoginLocked(next, Date.now())) {
-          logEvent('login_locked', { user: username })
+          logEvent('login_locked', { user: email })
           return
         }
       }

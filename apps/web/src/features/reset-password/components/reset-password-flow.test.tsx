@@ -8,7 +8,7 @@ import ResetPasswordFlow from './reset-password-flow'
 
 vi.mock('../../../lib/notify', () => ({ notify: vi.fn(async () => undefined) }))
 
-const USER = 'nino@example.com'
+const EMAIL = 'nino@example.com'
 const HASH = 'ab'.repeat(32)
 
 type Answer = { status: number; body?: unknown }
@@ -37,7 +37,7 @@ async function renderFlow() {
     url: '/reset-password',
     routes: {
       '/': () => <p>Home</p>,
-      '/reset-password': () => <ResetPasswordFlow user={USER} hash={HASH} />,
+      '/reset-password': () => <ResetPasswordFlow email={EMAIL} hash={HASH} />,
     },
   })
   await settle()
@@ -79,7 +79,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(passwordField().minLength).toBe(8)
     expect(confirmField().placeholder).toBe(en['reset.confirmPasswordPlaceholder'])
     expect(submitButton().disabled).toBe(true)
-    expect(screen.getByText(`For the account ${USER}`)).toBeTruthy()
+    expect(screen.getByText(`For the account ${EMAIL}`)).toBeTruthy()
   })
 
   // RESET-5: the live checklist.
@@ -183,7 +183,7 @@ describe('ResetPasswordFlow: submitting', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const sent = fetchMock.mock.calls[0]?.[0] as Request
     expect(new URL(sent.url).pathname).toBe('/api/auth/set-password')
-    expect(await sent.json()).toEqual({ username: USER, hash: HASH, password: 'NewPass123' })
+    expect(await sent.json()).toEqual({ username: EMAIL, hash: HASH, password: 'NewPass123' })
   })
 
   // RESET-8: the message, the notice, the countdown, home and the modal.

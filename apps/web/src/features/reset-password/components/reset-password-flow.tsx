@@ -58,7 +58,7 @@ async function goHomeThenSignIn(router: RegisteredRouter): Promise<void> {
 }
 
 /** The reset form and its outcome: idle -> loading -> success (countdown) or error. */
-export default function ResetPasswordFlow({ user, hash }: { user: string; hash: string }) {
+export default function ResetPasswordFlow({ email, hash }: { email: string; hash: string }) {
   const t = resetPasswordMessages.useT()
   const describe = useNoticeText()
   const router = useRouter()
@@ -71,7 +71,7 @@ export default function ResetPasswordFlow({ user, hash }: { user: string; hash: 
     if (inFlight.current) return
     inFlight.current = true
     dispatch({ type: 'submit' })
-    const outcome = await setNewPassword({ username: user, hash, password })
+    const outcome = await setNewPassword({ username: email, hash, password })
     if (outcome.ok) {
       dispatch({ type: 'succeeded' })
       void notify('success', t('reset.successNotice'))
@@ -98,7 +98,7 @@ export default function ResetPasswordFlow({ user, hash }: { user: string; hash: 
 
   if (state.phase === 'error') return <ResetProblem problem={state.problem} focusOnMount />
   if (state.phase === 'success') return <ResetSuccess secondsLeft={state.secondsLeft} />
-  return <ResetPasswordForm user={user} loading={state.phase === 'loading'} onSubmit={onSubmit} />
+  return <ResetPasswordForm email={email} loading={state.phase === 'loading'} onSubmit={onSubmit} />
 }
 
 function ResetSuccess({ secondsLeft }: { secondsLeft: number }) {
@@ -125,11 +125,11 @@ function ResetSuccess({ secondsLeft }: { secondsLeft: number }) {
 }
 
 function ResetPasswordForm({
-  user,
+  email,
   loading,
   onSubmit,
 }: {
-  user: string
+  email: string
   loading: boolean
   onSubmit: (values: ResetPasswordValues) => Promise<void>
 }) {
@@ -162,9 +162,9 @@ function ResetPasswordForm({
 
   return (
     <form className="form reset-password__form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <p className="muted reset-password__account">{t('resetPage.account', { email: user })}</p>
+      <p className="muted reset-password__account">{t('resetPage.account', { email })}</p>
       {/* Lets password managers store the new password under the right account. */}
-      <input type="email" name="username" autoComplete="username" value={user} readOnly hidden />
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <div className="field">
         <label htmlFor={passwordId}>{t('reset.newPassword')}</label>
         <input

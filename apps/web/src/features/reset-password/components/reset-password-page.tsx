@@ -48,13 +48,14 @@ export function ResetPasswordPage() {
       </ResetPasswordShell>
     )
   }
-  const user = (link.user ?? '').trim()
+  // The link's `user` is the account's e-mail address.
+  const email = (link.user ?? '').trim()
   const hash = link.hash ?? ''
   return (
     <ResetPasswordShell>
       <Suspense fallback={shellText}>
         {/* A different link is a fresh start, never the previous link's outcome. */}
-        <ResetPasswordFlow key={`${user}\n${hash}`} user={user} hash={hash} />
+        <ResetPasswordFlow key={`${email}\n${hash}`} email={email} hash={hash} />
       </Suspense>
     </ResetPasswordShell>
   )
