@@ -109,9 +109,9 @@ export function isResetPasswordValid(password: string, confirmation: string): bo
 }
 
 /**
- * Where a new password is chosen, and so which rule it must meet: registration and a password
- * change need strength 40+ (the change form has always used registration's rule); a reset link
- * needs the reset page's checklist (8 characters, an upper-case and a lower-case letter, a digit).
+ * Where a new password is chosen, and so which rule it must meet: registration needs strength 40+
+ * (PWD-2), and so does a password change, for which no rule of its own is stated; a reset link
+ * needs the reset page's checklist (RESET-5: 8 characters, upper and lower case, a digit).
  */
 export type NewPasswordRule = 'registration' | 'change' | 'reset'
 

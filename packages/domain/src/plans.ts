@@ -63,8 +63,9 @@ function features(...codes: MessageCode[]): PlanFeature[] {
   return codes.map((code) => ({ code }))
 }
 
-// Emptied, any of these makes this module throw on load and fails every test that imports it;
-// Stryker's vitest runner 9.6 counts a file that cannot load as no test (StrykerJS issue 6150).
+// Emptied, any of these makes this module throw on load and fails every test that imports it, but
+// Stryker's vitest runner counts a test file that cannot load as no test, so the mutant survives:
+// https://github.com/stryker-mutator/stryker-js/issues/6150
 // Stryker disable next-line ObjectLiteral: {} throws on load, which the runner misses (see above)
 const starterResources: PlanResources = {
   size: { vcpu: 2, ramGb: 8, ssdGb: 50 },

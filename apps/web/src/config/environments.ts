@@ -7,9 +7,9 @@ export type EnvironmentName = (typeof ENVIRONMENTS)[number]
 export const DEFAULT_ENVIRONMENT: EnvironmentName = 'main'
 export const DEFAULT_APP_VERSION = '1.0.0'
 /**
- * The reCAPTCHA flag (CONF-3), off: on, the sign-up and reset-password modals would ask Google
- * reCAPTCHA instead of the site's own arithmetic puzzle. No reCAPTCHA is built; the flag is kept
- * so that an environment can state it (VITE_RECAPTCHA_ENABLED).
+ * The reCAPTCHA flag (CONF-3), off by default: an environment can state it
+ * (VITE_RECAPTCHA_ENABLED), and nothing reads it, so it switches nothing. No reCAPTCHA is built;
+ * the sign-up and forgot-password modals always show the site's own puzzle.
  */
 export const DEFAULT_RECAPTCHA_ENABLED = false
 

@@ -145,7 +145,7 @@ function ResetPasswordForm({
   const checks = resetPasswordChecks(password)
   // The checklist shows while the password is being typed and does not meet the rules yet.
   const showChecklist = password !== '' && !meetsResetPasswordRules(password)
-  // Once the checklist is met, a common password is refused with the spec's 'too weak' text.
+  // Once the checklist is met, a common password is refused with AUTH-7's 'too weak' message.
   const commonPasswords = useCommonPasswords(password)
   const common = showChecklist ? null : commonPasswordRuleError(password, commonPasswords)
   const mismatch = resetPasswordsMismatch(password, confirmPassword)
