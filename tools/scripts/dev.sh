@@ -42,4 +42,6 @@ cat <<MSG
   Stop with Ctrl+C.
 
 MSG
-exec pnpm exec turbo run dev --filter=@devenv/web --filter=@devenv/stub-api
+# The dev task is never cached, so it gets the whole environment (loose mode) rather than a list
+# in turbo.json that repeats the stub's settings (apps/stub-api/src/config.ts names each one).
+exec pnpm exec turbo run dev --env-mode=loose --filter=@devenv/web --filter=@devenv/stub-api
