@@ -4,7 +4,6 @@ export { invalidBodies, invalidParameters, invalidRequests } from './check/gener
 export {
   checkTarget,
   type RunOptions,
-  runContract,
   STUB_SEEDED_ACCOUNT,
 } from './check/runner'
 export { targetOf } from './http'
@@ -22,7 +21,6 @@ export {
   coverageOfExchanges,
   formatCoverage,
   formatSummary,
-  type Report,
   type RunReport,
   type Totals,
   toJUnitXml,

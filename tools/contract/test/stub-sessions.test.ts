@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runContract } from '../src/check/runner'
+import { checkTarget } from '../src/check/runner'
 import { targetOf } from '../src/http'
 import { hasStubSessions } from '../src/stub-sessions'
 import { answerHealthy } from './fixtures/cli'
@@ -56,7 +56,7 @@ describe('a run against a target without sessions', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = server.address() as AddressInfo
-      const report = await runContract({
+      const report = await checkTarget({
         baseUrl: `http://127.0.0.1:${port}`,
         only: { operations: ['getHealth'], flows: [] },
         mailbox: 'off',

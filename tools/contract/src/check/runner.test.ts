@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { targetOf } from '../http'
 import { totalsOf } from '../report'
-import { runContract } from './runner'
+import { checkTarget } from './runner'
 
 // A server that gets the contract wrong in known ways, to prove the runner notices.
 let server: Server
@@ -46,9 +46,9 @@ describe('targetOf', () => {
   })
 })
 
-describe('runContract against a server that breaks the contract', () => {
+describe('checkTarget against a server that breaks the contract', () => {
   it('fails, counts schema violations and never throws', async () => {
-    const report = await runContract({
+    const report = await checkTarget({
       baseUrl,
       waitSeconds: 1,
       credentials: { email: 'a@b.co', password: 'x' },
@@ -72,13 +72,13 @@ describe('runContract against a server that breaks the contract', () => {
   })
 
   it('reports an unreachable target as one failure', async () => {
-    const report = await runContract({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 })
+    const report = await checkTarget({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 })
     expect(totalsOf(report)).toMatchObject({ passed: 0, failed: 1 })
     expect(report.suites[0]?.checks[0]?.message).toContain('no answer')
   })
 
   it('runs only the selected operations and flows, and refuses a selection naming nothing', async () => {
-    const report = await runContract({
+    const report = await checkTarget({
       baseUrl,
       waitSeconds: 1,
       only: { operations: ['submitContact'], flows: ['findings'] },
@@ -88,7 +88,7 @@ describe('runContract against a server that breaks the contract', () => {
       'submitContact',
       'findings',
     ])
-    await expect(runContract({ baseUrl, only: { flows: ['tokenz'] } })).rejects.toThrow(
+    await expect(checkTarget({ baseUrl, only: { flows: ['tokenz'] } })).rejects.toThrow(
       /unknown operation or flow: tokenz \(flows: account, .*tokens/,
     )
   })

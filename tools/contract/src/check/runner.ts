@@ -7,11 +7,13 @@ import {
   buildRunReport,
   coverageOfExchanges,
   exchangesOf,
+  type Finding,
   inShard,
-  type Report,
   type RunReport,
+  type RunReportInput,
   reportedCoverage,
   type ShardPosition,
+  type Suite,
   shardOfRun,
 } from '../report'
 import { hasStubSessions } from '../stub-sessions'
@@ -324,13 +326,20 @@ function checkSelection(contract: Contract, only: RunOptions['only']): void {
     )
 }
 
-/**
- * Runs every check (or the selected ones) against a target and answers the report. It never
- * throws for a failing target, only for a selection that names nothing.
- */
-export async function runContract(options: RunOptions): Promise<Report> {
-  const contract = options.contract ?? loadContract()
-  checkSelection(contract, options.only)
+/** What a check run has recorded so far: its report is built from it. */
+type Recorded = Pick<RunReportInput, 'target' | 'startedAt'> & {
+  notes: string[]
+  suites: Suite[]
+  findings: Finding[]
+  skippedParts: Array<{ part: string; reason: string }>
+}
+
+/** Sends the selected checks in the run's order, recording each into `report`. */
+async function sendChecks(
+  contract: Contract,
+  options: RunOptions,
+  only: RunOptions['only'],
+): Promise<Recorded> {
   const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
   // No X-Stub-Session header until the target says it keeps sessions (below): a real backend
   // never sees one.
@@ -340,9 +349,8 @@ export async function runContract(options: RunOptions): Promise<Report> {
     ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
   }
   const progress = options.progress ?? (() => undefined)
-  const report: Report = {
+  const report: Recorded = {
     target: target.apiBase,
-    session,
     startedAt: new Date().toISOString(),
     notes: [],
     suites: [],
@@ -379,7 +387,6 @@ export async function runContract(options: RunOptions): Promise<Report> {
       : "stub sessions: no: this run shares the target's state and rate-limit windows with every client, and keeps to half of each per-client window",
     note,
   )
-  const { only } = options
   const operations = only
     ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
     : contract.operations
@@ -539,14 +546,18 @@ export function shardSelection(
   }
 }
 
-/** `check`: runs every check against a target and answers the run's report with its coverage. */
+/**
+ * `check`: runs every check (or the selected ones, or the shard's share) against a target and
+ * answers the run's report with its coverage. It never throws for a failing target, only for a
+ * selection that names nothing.
+ */
 export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const contract = options.contract ?? loadContract()
   const started = performance.now()
   checkSelection(contract, options.only)
   const { shard } = options
   const share = shard ? shardSelection(contract, options.only, shard) : undefined
-  const report = await runContract({ ...options, contract, only: share ?? options.only })
+  const report = await sendChecks(contract, options, share ?? options.only)
   if (shard && share)
     report.notes.push(
       `shard ${shard.index}/${shard.total}: ${share.flows.length} flows, ${share.operations.length} operations (merge the shards' reports with devenv-contract merge)`,

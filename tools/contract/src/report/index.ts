@@ -50,7 +50,6 @@ export {
   closingLine,
   countChecks,
   type Finding,
-  type Report,
   type SkippedPart,
   type Suite,
   type SuiteKind,
