@@ -67,7 +67,7 @@ describe('catalogues', () => {
 })
 
 describe('English holds the required wording (UI-1)', () => {
-  // The product's required texts (UI-1); each must be a catalogue text word for word.
+  // The product's required texts (UI-1); each must be an English message word for word.
   const specTexts = [
     'Too many login attempts. Please try again later.',
     'Please enter your email address.',

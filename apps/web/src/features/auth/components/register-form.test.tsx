@@ -124,7 +124,7 @@ describe('RegisterForm', () => {
     expect(form.onRegistered).not.toHaveBeenCalled()
   })
 
-  it('a failure shows the catalogue text and gives a fresh puzzle', async () => {
+  it('a failure shows its message from the catalogue and gives a fresh puzzle', async () => {
     // The address is taken: the stub answers 409.
     await stub.register('nino@example.com', PASSWORD)
     const form = renderForm()

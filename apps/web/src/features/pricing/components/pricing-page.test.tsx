@@ -50,7 +50,7 @@ describe('PricingPage copy claims (PLAN-4)', () => {
     expect(texts[2]).toBe(ka['pricing.planChanges'])
   })
 
-  it('takes its figures from the domain: no catalogue text of these claims holds a number', () => {
+  it('takes its figures from the domain: no message of these claims holds a number', () => {
     for (const catalogue of [en, ka]) {
       expect(catalogue['pricing.trialNote']).not.toMatch(/\d/)
       expect(catalogue['pricing.annualDiscount']).not.toMatch(/\d/)
