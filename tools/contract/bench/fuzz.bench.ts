@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { loadContract } from '@devenv/openapi'
-import { runFuzz } from '../src/fuzz/run'
+import { runFuzz } from '../src/fuzz/property-run'
 import { httpTransport } from '../src/fuzz/transport'
 import { buildFuzzStub, startFuzzStub } from '../test/fixtures/fuzz-stub'
 

@@ -1,7 +1,7 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { formatSeconds, RunBound } from '../src/fuzz/bound'
-import { runFuzz } from '../src/fuzz/run'
+import { runFuzz } from '../src/fuzz/property-run'
 import { runStateful } from '../src/fuzz/stateful/run'
 import { Tally } from '../src/fuzz/tally'
 import { startFuzzStub } from './fixtures/fuzz-stub'

@@ -1,6 +1,6 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { runFuzz } from '../src/fuzz/run'
+import { runFuzz } from '../src/fuzz/property-run'
 import { devControls } from '../src/fuzz/target'
 import { inProcessTransport } from '../src/fuzz/transport'
 import { startFuzzStub } from './fixtures/fuzz-stub'

@@ -1,6 +1,7 @@
 export { CHECKS, type CheckName } from './checks'
+export { documentedRules } from './documented-rules'
+export { type FuzzOptions, type FuzzResult, runFuzz } from './property-run'
 export { fuzzRunReport, reproducerOf } from './report'
-export { documentedRules, type FuzzOptions, type FuzzResult, runFuzz } from './run'
 export { runStateful, type StatefulOptions, type StatefulResult } from './stateful/run'
 export { formatFailure, formatTable, Tally } from './tally'
 export { fuzzTarget } from './target'

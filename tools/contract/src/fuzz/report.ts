@@ -12,7 +12,7 @@ import {
   variablesOf,
 } from '../report'
 import { CHECKS } from './checks'
-import type { FuzzResult } from './run'
+import type { FuzzResult } from './property-run'
 import type { StatefulResult } from './stateful/run'
 import { signatureOf } from './tally'
 import type { OutgoingRequest } from './transport'

@@ -1,14 +1,9 @@
 import { isJsonObject } from '@devenv/openapi'
-import {
-  type Credentials,
-  DEMO_ACCOUNT,
-  DEV_PATHS,
-  USER_ACCOUNT,
-} from '@devenv/openapi/dev-protocol'
+import { type Credentials, DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { decodeJwt } from 'jose'
-import { type Answer, DELETE_SECONDS, FUZZ_CLOCK_START, PROVISION_SECONDS } from './transport'
+import type { Answer } from './transport'
 
-/** The two seeded accounts every world signs in: the one under test, and another one. */
+/** The two accounts every world signs in: the one under test, and another one. */
 export type Principal = 'user' | 'demo'
 
 /** Values of the run's state that generated bodies can name, by the component schema they fit. */
@@ -60,52 +55,25 @@ export type EnvironmentState = {
   state: 'live' | 'deleting' | 'freed'
 }
 
-/**
- * How a world gets its state. `session`: in a stub session of its own (`X-Stub-Session`), the
- * seeded accounts, the freed environment made by a jump of that session's clock. `api`: through
- * the API alone, as any server allows: the given accounts, environments under names of this
- * world only, the run's freed environment (see `freedEnvironment`), all undone by `cleanUp`.
- */
-export type WorldSetting =
-  | { kind: 'session'; session: string; clockStart: number }
-  | {
-      kind: 'api'
-      accounts: Record<Principal, Credentials>
-      /** The start of this world's environment names (unique to the run and the batch). */
-      names: string
-      /** A deleted environment of the user's that the target answers 404 for, when the run has one. */
-      freed: string | undefined
-      /** How long a create may wait for room under the quota (another run's clean-up). */
-      waitMs: number
-      /** The accounts' profiles as the run found them, to put back after a generated update. */
-      profiles: Partial<Record<Principal, Record<string, unknown>>>
-      /** Accounts the run registered itself: a password change is sent, and put back afterwards. */
-      own?: boolean
-    }
-
-/** Operations whose failed password checks count towards an address's login lock. */
-export const LOCK_OPERATIONS: Readonly<Record<string, 'email' | 'username'>> = {
-  signIn: 'email',
-  legacySignIn: 'email',
-  changePassword: 'username',
-}
-
-/**
- * Failures a run lets pile up on a given account before a right sign-in resets the count: the
- * lock takes 5, so two runs sharing the account at once stay clear of it together.
- */
-export const LOCK_HEADROOM = 2
-
-const sameAddress = (a: unknown, b: string) =>
-  typeof a === 'string' && a.trim().toLowerCase() === b.toLowerCase()
-
-/** What the world needs to talk to the stub: one checked call per setup step. */
+/** What a world needs to talk to the target: one checked call per setup step. */
 export type SetupCall = (
   operationId: string,
   request: { method: string; path: string; body?: unknown; token?: string },
 ) => Promise<Answer>
 
-const SEEDED: Record<Principal, Credentials> = { demo: DEMO_ACCOUNT, user: USER_ACCOUNT }
+/** The set-up call of a world whose requests carry this stub session (none through the API). */
+export type SetupCallFor = (session: string | undefined) => SetupCall
+
+/**
+ * Where a run's worlds come from: a stub session each (`stub-world.ts`) or the API alone
+ * (`api-world.ts`). The property-based run asks it for worlds and never asks which it is.
+ */
+export type WorldSource = {
+  /** A fresh world for the next batch, and the call its requests and clean-up go through. */
+  next(callFor: SetupCallFor): Promise<{ world: World; call: SetupCall }>
+  /** GET /ai/models as the user: "an unknown model" is one this does not answer. */
+  modelsOffered(callFor: SetupCallFor): Promise<Answer>
+}
 
 /**
  * The target would not give the fuzzer the state it needs (an account that does not sign in, a
@@ -115,7 +83,7 @@ export class WorldSetupError extends Error {
   override name = 'WorldSetupError'
 }
 
-const pairOf = (answer: Answer, what: string): TokenPair => {
+export const pairOf = (answer: Answer, what: string): TokenPair => {
   const body = answer.json
   if (
     answer.status !== 200 ||
@@ -126,15 +94,6 @@ const pairOf = (answer: Answer, what: string): TokenPair => {
     throw new WorldSetupError(`world setup: ${what} answered ${answer.status} ${answer.text}`)
   }
   return { access_token: body.access_token, refresh_token: body.refresh_token }
-}
-
-/** The editable fields of a profile answer that an update can put back (both names set), if any. */
-export function restorableProfile(json: unknown): Record<string, unknown> | undefined {
-  const { firstName, lastName, company } = isJsonObject(json) ? json : {}
-  // An account registered without names has none an update could put back.
-  if (![firstName, lastName].every((name) => typeof name === 'string' && name.trim() !== ''))
-    return undefined
-  return { firstName, lastName, ...(company ? { company } : {}) }
 }
 
 const isQuotaFull = (answer: Answer) =>
@@ -150,21 +109,26 @@ const idOf = (answer: Answer, what: string): string => {
 }
 
 /**
- * The state one batch of generated requests runs against, in its own stub session: the two
- * seeded accounts signed in, a signed-out session, a rotated refresh token, and environments that
- * are live, being deleted, deleted for good, or another account's. It follows what the requests
- * change (a sign-out, a rotation, a reuse, a new or deleted environment), so the checks always
- * know which tokens and ids are still usable.
+ * The state one batch of generated requests runs against: the two accounts signed in, a
+ * signed-out session, a rotated refresh token, and environments that are live, being deleted,
+ * deleted for good, or another account's. It follows what the requests change (a sign-out, a
+ * rotation, a reuse, a new or deleted environment), so the checks always know which tokens and
+ * ids are still usable. How the state is made and undone is the subclass's: `StubWorld` or
+ * `ApiWorld`; the defaults here are a world that is thrown away whole.
  */
-export class World {
+export abstract class World {
   readonly accounts: Record<Principal, AccountState>
   readonly environments: EnvironmentState[] = []
   revokedAccess = ''
   revokedRefresh = ''
-  clockOffsetMs = 0
 
-  private constructor(readonly setting: WorldSetting) {
-    const given = setting.kind === 'api' ? setting.accounts : SEEDED
+  /** The stub session the world's requests carry, or undefined when it lives through the API alone. */
+  abstract readonly session: string | undefined
+
+  /** The target's clock for this world. */
+  abstract now(): number
+
+  protected constructor(given: Record<Principal, Credentials>) {
     const blank = (principal: Principal): AccountState => ({
       ...given[principal],
       originalPassword: given[principal].password,
@@ -179,66 +143,33 @@ export class World {
     this.accounts = { user: blank('user'), demo: blank('demo') }
   }
 
-  /** The stub session of the world, or undefined when it lives through the API alone. */
-  get session(): string | undefined {
-    return this.setting.kind === 'session' ? this.setting.session : undefined
+  /** Whether the run must not send this request: it would change what outlives the world. */
+  withholds(_operationId: string, _body: unknown): boolean {
+    return false
   }
 
-  /** The target's clock when the world began (the fuzz stub's is fixed). */
-  get clockStart(): number {
-    return this.setting.kind === 'session' ? this.setting.clockStart : Date.now()
-  }
+  /** Before a request that counts towards a login lock: keeps the account clear of the lock. */
+  async keepClearOfLock(_operationId: string, _body: unknown, _call: SetupCall): Promise<void> {}
 
-  static async create(setting: WorldSetting | string, call: SetupCall): Promise<World> {
-    const world = new World(
-      typeof setting === 'string'
-        ? { kind: 'session', session: setting, clockStart: FUZZ_CLOCK_START }
-        : setting,
-    )
-    const signIn = async (principal: Principal) => {
-      const { email, password } = world.accounts[principal]
-      return pairOf(
-        await call('signIn', { method: 'POST', path: '/auth/auth', body: { email, password } }),
-        `sign-in of ${principal}`,
-      )
-    }
-    const create = async (principal: Principal, name: string) => {
-      const request = {
-        method: 'POST',
-        path: '/environments',
-        token: world.accounts[principal].access,
-        body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
-      }
-      let answer = await call('createEnvironment', request)
-      // Through the API the quota is the account's: another run sharing it may hold the room
-      // for a moment, until its batch is cleaned up.
-      const deadline = performance.now() + (world.setting.kind === 'api' ? world.setting.waitMs : 0)
-      for (let pause = 200; isQuotaFull(answer) && performance.now() < deadline; pause *= 2) {
-        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 2_000)))
-        answer = await call('createEnvironment', request)
-      }
-      return idOf(answer, `creating ${name}`)
-    }
-    const remove = async (principal: Principal, id: string) => {
-      const answer = await call('deleteEnvironment', {
-        method: 'DELETE',
-        path: `/environments/${id}`,
-        token: world.accounts[principal].access,
-      })
-      if (answer.status !== 202)
-        throw new WorldSetupError(`world setup: deleting ${id} answered ${answer.status}`)
-    }
+  /** After a request as `principal`: undoes at once what others sharing the account would see. */
+  async undoSharedChange(_principal: Principal | undefined, _call: SetupCall): Promise<void> {}
 
+  /** After the batch: leaves the target as the world found it. */
+  async cleanUp(_call: SetupCall): Promise<void> {}
+
+  /**
+   * What every world begins with: both accounts signed in, a second session of the user signed
+   * out (its tokens must never work again), and one rotation (the user holds a used refresh token).
+   */
+  protected async openSessions(call: SetupCall): Promise<void> {
     for (const principal of ['user', 'demo'] as const) {
-      const pair = await signIn(principal)
-      const account = world.accounts[principal]
+      const pair = await this.signIn(call, principal)
+      const account = this.accounts[principal]
       account.access = pair.access_token
       account.refresh = pair.refresh_token
       account.id = String(decodeJwt(pair.access_token).sub)
-      if (world.setting.kind === 'api') account.originalProfile = world.setting.profiles[principal]
     }
-    // A second session of the user, signed out: its tokens must never work again.
-    const spare = await signIn('user')
+    const spare = await this.signIn(call, 'user')
     const out = await call('signOut', {
       method: 'POST',
       path: '/auth/logout',
@@ -246,10 +177,9 @@ export class World {
     })
     if (out.status !== 204)
       throw new WorldSetupError(`world setup: sign-out answered ${out.status}`)
-    world.revokedAccess = spare.access_token
-    world.revokedRefresh = spare.refresh_token
-    // One rotation, so the user holds a used refresh token.
-    const user = world.accounts.user
+    this.revokedAccess = spare.access_token
+    this.revokedRefresh = spare.refresh_token
+    const user = this.accounts.user
     const rotated = pairOf(
       await call('refreshToken', {
         method: 'POST',
@@ -261,148 +191,50 @@ export class World {
     user.used.push(user.refresh)
     user.access = rotated.access_token
     user.refresh = rotated.refresh_token
-
-    if (world.setting.kind === 'session') {
-      const freed = await create('user', 'fuzz-freed')
-      await remove('user', freed)
-      const foreign = await create('demo', 'fuzz-foreign')
-      // Past deletion and provisioning, by the stub clock of this session only.
-      const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
-      const clock = await call('', {
-        method: 'POST',
-        path: DEV_PATHS.clock,
-        body: { advanceSeconds: advance },
-      })
-      if (clock.status !== 200)
-        throw new WorldSetupError(`world setup: the clock answered ${clock.status}`)
-      world.clockOffsetMs += advance * 1000
-      const live = await create('user', 'fuzz-live')
-      const deleting = await create('user', 'fuzz-deleting')
-      await remove('user', deleting)
-      world.environments.push(
-        { id: live, owner: 'user', state: 'live' },
-        { id: deleting, owner: 'user', state: 'deleting' },
-        { id: freed, owner: 'user', state: 'freed' },
-        { id: foreign, owner: 'demo', state: 'live' },
-      )
-      return world
-    }
-    // Through the API: no clock to jump. The freed environment is the run's (deleted and seen
-    // gone once); the others are this world's own, named so no other run or batch has them.
-    const names = world.setting.names
-    const foreign = await create('demo', `${names}-foreign`)
-    world.environments.push({ id: foreign, owner: 'demo', state: 'live' })
-    const live = await create('user', `${names}-live`)
-    world.environments.push({ id: live, owner: 'user', state: 'live' })
-    const deleting = await create('user', `${names}-deleting`)
-    world.environments.push({ id: deleting, owner: 'user', state: 'live' })
-    await remove('user', deleting)
-    const state = world.environments.at(-1)
-    if (state) state.state = 'deleting'
-    if (world.setting.freed !== undefined)
-      world.environments.push({ id: world.setting.freed, owner: 'user', state: 'freed' })
-    return world
   }
 
-  /**
-   * Through the API: leaves the accounts as the world found them. Each signs in afresh (its
-   * world session may be revoked by now), deletes the environments this world created, puts
-   * back a password or profile that changed, and signs out every session the world opened.
-   */
-  async cleanUp(call: SetupCall): Promise<void> {
-    if (this.setting.kind !== 'api') return
-    for (const principal of ['user', 'demo'] as const) {
-      const account = this.accounts[principal]
-      const answer = await call('signIn', {
-        method: 'POST',
-        path: '/auth/auth',
-        body: { email: account.email, password: account.password },
-      })
-      const pair = pairOf(answer, `the clean-up sign-in of ${principal}`)
-      const token = pair.access_token
-      account.lockFailures = 0
-      for (const environment of this.environments) {
-        if (environment.owner !== principal || environment.state !== 'live') continue
-        await call('deleteEnvironment', {
-          method: 'DELETE',
-          path: `/environments/${environment.id}`,
-          token,
-        })
-        environment.state = 'deleting'
-      }
-      await this.putProfileBack(principal, call, token)
-      if (account.password !== account.originalPassword) {
-        const restored = await call('changePassword', {
-          method: 'POST',
-          path: '/auth/change-password',
-          body: {
-            username: account.email,
-            oldPassword: account.password,
-            newPassword: account.originalPassword,
-          },
-        })
-        if (restored.status !== 200)
-          throw new WorldSetupError(
-            `clean-up: the password of ${account.email} could not be put back (${restored.status} ${restored.text}); it is now ${JSON.stringify(account.password)}`,
-          )
-        account.password = account.originalPassword
-      }
-      for (const refreshToken of [pair.refresh_token, account.refresh, ...account.opened])
-        await call('signOut', { method: 'POST', path: '/auth/logout', body: { refreshToken } })
-      account.opened = []
-    }
+  private async signIn(call: SetupCall, principal: Principal): Promise<TokenPair> {
+    const { email, password } = this.accounts[principal]
+    return pairOf(
+      await call('signIn', { method: 'POST', path: '/auth/auth', body: { email, password } }),
+      `sign-in of ${principal}`,
+    )
   }
 
-  /**
-   * Through the API, right after a generated update changed a shared account's profile: put
-   * back at once, so another run reading it sees the profile as it was.
-   */
-  async putProfileBack(principal: Principal, call: SetupCall, token: string): Promise<void> {
-    const account = this.accounts[principal]
-    if (!account.profileChanged || !account.originalProfile) return
-    await call('updateProfile', {
-      method: 'PUT',
-      path: '/user/profile',
-      token,
-      body: account.originalProfile,
+  /** Creates an environment, waiting up to `waitMs` while the account's quota is full. */
+  protected async createEnvironment(
+    call: SetupCall,
+    principal: Principal,
+    name: string,
+    waitMs = 0,
+  ): Promise<string> {
+    const request = {
+      method: 'POST',
+      path: '/environments',
+      token: this.accounts[principal].access,
+      body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
+    }
+    let answer = await call('createEnvironment', request)
+    const deadline = performance.now() + waitMs
+    for (let pause = 200; isQuotaFull(answer) && performance.now() < deadline; pause *= 2) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, 2_000)))
+      answer = await call('createEnvironment', request)
+    }
+    return idOf(answer, `creating ${name}`)
+  }
+
+  protected async deleteEnvironment(
+    call: SetupCall,
+    principal: Principal,
+    id: string,
+  ): Promise<void> {
+    const answer = await call('deleteEnvironment', {
+      method: 'DELETE',
+      path: `/environments/${id}`,
+      token: this.accounts[principal].access,
     })
-    account.profileChanged = false
-  }
-
-  /** Through the API: the given account whose address a lock-counted request names, if any. */
-  lockedAccountOf(operationId: string, body: unknown): AccountState | undefined {
-    const field = LOCK_OPERATIONS[operationId]
-    if (this.setting.kind !== 'api' || !field || !isJsonObject(body)) return undefined
-    return Object.values(this.accounts).find((account) => sameAddress(body[field], account.email))
-  }
-
-  /**
-   * Through the API, a request that would change a given account's password for good (its right
-   * old password and an acceptable new one): other runs sharing the account would stop signing
-   * in, so the run withholds it.
-   */
-  wouldChangePassword(operationId: string, body: unknown): boolean {
-    if (
-      this.setting.kind !== 'api' ||
-      this.setting.own ||
-      operationId !== 'changePassword' ||
-      !isJsonObject(body)
-    )
-      return false
-    const account = this.lockedAccountOf(operationId, body)
-    return (
-      account !== undefined &&
-      body.oldPassword === account.password &&
-      typeof body.newPassword === 'string' &&
-      body.newPassword !== body.oldPassword
-    )
-  }
-
-  /** The target's clock for this world: its stub session's, or the real one. */
-  now(): number {
-    return this.setting.kind === 'session'
-      ? this.setting.clockStart + this.clockOffsetMs
-      : Date.now()
+    if (answer.status !== 202)
+      throw new WorldSetupError(`world setup: deleting ${id} answered ${answer.status}`)
   }
 
   /** The current value of a handle (`user.refresh`), as the run's state holds it now. */
@@ -453,13 +285,6 @@ export class World {
   ): void {
     const fields = isJsonObject(body) ? body : {}
     const refreshToken = typeof fields.refreshToken === 'string' ? fields.refreshToken : undefined
-    const lockCounted = this.lockedAccountOf(operationId, body)
-    if (lockCounted) {
-      // Counted as a failure unless it succeeded: the run keeps well inside the lock.
-      lockCounted.lockFailures = answer.status === 200 ? 0 : lockCounted.lockFailures + 1
-      const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
-      if (answer.status === 200 && typeof opened === 'string') lockCounted.opened.push(opened)
-    }
     switch (operationId) {
       case 'signOut': {
         const owner = refreshToken === undefined ? undefined : this.ownerOfRefresh(refreshToken)

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runFuzz } from '../../src/fuzz/run'
+import { runFuzz } from '../../src/fuzz/property-run'
 import { runStateful } from '../../src/fuzz/stateful/run'
 import {
   type Answer,

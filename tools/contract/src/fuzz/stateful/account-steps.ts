@@ -1,6 +1,6 @@
 import { isJsonObject } from '@devenv/openapi'
+import { LOCK_HEADROOM } from '../api-world'
 import type { Answer } from '../transport'
-import { LOCK_HEADROOM } from '../world'
 import {
   ACTIVATION_LINK_MS,
   accessVerdict,

@@ -1,0 +1,89 @@
+import {
+  type Credentials,
+  DEMO_ACCOUNT,
+  DEV_PATHS,
+  STUB_SESSION_HEADER,
+  USER_ACCOUNT,
+} from '@devenv/openapi/dev-protocol'
+import { type Answer, DELETE_SECONDS, type FuzzTransport, PROVISION_SECONDS } from './transport'
+import { type Principal, type SetupCall, World, WorldSetupError, type WorldSource } from './world'
+
+const SEEDED: Record<Principal, Credentials> = { demo: DEMO_ACCOUNT, user: USER_ACCOUNT }
+
+/**
+ * A world in a stub session of its own (`X-Stub-Session`, the development protocol): the seeded
+ * accounts, and a freed environment made by a jump of that session's clock. Nothing it does
+ * reaches another session, so it is thrown away whole: nothing to withhold, keep clear of or undo.
+ */
+export class StubWorld extends World {
+  /** How far the world's set-up moved its session's clock. */
+  private clockOffsetMs = 0
+
+  private constructor(
+    readonly session: string,
+    private readonly clockStart: number,
+  ) {
+    super(SEEDED)
+  }
+
+  /** The session's clock: where the target's began (the fuzz stub's is fixed), plus the jumps. */
+  now(): number {
+    return this.clockStart + this.clockOffsetMs
+  }
+
+  static async create(session: string, clockStart: number, call: SetupCall): Promise<StubWorld> {
+    const world = new StubWorld(session, clockStart)
+    await world.openSessions(call)
+    const freed = await world.createEnvironment(call, 'user', 'fuzz-freed')
+    await world.deleteEnvironment(call, 'user', freed)
+    const foreign = await world.createEnvironment(call, 'demo', 'fuzz-foreign')
+    // Past deletion and provisioning, by the stub clock of this session only.
+    const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
+    const clock = await call('', {
+      method: 'POST',
+      path: DEV_PATHS.clock,
+      body: { advanceSeconds: advance },
+    })
+    if (clock.status !== 200)
+      throw new WorldSetupError(`world setup: the clock answered ${clock.status}`)
+    world.clockOffsetMs += advance * 1000
+    const live = await world.createEnvironment(call, 'user', 'fuzz-live')
+    const deleting = await world.createEnvironment(call, 'user', 'fuzz-deleting')
+    await world.deleteEnvironment(call, 'user', deleting)
+    world.environments.push(
+      { id: live, owner: 'user', state: 'live' },
+      { id: deleting, owner: 'user', state: 'deleting' },
+      { id: freed, owner: 'user', state: 'freed' },
+      { id: foreign, owner: 'demo', state: 'live' },
+    )
+    return world
+  }
+}
+
+/** Worlds in stub sessions of their own, named by `nextSession`, each from the target's clock. */
+export function stubWorlds(options: {
+  transport: FuzzTransport
+  nextSession: () => string
+  clockStart: number
+}): WorldSource {
+  return {
+    async next(callFor) {
+      const session = options.nextSession()
+      const call = callFor(session)
+      return { world: await StubWorld.create(session, options.clockStart, call), call }
+    },
+    // In a probe world of its own session.
+    async modelsOffered(callFor): Promise<Answer> {
+      const session = options.nextSession()
+      const probe = await StubWorld.create(session, options.clockStart, callFor(session))
+      return options.transport.send({
+        method: 'GET',
+        url: '/api/ai/models',
+        headers: {
+          [STUB_SESSION_HEADER]: session,
+          authorization: `Bearer ${probe.accounts.user.access}`,
+        },
+      })
+    },
+  }
+}
