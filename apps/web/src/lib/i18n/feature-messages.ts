@@ -22,7 +22,7 @@ export type FeatureMessages<Code extends string> = {
   loadGeorgian(): Promise<void>
 }
 
-/** Every code of the English messages, and no other: the Georgian twin is checked where it is loaded. */
+/** Every code of the English, and no other: the Georgian twin is checked where it is loaded. */
 type TwinOf<Code extends string, Messages> = Messages &
   Readonly<Record<Code, string>> &
   Readonly<Record<Exclude<keyof Messages, Code>, never>>
