@@ -19,7 +19,8 @@ export type RunContext = {
   stubSessions: boolean
   credentials: Credentials | undefined
   waitSeconds: number
-  findings: Finding[]
+  /** Tells the run something worth knowing that is not a failure. */
+  finding: (finding: Finding) => void
 }
 
 /** The stub's development client for a target: its origin, the run's session, the run's timeout. */

@@ -4,14 +4,15 @@ import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { type Outgoing, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
-  buildRunReport,
+  checkEventsOf,
   coverageOfExchanges,
   exchangesOf,
-  type Finding,
   inShard,
+  type RunHandler,
   type RunReport,
-  type RunReportInput,
+  RunStream,
   reportedCoverage,
+  type Shard,
   type ShardPosition,
   type Suite,
   shardOfRun,
@@ -55,8 +56,10 @@ export type RunOptions = {
   /** The longest answer body read (bytes, `--max-answer-mib`); a longer one fails its check. */
   maxAnswerBytes?: number
   contract?: Contract
-  /** Progress lines while running. */
-  progress?: (line: string) => void
+  /** The run's outputs, each told every event (progress, checks, the report at the end). */
+  outputs?: readonly RunHandler[]
+  /** The `--allow-skip` names: the skipped parts they match are accepted. */
+  allowSkip?: readonly string[]
 }
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
@@ -326,20 +329,18 @@ function checkSelection(contract: Contract, only: RunOptions['only']): void {
     )
 }
 
-/** What a check run has recorded so far: its report is built from it. */
-type Recorded = Pick<RunReportInput, 'target' | 'startedAt'> & {
-  notes: string[]
-  suites: Suite[]
-  findings: Finding[]
-  skippedParts: Array<{ part: string; reason: string }>
-}
-
-/** Sends the selected checks in the run's order, recording each into `report`. */
+/**
+ * Sends the selected checks in the run's order and tells the run what happened: each suite's
+ * checks once the suite is done, in the order the report lists them (the setup, the operations,
+ * the flows), and the suites it told, for coverage.
+ */
 async function sendChecks(
   contract: Contract,
   options: RunOptions,
   only: RunOptions['only'],
-): Promise<Recorded> {
+  run: RunStream,
+  shard: Shard | undefined,
+): Promise<Suite[]> {
   const session = options.session ?? `contract-${randomBytes(6).toString('hex')}`
   // No X-Stub-Session header until the target says it keeps sessions (below): a real backend
   // never sees one.
@@ -348,18 +349,24 @@ async function sendChecks(
     maxWaitSeconds: options.maxWaitSeconds ?? 0,
     ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
   }
-  const progress = options.progress ?? (() => undefined)
-  const report: Recorded = {
+  await run.emit({
+    type: 'started',
+    mode: 'check',
     target: target.apiBase,
     startedAt: new Date().toISOString(),
-    notes: [],
-    suites: [],
-    findings: [],
-    skippedParts: [],
+    ...(shard === undefined ? {} : { shard }),
+  })
+  const told: Suite[] = []
+  const tell = async (suite: Suite) => {
+    told.push(suite)
+    await run.emitAll(checkEventsOf(suite))
   }
+  const note = (text: string) => run.emit({ type: 'note', text })
+  const skipPart = (part: string, reason: string) =>
+    run.emit({ type: 'part skipped', part, reason })
+  const progress = (text: string) => void run.emit({ type: 'progress', text })
 
   const setup = new SuiteRecorder('target', 'flow', contract, target)
-  report.suites.push(setup.suite)
   const health = await setup.request(
     'GET /health answers',
     'getHealth',
@@ -371,22 +378,23 @@ async function sendChecks(
   // run goes on; only a target that does not answer at all leaves nothing to check.
   const healthCheck = setup.suite.checks.at(-1)
   if (!health && healthCheck?.status === 'failed' && healthCheck.exchange?.status == null) {
-    report.notes.push('The target did not answer GET /health: nothing else was checked.')
-    return report
+    await tell(setup.suite)
+    await note('The target did not answer GET /health: nothing else was checked.')
+    return told
   }
 
   const stubSessions = await hasStubSessions(target, session)
   if (stubSessions) {
     target = { ...target, session }
-    report.notes.push(`stub session (X-Stub-Session): ${session}`)
+    await note(`stub session (X-Stub-Session): ${session}`)
   }
-  const { mailbox, note } = await mailboxOf(target, options.mailbox)
-  report.notes.push(
+  const { mailbox, note: mailboxNote } = await mailboxOf(target, options.mailbox)
+  await note(
     stubSessions
       ? 'stub sessions: yes (GET /__dev/session): each flow has its own state and rate-limit windows'
       : "stub sessions: no: this run shares the target's state and rate-limit windows with every client, and keeps to half of each per-client window",
-    note,
   )
+  await note(mailboxNote)
   const operations = only
     ? contract.operations.filter((operation) => only.operations?.includes(operation.operationId))
     : contract.operations
@@ -405,7 +413,7 @@ async function sendChecks(
     : registered
       ? ` (registered and activated through ${mailbox?.name})`
       : ' (the stub seeded account)'
-  report.notes.push(
+  await note(
     account && credentials
       ? `protected operations signed in as ${credentials.email}${whose}`
       : credentials
@@ -416,6 +424,7 @@ async function sendChecks(
     'an account for protected operations signs in',
     credentials && !account ? `sign-in of ${credentials.email} failed` : undefined,
   )
+  await tell(setup.suite)
 
   const context: RunContext = {
     contract,
@@ -427,7 +436,7 @@ async function sendChecks(
     stubSessions,
     credentials: account ? credentials : undefined,
     waitSeconds: options.waitSeconds ?? 150,
-    findings: report.findings,
+    finding: (finding) => void run.emit({ type: 'finding', finding }),
   }
   const flowSuites: FlowSuite[] = []
   const flowOptions = {
@@ -457,7 +466,7 @@ async function sendChecks(
     progress(`operation ${plan.operation.operationId}`)
     await sendOwnChecks(context, plan)
     keepTheRest(context, plan)
-    report.suites.push(plan.suite.suite)
+    await tell(plan.suite.suite)
     // An operation none of whose own checks was sent (every one kept for later runs, or meeting
     // a full window) tested nothing: a skipped part, as a flow is.
     const checks = plan.suite.suite.checks
@@ -467,10 +476,10 @@ async function sendChecks(
       skipped.length === checks.length &&
       skipped.some((check) => check.message !== NO_ACCOUNT)
     )
-      report.skippedParts.push({
-        part: `check.operation.${plan.operation.operationId}`,
-        reason: skipped.find((check) => check.message !== NO_ACCOUNT)?.message ?? 'skipped',
-      })
+      await skipPart(
+        `check.operation.${plan.operation.operationId}`,
+        skipped.find((check) => check.message !== NO_ACCOUNT)?.message ?? 'skipped',
+      )
   }
   if (fillsWindowsLast) {
     const last = selectedFlows.filter((id) => WINDOW_FILLING_FLOWS.includes(id))
@@ -478,21 +487,18 @@ async function sendChecks(
   }
   const protectedSelected = operations.some((operation) => operation.requiresAuth)
   if (!account && protectedSelected)
-    report.skippedParts.push({
-      part: 'check.protected',
-      reason: credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
-    })
+    await skipPart(
+      'check.protected',
+      credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
+    )
   for (const { id, suite } of flowSuites) {
-    report.suites.push(suite)
+    await tell(suite)
     // A flow none of whose checks ran is a part of the run that tested nothing.
     const skipped = suite.checks.filter((check) => check.status === 'skipped')
     if (suite.checks.length > 0 && skipped.length === suite.checks.length)
-      report.skippedParts.push({
-        part: `check.flow.${id}`,
-        reason: skipped[0]?.message ?? 'skipped',
-      })
+      await skipPart(`check.flow.${id}`, skipped[0]?.message ?? 'skipped')
   }
-  return report
+  return told
 }
 
 /**
@@ -547,9 +553,9 @@ export function shardSelection(
 }
 
 /**
- * `check`: runs every check (or the selected ones, or the shard's share) against a target and
- * answers the run's report with its coverage. It never throws for a failing target, only for a
- * selection that names nothing.
+ * `check`: runs every check (or the selected ones, or the shard's share) against a target, tells
+ * `outputs` what happened as it goes, and answers the run's report with its coverage. It never
+ * throws for a failing target, only for a selection that names nothing.
  */
 export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const contract = options.contract ?? loadContract()
@@ -557,29 +563,27 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
   checkSelection(contract, options.only)
   const { shard } = options
   const share = shard ? shardSelection(contract, options.only, shard) : undefined
-  const report = await sendChecks(contract, options, share ?? options.only)
+  const run = new RunStream(options.outputs, options.allowSkip)
+  const suites = await sendChecks(
+    contract,
+    options,
+    share ?? options.only,
+    run,
+    shard &&
+      shardOfRun(shard, {
+        mode: 'check',
+        contract,
+        settings: { only: options.only ?? null, mailbox: options.mailbox ?? 'auto' },
+      }),
+  )
   if (shard && share)
-    report.notes.push(
-      `shard ${shard.index}/${shard.total}: ${share.flows.length} flows, ${share.operations.length} operations (merge the shards' reports with devenv-contract merge)`,
-    )
-  return buildRunReport({
-    mode: 'check',
-    target: report.target,
-    startedAt: report.startedAt,
-    durationMs: performance.now() - started,
-    ...(shard
-      ? {
-          shard: shardOfRun(shard, {
-            mode: 'check',
-            contract,
-            settings: { only: options.only ?? null, mailbox: options.mailbox ?? 'auto' },
-          }),
-        }
-      : {}),
-    notes: report.notes,
-    suites: report.suites,
-    findings: report.findings,
-    skippedParts: report.skippedParts,
-    ...reportedCoverage(coverageOfExchanges(contract, exchangesOf(report.suites))),
+    await run.emit({
+      type: 'note',
+      text: `shard ${shard.index}/${shard.total}: ${share.flows.length} flows, ${share.operations.length} operations (merge the shards' reports with devenv-contract merge)`,
+    })
+  await run.emit({
+    type: 'coverage',
+    ...reportedCoverage(coverageOfExchanges(contract, exchangesOf(suites))),
   })
+  return run.finish(performance.now() - started)
 }

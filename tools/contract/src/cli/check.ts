@@ -4,7 +4,7 @@ import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/
 import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTIONS, givenAccounts, signInGivenAccounts } from './accounts'
-import { finishRun } from './finish'
+import { exitCodeOf, runOutputs } from './finish'
 import {
   type Command,
   contractFor,
@@ -16,7 +16,7 @@ import {
   urlOption,
 } from './options'
 import { preflight } from './preflight'
-import { say, warn } from './terminal'
+import { say } from './terminal'
 
 /** A long list as indented lines of at most `width` characters. */
 function wrapped(text: string, indent: number, width: number): string {
@@ -149,9 +149,10 @@ export const check: Command = async (argv) => {
     maxWaitSeconds,
     maxAnswerBytes: maxAnswerMib * MIB,
     timeoutMs: shared.timeoutMs,
-    progress: shared.quiet ? undefined : (line) => warn(`  ... ${line}`),
+    outputs: runOutputs(shared),
+    allowSkip: shared.allowSkip,
   })
-  return finishRun(report, shared)
+  return exitCodeOf(report, shared)
 }
 
 /**

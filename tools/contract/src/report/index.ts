@@ -10,6 +10,13 @@ export {
   reportedCoverage,
   type Uncovered,
 } from './coverage'
+export {
+  type CheckEvent,
+  checkEventsOf,
+  type RunEvent,
+  type RunHandler,
+  RunStream,
+} from './events'
 export { type Exchange, exchangeOf } from './exchange'
 export { escapeHtml, toHtml } from './html'
 export { escapeXml, toJUnitXml } from './junit'
@@ -57,4 +64,4 @@ export {
   totalsOf,
 } from './suites'
 export { formatSummary } from './summary'
-export { REPORT_FILES, writeReports } from './write'
+export { REPORT_FILES, reportFileOutput, reportPath, writeReports } from './write'

@@ -1,17 +1,35 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import type { RunHandler } from './events'
 import { toHtml } from './html'
 import { toJUnitXml } from './junit'
 import { type RunReport, toReportJson } from './run-report'
 
 export const REPORT_FILES = ['report.json', 'junit.xml', 'report.html'] as const
 
+type ReportFile = (typeof REPORT_FILES)[number]
+
+const RENDER: Record<ReportFile, (report: RunReport) => string> = {
+  'report.json': toReportJson,
+  'junit.xml': toJUnitXml,
+  'report.html': toHtml,
+}
+
+/** Where a report file of the run goes: the folder as given, made absolute. */
+export const reportPath = (dir: string, file: ReportFile) => join(resolve(dir), file)
+
+/** The handler that writes one report file into a folder (created if missing) when the run ends. */
+export function reportFileOutput(dir: string, file: ReportFile): RunHandler {
+  return async (event) => {
+    if (event.type !== 'finished') return
+    await mkdir(resolve(dir), { recursive: true })
+    await writeFile(reportPath(dir, file), RENDER[file](event.report))
+  }
+}
+
 /** Writes report.json, junit.xml and report.html into a folder (created if missing); answers their paths. */
 export async function writeReports(dir: string, report: RunReport): Promise<string[]> {
-  const folder = resolve(dir)
-  await mkdir(folder, { recursive: true })
-  const contents = [toReportJson(report), toJUnitXml(report), toHtml(report)]
-  const paths = REPORT_FILES.map((name) => join(folder, name))
-  await Promise.all(paths.map((path, index) => writeFile(path, contents[index] ?? '')))
-  return paths
+  const finished = { type: 'finished', report } as const
+  await Promise.all(REPORT_FILES.map((file) => reportFileOutput(dir, file)(finished)))
+  return REPORT_FILES.map((file) => reportPath(dir, file))
 }

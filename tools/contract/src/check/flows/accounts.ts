@@ -89,7 +89,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
     { status: alike ? 201 : 409, also: sameAsNew },
   )
   if (again?.status === 409) {
-    context.findings.push({
+    context.finding({
       title: 'E-mail enumeration on registration',
       detail: `POST /auth/registration answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (AUTH-8's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
     })

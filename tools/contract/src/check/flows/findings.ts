@@ -14,7 +14,7 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
     { status: [200, 401, 429] },
   )
   if (answer?.status === 401) {
-    context.findings.push({
+    context.finding({
       title: 'E-mail enumeration on forgot-password',
       detail: `POST /auth/reset-password answers 401 "${String(field(answer, 'message'))}" for an unknown address and 200 for a known one, so anyone can test whether an address has an account (API-7, relied on by RESET-3; the contract allows a uniform 200).`,
     })
@@ -28,14 +28,14 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
     (header) => health.headers.get(header) === null,
   )
   if (missing.length > 0) {
-    context.findings.push({
+    context.finding({
       title: 'Security headers missing',
       detail: `GET /health answers without ${missing.join(' and ')}.`,
     })
   }
   const allowed = health.headers.get('access-control-allow-origin')
   if (allowed === '*' || allowed === 'https://contract-runner.invalid') {
-    context.findings.push({
+    context.finding({
       title: 'CORS allows any origin',
       detail: `An unknown origin got Access-Control-Allow-Origin: ${allowed}.`,
     })
