@@ -5,7 +5,10 @@ import { printable } from '../report/printable'
 import { rememberSecret } from '../report/secrets'
 import { type ParsedCommand, UsageError } from './options'
 
-/** The account flags, as `check` and `fuzz` both take them. */
+/** The account options, as `check` and `fuzz` both take them (command-specs.ts declares them). */
+export const ACCOUNT_OPTION_NAMES = ['email', 'password', 'second-email', 'second-password']
+
+/** The same, as node:util reads them, for a subcommand whose options are not its spec's yet. */
 export const ACCOUNT_OPTIONS = {
   email: { type: 'string' },
   password: { type: 'string' },

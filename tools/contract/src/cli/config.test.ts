@@ -2,16 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { COMMAND_SPECS } from './command-specs'
 import { runCommandLine } from './main'
-import {
-  parseCommand,
-  readCommand,
-  SHARED_USAGE,
-  shardOption,
-  UsageError,
-  urlOption,
-} from './options'
-import { PROXY_USAGE, parseProxyArguments } from './proxy'
+import { parseCommand, readCommand, shardOption, UsageError, urlOption, usageOf } from './options'
+import { parseProxyArguments } from './proxy'
 
 // A subcommand's own options, as check and fuzz declare theirs.
 const OWN = {
@@ -218,11 +212,14 @@ describe('the configuration file', () => {
     expect(settings.shared.timeoutMs).toBe(1234)
   })
 
-  it('is explained in every subcommand’s help', () => {
-    expect(SHARED_USAGE).toMatch(/--config FILE/)
-    expect(SHARED_USAGE).toMatch(/keys are the options' names without the dashes/)
-    expect(PROXY_USAGE).toMatch(/--config FILE[\s\S]*keys are the options' names/)
-  })
+  it.each(COMMAND_SPECS.map((command) => [command.name, command] as const))(
+    'is explained in the help of %s',
+    (_, command) => {
+      expect(usageOf(command)).toMatch(
+        /--config FILE[\s\S]*keys are the options' names without the dashes/,
+      )
+    },
+  )
 })
 
 /** The command line in process: its exit code and each line it printed on stderr. */

@@ -18,7 +18,7 @@ export const CONFIG_FILE_NAMES = [
 ] as const
 
 /** Options that only make sense on the command line: never keys of the file. */
-const COMMAND_LINE_ONLY = new Set(['config', 'help'])
+export const COMMAND_LINE_ONLY = new Set(['config', 'help'])
 
 /** The subcommands that may have a section of their own in the file. */
 export const CONFIG_SECTIONS = ['check', 'fuzz', 'proxy', 'merge'] as const

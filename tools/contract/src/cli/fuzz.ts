@@ -1,17 +1,19 @@
 import type { Contract } from '@devenv/openapi'
-import { RunBound, SHRINK_STEPS } from '../fuzz/bound'
+import { RunBound } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/checks'
 import { reproducerOf, reproducerVariablesOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
-import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
+import { MIB } from '../http'
 import type { ShardPosition } from '../report'
 import { printable } from '../report/printable'
-import { ACCOUNT_OPTIONS, givenAccounts } from './accounts'
+import { ACCOUNT_OPTION_NAMES, givenAccounts } from './accounts'
 import { mailboxOption, mailboxSyntax } from './check'
+import { FUZZ_COMMAND } from './command-specs'
 import { finishRun } from './finish'
+import { numberDefault } from './option-specs'
 import {
   CLI_NAME,
   type Command,
@@ -22,66 +24,17 @@ import {
   nearestName,
   type ParsedCommand,
   printUsageError,
-  readCommand,
+  readSubcommand,
   reasonOf,
-  SHARED_USAGE,
   type SharedOptions,
   shardOption,
   UsageError,
   urlOption,
+  usageOf,
 } from './options'
 import { preflight } from './preflight'
 import { NO_PROGRESS, showProgress } from './progress'
 import { say, warn } from './terminal'
-
-export const FUZZ_USAGE = `Usage: devenv-contract fuzz --base-url URL [options]
-       devenv-contract fuzz --stub [options]      (pnpm fuzz: the workspace's stub in process)
-
-Property-based requests generated from the contract (valid, one broken constraint at a time,
-hostile bodies, forged tokens), then random stateful sequences checked against a model of
-accounts, sessions and environments. Prints the seed; --seed replays a run. Every failure is
-shrunk to a minimal request, printed as a curl command.
-Against the stub (development or test mode) both parts build their state in stub sessions of
-their own (seeded accounts, mailbox, clock jumps). Against any other server they build it
-through the API with the accounts you give: each batch and sequence signs in afresh, names its
-environments for this run only and deletes them, and the accounts end the run as they began (a
-password change is not sent; a profile update is put back at once). The stateful model then runs
-on the server's own clock and leaves out registration, reset links and clock jumps. Without
-accounts the run registers two of its own when it can read the server's mail (--mailbox); else
-both parts are skipped with the reason, and the run fails (exit 1) unless --allow-skip
-fuzz.properties,fuzz.stateful accepts it. Two runs at once may share accounts; more need their
-own.
-
-  --base-url URL        the server (http://host:port, or its /api or /api/v1 base)
-  --email, --password   an activated account of the server, to fuzz as
-                        (or CONTRACT_EMAIL / CONTRACT_PASSWORD)
-  --second-email, --second-password
-                        another activated account: the property-based part needs both
-                        (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
-  --mailbox auto|off|URL|exec:CMD
-                        without accounts, where the activation links of two registered for
-                        the run are read: auto, the target's GET /__dev/mailbox when it has
-                        one; URL, a MailDev web address (http://host:1080); exec:CMD, a
-                        command that prints the newest e-mail to $1             (default auto)
-  --wait SECONDS        how long a deletion may take to be seen finished, and a create
-                        may wait for room under the quota                       (default 60)
-  --stub                instead of --base-url: the workspace's stub in process (Fastify inject),
-                        as fast as a fuzzer goes; defaults 100000 requests, requests / 500
-                        sequences (>= 50); not in the packed CLI
-  --requests N          generated requests to send                            (default 2000)
-  --sequences N         stateful sequences; 0 skips the model    (default requests / 100, >= 5)
-  --seed S              fast-check seed, to replay a run                (default random, printed)
-  --shrink N            distinct failures to shrink, each within ${SHRINK_STEPS} replays     (default 10)
-  --max-time SECONDS    the whole run's bound: the generated requests may use 60% of it, their
-                        shrinking up to 75%, the stateful sequences the rest; a progress line
-                        shows the time left, and the closing line what the bound cut (a cut run
-                        is not failed for it)                                     (default 300)
-  --checks A,B          judge by these checks only (names as in the summary's table)
-  --exclude-checks A,B  judge by every check but these                          (default none)
-  --shard I/N           send the I-th of N even shares of the batches and sequences the seed
-                        draws (needs --seed); 'devenv-contract merge' joins the shards' reports
-${SHARED_USAGE}
-`
 
 type FuzzSettings = {
   /** The server over HTTP, or `stub` for the workspace's stub in process. */
@@ -106,27 +59,7 @@ type FuzzSettings = {
 }
 
 export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
-  const command = readCommand(
-    argv,
-    {
-      'base-url': { type: 'string' },
-      stub: { type: 'boolean' },
-      requests: { type: 'string' },
-      sequences: { type: 'string' },
-      seed: { type: 'string' },
-      shrink: { type: 'string' },
-      'max-time': { type: 'string' },
-      'max-answer-mib': { type: 'string' },
-      checks: { type: 'string' },
-      'exclude-checks': { type: 'string' },
-      shard: { type: 'string' },
-      wait: { type: 'string' },
-      mailbox: { type: 'string' },
-      ...ACCOUNT_OPTIONS,
-    },
-    FUZZ_PARTS,
-    { subcommand: 'fuzz' },
-  )
+  const command = readSubcommand(argv, FUZZ_COMMAND, FUZZ_PARTS)
   if (command.help) return 'help'
   const { text } = command
   const stub = command.flag('stub')
@@ -177,16 +110,26 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
       max: 2 ** 32 - 1,
       integer: true,
     }),
-    shrink: command.number('shrink', 10, { min: 0, max: 1_000, integer: true }),
+    shrink: command.number('shrink', numberDefault(FUZZ_COMMAND, 'shrink'), {
+      min: 0,
+      max: 1_000,
+      integer: true,
+    }),
     maxTimeMs:
-      command.number('max-time', DEFAULT_MAX_TIME_SECONDS, { min: 1, max: 7 * 86_400 }) * 1000,
+      command.number('max-time', numberDefault(FUZZ_COMMAND, 'max-time'), {
+        min: 1,
+        max: 7 * 86_400,
+      }) * 1000,
     checks: checksOption(command),
     shard,
-    accounts: command.check(Object.keys(ACCOUNT_OPTIONS), () => givenAccounts(command), undefined),
+    accounts: command.check(ACCOUNT_OPTION_NAMES, () => givenAccounts(command), undefined),
     mailbox: text('mailbox'),
-    waitSeconds: command.number('wait', 60, { min: 0, max: 3600 }),
+    waitSeconds: command.number('wait', numberDefault(FUZZ_COMMAND, 'wait'), { min: 0, max: 3600 }),
     maxAnswerBytes:
-      command.number('max-answer-mib', DEFAULT_MAX_ANSWER_BYTES / MIB, { min: 1, max: 1024 }) * MIB,
+      command.number('max-answer-mib', numberDefault(FUZZ_COMMAND, 'max-answer-mib'), {
+        min: 1,
+        max: 1024,
+      }) * MIB,
     shared: command.shared,
   }
   const contract = command.check('contract', () => contractFor(command.shared), undefined)
@@ -194,12 +137,6 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
   // done() threw unless the contract loaded.
   return { ...settings, contract: contract as Contract }
 }
-
-/**
- * The default bound of a run: against a real server a default run ends in minutes (46 s against
- * the stub in production mode with MailDev), and a slow one is cut rather than taking an hour.
- */
-const DEFAULT_MAX_TIME_SECONDS = 300
 
 /** A list of check names, each one of CHECKS; every name that is none is a problem of its own. */
 function checkNames(list: string, flag: string): CheckName[] {
@@ -317,7 +254,7 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
   try {
     const parsed = parseFuzzArguments(argv)
     if (parsed === 'help') {
-      say(FUZZ_USAGE)
+      say(usageOf(FUZZ_COMMAND))
       return EXIT.passed
     }
     settings = parsed

@@ -1,6 +1,8 @@
 import { forgetSecrets } from '../report/secrets'
 import { check } from './check'
+import { SHARED_OPTION_SPECS } from './command-specs'
 import { CONFIG_FILE_NAMES } from './config'
+import { flagOf, wrapped } from './option-specs'
 import {
   type Command,
   type CommandContext,
@@ -12,6 +14,11 @@ import {
 } from './options'
 import { say, warn } from './terminal'
 
+/** The shared options as the main help names them (`-h, --help` goes without saying). */
+const SHARED_FLAGS = SHARED_OPTION_SPECS.filter((option) => option.name !== 'help')
+  .map(flagOf)
+  .join(', ')
+
 const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge> [options]      (no subcommand: check)
 
 Holds any server to the API contract (openapi.yaml) and reports how much of it was exercised.
@@ -21,8 +28,7 @@ Holds any server to the API contract (openapi.yaml) and reports how much of it w
   proxy --upstream URL      a validation proxy in front of a server
   merge DIR...              one report from the reports of a run's shards (--shard i/n)
 
-Every subcommand takes --report-dir DIR, --min-coverage PCT, --timeout MS, --contract FILE,
---allow-skip PARTS, --quiet, --config FILE; '${NAME} <subcommand> --help' lists its options.
+${wrapped(`Every subcommand takes ${SHARED_FLAGS}; '${NAME} <subcommand> --help' lists its options.`, 0).join('\n')}
 Options can be kept in ${CONFIG_FILE_NAMES[0]} (or .yaml) in the folder the command is typed
 in: each key is an option's name without the dashes, the shared ones at the top level, each
 subcommand's own under its name; flags override the file:

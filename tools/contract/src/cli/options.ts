@@ -5,13 +5,22 @@ import { type Contract, loadContract } from '@devenv/openapi'
 import type { FuzzTransport } from '../fuzz/transport'
 import { partMatches, type ShardPosition } from '../report'
 import { rememberUrlCredentials } from '../report/secrets'
+import { SHARED_OPTION_SPECS } from './command-specs'
 import {
-  CONFIG_FILE_NAMES,
+  COMMAND_LINE_ONLY,
   ConfigError,
   findConfigFile,
   loadConfig,
   type OptionValue,
 } from './config'
+import {
+  type CommandSpec,
+  helpLines,
+  helpOf,
+  numberDefault,
+  parseOptionsOf,
+  wrapped,
+} from './option-specs'
 import { warn } from './terminal'
 
 /**
@@ -70,43 +79,31 @@ export const EXIT = { passed: 0, failed: 1, usage: 2 } as const
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>
 
-/** The options every subcommand takes. */
-export const SHARED_OPTIONS = {
-  'report-dir': { type: 'string' },
-  'min-coverage': { type: 'string' },
-  timeout: { type: 'string' },
-  contract: { type: 'string' },
-  quiet: { type: 'boolean' },
-  'allow-skip': { type: 'string', multiple: true },
-  config: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpecs
+/** The options every subcommand takes, as node:util reads them. */
+export const SHARED_OPTIONS = parseOptionsOf(SHARED_OPTION_SPECS)
 
-/** The shared options about the contract and the reports. */
-export const REPORT_USAGE = `  --report-dir DIR      write report.json, junit.xml and report.html there
-  --min-coverage PCT    fail (exit 1) when operations, statuses or examples covered are below PCT %
-  --contract FILE       the OpenAPI document to hold the server to    (default the bundled one)
-  --allow-skip PARTS    accept these whole parts being skipped (comma-separated; part.* for all
-                        under part); a part skipped and not accepted fails the run (exit 1)`
-
-/** `--config`, for every subcommand's help. */
-export const CONFIG_USAGE = `  --config FILE         options from a file          (default ${CONFIG_FILE_NAMES[0]}
-                        or .yaml/.yml in the folder the command is typed in, if there)`
+/** The shared options' keys in the configuration file: every one but the command line's own. */
+const SHARED_KEYS = SHARED_OPTION_SPECS.map((option) => option.name).filter(
+  (name) => !COMMAND_LINE_ONLY.has(name),
+)
 
 /** How the file's keys map to the options, for the end of every subcommand's help. */
-export const CONFIG_KEYS_USAGE = `The configuration file's keys are the options' names without the dashes ("base-url":
-"http://...", "allow-skip": ["fuzz.stateful"], "quiet": true): the shared options (report-dir,
-min-coverage, timeout, contract, allow-skip, quiet) at the top level, a subcommand's own under its
-name ("check": {...}, "fuzz": {...}); "\${NAME}" in a value is the environment variable NAME.
-A flag given overrides the file; a key the subcommand does not take is an error.`
+const CONFIG_KEYS_USAGE = wrapped(
+  `The configuration file's keys are the options' names without the dashes ("base-url":
+"http://...", "allow-skip": ["fuzz.stateful"], "quiet": true): the shared options
+(${SHARED_KEYS.join(', ')}) at the top level, a subcommand's own under its name ("check": {...},
+"fuzz": {...}); "\${NAME}" in a value is the environment variable NAME. A flag given overrides
+the file; a key the subcommand does not take is an error.`,
+  0,
+).join('\n')
 
-export const SHARED_USAGE = `${REPORT_USAGE}
-  --timeout MS          per request                                            (default 15000)
-  --quiet               no progress lines
-${CONFIG_USAGE}
-  -h, --help            this help
+/** The shared options' help, for a subcommand whose help is not made from its spec yet. */
+export const SHARED_USAGE = `${SHARED_OPTION_SPECS.flatMap(helpLines).join('\n')}\n\n${CONFIG_KEYS_USAGE}`
 
-${CONFIG_KEYS_USAGE}`
+/** A subcommand's `--help`, made from its spec and the shared options'. */
+export function usageOf(command: CommandSpec): string {
+  return helpOf(CLI_NAME, command, SHARED_OPTION_SPECS, CONFIG_KEYS_USAGE)
+}
 
 export type SharedOptions = {
   reportDir: string | undefined
@@ -477,7 +474,10 @@ export function readCommand(
     shared: {
       reportDir,
       minCoverage,
-      timeoutMs: number('timeout', 15_000, { min: 1, max: 3_600_000 }),
+      timeoutMs: number('timeout', numberDefault(SHARED_OPTION_SPECS, 'timeout'), {
+        min: 1,
+        max: 3_600_000,
+      }),
       contractPath: contract === undefined ? undefined : userPath(contract),
       quiet: values.quiet === true,
       allowSkip: check(
@@ -505,6 +505,21 @@ export function parseCommand(
   const command = readCommand(argv, options, parts, settings)
   command.done()
   return command
+}
+
+/**
+ * readCommand for a subcommand as its spec declares it: its own options, its section of the
+ * configuration file, its positional arguments if it takes any.
+ */
+export function readSubcommand(
+  argv: string[],
+  command: CommandSpec,
+  parts: readonly string[] = [],
+): ParsedCommand {
+  return readCommand(argv, parseOptionsOf(command.options), parts, {
+    subcommand: command.name,
+    positionals: command.positionals === true,
+  })
 }
 
 /** An `http(s)://` URL given to a flag, or a UsageError naming the flag. */

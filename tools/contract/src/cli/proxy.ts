@@ -1,48 +1,24 @@
 import type { Contract } from '@devenv/openapi'
 import { PROXY_PARTS, proxyRunReport } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
+import { PROXY_COMMAND } from './command-specs'
 import { finishRun } from './finish'
+import { numberDefault } from './option-specs'
 import {
-  CONFIG_KEYS_USAGE,
-  CONFIG_USAGE,
   type Command,
   contractFor,
   EXIT,
   printUsageError,
-  REPORT_USAGE,
-  readCommand,
+  readSubcommand,
   type SharedOptions,
   UsageError,
   urlOption,
+  usageOf,
   userPath,
 } from './options'
 import { preflight } from './preflight'
 import { say } from './terminal'
 
-export const PROXY_USAGE = `Usage: devenv-contract proxy --upstream URL [options]
-
-A validation proxy: forwards every request to the upstream unchanged, passes every answer back
-unchanged, and checks both against the contract off the way of the traffic. Prints one line per
-violation as it happens; writes the reports (into reports/proxy unless --report-dir says
-otherwise) on Ctrl+C, SIGTERM or after --duration.
-Exit code 0 when nothing broke the contract, 1 otherwise (and when no request passed through,
-unless --allow-skip proxy.traffic), 2 on a usage error.
-
-  --upstream URL        the server to check (http://host:port)                   required
-  --port P              where it listens on 127.0.0.1; 0 takes a free one        (default 4012)
-  --duration S          stop after S seconds                             (default: on a signal)
-  --timeout MS          how long the upstream may stay silent; then a 504       (default 60000)
-  --quiet               no line per violation (the reports still list them)
-${REPORT_USAGE}
-${CONFIG_USAGE}
-  -h, --help            this help
-
-${CONFIG_KEYS_USAGE}
-`
-
-const DEFAULT_PORT = 4012
-// Longer than a check's 15 s: a development session may wait on a slow AI answer.
-const DEFAULT_TIMEOUT_MS = 60_000
 const DEFAULT_REPORT_DIR = 'reports/proxy'
 
 type ProxySettings = {
@@ -54,16 +30,7 @@ type ProxySettings = {
 }
 
 export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  const command = readCommand(
-    argv,
-    {
-      upstream: { type: 'string' },
-      port: { type: 'string' },
-      duration: { type: 'string' },
-    },
-    PROXY_PARTS,
-    { subcommand: 'proxy' },
-  )
+  const command = readSubcommand(argv, PROXY_COMMAND, PROXY_PARTS)
   if (command.help) return 'help'
   const { text, shared } = command
   const upstream = command.check(
@@ -79,7 +46,11 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
     },
     undefined,
   )
-  const port = command.number('port', DEFAULT_PORT, { min: 0, max: 65_535, integer: true })
+  const port = command.number('port', numberDefault(PROXY_COMMAND, 'port'), {
+    min: 0,
+    max: 65_535,
+    integer: true,
+  })
   const duration = text('duration')
   const durationSeconds =
     duration === undefined ? undefined : command.number('duration', 1, { min: 0.001 })
@@ -93,7 +64,8 @@ export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
     durationSeconds,
     shared: {
       ...shared,
-      timeoutMs: text('timeout') === undefined ? DEFAULT_TIMEOUT_MS : shared.timeoutMs,
+      timeoutMs:
+        text('timeout') === undefined ? numberDefault(PROXY_COMMAND, 'timeout') : shared.timeoutMs,
       reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR),
     },
   }
@@ -148,7 +120,7 @@ export const proxyCommand: Command = async (argv) => {
   try {
     const parsed = parseProxyArguments(argv)
     if (parsed === 'help') {
-      say(PROXY_USAGE)
+      say(usageOf(PROXY_COMMAND))
       return EXIT.passed
     }
     settings = parsed

@@ -1,0 +1,56 @@
+import { COMMAND_SPECS, SHARED_OPTION_SPECS } from './command-specs'
+import { type CommandSpec, listedOptions, type OptionSpec, optionTable } from './option-specs'
+
+// The README's option tables are made from the specs, as --help is, so the two cannot drift:
+// `pnpm readme:options` writes them, and readme-options.test.ts fails while they differ.
+
+/**
+ * A subcommand's table: its own options, then the shared ones it says differently (the shared
+ * table says the rest once).
+ */
+function tableOptions(command: CommandSpec): OptionSpec[] {
+  const { own, shared } = listedOptions(command, SHARED_OPTION_SPECS)
+  const overridden = Object.entries(command.shared ?? {})
+    .filter(([, override]) => !override.hidden)
+    .map(([name]) => name)
+  return [...own, ...shared.filter((option) => overridden.includes(option.name))]
+}
+
+/** Each generated block by name: `shared`, then one per subcommand. */
+export function optionBlocks(): ReadonlyMap<string, string> {
+  return new Map([
+    ['shared', optionTable(SHARED_OPTION_SPECS)],
+    ...COMMAND_SPECS.map((command): [string, string] => [
+      command.name,
+      optionTable(tableOptions(command)),
+    ]),
+  ])
+}
+
+const START = (name: string) => `<!-- options:${name} (made by pnpm readme:options) -->`
+const END = (name: string) => `<!-- /options:${name} -->`
+
+/**
+ * The README with every block between its markers made afresh from the specs. A block whose
+ * markers are missing is an error: the README must show every subcommand's options.
+ */
+export function readmeWithOptionTables(readme: string): string {
+  let text = readme
+  for (const [name, table] of optionBlocks()) {
+    const start = text.indexOf(START(name))
+    const end = text.indexOf(END(name))
+    if (start < 0 || end < start)
+      throw new Error(`the README has no block ${START(name)} ... ${END(name)}`)
+    text = `${text.slice(0, start + START(name).length)}\n${table}\n${text.slice(end)}`
+  }
+  return text
+}
+
+/** The blocks the README shows otherwise than the specs make them. */
+export function staleOptionTables(readme: string): string[] {
+  const fresh = readmeWithOptionTables(readme)
+  return [...optionBlocks().keys()].filter((name) => blockOf(readme, name) !== blockOf(fresh, name))
+}
+
+const blockOf = (text: string, name: string) =>
+  text.slice(text.indexOf(START(name)), text.indexOf(END(name)))
