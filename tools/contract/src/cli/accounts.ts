@@ -8,14 +8,6 @@ import { type ParsedCommand, UsageError } from './options'
 /** The account options, as `check` and `fuzz` both take them (command-specs.ts declares them). */
 export const ACCOUNT_OPTION_NAMES = ['email', 'password', 'second-email', 'second-password']
 
-/** The same, as node:util reads them, for a subcommand whose options are not its spec's yet. */
-export const ACCOUNT_OPTIONS = {
-  email: { type: 'string' },
-  password: { type: 'string' },
-  'second-email': { type: 'string' },
-  'second-password': { type: 'string' },
-} as const
-
 /**
  * The accounts given by flags, or by the environment (`CONTRACT_EMAIL`, `CONTRACT_PASSWORD`,
  * `CONTRACT_SECOND_EMAIL`, `CONTRACT_SECOND_PASSWORD`: secrets stay out of the command line).

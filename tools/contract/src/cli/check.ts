@@ -1,105 +1,51 @@
 import type { Contract } from '@devenv/openapi'
 import { FLOW_IDS } from '../check/flows'
 import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
-import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
+import { MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
-import { ACCOUNT_OPTIONS, givenAccounts, signInGivenAccounts } from './accounts'
+import { ACCOUNT_OPTION_NAMES, givenAccounts, signInGivenAccounts } from './accounts'
+import { CHECK_COMMAND } from './command-specs'
 import { exitCodeOf, runOutputs } from './finish'
+import { numberDefault } from './option-specs'
 import {
   type Command,
   contractFor,
   listOption,
-  readCommand,
-  SHARED_USAGE,
+  readSubcommand,
   shardOption,
   UsageError,
   urlOption,
+  usageOf,
 } from './options'
 import { preflight } from './preflight'
 import { say } from './terminal'
 
-/** A long list as indented lines of at most `width` characters. */
-function wrapped(text: string, indent: number, width: number): string {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    if (line !== '' && indent + line.length + 1 + word.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line === '' ? word : `${line} ${word}`
-  }
-  if (line !== '') lines.push(line)
-  return lines.map((each) => ' '.repeat(indent) + each).join('\n')
-}
-
-export const CHECK_USAGE = `Usage: devenv-contract check --base-url URL [options]
-
-Checks a server against the contract: every documented example, generated invalid requests
-(4xx, never 5xx), stateful flows and findings. Exit 0 when all passed, 1 on a failure or on a whole
-part skipped (the protected operations without an account: check.protected; a flow none of whose
-checks could run: check.flow.<id>) that --allow-skip does not accept, 2 when the target is not the
-API at all or on bad input.
-
-  --base-url URL        the server (http://host:port, or its /api base)          required
-  --mailbox auto|off|URL|exec:CMD
-                        where e-mailed links are read: auto, the target's GET /__dev/mailbox
-                        when it has one; URL, a MailDev web address (http://host:1080)
-                        that the target's mail goes to; exec:CMD, a command that prints the
-                        newest e-mail to the address in $1; off, nowhere         (default auto)
-  --session ID          X-Stub-Session header value                             (default random)
-  --email, --password   an activated account for protected operations
-                        (or CONTRACT_EMAIL / CONTRACT_PASSWORD; the stub's seeded one otherwise)
-  --second-email, --second-password
-                        a second account for the two-user flows when there is no mailbox
-                        (or CONTRACT_SECOND_EMAIL / CONTRACT_SECOND_PASSWORD)
-  --only IDS            only these operations (operationId) and flows, comma-separated; flows:
-${wrapped(FLOW_IDS.join(', '), 24, 96)}
-  --wait SECONDS        how long flows wait for provisioning and deletion       (default 150)
-  --max-wait SECONDS    how long a check waits for a full rate-limit window (its Retry-After)
-                        before it is skipped with the reason, and for access tokens that
-                        live at most this long to expire                        (default 30)
-  --max-answer-mib N    the longest answer body read, in MiB; a longer one fails its check
-                        with that reason, read no further                        (default 4)
-  --shard I/N           run the I-th of N even shares of the operations and flows (a flow
-                        whole in one); 'devenv-contract merge' joins the shards' reports
-${SHARED_USAGE}
-`
-
 /** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
 export const check: Command = async (argv) => {
-  const command = readCommand(
-    argv,
-    {
-      'base-url': { type: 'string' },
-      mailbox: { type: 'string' },
-      session: { type: 'string' },
-      ...ACCOUNT_OPTIONS,
-      only: { type: 'string' },
-      wait: { type: 'string' },
-      'max-wait': { type: 'string' },
-      'max-answer-mib': { type: 'string' },
-      shard: { type: 'string' },
-    },
-    CHECK_PARTS,
-    { subcommand: 'check' },
-  )
+  const command = readSubcommand(argv, CHECK_COMMAND, CHECK_PARTS)
   if (command.help) {
-    say(CHECK_USAGE)
+    say(usageOf(CHECK_COMMAND))
     return 0
   }
   const { shared, text } = command
   const baseUrl = command.check('base-url', () => urlOption('base-url', text('base-url')), '')
-  const accounts = command.check(
-    Object.keys(ACCOUNT_OPTIONS),
-    () => givenAccounts(command),
-    undefined,
-  )
-  const waitSeconds = command.number('wait', 150, { min: 0, max: 3600 })
-  const maxWaitSeconds = command.number('max-wait', 30, { min: 0, max: 3600 })
-  const maxAnswerMib = command.number('max-answer-mib', DEFAULT_MAX_ANSWER_BYTES / MIB, {
-    min: 1,
-    max: 1024,
+  const accounts = command.check(ACCOUNT_OPTION_NAMES, () => givenAccounts(command), undefined)
+  const waitSeconds = command.number('wait', numberDefault(CHECK_COMMAND, 'wait'), {
+    min: 0,
+    max: 3600,
   })
+  const maxWaitSeconds = command.number('max-wait', numberDefault(CHECK_COMMAND, 'max-wait'), {
+    min: 0,
+    max: 3600,
+  })
+  const maxAnswerMib = command.number(
+    'max-answer-mib',
+    numberDefault(CHECK_COMMAND, 'max-answer-mib'),
+    {
+      min: 1,
+      max: 1024,
+    },
+  )
   command.check('mailbox', () => mailboxSyntax(text('mailbox')), undefined)
   const shard = command.check('shard', () => shardOption(command), undefined)
   // Loaded with the options: --only and --shard are checked against it.

@@ -142,7 +142,7 @@ export function wrapped(text: string, indent: number, width = HELP_WIDTH): strin
 const plain = (text: string) => text.replaceAll('`', '')
 
 /** An option's lines in `--help`: the flag, then its description and default beside it. */
-export function helpLines(option: OptionSpec): string[] {
+function helpLines(option: OptionSpec): string[] {
   const flag = `  ${flagOf(option)}`
   const said = option.required
     ? `${plain(option.description)} (required)`

@@ -13,14 +13,7 @@ import {
   loadConfig,
   type OptionValue,
 } from './config'
-import {
-  type CommandSpec,
-  helpLines,
-  helpOf,
-  numberDefault,
-  parseOptionsOf,
-  wrapped,
-} from './option-specs'
+import { type CommandSpec, helpOf, numberDefault, parseOptionsOf, wrapped } from './option-specs'
 import { warn } from './terminal'
 
 /**
@@ -96,9 +89,6 @@ const CONFIG_KEYS_USAGE = wrapped(
 the file; a key the subcommand does not take is an error.`,
   0,
 ).join('\n')
-
-/** The shared options' help, for a subcommand whose help is not made from its spec yet. */
-export const SHARED_USAGE = `${SHARED_OPTION_SPECS.flatMap(helpLines).join('\n')}\n\n${CONFIG_KEYS_USAGE}`
 
 /** A subcommand's `--help`, made from its spec and the shared options'. */
 export function usageOf(command: CommandSpec): string {
