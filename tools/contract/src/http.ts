@@ -58,17 +58,6 @@ export function targetOf(baseUrl: string, session: string | undefined, timeoutMs
   }
 }
 
-export function describeRequest(request: Outgoing): string {
-  const body = request.payload ?? (request.body === undefined ? '' : JSON.stringify(request.body))
-  return `${request.method} ${request.path}${body ? ` ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`
-}
-
-export function describeAnswer(answer: Answer): string {
-  if (answer.error) return `no answer: ${answer.error}`
-  const text = answer.text.length > 500 ? `${answer.text.slice(0, 500)}...` : answer.text
-  return `${answer.status} ${answer.headers.get('content-type') ?? ''} ${text}`.trim()
-}
-
 /** A request as it goes on the wire: what `send` sends and what a reproducer repeats. */
 export type WireRequest = {
   method: string

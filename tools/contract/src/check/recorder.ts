@@ -6,18 +6,23 @@ import {
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
-import {
-  type Answer,
-  describeAnswer,
-  describeRequest,
-  type Outgoing,
-  send,
-  type Target,
-  wireRequestOf,
-} from '../http'
+import { type Answer, fetchAnswer, type Outgoing, send, type Target, wireRequestOf } from '../http'
 import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from '../report'
 import type { RunAccount } from './run-account'
 import { keptReason, shareOfWindow, takeFromShare } from './window-share'
+
+/** A request as a failure's detail shows it: its body cut at 300 characters. */
+function describeRequest(request: Outgoing): string {
+  const body = request.payload ?? (request.body === undefined ? '' : JSON.stringify(request.body))
+  return `${request.method} ${request.path}${body ? ` ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`
+}
+
+/** An answer as a failure's detail shows it: its body cut at 500 characters. */
+function describeAnswer(answer: Answer): string {
+  if (answer.error) return `no answer: ${answer.error}`
+  const text = answer.text.length > 500 ? `${answer.text.slice(0, 500)}...` : answer.text
+  return `${answer.status} ${answer.headers.get('content-type') ?? ''} ${text}`.trim()
+}
 
 /** Whether the check asks for `status` by name (not merely as one of a class). */
 function asksFor(expectation: Expectation, status: number): boolean {
@@ -146,7 +151,10 @@ export class SuiteRecorder {
       if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
       return undefined
     }
-    let answer = await send(this.target, request)
+    // The request goes on the wire as the reproducer repeats it: built once, sent, judged here.
+    const wire = wireRequestOf(this.target, request)
+    const sendWire = () => fetchAnswer(wire, this.target.timeoutMs, this.target.maxAnswerBytes)
+    let answer = await sendWire()
     if (this.fullWindow(operationId, answer, expectation)) {
       // A window an earlier flow or run filled: wait for it within --max-wait, else skip; a full
       // window is the server keeping its promise, never this check's failure.
@@ -154,7 +162,7 @@ export class SuiteRecorder {
       const budget = this.target.maxWaitSeconds ?? 0
       if (Number.isFinite(retryAfter) && retryAfter <= budget) {
         await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
-        answer = await send(this.target, request)
+        answer = await sendWire()
       }
       if (this.fullWindow(operationId, answer, expectation)) {
         const reason = `the ${operationId} rate-limit window is full (Retry-After ${answer.headers.get('retry-after')} s, beyond --max-wait ${budget} s): an earlier flow or run filled it`
@@ -180,24 +188,19 @@ export class SuiteRecorder {
     const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
     const operation = this.contract.byId.get(operationId)
     const requestExample = operation && requestExampleOf(operation, request.body)
-    const exchange = exchangeOf(
-      operationId,
-      wireRequestOf(this.target, request),
-      answer.error ? null : answer.status,
-      {
-        requestExample,
-        responseExample:
-          operation && !answer.error
-            ? responseExampleOf(operation, answer.status, answer.text)
-            : undefined,
-        // An answer of a documented status that conforms exercises that status's examples paired
-        // with the request (by name, else by the status): ids, times and tokens differ anyway.
-        responseExamples:
-          operation && verdict.judgement?.ok
-            ? pairedResponseExamples(operation, answer.status, requestExample)
-            : undefined,
-      },
-    )
+    const exchange = exchangeOf(operationId, wire, answer.error ? null : answer.status, {
+      requestExample,
+      responseExample:
+        operation && !answer.error
+          ? responseExampleOf(operation, answer.status, answer.text)
+          : undefined,
+      // An answer of a documented status that conforms exercises that status's examples paired
+      // with the request (by name, else by the status): ids, times and tokens differ anyway.
+      responseExamples:
+        operation && verdict.judgement?.ok
+          ? pairedResponseExamples(operation, answer.status, requestExample)
+          : undefined,
+    })
     this.add(
       problems.length === 0
         ? { name, status: 'passed', durationMs: answer.durationMs, exchange }
