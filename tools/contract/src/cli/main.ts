@@ -15,9 +15,13 @@ import {
 import { say, warn } from './terminal'
 
 /** The shared options as the main help names them (`-h, --help` goes without saying). */
-const SHARED_FLAGS = SHARED_OPTION_SPECS.filter((option) => option.name !== 'help')
-  .map(flagOf)
-  .join(', ')
+const EVERY_SUBCOMMAND_TAKES = [
+  ...'Every subcommand takes'.split(' '),
+  ...SHARED_OPTION_SPECS.filter((option) => option.name !== 'help').map(
+    (option, index, all) => `${flagOf(option)}${index === all.length - 1 ? ';' : ','}`,
+  ),
+  ...`'${NAME} <subcommand> --help' lists its options.`.split(' '),
+]
 
 const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge> [options]      (no subcommand: check)
 
@@ -28,7 +32,7 @@ Holds any server to the API contract (openapi.yaml) and reports how much of it w
   proxy --upstream URL      a validation proxy in front of a server
   merge DIR...              one report from the reports of a run's shards (--shard i/n)
 
-${wrapped(`Every subcommand takes ${SHARED_FLAGS}; '${NAME} <subcommand> --help' lists its options.`, 0).join('\n')}
+${wrapped(EVERY_SUBCOMMAND_TAKES, 0).join('\n')}
 Options can be kept in ${CONFIG_FILE_NAMES[0]} (or .yaml) in the folder the command is typed
 in: each key is an option's name without the dashes, the shared ones at the top level, each
 subcommand's own under its name; flags override the file:

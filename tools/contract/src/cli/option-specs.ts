@@ -124,11 +124,19 @@ export function byGroup(options: readonly OptionSpec[]): Array<[string, OptionSp
 const DESCRIPTION_COLUMN = 24
 const HELP_WIDTH = 96
 
-/** Text as lines of at most `width` characters, each `indent` spaces in. */
-export function wrapped(text: string, indent: number, width = HELP_WIDTH): string[] {
+/**
+ * Text as lines of at most `width` characters, each `indent` spaces in: broken between words, or
+ * between the pieces given (a flag with its value stays whole).
+ */
+export function wrapped(
+  text: string | readonly string[],
+  indent: number,
+  width = HELP_WIDTH,
+): string[] {
   const lines: string[] = []
   let line = ''
-  for (const word of text.split(/\s+/).filter((each) => each !== '')) {
+  const words = typeof text === 'string' ? text.split(/\s+/) : text
+  for (const word of words.filter((each) => each !== '')) {
     if (line !== '' && indent + line.length + 1 + word.length > width) {
       lines.push(line)
       line = word

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { COMMAND_SPECS } from './command-specs'
+import { COMMAND_SPECS, SHARED_OPTION_SPECS } from './command-specs'
+import { COMMAND_LINE_ONLY } from './config'
 import { readmeWithOptionTables, staleOptionTables } from './readme-options'
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
@@ -28,5 +29,20 @@ describe("the README's option tables", () => {
       '',
     )
     expect(() => readmeWithOptionTables(without)).toThrow(/no block <!-- options:proxy/)
+  })
+
+  it("name the configuration file's top-level keys as the shared options are", () => {
+    const named = /The shared options \(([^)]*)\) go at the top level/.exec(
+      README.replace(/\s+/g, ' '),
+    )
+    const keys = SHARED_OPTION_SPECS.map((option) => option.name).filter(
+      (name) => !COMMAND_LINE_ONLY.has(name),
+    )
+    expect(
+      named?.[1]
+        ?.split(', ')
+        .map((key) => key.replaceAll('`', ''))
+        .sort(),
+    ).toEqual(keys.sort())
   })
 })
