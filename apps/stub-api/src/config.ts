@@ -309,13 +309,6 @@ export function resolveConfig(given: Partial<StubConfig>): StubConfig {
 }
 
 export const LOG_FORMATS = ['pretty', 'json'] as const
-
-/** Every environment variable the stub reads (turbo's dev task passes each one through). */
-export const ENVIRONMENT_NAMES: readonly string[] = [
-  ...SETTING_NAMES,
-  ...Object.keys(RENAMED_SETTINGS),
-  'LOG_FORMAT',
-]
 export type LogFormat = (typeof LOG_FORMATS)[number]
 
 /**
