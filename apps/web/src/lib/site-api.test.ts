@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answerEveryFetch } from '../testing/fetch-answer'
 import { createSessionStore } from './session/store'
 import { createSiteApi } from './site-api'
 
 const ACCESS_TOKEN = 'e30.e30.signature'
-
-function answering(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_request: Request) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
 
 function signedInApi() {
   localStorage.setItem('access_token', ACCESS_TOKEN)
@@ -32,7 +21,7 @@ afterEach(() => {
 describe("the site's API client", () => {
   // API-1, API-2: the base is the environment's address plus /api; the contract's headers on every call.
   it('sends under /api with a JSON body, the client type, version and a request timestamp', async () => {
-    const fetchMock = answering(200, { message: 'Reset link sent.' })
+    const fetchMock = answerEveryFetch(200, { message: 'Reset link sent.' })
     const before = Date.now()
     await signedInApi().POST('/auth/reset-password', { body: { username: 'nino@example.com' } })
     const sent = fetchMock.mock.calls[0]?.[0] as Request
@@ -48,7 +37,7 @@ describe("the site's API client", () => {
 
   // API-2: calls under /auth/ go without the bearer token; the others that need it carry it.
   it('carries the bearer token to the profile, never to a call under /auth/', async () => {
-    const fetchMock = answering(200, {})
+    const fetchMock = answerEveryFetch(200, {})
     const api = signedInApi()
     await api.POST('/auth/change-password', {
       body: {

@@ -3,6 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { act, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../lib/notify'
+import { answerEveryFetch } from '../../testing/fetch-answer'
 import { renderPage } from '../../testing/render'
 import { useActivationLink } from './use-activation-link'
 
@@ -18,18 +19,6 @@ function newToken(): string {
 function Shell() {
   useActivationLink()
   return <Outlet />
-}
-
-function answering(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async (_request: Request) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
 }
 
 async function openLink(url: string) {
@@ -59,7 +48,7 @@ describe('the activation link', () => {
   // AUTH-9, API-10: the link's token sent as { token }, the outcome notified, sign-in opened.
   it('activates once through POST /auth/activate, reports it and opens the sign-in modal', async () => {
     const token = newToken()
-    const fetchMock = answering(200, { message: 'Your account has been activated.' })
+    const fetchMock = answerEveryFetch(200, { message: 'Your account has been activated.' })
     const router = await openLink(`/?activate=${token}&utm=mail`)
     await settled(router)
     expect(fetchMock).toHaveBeenCalledTimes(1)
@@ -76,7 +65,7 @@ describe('the activation link', () => {
   })
 
   it('reports a refused token (400) as a failure, and still opens the sign-in modal', async () => {
-    const fetchMock = answering(400, {
+    const fetchMock = answerEveryFetch(400, {
       message: 'This activation link is not valid.',
       code: 'ACTIVATION_TOKEN_INVALID',
     })
@@ -87,7 +76,7 @@ describe('the activation link', () => {
   })
 
   it('an empty token is a failure without a call', async () => {
-    const fetchMock = answering(200, { message: 'ok' })
+    const fetchMock = answerEveryFetch(200, { message: 'ok' })
     const router = await openLink('/?activate=')
     await settled(router)
     expect(fetchMock).not.toHaveBeenCalled()
@@ -95,7 +84,7 @@ describe('the activation link', () => {
   })
 
   it('works on any page the link lands on, and does nothing without the parameter', async () => {
-    const fetchMock = answering(200, { message: 'ok' })
+    const fetchMock = answerEveryFetch(200, { message: 'ok' })
     const plain = await openLink('/pricing?auth=register')
     await act(async () => {
       await new Promise((done) => setTimeout(done, 50))

@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { answerEveryFetch } from '../../../testing/fetch-answer'
 import { setNewPassword } from './set-password'
 
 const request = { username: 'nino@example.com', hash: 'a'.repeat(64), password: 'NewPass123' }
-
-function answer(status: number, body?: unknown) {
-  const fetchMock = vi.fn(
-    async (_request: Request) =>
-      new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -23,7 +12,7 @@ describe('setNewPassword', () => {
   // RESET-6: the call and its body; status true is success.
   it('posts { username, hash, password } to /api/auth/set-password without a bearer', async () => {
     localStorage.setItem('access_token', 'header.payload.signature')
-    const fetchMock = answer(200, { status: true, message: 'Password has been reset.' })
+    const fetchMock = answerEveryFetch(200, { status: true, message: 'Password has been reset.' })
     expect(await setNewPassword(request)).toEqual({ ok: true })
     const sent = fetchMock.mock.calls[0]?.[0] as Request
     expect(sent.method).toBe('POST')
@@ -34,12 +23,12 @@ describe('setNewPassword', () => {
   })
 
   it('a 200 with status false is rejected with its message, else the fallback (RESET-7)', async () => {
-    answer(200, { status: false, message: 'Link already used' })
+    answerEveryFetch(200, { status: false, message: 'Link already used' })
     expect(await setNewPassword(request)).toEqual({
       ok: false,
       problem: { title: 'reset.failedTitle', description: { text: 'Link already used' } },
     })
-    answer(200, { status: false })
+    answerEveryFetch(200, { status: false })
     expect(await setNewPassword(request)).toEqual({
       ok: false,
       problem: { title: 'reset.failedTitle', description: { code: 'reset.failed' } },
@@ -47,30 +36,30 @@ describe('setNewPassword', () => {
   })
 
   it('maps 5xx, 400 and 401 to their titles', async () => {
-    answer(503, { status: false, message: 'down' })
+    answerEveryFetch(503, { status: false, message: 'down' })
     expect(await setNewPassword(request)).toMatchObject({
       problem: { title: 'reset.serverError.title' },
     })
-    answer(400, { status: false, message: 'This password reset link is invalid.' })
+    answerEveryFetch(400, { status: false, message: 'This password reset link is invalid.' })
     expect(await setNewPassword(request)).toMatchObject({
       problem: {
         title: 'reset.invalidLink.title',
         description: { code: 'reset.linkNoLongerValid.description' },
       },
     })
-    answer(401, { status: false, message: 'This password reset link has expired.' })
+    answerEveryFetch(401, { status: false, message: 'This password reset link has expired.' })
     expect(await setNewPassword(request)).toMatchObject({
       problem: { title: 'reset.expired.title', description: { code: 'reset.expired.description' } },
     })
   })
 
   it('another failure shows the server message, else the fallback (RESET-7)', async () => {
-    answer(413, { status: false, message: 'Request body is too large' })
+    answerEveryFetch(413, { status: false, message: 'Request body is too large' })
     expect(await setNewPassword(request)).toEqual({
       ok: false,
       problem: { title: 'reset.failedTitle', description: { text: 'Request body is too large' } },
     })
-    answer(418)
+    answerEveryFetch(418)
     expect(await setNewPassword(request)).toEqual({
       ok: false,
       problem: { title: 'reset.failedTitle', description: { code: 'reset.error' } },
