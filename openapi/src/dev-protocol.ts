@@ -110,6 +110,12 @@ export type DevTransport = (request: DevRequest) => Promise<DevAnswer>
  */
 export type BodyReader = (response: Response) => Promise<string>
 
+/** Why a `fetch` failed, in one line: undici's cause (refused, reset, timed out), not "fetch failed". */
+export function fetchFailureOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  return error.cause instanceof Error ? error.cause.message : error.message
+}
+
 /**
  * Requests over HTTP with `fetch`, each bounded in time; redirects are answers. No answer (refused,
  * reset, timed out, a body over the reader's cap) throws, naming the request.
@@ -134,13 +140,7 @@ export function fetchTransport(
       status = response.status
       text = await readBody(response)
     } catch (error) {
-      const cause =
-        error instanceof Error
-          ? error.cause instanceof Error
-            ? error.cause.message
-            : error.message
-          : String(error)
-      throw new Error(`${method} ${path}: ${cause}`, { cause: error })
+      throw new Error(`${method} ${path}: ${fetchFailureOf(error)}`, { cause: error })
     }
     let json: unknown
     try {

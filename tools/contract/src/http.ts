@@ -1,6 +1,7 @@
 import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
 import {
   type DevTransport,
+  fetchFailureOf,
   fetchTransport,
   STUB_SESSION_HEADER,
 } from '@devenv/openapi/dev-protocol'
@@ -156,16 +157,10 @@ export async function fetchAnswer(
       durationMs: performance.now() - started,
     }
   } catch (error) {
-    const cause =
-      error instanceof Error
-        ? error.cause instanceof Error
-          ? error.cause.message
-          : error.message
-        : String(error)
     return {
       ...captureAnswer(0, new Headers(), ''),
       durationMs: performance.now() - started,
-      error: cause,
+      error: fetchFailureOf(error),
     }
   }
 }
