@@ -17,8 +17,9 @@ const shortfallOf = (report: RunReport, shared: SharedOptions): string[] =>
   shared.minCoverage === undefined ? [] : coverageShortfall(report.coverage, shared.minCoverage)
 
 /**
- * The terminal's handler: a progress line on stderr as the run goes (none with `--quiet`); at the
- * end the reports' paths, then the summary with its coverage matrix on stdout.
+ * The terminal's handler: a progress line on stderr and each alert on stdout as the run goes (none
+ * with `--quiet`); at the end the reports' paths, then the summary with its coverage matrix on
+ * stdout.
  */
 export function terminalOutput(
   shared: SharedOptions,
@@ -27,6 +28,7 @@ export function terminalOutput(
 ): RunHandler {
   return (event) => {
     if (event.type === 'progress' && !shared.quiet) warn(`  ... ${event.text}`)
+    if (event.type === 'alert' && !shared.quiet) say(event.text)
     if (event.type !== 'finished') return
     const { report } = event
     const dir = shared.reportDir

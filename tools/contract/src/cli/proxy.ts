@@ -1,8 +1,9 @@
 import type { Contract } from '@devenv/openapi'
-import { PROXY_PARTS, proxyRunReport } from '../proxy/report'
+import { PROXY_PARTS, proxyEndEvents, proxyStarted, shapeProxyReport } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
+import { RunStream } from '../report'
 import { PROXY_COMMAND } from './command-specs'
-import { finishRun } from './finish'
+import { exitCodeOf, runOutputs } from './finish'
 import { numberDefault } from './option-specs'
 import {
   type Command,
@@ -133,6 +134,8 @@ export const proxyCommand: Command = async (argv) => {
   const { upstream, contract, port, durationSeconds, shared } = settings
 
   let signals: StopSignals | undefined
+  // The run's events: its start once it listens, each violation as it is judged, the rest at its end.
+  const stream = new RunStream(runOutputs(shared), shared.allowSkip)
   try {
     let run: Awaited<ReturnType<typeof runValidationProxy>>
     try {
@@ -142,11 +145,10 @@ export const proxyCommand: Command = async (argv) => {
         timeoutMs: shared.timeoutMs,
         contract,
         contractPath: shared.contractPath,
-        print: (line) => {
-          if (!shared.quiet) say(line)
-        },
-        stop: ({ address }) => {
+        print: (text) => void stream.emit({ type: 'alert', text }),
+        stop: ({ address, startedAt }) => {
           signals = listenForStop(durationSeconds)
+          void stream.emit(proxyStarted(upstream.href, startedAt))
           say(
             `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
           )
@@ -159,8 +161,11 @@ export const proxyCommand: Command = async (argv) => {
         return printUsageError(new UsageError(`cannot listen on port ${port} (${code})`), 'proxy')
       throw error
     }
-    return await finishRun(proxyRunReport(run), shared)
+    await stream.emitAll(proxyEndEvents(run))
+    return exitCodeOf(await stream.finish(run.durationMs, shapeProxyReport(run)), shared)
   } finally {
+    // A run that failed still prints what it told (the checks that stopped) before its error.
+    await stream.settled()
     signals?.release()
   }
 }

@@ -25,8 +25,8 @@ export type ProxyRunOptions = {
   contract: Contract
   /** Where `contract` was loaded from (undefined: the bundled one), for the judging thread. */
   contractPath?: string
-  /** Settles with the reason the run ends (a signal's name, `duration`). */
-  stop: (started: { address: string }) => Promise<string>
+  /** Settles with the reason the run ends (a signal's name, `duration`); called once it listens. */
+  stop: (started: { address: string; startedAt: Date }) => Promise<string>
   /** Where the proxy's lines go (one per violation as it happens). */
   print: (line: string) => void
 }
@@ -51,7 +51,7 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     timeoutMs: options.timeoutMs,
     traffic: judging.traffic,
   })
-  const endedBy = await options.stop({ address: server.address })
+  const endedBy = await options.stop({ address: server.address, startedAt })
   await server.close()
   const judged = await judging.finish()
   return {

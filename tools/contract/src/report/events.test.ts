@@ -1,5 +1,9 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
+import { createJudging } from '../proxy/judging'
+import type { ProxiedExchange } from '../proxy/reading'
+import { proxyEndEvents, proxyRunReport, proxyStarted, shapeProxyReport } from '../proxy/report'
+import type { ProxyRun } from '../proxy/run'
 import { coverageOfExchanges } from './coverage'
 import { checkEventsOf, type RunEvent, RunStream } from './events'
 import { buildRunReport } from './run-report'
@@ -89,5 +93,60 @@ describe('a run as one stream of events', () => {
 
   it('refuses to finish a run that never started or told its coverage', async () => {
     await expect(new RunStream().finish(0)).rejects.toThrow(/after it started/)
+  })
+})
+
+describe("each mode's events", () => {
+  const upstream = new URL('http://127.0.0.1:4010/')
+  const exchange = (method: string, url: string, status: number): ProxiedExchange => ({
+    method,
+    url,
+    requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer abc.def' },
+    requestBody: method === 'GET' ? undefined : Buffer.from('{"email":"a@example.com"}'),
+    requestBodyBytes: method === 'GET' ? 0 : 25,
+    status,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: Buffer.from(
+      JSON.stringify({ status: 'ok', version: '1.0.0', uptimeSeconds: 1, time: startedAt }),
+    ),
+  })
+
+  it('proxy: its start, a violation alert as each is judged and its end add up to the report it writes', async () => {
+    const alerts: string[] = []
+    const judging = createJudging(loadContract(), upstream, (line) => alerts.push(line))
+    judging.judge(exchange('GET', '/api/v1/health', 200))
+    judging.judge(exchange('GET', '/api/v1/health', 200))
+    judging.judge(exchange('GET', '/api/flood', 404))
+    judging.framing({ method: 'GET', url: '/api/v1/health', message: 'two lengths' })
+    const run: ProxyRun = {
+      ...judging.judged(),
+      upstream: upstream.href,
+      address: 'http://127.0.0.1:4011',
+      startedAt: new Date(startedAt),
+      durationMs: 7,
+      endedBy: 'SIGINT',
+    }
+    const seen: RunEvent[] = []
+    const stream = new RunStream([(event) => void seen.push(event)])
+    await stream.emit(proxyStarted(run.upstream, run.startedAt))
+    for (const text of alerts) await stream.emit({ type: 'alert', text })
+    await stream.emitAll(proxyEndEvents(run))
+    const report = await stream.finish(run.durationMs, shapeProxyReport(run))
+
+    expect(report).toEqual(proxyRunReport(run))
+    expect(seen.filter((event) => event.type === 'alert')).toHaveLength(alerts.length)
+    expect(alerts.every((line) => line.startsWith('violation: '))).toBe(true)
+    // What the proxy does to its built report holds for the streamed one.
+    expect(
+      report.failures.map(({ suite, operationId, reproducer }) => ({
+        suite,
+        operationId,
+        reproducer: reproducer !== null,
+      })),
+    ).toEqual([
+      { suite: 'getHealth', operationId: 'getHealth', reproducer: false },
+      { suite: 'undocumented operations', operationId: null, reproducer: true },
+    ])
+    expect(report.summary.passed).toBe(1)
   })
 })

@@ -30,6 +30,12 @@ export type RunEvent =
   | { type: 'note'; text: string }
   /** Where the run has got, for the terminal only (`--quiet` drops it). */
   | { type: 'progress'; text: string }
+  /**
+   * What the reader must see as it happens, on stdout (`--quiet` drops it): the proxy's
+   * violations and its own troubles. Not accumulated: the checks reach the report as check
+   * events when the run ends, one per distinct exchange with how often it was seen.
+   */
+  | { type: 'alert'; text: string }
   | CheckEvent
   | { type: 'finding'; finding: Finding }
   /** A whole part that did not run; not accepted unless it says so (the user chose it). */
@@ -66,6 +72,7 @@ export class RunStream {
   private readonly findings: Finding[] = []
   private readonly skippedParts: Array<{ part: string; reason: string; accepted?: boolean }> = []
   private coverage: Extract<RunEvent, { type: 'coverage' }> | undefined
+  private told: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly handlers: readonly RunHandler[] = [],
@@ -73,9 +80,22 @@ export class RunStream {
     private readonly allowSkip: readonly string[] = [],
   ) {}
 
-  async emit(event: Exclude<RunEvent, { type: 'finished' }>): Promise<void> {
-    this.accumulate(event)
-    for (const handler of this.handlers) await handler(event)
+  /**
+   * Accumulates the event and hands it to each handler, after every event emitted before it: a
+   * caller that cannot wait (the proxy tells its violations from a thread's messages) keeps order.
+   */
+  emit(event: Exclude<RunEvent, { type: 'finished' }>): Promise<void> {
+    const handled = this.told.then(async () => {
+      this.accumulate(event)
+      for (const handler of this.handlers) await handler(event)
+    })
+    this.told = handled.catch(() => undefined)
+    return handled
+  }
+
+  /** Settles once every event emitted so far has reached every handler. */
+  settled(): Promise<void> {
+    return this.told
   }
 
   /** Emits each event in order. */
@@ -83,28 +103,38 @@ export class RunStream {
     for (const event of events) await this.emit(event)
   }
 
-  /** Ends the run: its report from every event emitted, handed to the handlers and answered. */
-  async finish(durationMs: number): Promise<RunReport> {
+  /**
+   * Ends the run: its report from every event emitted, given its mode's last touches (`shape`),
+   * handed to the handlers and answered.
+   */
+  async finish(
+    durationMs: number,
+    shape: (report: RunReport) => RunReport = (report) => report,
+  ): Promise<RunReport> {
+    await this.told
     const { started, coverage } = this
     if (started === undefined || coverage === undefined)
       throw new Error('a run finishes after it started and told its coverage')
     const { type: _started, ...run } = started
     return this.finishWith(
-      buildRunReport({
-        ...run,
-        durationMs,
-        notes: this.notes,
-        suites: this.suites,
-        findings: this.findings,
-        skippedParts: this.skippedParts,
-        coverage: coverage.coverage,
-        ...(coverage.uncovered === undefined ? {} : { uncovered: coverage.uncovered }),
-      }),
+      shape(
+        buildRunReport({
+          ...run,
+          durationMs,
+          notes: this.notes,
+          suites: this.suites,
+          findings: this.findings,
+          skippedParts: this.skippedParts,
+          coverage: coverage.coverage,
+          ...(coverage.uncovered === undefined ? {} : { uncovered: coverage.uncovered }),
+        }),
+      ),
     )
   }
 
   /** Ends a run whose mode built its report whole (fuzz, proxy, a merge of shards). */
   async finishWith(built: RunReport): Promise<RunReport> {
+    await this.told
     const report = acceptSkips(built, this.allowSkip)
     for (const handler of this.handlers) await handler({ type: 'finished', report })
     return report
@@ -119,6 +149,7 @@ export class RunStream {
         this.notes.push(event.text)
         return
       case 'progress':
+      case 'alert':
         return
       case 'finding':
         this.findings.push(event.finding)
