@@ -71,7 +71,7 @@ export function exitCodeOf(report: RunReport, shared: SharedOptions): number {
 }
 
 /**
- * The end of a run whose mode built its report whole (fuzz, proxy, merge): the report handed to
+ * The end of a run whose mode built its report whole (merge): the report handed to
  * the outputs as the run's last event, and the exit code.
  */
 export async function finishRun(

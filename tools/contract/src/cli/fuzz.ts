@@ -1,18 +1,18 @@
 import type { Contract } from '@devenv/openapi'
 import { RunBound } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/checks'
-import { reproducerOf, reproducerVariablesOf } from '../fuzz/report'
+import { fuzzRunEvents, reproducerOf, reproducerVariablesOf, shapeFuzzReport } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
 import { MIB } from '../http'
-import type { ShardPosition } from '../report'
+import { RunStream, type ShardPosition } from '../report'
 import { printable } from '../report/printable'
 import { ACCOUNT_OPTION_NAMES, givenAccounts } from './accounts'
 import { mailboxOption, mailboxSyntax } from './check'
 import { FUZZ_COMMAND } from './command-specs'
-import { finishRun } from './finish'
+import { exitCodeOf, runOutputs } from './finish'
 import { numberDefault } from './option-specs'
 import {
   CLI_NAME,
@@ -278,7 +278,7 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
   const bound = new RunBound(settings.maxTimeMs, settings.sequences > 0)
   const progress = shared.quiet ? NO_PROGRESS : showProgress(bound, process.stderr)
   try {
-    const { run, report, closing } = await fuzzTarget({
+    const { run, shard, closing } = await fuzzTarget({
       transport: transports.fuzz,
       statefulTransport: transports.stateful,
       contract,
@@ -316,7 +316,12 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     }
     if (run.stateful?.failure)
       say(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
-    return await finishRun(report, shared, closing === undefined ? [] : [closing])
+    const stream = new RunStream(
+      runOutputs(shared, closing === undefined ? [] : [closing]),
+      shared.allowSkip,
+    )
+    await stream.emitAll(fuzzRunEvents(run, shard))
+    return exitCodeOf(await stream.finish(run.durationMs, shapeFuzzReport(run)), shared)
   } catch (error) {
     // The target would not give the run its state (an account that does not sign in, a full quota).
     if (!(error instanceof WorldSetupError)) throw error

@@ -2,12 +2,15 @@ import type { Contract } from '@devenv/openapi'
 import {
   buildRunReport,
   type CheckResult,
+  checkEventsOf,
   coverageOfExchanges,
   curlCommand,
   type Exchange,
   exchangeOf,
+  type RunEvent,
   type RunReport,
   redactRequest,
+  type Shard,
   type Suite,
   variablesOf,
 } from '../report'
@@ -61,6 +64,46 @@ export type FuzzRun = {
  * coverage from the statuses every operation answered.
  */
 export function fuzzRunReport(run: FuzzRun): RunReport {
+  return shapeFuzzReport(run)(
+    buildRunReport({
+      mode: 'fuzz',
+      target: run.origin,
+      startedAt: run.startedAt,
+      durationMs: run.durationMs,
+      seed: String(run.seed),
+      notes: run.notes,
+      suites: fuzzSuites(run),
+      skippedParts: run.skippedParts ?? [],
+      coverage: coverageOfExchanges(run.contract, answeredOf(run)),
+    }),
+  )
+}
+
+type ToldEvent = Exclude<RunEvent, { type: 'finished' }>
+
+/**
+ * A fuzz run as events, told once it has ended (each check is a property's verdict over all the
+ * run's answers): its start, notes, checks, the parts skipped and its coverage.
+ */
+export function fuzzRunEvents(run: FuzzRun, shard?: Shard): ToldEvent[] {
+  return [
+    {
+      type: 'started',
+      mode: 'fuzz',
+      target: run.origin,
+      startedAt: run.startedAt,
+      seed: String(run.seed),
+      ...(shard === undefined ? {} : { shard }),
+    },
+    ...run.notes.map((text): ToldEvent => ({ type: 'note', text })),
+    ...fuzzSuites(run).flatMap(checkEventsOf),
+    ...(run.skippedParts ?? []).map((part): ToldEvent => ({ type: 'part skipped', ...part })),
+    { type: 'coverage', coverage: coverageOfExchanges(run.contract, answeredOf(run)) },
+  ]
+}
+
+/** A suite per operation with a check per fuzz property, the skip, the stateful model's flow. */
+function fuzzSuites(run: FuzzRun): Suite[] {
   const suites: Suite[] = []
   const tally = run.fuzz?.tally
   if (tally) {
@@ -127,7 +170,11 @@ export function fuzzRunReport(run: FuzzRun): RunReport {
       ],
     })
   }
-  // Coverage from what every operation answered: each distinct status and documented example.
+  return suites
+}
+
+/** What every operation answered: each distinct status and documented example, for coverage. */
+function answeredOf(run: FuzzRun): Exchange[] {
   const answered: Exchange[] = []
   for (const part of [run.fuzz?.tally, run.stateful?.tally])
     for (const {
@@ -143,28 +190,24 @@ export function fuzzRunReport(run: FuzzRun): RunReport {
         ...(requestExample === undefined ? {} : { requestExample }),
         ...(responseExample === undefined ? {} : { responseExample }),
       })
-  const report = buildRunReport({
-    mode: 'fuzz',
-    target: run.origin,
-    startedAt: run.startedAt,
-    durationMs: run.durationMs,
-    seed: String(run.seed),
-    notes: run.notes,
-    suites,
-    skippedParts: run.skippedParts ?? [],
-    coverage: coverageOfExchanges(run.contract, answered),
-  })
-  const seen = new Map<string, Set<number>>()
-  for (const exchange of answered) {
-    const statuses = seen.get(exchange.operationId) ?? new Set<number>()
-    if (exchange.status !== null) statuses.add(exchange.status)
-    seen.set(exchange.operationId, statuses)
-  }
-  return {
-    ...report,
-    operations: report.operations.map((operation) => ({
-      ...operation,
-      statusesSeen: [...(seen.get(operation.operationId) ?? [])].sort((a, b) => a - b),
-    })),
+  return answered
+}
+
+/** What fuzz sets once its report is built: each operation's statuses, as every part saw them. */
+export function shapeFuzzReport(run: FuzzRun) {
+  return (report: RunReport): RunReport => {
+    const seen = new Map<string, Set<number>>()
+    for (const exchange of answeredOf(run)) {
+      const statuses = seen.get(exchange.operationId) ?? new Set<number>()
+      if (exchange.status !== null) statuses.add(exchange.status)
+      seen.set(exchange.operationId, statuses)
+    }
+    return {
+      ...report,
+      operations: report.operations.map((operation) => ({
+        ...operation,
+        statusesSeen: [...(seen.get(operation.operationId) ?? [])].sort((a, b) => a - b),
+      })),
+    }
   }
 }

@@ -265,22 +265,22 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     ],
   }
   const report = fuzzRunReport(run)
+  // Which shard of the run this is, as its report says for merge.
+  const ofRun = shard
+    ? shardOfRun(shard, {
+        mode: 'fuzz',
+        contract: options.contract,
+        settings: {
+          requests: options.requests,
+          sequences: options.sequences,
+          seed: options.seed,
+        },
+      })
+    : undefined
   return {
     run,
     closing,
-    report: shard
-      ? {
-          ...report,
-          shard: shardOfRun(shard, {
-            mode: 'fuzz',
-            contract: options.contract,
-            settings: {
-              requests: options.requests,
-              sequences: options.sequences,
-              seed: options.seed,
-            },
-          }),
-        }
-      : report,
+    shard: ofRun,
+    report: ofRun ? { ...report, shard: ofRun } : report,
   }
 }

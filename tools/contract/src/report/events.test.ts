@@ -1,5 +1,7 @@
-import { loadContract } from '@devenv/openapi'
+import { captureAnswer, loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
+import { fuzzRunEvents, fuzzRunReport, shapeFuzzReport } from '../fuzz/report'
+import { Tally } from '../fuzz/tally'
 import { createJudging } from '../proxy/judging'
 import type { ProxiedExchange } from '../proxy/reading'
 import { proxyEndEvents, proxyRunReport, proxyStarted, shapeProxyReport } from '../proxy/report'
@@ -148,5 +150,44 @@ describe("each mode's events", () => {
       { suite: 'undocumented operations', operationId: null, reproducer: true },
     ])
     expect(report.summary.passed).toBe(1)
+  })
+
+  it('fuzz: its checks, notes, skipped parts and coverage add up to the report it writes, statuses seen included', async () => {
+    const contract = loadContract()
+    const tally = new Tally(contract)
+    const signIn = (status: number) => ({
+      operationId: 'signIn',
+      request: { method: 'POST', url: '/api/v1/auth/sign-in', headers: {}, body: '{}' },
+      answer: {
+        ...captureAnswer(status, { 'content-type': 'application/json' }, '{}'),
+        logged: [],
+      },
+      input: 'positive' as const,
+      auth: 'public' as const,
+      ruleFields: [],
+    })
+    tally.record('fuzz', signIn(401), [])
+    tally.record('fuzz', signIn(500), [{ check: 'not_a_server_error', problem: 'a 5xx answer' }])
+    const run = {
+      contract,
+      origin: 'http://127.0.0.1:4010',
+      seed: 7,
+      startedAt,
+      durationMs: 9,
+      fuzz: { tally, seed: 7, durationMs: 9, batches: 1, withheld: 0, notes: [] },
+      stateful: undefined,
+      notes: ['time: 0:01, within --max-time 5:00'],
+      skippedParts: [{ part: 'fuzz.stateful', reason: '--sequences 0', accepted: true }],
+    }
+    const shard = { index: 1, total: 2, run: 'r', contract: 'c' }
+    const stream = new RunStream()
+    await stream.emitAll(fuzzRunEvents(run, shard))
+    const report = await stream.finish(run.durationMs, shapeFuzzReport(run))
+
+    expect(report).toEqual({ ...fuzzRunReport(run), shard })
+    expect(report.summary.failed).toBe(1)
+    expect(report.operations.find((each) => each.operationId === 'signIn')?.statusesSeen).toEqual([
+      401, 500,
+    ])
   })
 })

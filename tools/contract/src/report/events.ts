@@ -132,7 +132,7 @@ export class RunStream {
     )
   }
 
-  /** Ends a run whose mode built its report whole (fuzz, proxy, a merge of shards). */
+  /** Ends a run whose mode built its report whole (a merge of shards). */
   async finishWith(built: RunReport): Promise<RunReport> {
     await this.told
     const report = acceptSkips(built, this.allowSkip)
