@@ -10,23 +10,37 @@ import {
   untestedParts,
 } from '../report'
 import { EXIT, type SharedOptions } from './options'
-import { say, warn } from './terminal'
+import { type StatusLine, statusLine } from './progress'
+import { say, statusLineStream, warn } from './terminal'
 
 /** The coverage figures under `--min-coverage`, each as `operations 40.0%`; none without it. */
 const shortfallOf = (report: RunReport, shared: SharedOptions): string[] =>
   shared.minCoverage === undefined ? [] : coverageShortfall(report.coverage, shared.minCoverage)
 
 /**
- * The terminal's handler: a progress line on stderr and each alert on stdout as the run goes (none
- * with `--quiet`); at the end the reports' paths, then the summary with its coverage matrix on
- * stdout.
+ * The terminal's handler: progress on stderr (a status line rewritten in place on a terminal, a
+ * line each half-minute in a log) and each alert on stdout as the run goes (none with `--quiet`);
+ * at the end the reports' paths, then the summary with its coverage matrix on stdout.
  */
 export function terminalOutput(
   shared: SharedOptions,
-  /** Lines the mode prints just above the closing line (`fuzz`: what its time bound cut). */
+  /**
+   * Lines the mode prints just above the closing line (`fuzz`: what its time bound cut), read when
+   * the run finishes.
+   */
   closing: readonly string[] = [],
 ): RunHandler {
+  let status: StatusLine | undefined
   return (event) => {
+    if (event.type === 'progress' && event.status) {
+      if (shared.quiet) return
+      status ??= statusLine(statusLineStream)
+      status.show(event.text)
+      return
+    }
+    // Whatever is printed next starts on a clean line; any other event ends the status line.
+    status?.clear()
+    if (event.type !== 'alert') status = undefined
     if (event.type === 'progress' && !shared.quiet) warn(`  ... ${event.text}`)
     if (event.type === 'alert' && !shared.quiet) say(event.text)
     if (event.type !== 'finished') return

@@ -33,7 +33,6 @@ import {
   usageOf,
 } from './options'
 import { preflight } from './preflight'
-import { NO_PROGRESS, showProgress } from './progress'
 import { say, warn } from './terminal'
 
 type FuzzSettings = {
@@ -276,7 +275,17 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     `fuzz: ${origin}, ${settings.requests.toLocaleString('en-US')} requests, ${settings.sequences} stateful sequences, seed ${seed}`,
   )
   const bound = new RunBound(settings.maxTimeMs, settings.sequences > 0)
-  const progress = shared.quiet ? NO_PROGRESS : showProgress(bound, process.stderr)
+  // What the time bound cut, known once the run ends; the terminal reads it then.
+  const closingLines: string[] = []
+  const stream = new RunStream(runOutputs(shared, closingLines), shared.allowSkip)
+  // Where the run has got, each second: the terminal shows it at its own pace.
+  const ticking = shared.quiet
+    ? undefined
+    : setInterval(
+        () => void stream.emit({ type: 'progress', status: true, text: bound.progressLine() }),
+        1_000,
+      )
+  ticking?.unref()
   try {
     const { run, shard, closing } = await fuzzTarget({
       transport: transports.fuzz,
@@ -292,13 +301,11 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
       mailbox,
       waitMs: settings.waitSeconds * 1000,
       bound,
-      log: (line) => {
-        if (shared.quiet) return
-        progress.clear()
-        say(line)
-      },
+      log: (text) => void stream.emit({ type: 'alert', text }),
     })
-    progress.stop()
+    clearInterval(ticking)
+    if (closing !== undefined) closingLines.push(closing)
+    await stream.emitAll(fuzzRunEvents(run, shard))
     if (run.fuzz || run.stateful) {
       say(
         `\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally], settings.checks))}\n`,
@@ -316,20 +323,18 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     }
     if (run.stateful?.failure)
       say(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
-    const stream = new RunStream(
-      runOutputs(shared, closing === undefined ? [] : [closing]),
-      shared.allowSkip,
-    )
-    await stream.emitAll(fuzzRunEvents(run, shard))
     return exitCodeOf(await stream.finish(run.durationMs, shapeFuzzReport(run)), shared)
   } catch (error) {
     // The target would not give the run its state (an account that does not sign in, a full quota).
     if (!(error instanceof WorldSetupError)) throw error
+    // What the run told before it stopped is printed first.
+    await stream.settled()
     // Said as every usage error is, less the pointer to --help: the fix is on the server's side.
     warn(`${CLI_NAME}: fuzz: ${printable(reasonOf(error))}`)
     return EXIT.usage
   } finally {
-    progress.stop()
+    clearInterval(ticking)
+    await stream.settled()
     await transports.fuzz.close()
     if (transports.stateful !== transports.fuzz) await transports.stateful.close()
   }

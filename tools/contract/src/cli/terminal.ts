@@ -21,3 +21,19 @@ export function warn(...parts: unknown[]): void {
   // biome-ignore lint/suspicious/noConsole: the one place the CLI writes its complaints
   console.error(printableLines(withoutSecrets(format(...parts))))
 }
+
+/** The CLI's own wipe of the status line on a terminal: back to its start, the line cleared. */
+export const WIPE_LINE = '\r\x1b[2K'
+
+/**
+ * Where the status line goes (stderr): its text passes as every line does; only the CLI's own
+ * wipe passes as it is.
+ */
+export const statusLineStream = {
+  get isTTY(): boolean {
+    return process.stderr.isTTY === true
+  },
+  write(text: string): boolean {
+    return process.stderr.write(text === WIPE_LINE ? text : printableLines(withoutSecrets(text)))
+  },
+}

@@ -28,8 +28,11 @@ export type RunEvent =
     }
   /** Something the report says about the run (the mailbox used, the account signed in). */
   | { type: 'note'; text: string }
-  /** Where the run has got, for the terminal only (`--quiet` drops it). */
-  | { type: 'progress'; text: string }
+  /**
+   * Where the run has got, for the terminal only (`--quiet` drops it). `status`: the line that
+   * replaces the one before (fuzz's), shown at the terminal's own pace, not each as told.
+   */
+  | { type: 'progress'; text: string; status?: boolean }
   /**
    * What the reader must see as it happens, on stdout (`--quiet` drops it): the proxy's
    * violations and its own troubles. Not accumulated: the checks reach the report as check
