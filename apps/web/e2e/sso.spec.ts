@@ -72,6 +72,7 @@ test.describe('Dashboard single sign-on', () => {
     await stub.signIn(page)
     const arrivals = await catchSingleSignOn(page, stub, baseURL ?? '')
     await page.goto('/')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible()
     await page.evaluate(() => localStorage.setItem('refresh_token', 'a+b/c=d&e f'))
     await page.getByRole('button', { name: 'Dashboard' }).click()
@@ -79,6 +80,9 @@ test.describe('Dashboard single sign-on', () => {
     expect(arrivals[0]?.rawQuery).toContain('&refresh=a%2Bb%2Fc%3Dd%26e%20f&')
 
     await page.goto('/')
+    // Clicked once the page has hydrated, so the click meets its handler (an early click was lost).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible()
     await page.evaluate(() => localStorage.removeItem('refresh_token'))
     await page.getByRole('button', { name: 'Dashboard' }).click()
     await expect(page).toHaveURL(/\/__dev\/sso\?/)
