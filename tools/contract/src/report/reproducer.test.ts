@@ -319,7 +319,7 @@ describe('the reported reproduction, through the proxy', () => {
   })
 })
 
-// Issue 18, item 6: form-encoded and multipart bodies are redacted by field name, as JSON is.
+// Form-encoded and multipart bodies are redacted by field name, as JSON is.
 describe("the proxy's reports of form-encoded and multipart bodies", () => {
   it('hold none of their secret fields, and the reproducers send them as shell variables', async () => {
     const secrets = ['S3cret!pass', 'An0ther&one', 'Multi!part-secret']
