@@ -167,12 +167,15 @@ test.describe('themes and locales', () => {
 
   test('the locale switches, sets <html lang>, and is remembered', async ({ page }) => {
     await page.goto('/pricing')
+    // The switcher is prerendered: a choice made before hydration meets no handler and is lost.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ka')
     await expect(page.locator('html')).toHaveAttribute('lang', 'ka')
     await expect(page.getByText(ka['pricing.mostPopular'])).toBeVisible()
     await expect(page.getByRole('link', { name: ka['action.getStarted'] })).toBeVisible()
     await page.reload()
     await expect(page.locator('select.locale-switcher')).toHaveValue('ka')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await page.locator('select.locale-switcher').selectOption('en')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page.getByText('Most Popular')).toBeVisible()
@@ -185,6 +188,7 @@ test.describe('themes and locales', () => {
     })
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     const before = scripts.length
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ka')
     await expect(page.locator('html')).toHaveAttribute('lang', 'ka')
