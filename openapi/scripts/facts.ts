@@ -1,9 +1,11 @@
 // src/generated/facts.ts: the contract's facts a client applies before sending, as constants (no
 // document to load at run time): which operations carry the bearer token (their `security`), and
-// the string limits of the request bodies the site checks before sending.
+// the string limits of the request bodies the site checks before sending, and the rules servers keep
+// (`x-` extensions) that the site and the domain apply.
 import { isJsonObject, type OpenApiDocument } from '../src/document'
 import { listOperations } from '../src/operations'
 import { resolveReference } from '../src/pointer'
+import { readContractRules } from '../src/rules'
 import { GENERATED_HEADER } from './header'
 
 const BEARER_SCHEME = 'bearerAuth'
@@ -44,6 +46,11 @@ export function factsModule(document: OpenApiDocument): string {
     `/** The operations whose contract \`security\` accepts the bearer token (\`${BEARER_SCHEME}\`). */`,
     `export const BEARER_OPERATIONS = ${JSON.stringify(bearer, null, 2)} as const`,
   ]
+  lines.push(
+    '',
+    '/** The rules a server keeps, from the contract\'s `x-` extensions (see its "Rules as data"). */',
+    `export const CONTRACT_RULES = ${JSON.stringify(readContractRules(document), null, 2)} as const`,
+  )
   for (const name of CHECKED_SCHEMAS) {
     lines.push(
       '',

@@ -38,6 +38,20 @@ export {
   stringList,
 } from './document'
 export {
+  ContractRuleError,
+  type ContractRules,
+  type Lifecycle,
+  type Lifetimes,
+  type PasswordCheck,
+  type PasswordField,
+  type PasswordPolicy,
+  type Quota,
+  type RateLimit,
+  RULE_EXTENSIONS,
+  type RuleExtension,
+  ruleShapeProblem,
+} from './extensions'
+export {
   applyEdit,
   type BodySite,
   type Breakage,
@@ -88,7 +102,6 @@ export {
   type Operation,
   type OperationSummary,
   type Parameter,
-  type RateLimit,
   type RequiredHeader,
   responseFor,
   securityOf,
@@ -101,6 +114,7 @@ export {
   resolveReference,
   toJsonPointer,
 } from './pointer'
+export { readContractRules } from './rules'
 export {
   codePointLength,
   jsonTypeOf,

@@ -7,15 +7,8 @@ import {
   type SecurityRequirement,
   stringList,
 } from './document'
+import { type RateLimit, rateLimitsOf } from './extensions'
 import { childPointer, type Located, resolveReference, toJsonPointer } from './pointer'
-
-/** One `x-rate-limits` entry (see the document's description). */
-export type RateLimit = {
-  kind: 'window' | 'lock'
-  scope: 'client' | 'email' | 'user'
-  limit: number
-  periodSeconds: number
-}
 
 export type OperationSummary = {
   method: HttpMethod
@@ -78,16 +71,6 @@ function toRequirement(requirement: JsonObject): SecurityRequirement {
   )
 }
 
-function isRateLimit(value: unknown): value is RateLimit {
-  return (
-    isJsonObject(value) &&
-    (value.kind === 'window' || value.kind === 'lock') &&
-    (value.scope === 'client' || value.scope === 'email' || value.scope === 'user') &&
-    typeof value.limit === 'number' &&
-    typeof value.periodSeconds === 'number'
-  )
-}
-
 function summarise(document: OpenApiDocument, located: LocatedOperation): OperationSummary {
   const { method, path, operation, pointer } = located
   const security = securityOf(document, operation)
@@ -96,7 +79,6 @@ function summarise(document: OpenApiDocument, located: LocatedOperation): Operat
     pointer: `${pointer}/requestBody`,
   }).value
   const responses = isJsonObject(operation.responses) ? operation.responses : {}
-  const rateLimits = operation['x-rate-limits']
   return {
     method,
     path,
@@ -110,7 +92,7 @@ function summarise(document: OpenApiDocument, located: LocatedOperation): Operat
     hasRequestBody: isJsonObject(requestBody),
     requestBodyRequired: isJsonObject(requestBody) && requestBody.required === true,
     statuses: Object.keys(responses),
-    rateLimits: Array.isArray(rateLimits) ? rateLimits.filter(isRateLimit) : [],
+    rateLimits: rateLimitsOf(operation, pointer),
   }
 }
 

@@ -13,6 +13,108 @@ export const BEARER_OPERATIONS = [
   "GET /ai/models"
 ] as const
 
+/** The rules a server keeps, from the contract's `x-` extensions (see its "Rules as data"). */
+export const CONTRACT_RULES = {
+  "passwordFields": [
+    {
+      "operationId": "register",
+      "field": "password",
+      "schema": "NewPassword",
+      "policy": {
+        "minLength": 8,
+        "strength": {
+          "minimum": 40,
+          "pointsPerRule": 20,
+          "longLength": 12
+        },
+        "refuseCommon": true
+      }
+    },
+    {
+      "operationId": "changePassword",
+      "field": "newPassword",
+      "schema": "NewPassword",
+      "policy": {
+        "minLength": 8,
+        "strength": {
+          "minimum": 40,
+          "pointsPerRule": 20,
+          "longLength": 12
+        },
+        "refuseCommon": true
+      }
+    },
+    {
+      "operationId": "setPassword",
+      "field": "password",
+      "schema": "ResetPassword",
+      "policy": {
+        "minLength": 8,
+        "require": [
+          "uppercase",
+          "lowercase",
+          "digit"
+        ],
+        "refuseCommon": true
+      }
+    }
+  ],
+  "quotas": {
+    "createEnvironment": {
+      "scope": "user",
+      "limit": 5,
+      "uncounted": [
+        "deleting"
+      ],
+      "status": 403,
+      "code": "ENVIRONMENT_QUOTA_EXCEEDED"
+    }
+  },
+  "lifecycles": {
+    "EnvironmentStatus": {
+      "created": "provisioning",
+      "deleted": "deleting",
+      "transitions": [
+        {
+          "from": "provisioning",
+          "to": [
+            "running",
+            "failed"
+          ],
+          "withinSeconds": 120
+        },
+        {
+          "from": "running",
+          "to": [
+            "stopped"
+          ]
+        },
+        {
+          "from": "deleting",
+          "to": [
+            "gone"
+          ],
+          "withinSeconds": 60
+        }
+      ]
+    }
+  },
+  "bodyLimit": {
+    "maxBytes": 1048576
+  },
+  "lifetimes": {
+    "accessToken": 900,
+    "refreshToken": 604800,
+    "activationLink": 86400,
+    "resetLink": 3600
+  },
+  "unsupportedMethods": {
+    "status": 405,
+    "header": "Allow"
+  },
+  "emailPattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"
+} as const
+
 /** String limits of `ContactRequest`, as the contract states them. */
 export const CONTACT_REQUEST_RULES = {
   "firstName": {
@@ -25,7 +127,8 @@ export const CONTACT_REQUEST_RULES = {
   },
   "email": {
     "minLength": 3,
-    "maxLength": 254
+    "maxLength": 254,
+    "pattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"
   },
   "company": {
     "maxLength": 200

@@ -686,7 +686,9 @@ export interface components {
         };
         /**
          * Format: email
-         * @description An e-mail address; compared case-insensitively.
+         * @description An e-mail address; compared case-insensitively. The `pattern` is the rule every server
+         *     keeps, so that every validator reads it alike (`format: email` alone differs between
+         *     them): an ASCII local part, and a domain of at least two labels (`v@io` is refused).
          */
         Email: string;
         /**
@@ -696,10 +698,17 @@ export interface components {
         SignInPassword: string;
         /**
          * Format: password
-         * @description A new password, 8 to 128 characters. Each operation adds its rule: strength 40+ at
-         *     registration and on a change, the reset checklist on set-password (see each operation).
+         * @description A new password chosen at registration or on a change: 8 to 128 characters, strength 40
+         *     or more, and not a common password (its `x-password-policy`).
          */
         NewPassword: string;
+        /**
+         * Format: password
+         * @description A new password chosen through a reset link: 8 to 128 characters, the reset checklist (an
+         *     upper-case letter, a lower-case letter and a digit), and not a common password (its
+         *     `x-password-policy`).
+         */
+        ResetPassword: string;
         /** @description A signed JWT (see the `bearerAuth` scheme for its claims). */
         AccessToken: string;
         /** @description An opaque refresh token; single use, valid 7 days. */
@@ -776,7 +785,7 @@ export interface components {
         SetPasswordRequest: {
             username: components["schemas"]["Email"];
             hash: components["schemas"]["ResetHash"];
-            password: components["schemas"]["NewPassword"];
+            password: components["schemas"]["ResetPassword"];
         };
         /**
          * @description Every answer of `POST /auth/set-password`: `status: true` is success; failures carry
@@ -880,7 +889,7 @@ export interface components {
         /**
          * @description `provisioning` after creation, then `running` (or `failed`); `stopped` is set by the
          *     platform (idle shutdown; this version has no start/stop calls); `deleting` after a delete,
-         *     until the environment disappears.
+         *     until the environment disappears. Its `x-lifecycle` states the same as data.
          * @enum {string}
          */
         EnvironmentStatus: "provisioning" | "running" | "stopped" | "failed" | "deleting";
