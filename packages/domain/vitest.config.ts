@@ -1,3 +1,4 @@
 import { packageTests } from '../../vitest.preset.ts'
 
-export default packageTests('domain')
+// From source: the contract's rules (@devenv/openapi/facts) are generated before tests run, built only later.
+export default packageTests('domain', { fromSource: true })

@@ -4,7 +4,8 @@
 // And that the contract toolkit stands on its own: a module of tools/contract/src (a test there
 // too) importing the stub, anything of apps/ or of test/, or a web framework is refused with
 // noRestrictedImports, while the same import in tools/contract/test and the development protocol
-// in src pass. And that the stub's adapters reach its core through the core's index only.
+// in src pass. And that the stub's adapters reach its core through the core's index only. And that
+// the domain takes nothing of the contract's package but its generated facts.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -64,7 +65,22 @@ try {
   const ADAPTER_ALLOWED = {
     'apps/stub-api/src/node/through-index.ts': "import { ApiError } from '../core'",
   }
-  for (const [file, line] of Object.entries({ ...ADAPTER_REFUSED, ...ADAPTER_ALLOWED })) {
+  // The domain stays pure: of @devenv/openapi only the generated facts, no document, no validator.
+  const DOMAIN_REFUSED = {
+    'packages/domain/src/contract.ts': "import { readContractRules } from '@devenv/openapi'",
+    'packages/domain/src/portable.ts':
+      "import { loadPortableContract } from '@devenv/openapi/portable'",
+    'packages/domain/src/rule-types.ts': "import type { ContractRules } from '@devenv/openapi'",
+  }
+  const DOMAIN_ALLOWED = {
+    'packages/domain/src/facts.ts': "import { CONTRACT_RULES } from '@devenv/openapi/facts'",
+  }
+  for (const [file, line] of Object.entries({
+    ...ADAPTER_REFUSED,
+    ...ADAPTER_ALLOWED,
+    ...DOMAIN_REFUSED,
+    ...DOMAIN_ALLOWED,
+  })) {
     mkdirSync(join(root, file, '..'), { recursive: true })
     writeFileSync(join(root, file), `${line}\nexport const used = [${usedName(line)}]\n`)
   }
@@ -126,12 +142,26 @@ try {
       console.error(`Lint refuses the core's index in an adapter: ${file}.`)
     process.exit(1)
   }
+  const domainPassed = Object.keys(DOMAIN_REFUSED).filter((file) => !refusedBy(file))
+  const factsRefused = Object.keys(DOMAIN_ALLOWED).filter((file) => refusedBy(file))
+  if (domainPassed.length > 0 || factsRefused.length > 0) {
+    for (const file of domainPassed)
+      console.error(
+        `The domain may import the contract's package past its facts: ${file}: "${DOMAIN_REFUSED[file]}" passes lint (biome.json, noRestrictedImports).`,
+      )
+    for (const file of factsRefused)
+      console.error(`Lint refuses the contract's facts in the domain: ${file}.`)
+    process.exit(1)
+  }
   console.log(`Lint refuses an import cycle in each of ${planted.length} packages.`)
   console.log(
     `Lint refuses each of ${Object.keys(TOOLKIT_REFUSED).length} imports of the stub, apps/, test/ or a web framework in tools/contract/src, and neither the development protocol there nor the stub in its test/.`,
   )
   console.log(
     `Lint refuses each of ${Object.keys(ADAPTER_REFUSED).length} imports of the stub's core past its index in an adapter, and not the index.`,
+  )
+  console.log(
+    `Lint refuses each of ${Object.keys(DOMAIN_REFUSED).length} imports of @devenv/openapi past its facts in the domain, and not the facts.`,
   )
 } finally {
   rmSync(root, { recursive: true, force: true })

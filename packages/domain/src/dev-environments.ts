@@ -1,3 +1,4 @@
+import { CONTRACT_RULES } from '@devenv/openapi/facts'
 import type { MessageCode } from './messages/en'
 import type { PlanId, PlanSize } from './plans'
 import { planSize } from './plans'
@@ -59,8 +60,20 @@ export function isDevEnvironmentRegion(value: unknown): value is DevEnvironmentR
   return (DEV_ENVIRONMENT_REGIONS as readonly unknown[]).includes(value)
 }
 
+/** The contract's quota of environments per user (`x-quota` of createEnvironment). */
+export type DevEnvironmentQuota = {
+  readonly limit: number
+  /** Statuses whose environments do not count (`deleting`). */
+  readonly uncounted: readonly string[]
+}
+
+export const DEV_ENVIRONMENT_QUOTA_RULE: DevEnvironmentQuota = {
+  limit: CONTRACT_RULES.quotas.createEnvironment.limit,
+  uncounted: CONTRACT_RULES.quotas.createEnvironment.uncounted,
+}
+
 /** Environments per user; those being deleted do not count (the contract's 403 beyond). */
-export const DEV_ENVIRONMENT_QUOTA = 5
+export const DEV_ENVIRONMENT_QUOTA = DEV_ENVIRONMENT_QUOTA_RULE.limit
 
 export const DEV_ENVIRONMENT_NAME_MIN_LENGTH = 3
 export const DEV_ENVIRONMENT_NAME_MAX_LENGTH = 40
@@ -84,17 +97,26 @@ export function devEnvironmentNameProblem(name: string): DevEnvironmentNameProbl
   return null
 }
 
-/** Counts towards the quota: every status except `deleting`. */
-export function countsTowardsDevEnvironmentQuota(status: DevEnvironmentStatus): boolean {
-  return status !== 'deleting'
+/** Counts towards the quota: every status but those the quota leaves uncounted (`deleting`). */
+export function countsTowardsDevEnvironmentQuota(
+  status: DevEnvironmentStatus,
+  quota: DevEnvironmentQuota = DEV_ENVIRONMENT_QUOTA_RULE,
+): boolean {
+  return !quota.uncounted.includes(status)
 }
 
-/** True when no environment can be created until one is deleted. */
+/**
+ * True when no environment can be created until one is deleted. The quota is the contract's
+ * unless one is given (a stub built from another contract).
+ */
 export function isDevEnvironmentQuotaReached(
   environments: ReadonlyArray<{ status: DevEnvironmentStatus }>,
+  quota: DevEnvironmentQuota = DEV_ENVIRONMENT_QUOTA_RULE,
 ): boolean {
-  const counted = environments.filter((each) => countsTowardsDevEnvironmentQuota(each.status))
-  return counted.length >= DEV_ENVIRONMENT_QUOTA
+  const counted = environments.filter((each) =>
+    countsTowardsDevEnvironmentQuota(each.status, quota),
+  )
+  return counted.length >= quota.limit
 }
 
 /** How many environments are in each status (every status present, zero when none). */

@@ -1,9 +1,68 @@
+import { CONTRACT_RULES } from '@devenv/openapi/facts'
 import type { MessageCode, MessageCodeSubset } from './messages/en'
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_LONG_LENGTH = 12
-export const PASSWORD_STRENGTH_THRESHOLD = 40
-export const PASSWORD_RULE_POINTS = 20
+/**
+ * Where a new password is chosen, and so which rule it must meet: registration needs strength 40+
+ * (PWD-2), and so does a password change, for which no rule of its own is stated; a reset link
+ * needs the reset page's checklist (RESET-5: 8 characters, upper and lower case, a digit).
+ */
+export type NewPasswordRule = 'registration' | 'change' | 'reset'
+
+/** A checklist item of a policy (the contract's `PasswordCheck`). */
+export type PasswordCheck = 'uppercase' | 'lowercase' | 'digit' | 'special'
+
+/** The strength scale: six rules of `pointsPerRule` each, capped at 100; `minimum` to pass. */
+export type PasswordStrengthScale = {
+  readonly minimum: number
+  readonly pointsPerRule: number
+  readonly longLength: number
+}
+
+/** A new password's rule as the contract states it (`x-password-policy`). */
+export type PasswordPolicy = {
+  readonly minLength: number
+  readonly strength?: PasswordStrengthScale
+  readonly require?: readonly PasswordCheck[]
+  readonly refuseCommon: boolean
+}
+
+// The contract's operation that applies each rule (the generated facts key policies by operation).
+const POLICY_OPERATIONS = {
+  registration: 'register',
+  change: 'changePassword',
+  reset: 'setPassword',
+} as const satisfies Record<NewPasswordRule, string>
+
+type ContractPasswordField = (typeof CONTRACT_RULES.passwordFields)[number]
+type ContractPolicyOf<Operation extends string> = Extract<
+  ContractPasswordField,
+  { operationId: Operation }
+>['policy']
+
+function contractPolicy<Operation extends ContractPasswordField['operationId']>(
+  operationId: Operation,
+): ContractPolicyOf<Operation> {
+  const field = CONTRACT_RULES.passwordFields.find((each) => each.operationId === operationId)
+  // The facts are generated from the contract: a missing policy is a stale or broken build.
+  if (!field) throw new Error(`The contract states no password policy for ${operationId}`)
+  return field.policy as ContractPolicyOf<Operation>
+}
+
+/** Each rule's policy, as the contract states it; the stub may judge by another contract's. */
+export const NEW_PASSWORD_POLICIES = {
+  registration: contractPolicy(POLICY_OPERATIONS.registration),
+  change: contractPolicy(POLICY_OPERATIONS.change),
+  reset: contractPolicy(POLICY_OPERATIONS.reset),
+} as const satisfies Record<NewPasswordRule, PasswordPolicy>
+
+const REGISTRATION_POLICY = NEW_PASSWORD_POLICIES.registration
+
+export const PASSWORD_MIN_LENGTH: number = REGISTRATION_POLICY.minLength
+/** The registration scale's, the one the strength bar shows. */
+export const PASSWORD_STRENGTH_SCALE: PasswordStrengthScale = REGISTRATION_POLICY.strength
+export const PASSWORD_LONG_LENGTH: number = PASSWORD_STRENGTH_SCALE.longLength
+export const PASSWORD_STRENGTH_THRESHOLD: number = PASSWORD_STRENGTH_SCALE.minimum
+export const PASSWORD_RULE_POINTS: number = PASSWORD_STRENGTH_SCALE.pointsPerRule
 export const PASSWORD_MAX_SCORE = 100
 
 /** The scoring rules, in the order the strength bar shows them. */
@@ -40,42 +99,80 @@ export function passwordLength(password: string): number {
   return Array.from(password).length
 }
 
-export function passwordStrengthBreakdown(password: string): PasswordStrengthBreakdown {
+/** Each checklist item a policy may require. */
+const PASSWORD_CHECKS: Readonly<Record<PasswordCheck, (password: string) => boolean>> = {
+  uppercase: (password) => UPPERCASE.test(password),
+  lowercase: (password) => LOWERCASE.test(password),
+  digit: (password) => DIGIT.test(password),
+  special: (password) => SPECIAL.test(password),
+}
+
+/** A policy judged on the strength scale (registration and change). */
+export type StrengthPolicy = PasswordPolicy & { readonly strength: PasswordStrengthScale }
+
+export function passwordStrengthBreakdown(
+  password: string,
+  policy: StrengthPolicy = REGISTRATION_POLICY,
+): PasswordStrengthBreakdown {
   const length = passwordLength(password)
   return {
-    minLength: length >= PASSWORD_MIN_LENGTH,
-    longLength: length >= PASSWORD_LONG_LENGTH,
-    lowercase: LOWERCASE.test(password),
-    uppercase: UPPERCASE.test(password),
-    digit: DIGIT.test(password),
-    special: SPECIAL.test(password),
+    minLength: length >= policy.minLength,
+    longLength: length >= policy.strength.longLength,
+    lowercase: PASSWORD_CHECKS.lowercase(password),
+    uppercase: PASSWORD_CHECKS.uppercase(password),
+    digit: PASSWORD_CHECKS.digit(password),
+    special: PASSWORD_CHECKS.special(password),
   }
 }
 
-export function passwordStrengthLabel(score: number): PasswordStrengthLabel {
+/** Fair from the scale's minimum; the 60 and 80 bands are the strength bar's own (PWD-1). */
+export function passwordStrengthLabel(
+  score: number,
+  minimum = PASSWORD_STRENGTH_THRESHOLD,
+): PasswordStrengthLabel {
   if (score >= 80) return 'Strong'
   if (score >= 60) return 'Medium'
-  if (score >= PASSWORD_STRENGTH_THRESHOLD) return 'Fair'
+  if (score >= minimum) return 'Fair'
   return 'Weak'
 }
 
-export function passwordStrength(password: string): PasswordStrength {
-  const breakdown = passwordStrengthBreakdown(password)
+export function passwordStrength(
+  password: string,
+  policy: StrengthPolicy = REGISTRATION_POLICY,
+): PasswordStrength {
+  const breakdown = passwordStrengthBreakdown(password, policy)
   const met = PASSWORD_STRENGTH_RULES.filter((rule) => breakdown[rule]).length
   // Six rules of 20 could make 120; PWD-1 caps the score at 100: the sixth rule only fills a gap.
-  const score = Math.min(PASSWORD_MAX_SCORE, met * PASSWORD_RULE_POINTS)
-  return { score, label: passwordStrengthLabel(score) }
+  const score = Math.min(PASSWORD_MAX_SCORE, met * policy.strength.pointsPerRule)
+  return { score, label: passwordStrengthLabel(score, policy.strength.minimum) }
 }
 
-export function isPasswordStrongEnough(password: string): boolean {
-  return passwordStrength(password).score >= PASSWORD_STRENGTH_THRESHOLD
+export function isPasswordStrongEnough(
+  password: string,
+  policy: StrengthPolicy = REGISTRATION_POLICY,
+): boolean {
+  return passwordStrength(password, policy).score >= policy.strength.minimum
 }
 
-/** The reset page's live checklist, in the order it is shown. */
-export const RESET_PASSWORD_CHECKS = ['minLength', 'uppercase', 'lowercase', 'digit'] as const
+/**
+ * Whether a password keeps a policy's length, strength and checklist; its common-password rule
+ * needs a list and is `commonPasswordRuleError`'s.
+ */
+export function meetsPasswordPolicy(password: string, policy: PasswordPolicy): boolean {
+  if (passwordLength(password) < policy.minLength) return false
+  const { strength } = policy
+  if (strength && !isPasswordStrongEnough(password, { ...policy, strength })) return false
+  return (policy.require ?? []).every((check) => PASSWORD_CHECKS[check](password))
+}
+
+const RESET_POLICY = NEW_PASSWORD_POLICIES.reset
+
+/** The reset page's live checklist, in the order it is shown: the length, then what the contract requires. */
+export const RESET_PASSWORD_CHECKS = ['minLength', ...RESET_POLICY.require] as const
 export type ResetPasswordCheck = (typeof RESET_PASSWORD_CHECKS)[number]
 export type ResetPasswordChecks = Readonly<Record<ResetPasswordCheck, boolean>>
 
+// An item the contract adds to the checklist fails to compile here until it has its words.
 export const RESET_PASSWORD_CHECK_CODES = {
   minLength: 'reset.check.minLength',
   uppercase: 'reset.check.uppercase',
@@ -84,19 +181,19 @@ export const RESET_PASSWORD_CHECK_CODES = {
 } as const satisfies Record<ResetPasswordCheck, MessageCode>
 
 export function resetPasswordChecks(password: string): ResetPasswordChecks {
-  const breakdown = passwordStrengthBreakdown(password)
-  return {
-    minLength: breakdown.minLength,
-    uppercase: breakdown.uppercase,
-    lowercase: breakdown.lowercase,
-    digit: breakdown.digit,
+  const checks = {} as Record<ResetPasswordCheck, boolean>
+  for (const check of RESET_PASSWORD_CHECKS) {
+    checks[check] =
+      check === 'minLength'
+        ? passwordLength(password) >= RESET_POLICY.minLength
+        : PASSWORD_CHECKS[check](password)
   }
+  return checks
 }
 
 /** True when every checklist item holds; the page hides the checklist then. */
 export function meetsResetPasswordRules(password: string): boolean {
-  const checks = resetPasswordChecks(password)
-  return RESET_PASSWORD_CHECKS.every((check) => checks[check])
+  return meetsPasswordPolicy(password, RESET_POLICY)
 }
 
 /** 'Passwords do not match' shows only once both fields are filled. */
@@ -108,38 +205,43 @@ export function isResetPasswordValid(password: string, confirmation: string): bo
   return meetsResetPasswordRules(password) && password === confirmation
 }
 
-/**
- * Where a new password is chosen, and so which rule it must meet: registration needs strength 40+
- * (PWD-2), and so does a password change, for which no rule of its own is stated; a reset link
- * needs the reset page's checklist (RESET-5: 8 characters, upper and lower case, a digit).
- */
-export type NewPasswordRule = 'registration' | 'change' | 'reset'
-
 export type StrongPasswordError = MessageCodeSubset<
   'validation.passwordTooShort' | 'validation.passwordTooWeak'
 >
 export type ResetPasswordError = MessageCodeSubset<'validation.passwordResetRules'>
 export type NewPasswordError = StrongPasswordError | ResetPasswordError
 
-/** The one judge of a new password, for the site's forms and the server alike; null when it may be used. */
-export function newPasswordRuleError(password: string, rule: 'reset'): ResetPasswordError | null
+/**
+ * The one judge of a new password, for the site's forms and the server alike; null when it may be
+ * used. The policy is the contract's for the rule unless one is given (a stub built from another
+ * contract).
+ */
+export function newPasswordRuleError(
+  password: string,
+  rule: 'reset',
+  policy?: PasswordPolicy,
+): ResetPasswordError | null
 export function newPasswordRuleError(
   password: string,
   rule: 'registration' | 'change',
+  policy?: PasswordPolicy,
 ): StrongPasswordError | null
 export function newPasswordRuleError(
   password: string,
   rule: NewPasswordRule,
+  policy?: PasswordPolicy,
 ): NewPasswordError | null
 export function newPasswordRuleError(
   password: string,
   rule: NewPasswordRule,
+  policy: PasswordPolicy = NEW_PASSWORD_POLICIES[rule],
 ): NewPasswordError | null {
+  // The reset page shows one message for its whole checklist (RESET-5).
   if (rule === 'reset') {
-    return meetsResetPasswordRules(password) ? null : 'validation.passwordResetRules'
+    return meetsPasswordPolicy(password, policy) ? null : 'validation.passwordResetRules'
   }
-  if (passwordLength(password) < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort'
-  return isPasswordStrongEnough(password) ? null : 'validation.passwordTooWeak'
+  if (passwordLength(password) < policy.minLength) return 'validation.passwordTooShort'
+  return meetsPasswordPolicy(password, policy) ? null : 'validation.passwordTooWeak'
 }
 
 /** A list of common passwords, in lower case: the domain's own (`common-passwords.ts`) or a stand-in. */

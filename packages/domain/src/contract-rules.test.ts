@@ -1,0 +1,115 @@
+import { CONTRACT_RULES } from '@devenv/openapi/facts'
+import { describe, expect, it } from 'vitest'
+import {
+  countsTowardsDevEnvironmentQuota,
+  DEV_ENVIRONMENT_QUOTA,
+  DEV_ENVIRONMENT_STATUSES,
+  isDevEnvironmentQuotaReached,
+} from './dev-environments'
+import {
+  NEW_PASSWORD_POLICIES,
+  newPasswordRuleError,
+  PASSWORD_LONG_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE_POINTS,
+  PASSWORD_STRENGTH_THRESHOLD,
+  type PasswordPolicy,
+  passwordStrength,
+  RESET_PASSWORD_CHECKS,
+  type StrengthPolicy,
+} from './password'
+
+// The domain's rules are the contract's (`x-password-policy`, `x-quota`), read from the generated
+// facts: a number changed in openapi.yaml changes the site's forms and the stub's judge alike.
+
+const policyOf = (operationId: string): PasswordPolicy | undefined =>
+  CONTRACT_RULES.passwordFields.find((field) => field.operationId === operationId)?.policy
+
+describe("the domain's constants are the contract's rules", () => {
+  it('takes each new-password policy from the operation that applies it', () => {
+    expect(NEW_PASSWORD_POLICIES).toEqual({
+      registration: policyOf('register'),
+      change: policyOf('changePassword'),
+      reset: policyOf('setPassword'),
+    })
+  })
+
+  it("states the strength scale's numbers as the registration policy does", () => {
+    const registration = policyOf('register')
+    expect({
+      minLength: PASSWORD_MIN_LENGTH,
+      longLength: PASSWORD_LONG_LENGTH,
+      minimum: PASSWORD_STRENGTH_THRESHOLD,
+      pointsPerRule: PASSWORD_RULE_POINTS,
+    }).toEqual({ minLength: registration?.minLength, ...registration?.strength })
+  })
+
+  it("lists the reset checklist as the length and then the set-password policy's requirements", () => {
+    expect(RESET_PASSWORD_CHECKS).toEqual([
+      'minLength',
+      ...(policyOf('setPassword')?.require ?? []),
+    ])
+  })
+
+  it('counts environments against the createEnvironment quota, leaving out its uncounted statuses', () => {
+    const quota = CONTRACT_RULES.quotas.createEnvironment
+    expect(DEV_ENVIRONMENT_QUOTA).toBe(quota.limit)
+    const uncounted = DEV_ENVIRONMENT_STATUSES.filter(
+      (status) => !countsTowardsDevEnvironmentQuota(status),
+    )
+    expect(uncounted).toEqual(quota.uncounted)
+  })
+})
+
+describe('the judges follow the policy they are given', () => {
+  // Strength 60 on a scale of 25 points a rule, with 16 characters for a long password.
+  const stricter: StrengthPolicy = {
+    minLength: 10,
+    strength: { minimum: 60, pointsPerRule: 25, longLength: 16 },
+    refuseCommon: true,
+  }
+
+  it('scores with the given points per rule and long length', () => {
+    // 10 characters, lower case and a digit: three rules of the stricter scale, not long.
+    expect(passwordStrength('abcdefgh12', stricter).score).toBe(75)
+    expect(passwordStrength('abcdefghijklmn12', stricter).score).toBe(100)
+    // The contract's scale: three rules (8 characters, lower case, a digit) of 20 points.
+    expect(passwordStrength('abcdefgh12').score).toBe(60)
+  })
+
+  it("labels a score Fair from the given minimum, not the contract's", () => {
+    expect(passwordStrength('abcdefghij', stricter)).toEqual({ score: 50, label: 'Weak' })
+    expect(passwordStrength('abcdefgh').label).toBe('Fair')
+  })
+
+  it('refuses a password under the given minimum length or strength', () => {
+    expect(newPasswordRuleError('abcdEF1!', 'registration', stricter)).toBe(
+      'validation.passwordTooShort',
+    )
+    expect(newPasswordRuleError('abcdefghij', 'registration', stricter)).toBe(
+      'validation.passwordTooWeak',
+    )
+    expect(newPasswordRuleError('abcdefghij', 'registration')).toBeNull()
+    expect(newPasswordRuleError('abcdefgh12', 'change', stricter)).toBeNull()
+  })
+
+  it('refuses a reset password that misses an item the given policy requires', () => {
+    const special: PasswordPolicy = { minLength: 8, require: ['special'], refuseCommon: true }
+    expect(newPasswordRuleError('Abcdefg1', 'reset')).toBeNull()
+    expect(newPasswordRuleError('Abcdefg1', 'reset', special)).toBe('validation.passwordResetRules')
+    expect(newPasswordRuleError('abcdefg!', 'reset', special)).toBeNull()
+  })
+
+  it('reaches the quota at the limit given, leaving out the statuses it does not count', () => {
+    const three = { limit: 3, uncounted: ['deleting', 'failed'] }
+    const environments = [
+      { status: 'running' as const },
+      { status: 'stopped' as const },
+      { status: 'failed' as const },
+      { status: 'deleting' as const },
+    ]
+    expect(isDevEnvironmentQuotaReached(environments, three)).toBe(false)
+    expect(isDevEnvironmentQuotaReached([...environments, { status: 'running' }], three)).toBe(true)
+    expect(isDevEnvironmentQuotaReached(environments)).toBe(false)
+  })
+})
