@@ -6,6 +6,18 @@ export {
   type RunOptions,
   STUB_SEEDED_ACCOUNT,
 } from './check/runner'
+export {
+  CHANGE_RULES,
+  type ChangedOperation,
+  type ChangeRule,
+  type ChangeRuleId,
+  type ContractChange,
+  type ContractDiff,
+  ContractDiffError,
+  countChanges,
+  diffContracts,
+  type Side,
+} from './diff'
 export { targetOf } from './http'
 export {
   devMailbox,

@@ -1,0 +1,318 @@
+import {
+  type ContractRules,
+  findOperations,
+  type HttpMethod,
+  type Lifetimes,
+  listOperations,
+  type OpenApiDocument,
+  type PasswordPolicy,
+  type Quota,
+  type RateLimit,
+  readContractRules,
+  toJsonPointer,
+} from '@devenv/openapi'
+import type { ChangeRuleId } from './change-rules'
+
+// The rules a server keeps, compared as the rules they are (readContractRules of both versions),
+// not as YAML: a strength minimum 40 -> 60 is a tightened password policy, a reset link's
+// lifetime 3600 -> 1800 a shortened lifetime.
+
+/** One change of a rule: which, where, and its value before and after. */
+export type RuleChange = {
+  rule: ChangeRuleId
+  pointer: string
+  operation?: { method: HttpMethod; path: string }
+  /** What the rule is about: `password of register`, `the reset link`... */
+  subject: string
+  before: unknown
+  after: unknown
+}
+
+const isDeepEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+type Compared<T> = { key: string; before: T | undefined; after: T | undefined }
+
+/** Pairs the entries of two maps by key, in the head's order then the base's. */
+function paired<T>(before: Record<string, T>, after: Record<string, T>): Compared<T>[] {
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])]
+  return keys.map((key) => ({ key, before: before[key], after: after[key] }))
+}
+
+/** Which way a policy moved: each of its parts compared, the sum of them said. */
+function policyDirection(
+  before: PasswordPolicy,
+  after: PasswordPolicy,
+): 'tightened' | 'loosened' | 'both' {
+  let tighter = false
+  let looser = false
+  const compare = (was: number, is: number) => {
+    if (is > was) tighter = true
+    if (is < was) looser = true
+  }
+  compare(before.minLength, after.minLength)
+  if (before.strength && after.strength) {
+    compare(before.strength.minimum, after.strength.minimum)
+    // Fewer points per rule, or a longer "long" length, make the same password weaker.
+    compare(after.strength.pointsPerRule, before.strength.pointsPerRule)
+    compare(before.strength.longLength, after.strength.longLength)
+  } else if (after.strength) tighter = true
+  else if (before.strength) looser = true
+  const wasRequired = new Set(before.require ?? [])
+  const isRequired = new Set(after.require ?? [])
+  if ([...isRequired].some((check) => !wasRequired.has(check))) tighter = true
+  if ([...wasRequired].some((check) => !isRequired.has(check))) looser = true
+  compare(Number(before.refuseCommon), Number(after.refuseCommon))
+  return tighter && looser ? 'both' : looser ? 'loosened' : 'tightened'
+}
+
+function passwordPolicyChanges(
+  base: ContractRules,
+  head: ContractRules,
+  operations: OperationIndex,
+): RuleChange[] {
+  const byField = (rules: ContractRules) =>
+    Object.fromEntries(
+      rules.passwordFields.map((field) => [`${field.operationId} ${field.field}`, field]),
+    )
+  return paired(byField(base), byField(head)).flatMap(({ before, after }): RuleChange[] => {
+    const field = after ?? before
+    if (!field || isDeepEqual(before?.policy, after?.policy)) return []
+    if (!operations.inBoth(field.operationId)) return []
+    const schemaPointer = field.schema.startsWith('#')
+      ? field.schema
+      : toJsonPointer(['components', 'schemas', field.schema])
+    const common = {
+      pointer: `${schemaPointer}/x-password-policy`,
+      operation: operations.get(field.operationId),
+      subject: `the password policy of "${field.field}"`,
+      before: before?.policy,
+      after: after?.policy,
+    }
+    if (!before) return [{ rule: 'password-policy-added', ...common }]
+    if (!after) return [{ rule: 'password-policy-removed', ...common }]
+    const direction = policyDirection(before.policy, after.policy)
+    // A policy tightened in one part and loosened in another is both: each is named.
+    const rules: ChangeRuleId[] =
+      direction === 'both'
+        ? ['password-policy-tightened', 'password-policy-loosened']
+        : [direction === 'tightened' ? 'password-policy-tightened' : 'password-policy-loosened']
+    return rules.map((rule) => ({ rule, ...common }))
+  })
+}
+
+function quotaChanges(
+  base: ContractRules,
+  head: ContractRules,
+  operations: OperationIndex,
+): RuleChange[] {
+  return paired<Quota>(base.quotas, head.quotas).flatMap(({ key, before, after }): RuleChange[] => {
+    if (isDeepEqual(before, after) || !operations.inBoth(key)) return []
+    const operation = operations.get(key)
+    const common = {
+      pointer: `${operations.pointer(key)}/x-quota`,
+      operation,
+      subject: `the quota of ${key}`,
+      before,
+      after,
+    }
+    if (!before) return [{ rule: 'quota-added', ...common }]
+    if (!after) return [{ rule: 'quota-removed', ...common }]
+    const changes: RuleChange[] = []
+    if (after.limit < before.limit) changes.push({ rule: 'quota-lowered', ...common })
+    if (after.limit > before.limit) changes.push({ rule: 'quota-raised', ...common })
+    const { limit: _was, ...restBefore } = before
+    const { limit: _is, ...restAfter } = after
+    if (!isDeepEqual(restBefore, restAfter))
+      changes.push({ rule: 'quota-answer-changed', ...common })
+    return changes
+  })
+}
+
+/** A rate limit's key within its operation: one window or lock per kind and scope. */
+const limitKey = (limit: RateLimit) => `${limit.kind} per ${limit.scope}`
+
+function rateLimitChanges(base: OpenApiDocument, head: OpenApiDocument): RuleChange[] {
+  const operationsOf = (document: OpenApiDocument) =>
+    new Set(findOperations(document).map(({ method, path }) => `${method} ${path}`))
+  const inBase = operationsOf(base)
+  const inHead = operationsOf(head)
+  const limitsOf = (document: OpenApiDocument) => {
+    const found: Record<
+      string,
+      { limit: RateLimit; method: HttpMethod; path: string; pointer: string }
+    > = {}
+    for (const { rateLimits, method, path } of listOperations(document))
+      for (const limit of rateLimits)
+        found[`${method} ${path} ${limitKey(limit)}`] = {
+          limit,
+          method,
+          path,
+          pointer: toJsonPointer(['paths', path, method]),
+        }
+    return found
+  }
+  return paired(limitsOf(base), limitsOf(head)).flatMap(({ before, after }): RuleChange[] => {
+    const located = after ?? before
+    if (!located || isDeepEqual(before?.limit, after?.limit)) return []
+    const operation = `${located.method} ${located.path}`
+    if (!inBase.has(operation) || !inHead.has(operation)) return []
+    const common = {
+      pointer: `${located.pointer}/x-rate-limits`,
+      operation: { method: located.method, path: located.path },
+      subject: `the ${limitKey(located.limit)}`,
+      before: before?.limit,
+      after: after?.limit,
+    }
+    if (!before) return [{ rule: 'rate-limit-added', ...common }]
+    if (!after) return [{ rule: 'rate-limit-removed', ...common }]
+    // Allowed per second, the lower the tighter; a lock held longer is tighter too.
+    const rate = (limit: RateLimit) => limit.limit / limit.periodSeconds
+    const tighter =
+      before.limit.kind === 'lock'
+        ? after.limit.limit < before.limit.limit ||
+          after.limit.periodSeconds > before.limit.periodSeconds
+        : rate(after.limit) < rate(before.limit)
+    return [{ rule: tighter ? 'rate-limit-tightened' : 'rate-limit-loosened', ...common }]
+  })
+}
+
+const LIFETIME_NAMES: Record<keyof Lifetimes, string> = {
+  accessToken: 'the access token',
+  refreshToken: 'the refresh token',
+  activationLink: 'the activation link',
+  resetLink: 'the reset link',
+}
+
+function lifetimeChanges(base: ContractRules, head: ContractRules): RuleChange[] {
+  const pointer = '#/x-lifetimes'
+  if (isDeepEqual(base.lifetimes, head.lifetimes)) return []
+  const common = {
+    pointer,
+    subject: 'the lifetimes',
+    before: base.lifetimes,
+    after: head.lifetimes,
+  }
+  if (!base.lifetimes) return [{ rule: 'lifetimes-added', ...common }]
+  if (!head.lifetimes) return [{ rule: 'lifetimes-removed', ...common }]
+  const before = base.lifetimes
+  const after = head.lifetimes
+  return (Object.keys(LIFETIME_NAMES) as Array<keyof Lifetimes>).flatMap((name): RuleChange[] =>
+    before[name] === after[name]
+      ? []
+      : [
+          {
+            rule: after[name] < before[name] ? 'lifetime-shortened' : 'lifetime-lengthened',
+            pointer: `${pointer}/${name}`,
+            subject: `the lifetime of ${LIFETIME_NAMES[name]} (seconds)`,
+            before: before[name],
+            after: after[name],
+          },
+        ],
+  )
+}
+
+function bodyLimitChanges(base: ContractRules, head: ContractRules): RuleChange[] {
+  const before = base.bodyLimit
+  const after = head.bodyLimit
+  if (isDeepEqual(before, after)) return []
+  const common = { pointer: '#/x-body-limit', subject: 'the body limit (bytes)', before, after }
+  if (!before) return [{ rule: 'body-limit-added', ...common }]
+  if (!after) return [{ rule: 'body-limit-removed', ...common }]
+  return [
+    {
+      rule: after.maxBytes < before.maxBytes ? 'body-limit-lowered' : 'body-limit-raised',
+      ...common,
+    },
+  ]
+}
+
+function lifecycleChanges(base: ContractRules, head: ContractRules): RuleChange[] {
+  return paired(base.lifecycles, head.lifecycles).flatMap(
+    ({ key, before, after }): RuleChange[] => {
+      if (isDeepEqual(before, after)) return []
+      const rule: ChangeRuleId = !before
+        ? 'lifecycle-added'
+        : !after
+          ? 'lifecycle-removed'
+          : 'lifecycle-changed'
+      return [
+        {
+          rule,
+          pointer: `${toJsonPointer(['components', 'schemas', key])}/x-lifecycle`,
+          subject: `the lifecycle of ${key}`,
+          before,
+          after,
+        },
+      ]
+    },
+  )
+}
+
+function unsupportedMethodChanges(base: ContractRules, head: ContractRules): RuleChange[] {
+  const before = base.unsupportedMethods
+  const after = head.unsupportedMethods
+  if (isDeepEqual(before, after)) return []
+  const rule: ChangeRuleId = !before
+    ? 'unsupported-methods-added'
+    : !after
+      ? 'unsupported-methods-removed'
+      : 'unsupported-methods-changed'
+  return [
+    {
+      rule,
+      pointer: '#/x-unsupported-methods',
+      subject: 'the answer to a method a path does not have',
+      before,
+      after,
+    },
+  ]
+}
+
+/**
+ * The operations of both versions by operationId, the head's where it has one. A rule of an
+ * operation only one version has goes with it: the operation's addition or removal says it.
+ */
+type OperationIndex = {
+  get: (operationId: string) => { method: HttpMethod; path: string } | undefined
+  pointer: (operationId: string) => string
+  inBoth: (operationId: string) => boolean
+}
+
+function operationIndex(base: OpenApiDocument, head: OpenApiDocument): OperationIndex {
+  const found = new Map<string, { method: HttpMethod; path: string; pointer: string }>()
+  const idsOf = (document: OpenApiDocument) =>
+    new Set(findOperations(document).map(({ operation }) => operation.operationId))
+  const inBase = idsOf(base)
+  const inHead = idsOf(head)
+  for (const document of [base, head])
+    for (const { operation, method, path, pointer } of findOperations(document))
+      if (typeof operation.operationId === 'string')
+        found.set(operation.operationId, { method, path, pointer })
+  return {
+    inBoth: (operationId) => inBase.has(operationId) && inHead.has(operationId),
+    get: (operationId) => {
+      const located = found.get(operationId)
+      return located && { method: located.method, path: located.path }
+    },
+    pointer: (operationId) => found.get(operationId)?.pointer ?? '#/paths',
+  }
+}
+
+/**
+ * Every change of the rules a server keeps between two versions. Throws ContractRuleError when
+ * either version states a rule in a shape of its own.
+ */
+export function contractRuleChanges(base: OpenApiDocument, head: OpenApiDocument): RuleChange[] {
+  const baseRules = readContractRules(base)
+  const headRules = readContractRules(head)
+  const operations = operationIndex(base, head)
+  return [
+    ...passwordPolicyChanges(baseRules, headRules, operations),
+    ...quotaChanges(baseRules, headRules, operations),
+    ...rateLimitChanges(base, head),
+    ...bodyLimitChanges(baseRules, headRules),
+    ...lifetimeChanges(baseRules, headRules),
+    ...lifecycleChanges(baseRules, headRules),
+    ...unsupportedMethodChanges(baseRules, headRules),
+  ]
+}
