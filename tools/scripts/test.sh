@@ -50,7 +50,14 @@ mkdir -p reports
 # Each task's CPU time, for the closing summary: pnpm runs every package script through this shell.
 export npm_config_script_shell="$ROOT/tools/scripts/costs/task-cpu.sh"
 export DEVENV_TASK_CPU_LOG="$ROOT/reports/task-cpu.tsv"
-TASKS=(lint lint:root typecheck build test test:e2e)
+TASKS=(lint lint:root contract:gate typecheck build test test:e2e)
+# The contract gate's base: the merge base with main (a pull request's fork point; on main itself,
+# HEAD, so the working tree's contract is compared with the last commit's). Exported so that
+# turbo's cache key holds it.
+if [ -z "${CONTRACT_BASE:-}" ]; then
+  CONTRACT_BASE="$(git merge-base HEAD main 2>/dev/null || git merge-base HEAD origin/main 2>/dev/null || true)"
+fi
+export CONTRACT_BASE
 CACHE_ARGS=()
 CLONE=""
 # The shared turbo cache: unless TURBO_API names a team's cache server already (README, "CI at

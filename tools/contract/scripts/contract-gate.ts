@@ -1,0 +1,95 @@
+// The contract gate of our own pipeline (turbo's `//#contract:gate`, in the test command): diffs
+// the working openapi/openapi.yaml against its version at the base revision, and fails when a
+// change breaks clients without a new major info.version and its openapi/CHANGELOG.md entry
+// (src/release/gate.ts). `--write-changelog` writes that entry from the diff.
+//
+// The base is CONTRACT_BASE (a git revision; test.sh sets it to the merge base with main, so that
+// turbo's cache knows it), else the merge base of HEAD and main.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { diffContracts } from '../src/diff'
+import { parseContract, readContractSource } from '../src/diff/sources'
+import { changelogEntry, gateVerdict, withChangelogEntry } from '../src/release/gate'
+
+// CONTRACT_GATE_ROOT names another checkout of this layout (the gate's own tests use one).
+const root = process.env.CONTRACT_GATE_ROOT ?? resolve(import.meta.dirname, '..', '..', '..')
+const contractPath = 'openapi/openapi.yaml'
+const changelogPath = join(root, 'openapi', 'CHANGELOG.md')
+
+function git(...args: string[]): string | null {
+  try {
+    return execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
+  } catch {
+    return null
+  }
+}
+
+function baseRevision(): string {
+  const given = process.env.CONTRACT_BASE?.trim()
+  if (given) return given
+  for (const main of ['main', 'origin/main']) {
+    const base = git('merge-base', 'HEAD', main)
+    if (base) return base
+  }
+  // A copy of the tree without its history (an unpacked archive) has nothing to compare with.
+  console.log(
+    'contract gate: skipped: no git history with a main branch to compare with (set CONTRACT_BASE)',
+  )
+  process.exit(0)
+}
+
+const base = baseRevision()
+const at = base.slice(0, 12)
+if (git('rev-parse', '--verify', '--quiet', `${base}^{commit}`) === null) {
+  console.error(`contract gate: CONTRACT_BASE ${base} is not a revision of this repository`)
+  process.exit(2)
+}
+if (git('cat-file', '-e', `${base}:${contractPath}`) === null) {
+  console.log(`contract gate: ${contractPath} does not exist at ${at}: nothing to compare`)
+  process.exit(0)
+}
+const bounds = { timeoutMs: 30_000, maxBytes: 16 * 1024 * 1024, cwd: root }
+async function version(source: string): Promise<{ info: { version: string } }> {
+  const { text } = await readContractSource(source, (given) => resolve(root, given), bounds)
+  return parseContract(text, source) as { info: { version: string } }
+}
+const baseDocument = await version(`${base}:${contractPath}`)
+const headDocument = await version(contractPath)
+const diff = diffContracts(baseDocument, headDocument)
+const versions = { base: baseDocument.info.version, head: headDocument.info.version }
+const changelog = readFileSync(changelogPath, 'utf8')
+
+if (process.argv.includes('--write-changelog')) {
+  const entry = changelogEntry(diff, versions.head, new Date().toISOString().slice(0, 10))
+  writeFileSync(changelogPath, withChangelogEntry(changelog, entry))
+  console.log(
+    `contract gate: wrote the entry of ${versions.head} in openapi/CHANGELOG.md (${diff.changes.length} changes since ${at})`,
+  )
+  process.exit(0)
+}
+
+const verdict = gateVerdict(diff, versions, changelog)
+const { clients, servers, neither, total } = diff.counts
+console.log(
+  `contract gate: ${total} change(s) since ${at} (${versions.base} → ${versions.head}): ${clients} break clients, ${servers} break servers, ${neither} break neither`,
+)
+for (const change of verdict.serverBreaking)
+  console.log(
+    `  breaks servers: ${change.operation?.operationId ?? change.pointer}: ${change.summary}`,
+  )
+if (!verdict.passed) {
+  for (const change of verdict.clientBreaking)
+    console.error(
+      `  breaks clients: ${change.operation?.operationId ?? change.pointer}: ${change.summary}`,
+    )
+  for (const problem of verdict.problems) console.error(`contract gate: ${problem}`)
+  console.error(
+    'contract gate: failed. Give info.version a new major version, then `pnpm contract:changelog` writes its entry from the diff.',
+  )
+  process.exit(1)
+}

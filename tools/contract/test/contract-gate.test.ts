@@ -1,0 +1,96 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse, stringify } from 'yaml'
+
+// The test command's contract gate (scripts/contract-gate.ts), run as the pipeline runs it, in a
+// repository of its own: main holds today's contract; the working tree changes it.
+const script = join(import.meta.dirname, '..', 'scripts', 'contract-gate.ts')
+let repo: string
+const today = parse(readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8'))
+
+function git(...args: string[]) {
+  execFileSync('git', args, { cwd: repo, stdio: 'ignore' })
+}
+
+function gate(...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=@devenv/source', '--import', 'tsx', script, ...args],
+    {
+      cwd: join(import.meta.dirname, '..'),
+      encoding: 'utf8',
+      env: { ...process.env, CONTRACT_GATE_ROOT: repo, CONTRACT_BASE: '' },
+    },
+  )
+  return { status: run.status, out: `${run.stdout}${run.stderr}` }
+}
+
+function writeContract(edit: (document: typeof today) => void) {
+  const document = structuredClone(today)
+  edit(document)
+  writeFileSync(join(repo, 'openapi', 'openapi.yaml'), stringify(document))
+}
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), 'contract-gate-'))
+  mkdirSync(join(repo, 'openapi'))
+  writeFileSync(join(repo, 'openapi', 'openapi.yaml'), stringify(today))
+  writeFileSync(join(repo, 'openapi', 'CHANGELOG.md'), '# Changelog\n\n## 1.0.0\n\nThe first.\n')
+  git('init', '-q', '-b', 'main')
+  git('add', '.')
+  git('-c', 'user.name=gate', '-c', 'user.email=gate@devenv.example', 'commit', '-qm', 'base')
+})
+afterAll(() => rmSync(repo, { recursive: true, force: true }))
+
+describe('the contract gate of the test command', () => {
+  it('passes an unchanged contract', () => {
+    expect(gate()).toMatchObject({
+      status: 0,
+      out: expect.stringMatching(/^contract gate: 0 change\(s\) since /),
+    })
+  })
+
+  it('fails a change that breaks clients under the same major version, naming it and the fix', () => {
+    writeContract((document) => {
+      delete document.paths['/health']
+    })
+    const { status, out } = gate()
+    expect(status).toBe(1)
+    expect(out).toContain('breaks clients: getHealth: operation removed')
+    expect(out).toContain('info.version 1.0.0 has the major version of 1.0.0: make it 2.0.0')
+  })
+
+  it('passes it once the version is 2.0.0 and `--write-changelog` has written the entry', () => {
+    writeContract((document) => {
+      delete document.paths['/health']
+      document.info.version = '2.0.0'
+    })
+    expect(gate().status).toBe(1)
+    expect(gate('--write-changelog')).toMatchObject({ status: 0 })
+    const changelog = readFileSync(join(repo, 'openapi', 'CHANGELOG.md'), 'utf8')
+    expect(changelog).toMatch(
+      /^# Changelog\n\n## 2\.0\.0 \(\d{4}-\d\d-\d\d\)\n\n### Breaks clients\n\n- `GET \/health`: operation removed/,
+    )
+    expect(gate()).toMatchObject({ status: 0 })
+  })
+
+  it('refuses a base that is not a revision, in one line', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--conditions=@devenv/source', '--import', 'tsx', script],
+      {
+        cwd: join(import.meta.dirname, '..'),
+        encoding: 'utf8',
+        env: { ...process.env, CONTRACT_GATE_ROOT: repo, CONTRACT_BASE: 'no-such-branch' },
+      },
+    )
+    expect(run.status).toBe(2)
+    expect(run.stderr.trim()).toBe(
+      'contract gate: CONTRACT_BASE no-such-branch is not a revision of this repository',
+    )
+  })
+})
