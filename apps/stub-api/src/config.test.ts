@@ -23,7 +23,8 @@ describe('readConfig', () => {
       port: 4010,
       logLevel: 'info',
       mode: 'development',
-      tokenValidSeconds: 900,
+      // The lifetimes are the contract's unless overridden (the stub's rules, core/contract/rules.ts).
+      tokenValidSeconds: null,
       jwtSecret: DEVELOPMENT_JWT_SECRET,
       jwtSecretIsDefault: true,
       corsOrigins: [...DEFAULT_CORS_ORIGINS],
@@ -31,7 +32,7 @@ describe('readConfig', () => {
       trustProxy: [],
       provisionSeconds: 3,
       deleteSeconds: 2,
-      resetLinkMinutes: 60,
+      resetLinkMinutes: null,
       uniformAccountAnswers: false,
       siteUrl: 'http://127.0.0.1:5173',
       rateLimits: 'on',

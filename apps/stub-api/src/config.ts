@@ -130,7 +130,8 @@ const settingsSchema = z
     PORT: integer(0, 65535, 4010),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     STUB_MODE: z.enum(STUB_MODES).default('development'),
-    TOKEN_VALID_SECONDS: integer(1, 86400, 900),
+    // No default: the contract's lifetime (`x-lifetimes`) unless a test shortens it.
+    TOKEN_VALID_SECONDS: z.coerce.number().int().min(1).max(86400).optional(),
     JWT_SECRET: z.string().optional(),
     // No default here: the default depends on the mode (modeDefaults).
     CORS_ORIGINS: z
@@ -157,7 +158,7 @@ const settingsSchema = z
       .pipe(z.array(trustedProxy)),
     PROVISION_SECONDS: seconds(3),
     DELETE_SECONDS: seconds(2),
-    RESET_LINK_MINUTES: integer(1, 1440, 60),
+    RESET_LINK_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
     UNIFORM_ACCOUNT_ANSWERS: z
       .enum(['true', 'false'])
       .default('false')
@@ -196,7 +197,8 @@ export type StubConfig = {
   port: number
   logLevel: LogLevel
   mode: StubMode
-  tokenValidSeconds: number
+  /** The access token's lifetime; null: the contract's (`x-lifetimes.accessToken`). */
+  tokenValidSeconds: number | null
   jwtSecret: string
   /** True when JWT_SECRET was not given and the development secret is in use. */
   jwtSecretIsDefault: boolean
@@ -206,7 +208,8 @@ export type StubConfig = {
   trustProxy: string[]
   provisionSeconds: number
   deleteSeconds: number
-  resetLinkMinutes: number
+  /** The reset link's lifetime; null: the contract's (`x-lifetimes.resetLink`). */
+  resetLinkMinutes: number | null
   /** Forgot-password and registration answer alike whether an account has the address or not. */
   uniformAccountAnswers: boolean
   siteUrl: string
@@ -268,7 +271,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     port: settings.PORT,
     logLevel: settings.LOG_LEVEL,
     mode: settings.STUB_MODE,
-    tokenValidSeconds: settings.TOKEN_VALID_SECONDS,
+    tokenValidSeconds: settings.TOKEN_VALID_SECONDS ?? null,
     jwtSecret: settings.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     jwtSecretIsDefault: settings.JWT_SECRET === undefined,
     corsOrigins: settings.CORS_ORIGINS ?? defaults.corsOrigins,
@@ -276,7 +279,7 @@ export function readConfig(env: Record<string, string | undefined>): StubConfig 
     trustProxy: settings.TRUST_PROXY,
     provisionSeconds: settings.PROVISION_SECONDS,
     deleteSeconds: settings.DELETE_SECONDS,
-    resetLinkMinutes: settings.RESET_LINK_MINUTES,
+    resetLinkMinutes: settings.RESET_LINK_MINUTES ?? null,
     uniformAccountAnswers: settings.UNIFORM_ACCOUNT_ANSWERS,
     siteUrl: settings.SITE_URL,
     rateLimits: settings.RATE_LIMITS,

@@ -53,17 +53,58 @@ describe('routes from the contract', () => {
     },
   )
 
-  it('answers 404 { message } for unknown routes and methods under /api', async () => {
+  it('answers 404 { message } for unknown routes under /api', async () => {
     stub = await startTestStub()
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
-      ['PATCH', '/api/health'],
+      ['TRACE', '/api/nothing-here'],
       ['GET', '/api/v2/health'],
     ] as const) {
       const response = await stub.call({ method, url })
-      expect(response.statusCode).toBe(404)
+      expect(response.statusCode, `${method} ${url}`).toBe(404)
       expect(response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' })
     }
+  })
+
+  it("answers 405 with Allow naming the path's methods for a method the path does not have", async () => {
+    stub = await startTestStub()
+    for (const [method, url, allow] of [
+      ['TRACE', '/api/auth/auth', 'POST'],
+      ['DELETE', '/api/auth/auth', 'POST'],
+      ['GET', '/api/auth/auth', 'POST'],
+      ['PATCH', '/api/v1/health', 'GET, HEAD'],
+      ['POST', '/api/environments/fa19cd7d-4dbd-4409-a14a-eb6c400f8d77', 'GET, HEAD, DELETE'],
+    ] as const) {
+      const response = await stub.call({ method, url })
+      expect(response.statusCode, `${method} ${url}`).toBe(405)
+      expect(response.headers.allow, `${method} ${url}`).toBe(allow)
+      expect(response.json()).toEqual({ message: 'Method not allowed' })
+    }
+  })
+
+  it('answers 405 to QUERY, a method Node parses, with a body or without', async () => {
+    stub = await startTestStub()
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const response = await stub.app.inject({
+        method: 'QUERY' as 'GET',
+        url: '/api/auth/auth',
+        headers,
+        ...('content-type' in headers ? { payload: '{}' } : {}),
+      })
+      expect(response.statusCode).toBe(405)
+      expect(response.headers.allow).toBe('POST')
+    }
+  })
+
+  it('still answers a CORS preflight of a path, whatever method it asks for', async () => {
+    stub = await startTestStub()
+    const response = await stub.call({
+      method: 'OPTIONS',
+      url: '/api/auth/auth',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
+    })
+    expect(response.statusCode).toBe(204)
+    expect(response.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173')
   })
 
   it('answers 400 for a malformed URL instead of failing', async () => {

@@ -16,7 +16,6 @@ import pretty from 'pino-pretty'
 import { type LogFormat, resolveConfig, type StubConfig } from './config'
 import {
   API_MESSAGES,
-  BODY_LIMIT_BYTES,
   createStubCore,
   errorLogFields,
   type Randomness,
@@ -26,6 +25,7 @@ import {
   requestLogFields,
   type StubHooks,
   type StubLog,
+  stubRulesOf,
 } from './core'
 import { answerClientError, clientErrorAnswer } from './node/client-errors'
 import { corsOptions, simpleCorsHeaders } from './node/cors'
@@ -119,6 +119,10 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     ...given
   } = options
   const config = resolveConfig(given)
+  // Resolved through the package's export, so the source, the tests and the bundled dist/ all find it.
+  const contract =
+    givenContract ??
+    loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml'))
   const realNow = now ?? Date.now
   const readable = logFormat === 'pretty'
 
@@ -128,7 +132,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
   const corsHeaders = simpleCorsHeaders(config.corsOrigins)
 
   const serverOptions: FastifyServerOptions = {
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: stubRulesOf(contract, config).bodyLimitBytes,
     // The core routes and limits path parameters itself; the one wildcard route must not.
     routerOptions: { maxParamLength: Number.MAX_SAFE_INTEGER },
     // request.ip (the rate limits' client) comes from X-Forwarded-For only through these proxies.
@@ -176,10 +180,7 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
 
   const core = createStubCore({
     ...config,
-    // Resolved through the package's export, so the source, the tests and the bundled dist/ all find it.
-    contract:
-      givenContract ??
-      loadContract(createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml')),
+    contract,
     now: realNow,
     platform: { scrypt: nativeScrypt, ...(randomBytes ? { randomBytes } : {}) },
     ...(scryptCost !== undefined ? { scryptCost } : {}),

@@ -15,9 +15,21 @@ import {
 
 const MINUTE = 60_000
 const failTimes = (times: number[], from: LoginLock = resetLoginLock()) =>
-  times.reduce(recordLoginFailure, from)
+  times.reduce((state, now) => recordLoginFailure(state, now), from)
 
 describe('login lock', () => {
+  it('locks after the attempts and for the time of the rule it is given (a contract of 3 in 10 minutes)', () => {
+    const rule = { attempts: 3, lockMs: 10 * MINUTE }
+    const three = [1000, 2000, 3000].reduce(
+      (state, now) => recordLoginFailure(state, now, rule),
+      resetLoginLock(),
+    )
+    expect(isLoginLocked(three, 3001, rule)).toBe(true)
+    expect(isLoginLocked(three, 3001)).toBe(false)
+    expect(loginLockRemainingMs(three, 3000 + 4 * MINUTE, rule)).toBe(6 * MINUTE)
+    expect(isLoginLocked(three, 3000 + 10 * MINUTE, rule)).toBe(false)
+  })
+
   it('does not lock after 4 failures, locks after 5', () => {
     const four = failTimes([0, 1000, 2000, 3000])
     expect(four.attempts).toBe(4)

@@ -3,6 +3,17 @@ import { isFiniteNumber, isInteger } from './numbers'
 export const LOGIN_MAX_ATTEMPTS = 5
 export const LOGIN_LOCK_MS = 15 * 60 * 1000
 
+/**
+ * The lock's numbers: `attempts` failures lock for `lockMs` after the last one. The contract
+ * states them too (`x-rate-limits` of kind `lock` on sign-in); the stub passes its contract's.
+ */
+export type LoginLockRule = { readonly attempts: number; readonly lockMs: number }
+
+export const LOGIN_LOCK_RULE: LoginLockRule = {
+  attempts: LOGIN_MAX_ATTEMPTS,
+  lockMs: LOGIN_LOCK_MS,
+}
+
 /** Failed sign-ins so far; plain data so the browser and the stub can store it as JSON. */
 export type LoginLock = { attempts: number; lastAttemptAt: number | null }
 
@@ -11,25 +22,37 @@ export function resetLoginLock(): LoginLock {
 }
 
 /** When the lock ends (ms); minus infinity, long past, until 5 failures with a time are counted. */
-function lockEndsAt(state: LoginLock): number {
-  if (state.attempts >= LOGIN_MAX_ATTEMPTS && state.lastAttemptAt !== null) {
-    return state.lastAttemptAt + LOGIN_LOCK_MS
+function lockEndsAt(state: LoginLock, rule: LoginLockRule): number {
+  if (state.attempts >= rule.attempts && state.lastAttemptAt !== null) {
+    return state.lastAttemptAt + rule.lockMs
   }
   return Number.NEGATIVE_INFINITY
 }
 
-export function isLoginLocked(state: LoginLock, now: number): boolean {
-  return now < lockEndsAt(state)
+export function isLoginLocked(
+  state: LoginLock,
+  now: number,
+  rule: LoginLockRule = LOGIN_LOCK_RULE,
+): boolean {
+  return now < lockEndsAt(state, rule)
 }
 
-export function loginLockRemainingMs(state: LoginLock, now: number): number {
-  return isLoginLocked(state, now) ? lockEndsAt(state) - now : 0
+export function loginLockRemainingMs(
+  state: LoginLock,
+  now: number,
+  rule: LoginLockRule = LOGIN_LOCK_RULE,
+): number {
+  return isLoginLocked(state, now, rule) ? lockEndsAt(state, rule) - now : 0
 }
 
 // A failure 15+ min after the previous one counts afresh; a locked attempt never reaches a password.
-export function recordLoginFailure(state: LoginLock, now: number): LoginLock {
-  if (isLoginLocked(state, now)) return state
-  const stale = state.lastAttemptAt === null || now >= state.lastAttemptAt + LOGIN_LOCK_MS
+export function recordLoginFailure(
+  state: LoginLock,
+  now: number,
+  rule: LoginLockRule = LOGIN_LOCK_RULE,
+): LoginLock {
+  if (isLoginLocked(state, now, rule)) return state
+  const stale = state.lastAttemptAt === null || now >= state.lastAttemptAt + rule.lockMs
   return { attempts: stale ? 1 : state.attempts + 1, lastAttemptAt: now }
 }
 
@@ -41,9 +64,11 @@ export function presumedLoginLock(
   state: LoginLock,
   checksUnderWay: number,
   now: number,
+  rule: LoginLockRule = LOGIN_LOCK_RULE,
 ): LoginLock {
   let presumed = state
-  for (let check = 0; check < checksUnderWay; check++) presumed = recordLoginFailure(presumed, now)
+  for (let check = 0; check < checksUnderWay; check++)
+    presumed = recordLoginFailure(presumed, now, rule)
   return presumed
 }
 
@@ -55,8 +80,9 @@ export function settlePasswordCheck(
   state: LoginLock,
   outcome: PasswordCheckOutcome,
   now: number,
+  rule: LoginLockRule = LOGIN_LOCK_RULE,
 ): LoginLock {
-  if (outcome === 'failure') return recordLoginFailure(state, now)
+  if (outcome === 'failure') return recordLoginFailure(state, now, rule)
   if (outcome === 'success') return resetLoginLock()
   return state
 }

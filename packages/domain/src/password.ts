@@ -26,8 +26,8 @@ export type PasswordPolicy = {
   readonly refuseCommon: boolean
 }
 
-// The contract's operation that applies each rule (the generated facts key policies by operation).
-const POLICY_OPERATIONS = {
+/** The contract's operation that applies each rule (the contract keys its policies by operation). */
+export const NEW_PASSWORD_RULE_OPERATIONS = {
   registration: 'register',
   change: 'changePassword',
   reset: 'setPassword',
@@ -50,9 +50,9 @@ function contractPolicy<Operation extends ContractPasswordField['operationId']>(
 
 /** Each rule's policy, as the contract states it; the stub may judge by another contract's. */
 export const NEW_PASSWORD_POLICIES = {
-  registration: contractPolicy(POLICY_OPERATIONS.registration),
-  change: contractPolicy(POLICY_OPERATIONS.change),
-  reset: contractPolicy(POLICY_OPERATIONS.reset),
+  registration: contractPolicy(NEW_PASSWORD_RULE_OPERATIONS.registration),
+  change: contractPolicy(NEW_PASSWORD_RULE_OPERATIONS.change),
+  reset: contractPolicy(NEW_PASSWORD_RULE_OPERATIONS.reset),
 } as const satisfies Record<NewPasswordRule, PasswordPolicy>
 
 const REGISTRATION_POLICY = NEW_PASSWORD_POLICIES.registration

@@ -1,5 +1,6 @@
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
+import { type StubRules, stubRulesOf } from './contract/rules'
 import { pooledRandomBytes } from './platform/random'
 import { portableScrypt } from './platform/scrypt'
 import {
@@ -18,6 +19,8 @@ import type { MailSender, Randomness } from './types'
 export type StubContext = {
   config: StubConfig
   contract: Contract
+  /** The rules the contract states (body limit, quota, lifetimes, password policies), read once. */
+  rules: StubRules
   /** The injected real clock (ms); each store adds its development offset to it. */
   realNow: () => number
   startedAt: number
@@ -48,11 +51,13 @@ export function createContext(
   const platformUuid = globalThis.crypto?.randomUUID?.bind(globalThis.crypto)
   const makeId =
     platform?.randomBytes || !platformUuid ? () => uuidFrom(randomBytes) : () => platformUuid()
+  const rules = stubRulesOf(contract, config)
   const makeStore = (id: string) =>
     new StubStore(id, realNow, randomBytes, config.rateLimits, makeId)
   const ctx: StubContext = {
     config,
     contract,
+    rules,
     realNow,
     startedAt: realNow(),
     randomBytes,
@@ -63,7 +68,8 @@ export function createContext(
     }),
     tokens: createTokenService({
       secret: config.jwtSecret,
-      validSeconds: config.tokenValidSeconds,
+      validSeconds: rules.lifetimes.accessToken,
+      refreshValidSeconds: rules.lifetimes.refreshToken,
     }),
     registry: new StoreRegistry(makeStore('default'), (id) => {
       const store = makeStore(id)

@@ -125,6 +125,7 @@ export function createStubCore(options: StubCoreOptions): StubCore {
     },
     config: ctx.config,
     contract: ctx.contract,
+    rules: ctx.rules,
     stores: ctx.registry,
   }
 }

@@ -4,8 +4,8 @@
  */
 
 export { ApiError, errorBody, validationError } from './contract/errors'
-export { BODY_LIMIT_BYTES } from './contract/http-errors'
 export { API_MESSAGES } from './contract/messages'
+export { type StubRules, stubRulesOf } from './contract/rules'
 export { createStubCore } from './create'
 export { escapeHtml, page } from './dev/html'
 export {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { ApiError, validationError } from './contract/errors'
+import { stubRulesOf } from './contract/rules'
 import { createCoreParts } from './create'
 import {
   answerOffContract,
@@ -31,6 +32,7 @@ import type { StubLog, StubRequest } from './types'
 const contract = loadContract(
   createRequire(import.meta.url).resolve('@devenv/openapi/openapi.yaml'),
 )
+const rules = stubRulesOf(contract, { tokenValidSeconds: null, resetLinkMinutes: null })
 // Made at run time: a secret written here would be one production must refuse.
 const PRODUCTION = { mode: 'production', jwtSecret: randomBytes(32).toString('hex') } as const
 
@@ -62,7 +64,7 @@ function inputOf(given: Partial<StubRequest> & { url: string }): StubRequest {
 /** Steps 1 and 2, as `handle` runs them. */
 function requestOf(parts: CoreParts, given: Partial<StubRequest> & { url: string }) {
   const input = inputOf(given)
-  return chooseStore(parts, input, route(contract, input))
+  return chooseStore(parts, input, route(contract, input, parts.ctx.rules))
 }
 
 function entryOf(parts: CoreParts, operationId: string): OperationEntry {
@@ -88,34 +90,49 @@ function thrown(run: () => unknown): ApiError {
 
 describe('1. route', () => {
   it('finds the operation under either prefix, HEAD as GET, and parses the query as Fastify did', () => {
-    expect(route(contract, inputOf({ url: '/api/v1/health?a=1&a=2&b=x+y' }))).toEqual({
+    expect(route(contract, inputOf({ url: '/api/v1/health?a=1&a=2&b=x+y' }), rules)).toEqual({
       path: '/api/v1/health',
       query: { a: ['1', '2'], b: 'x y' },
       operationId: 'getHealth',
       params: {},
     })
-    expect(route(contract, inputOf({ method: 'HEAD', url: '/api/health' })).operationId).toBe(
-      'getHealth',
-    )
-    expect(route(contract, inputOf({ url: '/api/environments/env-1' })).params).toEqual({
+    expect(
+      route(contract, inputOf({ method: 'HEAD', url: '/api/health' }), rules).operationId,
+    ).toBe('getHealth')
+    expect(route(contract, inputOf({ url: '/api/environments/env-1' }), rules).params).toEqual({
       id: 'env-1',
     })
   })
 
   it('leaves a path of no operation unrouted, and refuses a malformed escape or a long parameter', () => {
-    expect(route(contract, inputOf({ url: '/__dev/session' }))).toEqual({
+    expect(route(contract, inputOf({ url: '/__dev/session' }), rules)).toEqual({
       path: '/__dev/session',
       query: {},
     })
-    const malformed = route(contract, inputOf({ url: '/api/environments/%E0%A4%A' }))
+    const malformed = route(contract, inputOf({ url: '/api/environments/%E0%A4%A' }), rules)
     expect(malformed.refused?.status).toBe(400)
     expect(malformed.refused?.fields).toEqual({ url: 'The request URL has a malformed %-escape' })
     expect(malformed.operationId).toBeUndefined()
-    const long = route(contract, inputOf({ url: `/api/environments/${'a'.repeat(101)}` }))
+    const long = route(contract, inputOf({ url: `/api/environments/${'a'.repeat(101)}` }), rules)
     expect(long.refused?.fields).toEqual({ url: 'A path parameter of the request URL is too long' })
-    expect(route(contract, inputOf({ url: `/api/environments/${'a'.repeat(100)}` })).refused).toBe(
-      undefined,
-    )
+    expect(
+      route(contract, inputOf({ url: `/api/environments/${'a'.repeat(100)}` }), rules).refused,
+    ).toBe(undefined)
+  })
+
+  it("refuses a method its path does not have as x-unsupported-methods says, naming the path's methods", () => {
+    const deleteSignIn = inputOf({ method: 'DELETE', url: '/api/v1/auth/auth' })
+    const refused = route(contract, deleteSignIn, rules).refused
+    expect(refused?.status).toBe(405)
+    expect(refused?.headers).toEqual({ allow: 'POST' })
+    expect(refused?.message).toBe('Method not allowed')
+    // The preflight's method is CORS's; a path of no operation is no path of the contract.
+    const preflight = inputOf({ method: 'OPTIONS', url: '/api/auth/auth' })
+    expect(route(contract, preflight, rules).refused).toBe(undefined)
+    const nowhere = inputOf({ method: 'DELETE', url: '/api/nothing-here' })
+    expect(route(contract, nowhere, rules).refused).toBe(undefined)
+    // A contract without the rule: the method is no route, as before (404).
+    expect(route(contract, deleteSignIn, { unsupportedMethods: null }).refused).toBe(undefined)
   })
 })
 
@@ -189,7 +206,7 @@ describe('5. readBody', () => {
     const parts = partsOf()
     const given = { method: 'POST', url: '/api/contact', ...jsonBody({ a: 1 }) }
     const request = requestOf(parts, given)
-    readBody(request, inputOf(given))
+    readBody(parts.ctx, request, inputOf(given))
     expect(request.body).toEqual({ a: 1 })
 
     const text = {
@@ -198,9 +215,13 @@ describe('5. readBody', () => {
       headers: { 'content-type': 'text/plain' },
       body: 'a',
     }
-    expect(thrown(() => readBody(requestOf(parts, text), inputOf(text))).status).toBe(415)
+    expect(thrown(() => readBody(parts.ctx, requestOf(parts, text), inputOf(text))).status).toBe(
+      415,
+    )
     const tooLarge = { method: 'POST', url: '/api/contact', problem: 'body-too-large' as const }
-    expect(thrown(() => readBody(requestOf(parts, tooLarge), inputOf(tooLarge))).status).toBe(413)
+    expect(
+      thrown(() => readBody(parts.ctx, requestOf(parts, tooLarge), inputOf(tooLarge))).status,
+    ).toBe(413)
   })
 })
 

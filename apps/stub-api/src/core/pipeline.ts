@@ -1,7 +1,8 @@
 /**
  * A request's way through the stub's core: one exported step per job, in the order they run.
  *
- *    1. route              the URL to an operation of the contract (a URL it cannot route is refused)
+ *    1. route              the URL to an operation of the contract (a URL it cannot route, or a
+ *                          method its path does not have, is refused)
  *    2. chooseStore        the request inside the core, on its stub session's store
  *       - hook onRequest   may answer at once (only onReply runs after it)
  *    3. applyFaults        `Prefer:` in development and test modes: delay, reset, a forced answer
@@ -21,13 +22,14 @@
  *
  * `handle` runs them; what a step or hook throws becomes the error answer in the operation's shape.
  */
-import type { Contract } from '@devenv/openapi'
+import { type Contract, HTTP_METHODS } from '@devenv/openapi'
 import type { StubContext } from './context'
 import { checkAnswer } from './contract/answer-check'
 import { ApiError, rateLimited, validationError } from './contract/errors'
 import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
 import { API_MESSAGES } from './contract/messages'
 import type { OperationHandler, OperationTable } from './contract/operations'
+import type { StubRules } from './contract/rules'
 import { checkBody, checkParameters } from './contract/validation'
 import type { DevRoute } from './dev/dev-route'
 import { forcedAnswer, parsePrefer, sleep } from './dev/faults'
@@ -60,7 +62,7 @@ export type Route = {
   operationId?: string
   /** The operation's path parameters, percent-decoded. */
   params?: Record<string, string>
-  /** The URL cannot be routed: the client's fault, answered before any hook runs. */
+  /** The URL cannot be routed, or its path has not the method: the client's fault, answered before any hook runs. */
   refused?: ApiError
 }
 
@@ -92,6 +94,35 @@ function isDecodable(path: string): boolean {
   }
 }
 
+/** The methods the contract gives a path; HEAD with GET, as the stub answers HEAD as GET. */
+function allowedMethods(contract: Contract, path: string): string[] {
+  const allowed: string[] = []
+  for (const method of HTTP_METHODS) {
+    const name = method.toUpperCase()
+    if (!contract.match(name, path)) continue
+    allowed.push(name)
+    if (name === 'GET' && !allowed.includes('HEAD')) allowed.push('HEAD')
+  }
+  return allowed
+}
+
+/**
+ * `x-unsupported-methods`: a path of the contract asked with a method it does not have. OPTIONS
+ * stays the CORS preflight's, which the adapter answers before the core.
+ */
+function unsupportedMethod(
+  contract: Contract,
+  method: string,
+  path: string,
+  rule: StubRules['unsupportedMethods'],
+): ApiError | undefined {
+  if (!rule || method === 'OPTIONS') return undefined
+  const allowed = allowedMethods(contract, path)
+  if (allowed.length === 0) return undefined
+  const headers = { [rule.header.toLowerCase()]: allowed.join(', ') }
+  return new ApiError(rule.status, undefined, API_MESSAGES.methodNotAllowed, undefined, headers)
+}
+
 function emailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const { email, username } = body as Record<string, unknown>
@@ -99,8 +130,15 @@ function emailOf(body: unknown): string | undefined {
   return typeof value === 'string' ? value.trim().toLowerCase() : undefined
 }
 
-/** 1. The request's path and query, and its operation; a URL that cannot be routed is refused. */
-export function route(contract: Contract, input: StubRequest): Route {
+/**
+ * 1. The request's path and query, and its operation; a URL that cannot be routed is refused, and
+ * so is a method its path does not have (the contract's 405 naming the methods it has).
+ */
+export function route(
+  contract: Contract,
+  input: StubRequest,
+  rules: Pick<StubRules, 'unsupportedMethods'>,
+): Route {
   const queryAt = input.url.indexOf('?')
   const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt)
   const query = queryAt === -1 ? NO_QUERY : parseQuery(input.url.slice(queryAt + 1))
@@ -109,8 +147,12 @@ export function route(contract: Contract, input: StubRequest): Route {
     return { path, query, refused: transportError('bad-url') }
   }
   const method = input.method === 'HEAD' ? 'GET' : input.method
-  const match = path.startsWith('/api') ? contract.match(method, path) : undefined
-  if (!match) return { path, query }
+  if (!path.startsWith('/api')) return { path, query }
+  const match = contract.match(method, path)
+  if (!match) {
+    const refused = unsupportedMethod(contract, method, path, rules.unsupportedMethods)
+    return refused ? { path, query, refused } : { path, query }
+  }
   for (const name in match.pathParams) {
     if ((match.pathParams[name]?.length ?? 0) <= MAX_PARAM_LENGTH) continue
     const tooLong = validationError({ url: 'A path parameter of the request URL is too long' })
@@ -182,9 +224,15 @@ export function limitClient(request: CoreRequest, entry: OperationEntry): void {
 }
 
 /** 5. The body as JSON into `request.body`, or what the transport could not read (throws its error). */
-export function readBody(request: CoreRequest, input: StubRequest): void {
+export function readBody(ctx: StubContext, request: CoreRequest, input: StubRequest): void {
   if (input.problem) throw transportError(input.problem)
-  request.body = readJsonBody(request.method, input.headers['content-type'], input.body)
+  const { bodyLimitBytes } = ctx.rules
+  request.body = readJsonBody(
+    request.method,
+    input.headers['content-type'],
+    input.body,
+    bodyLimitBytes,
+  )
 }
 
 /** A request of no operation: the development control of its path, or 404. */
@@ -337,7 +385,7 @@ async function makeReply(
     const { operationId } = request
     const entry = operationId === undefined ? undefined : parts.table.get(operationId)
     if (entry) limitClient(request, entry)
-    readBody(request, input)
+    readBody(ctx, request, input)
     if (!entry) return await answerOffContract(parts, request, path)
     if (hooks.onBody) await hooks.onBody(request)
     if (entry.needsChecks) {
@@ -379,7 +427,7 @@ function send(
 
 /** One request through every step. Never throws: every failure is an answer. */
 export async function handle(parts: CoreParts, input: StubRequest): Promise<StubAnswer> {
-  const routed = route(parts.ctx.contract, input)
+  const routed = route(parts.ctx.contract, input, parts.ctx.rules)
   const request = chooseStore(parts, input, routed)
   if (routed.refused) return send(parts, request, errorReply(parts.ctx, undefined, routed.refused))
   let reply = await makeReply(parts, request, input, routed.path)

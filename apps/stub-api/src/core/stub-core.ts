@@ -1,5 +1,6 @@
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
+import type { StubRules } from './contract/rules'
 import type { Reply } from './reply'
 import type { CoreRequest } from './request'
 import type { StatePersistence } from './state/persistence'
@@ -63,6 +64,8 @@ export type StubCore = {
   close(): Promise<void>
   readonly config: StubConfig
   readonly contract: Contract
+  /** The rules its contract states, as the core applies them. */
+  readonly rules: StubRules
   readonly stores: StubStores
 }
 

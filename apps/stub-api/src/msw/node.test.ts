@@ -205,6 +205,22 @@ describe('createNodeStub (MSW intercepting fetch at a fake origin)', () => {
     })
   })
 
+  it("answers 405 with Allow naming the path's methods for a method the path does not have, 404 for no path", async () => {
+    // fetch refuses to send TRACE (a forbidden method); the Fastify suite sends it.
+    for (const [method, url, allow] of [
+      ['DELETE', `${api}/auth/auth`, 'POST'],
+      ['QUERY', `${api}/auth/auth`, 'POST'],
+      ['PATCH', `${api}/health`, 'GET, HEAD'],
+    ] as const) {
+      const answer = await fetch(url, { method })
+      expect(answer.status, `${method} ${url}`).toBe(405)
+      expect(answer.headers.get('allow')).toBe(allow)
+      expect(await answer.json()).toEqual({ message: 'Method not allowed' })
+    }
+    const nowhere = await fetch(`${api}/nothing-here`, { method: 'DELETE' })
+    expect(nowhere.status).toBe(404)
+  })
+
   it('leaves other origins to the network', async () => {
     // Nothing listens at this address: the request must fail as a real one would, not be answered.
     await expect(fetch('http://127.0.0.1:9/api/health')).rejects.toThrow()

@@ -8,7 +8,6 @@ import type {
 import fastifyPlugin from 'fastify-plugin'
 import {
   API_MESSAGES,
-  BODY_LIMIT_BYTES,
   type StubAnswer,
   type StubCore,
   type StubRequest,
@@ -80,7 +79,7 @@ function transportProblemOf(error: FastifyError): TransportProblem | undefined {
 /**
  * The stub in Fastify: every request goes to `core.handle()` and its answer back, as the MSW
  * adapter does. Fastify only reads the body as bytes (the core parses it), within the size limit,
- * so a body over 1 MiB is refused while it arrives rather than buffered whole.
+ * so a body over the contract's limit is refused while it arrives rather than buffered whole.
  */
 export const stubPlugin = fastifyPlugin<StubPluginOptions>(
   async (app, { core, securityHeaders, onAnswer }) => {
@@ -91,7 +90,7 @@ export const stubPlugin = fastifyPlugin<StubPluginOptions>(
     for (const mediaType of ['application/json', '*']) {
       app.addContentTypeParser(
         mediaType,
-        { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+        { parseAs: 'buffer', bodyLimit: core.rules.bodyLimitBytes },
         keepBytes,
       )
     }

@@ -10,9 +10,6 @@ import { isStatusShaped } from './operations'
 /** RFC 8259's whitespace: space, tab, line feed, carriage return. */
 const JSON_WHITESPACE = /^[ \t\n\r]*$/
 
-/** Largest accepted body, as the contract says (413 above it). */
-export const BODY_LIMIT_BYTES = 1024 * 1024
-
 /**
  * Most fields and array items one body may hold, at any depth: ten times what the contract's
  * largest body needs (a chat of 50 messages). Parsing and validating (with all errors) cost a step
@@ -83,7 +80,8 @@ function byteLength(body: Uint8Array | string): number {
 }
 
 /**
- * The only body reader, the same for every adapter: JSON only (415 otherwise), at most 1 MiB,
+ * The only body reader, the same for every adapter: JSON only (415 otherwise), at most the
+ * contract's `x-body-limit` (1 MiB),
  * strictly UTF-8, prototype-poisoning safe (secure-json-parse, Fastify's own parser), and an empty
  * body means "no body" so that optional bodies (sign-out) may be left out.
  */
@@ -91,6 +89,7 @@ export function readJsonBody(
   method: string,
   contentType: string | undefined,
   body: Uint8Array | string | undefined,
+  maxBytes: number,
 ): unknown {
   if (BODYLESS_METHODS.has(method)) return undefined
   const empty = body === undefined || body.length === 0
@@ -103,7 +102,7 @@ export function readJsonBody(
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.unsupportedMediaType)
   }
   if (empty) return undefined
-  if (byteLength(body) > BODY_LIMIT_BYTES) {
+  if (byteLength(body) > maxBytes) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', API_MESSAGES.tooLarge)
   }
   let text: string

@@ -24,6 +24,7 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Unsupported content type: send application/json',
   rateLimited: 'Too many requests. Please try again later.',
   notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
   authenticationRequired: 'Authentication required',
   tokenExpired: 'Access token has expired',
   tokenInvalid: 'Invalid access token',

@@ -9,11 +9,17 @@ export const sentence = (code: Parameters<typeof translate>[1]) =>
 /** Messages for the contract's named schemas, keyed by component name and keyword. */
 const COMPONENT_MESSAGES: Record<string, Partial<Record<string, string>>> = {
   Email: {
+    // The contract's rule is its pattern; `format: email` says the same to tools that read formats.
+    pattern: sentence('validation.emailInvalid'),
     format: sentence('validation.emailInvalid'),
     minLength: sentence('validation.emailInvalid'),
     maxLength: 'E-mail address must be at most 254 characters',
   },
   NewPassword: {
+    minLength: sentence('validation.passwordTooShort'),
+    maxLength: 'Password must be at most 128 characters long',
+  },
+  ResetPassword: {
     minLength: sentence('validation.passwordTooShort'),
     maxLength: 'Password must be at most 128 characters long',
   },

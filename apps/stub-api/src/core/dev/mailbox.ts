@@ -7,7 +7,16 @@ import type { StubStore } from '../state/store'
 import type { DevRoute } from './dev-route'
 import { escapeHtml, page } from './html'
 
-const ACTIVATION_VALID_HOURS = 24
+/** A link's lifetime as a mail says it: whole hours, else whole minutes, else seconds. */
+function lifetimeText(seconds: number): string {
+  const [count, unit] =
+    seconds % 3600 === 0 && seconds >= 7200
+      ? [seconds / 3600, 'hours']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minutes']
+        : [seconds, 'seconds']
+  return count === 1 ? `1 ${unit.slice(0, -1)}` : `${count} ${unit}`
+}
 
 /**
  * A mail's paragraphs and link, written out once as text and once as HTML, kept in the store's
@@ -44,7 +53,7 @@ export function sendActivationMail(
   const link = `${ctx.config.siteUrl}/?activate=${encodeURIComponent(token)}`
   const paragraphs = [
     'Welcome to DevEnv!',
-    `Activate your account by opening this link within ${ACTIVATION_VALID_HOURS} hours:`,
+    `Activate your account by opening this link within ${lifetimeText(ctx.rules.lifetimes.activationLink)}:`,
   ]
   return deliver(ctx, store, {
     kind: 'activation',
@@ -65,7 +74,7 @@ export function sendResetMail(
   const link = `${ctx.config.siteUrl}/reset-password?user=${encodeURIComponent(account.email)}&hash=${hash}`
   const paragraphs = [
     'Someone asked to reset the password of your DevEnv account.',
-    `Set a new password by opening this link within ${ctx.config.resetLinkMinutes} minutes. If it was not you, ignore this e-mail.`,
+    `Set a new password by opening this link within ${lifetimeText(ctx.rules.lifetimes.resetLink)}. If it was not you, ignore this e-mail.`,
   ]
   return deliver(ctx, store, {
     kind: 'password-reset',

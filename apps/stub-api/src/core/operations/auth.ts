@@ -25,7 +25,6 @@ import type { Account, LinkToken } from '../state/records'
 import { revokeSessionsOf, rotateRefreshToken, signOutWith, startSession } from '../state/sessions'
 import type { StubStore } from '../state/store'
 
-const ACTIVATION_VALID_MS = 24 * 60 * 60 * 1000
 const LINK_TOKEN_BYTES = 32
 
 /**
@@ -40,18 +39,20 @@ async function checkCredentials(
   email: string,
   password: string,
 ): Promise<Account> {
+  const lock = ctx.rules.loginLock
   const presumed = presumedLoginLock(
     store.loginLockOf(email),
     store.passwordChecksOf(email),
     store.now(),
+    lock,
   )
-  if (isLoginLocked(presumed, store.now())) {
+  if (isLoginLocked(presumed, store.now(), lock)) {
     throw new ApiError(
       429,
       'LOGIN_LOCKED',
       API_MESSAGES.locked,
       undefined,
-      retryAfterHeader(loginLockRemainingMs(presumed, store.now())),
+      retryAfterHeader(loginLockRemainingMs(presumed, store.now(), lock)),
     )
   }
   const check = store.beginPasswordCheck(email)
@@ -75,7 +76,8 @@ async function checkCredentials(
     return account
   } finally {
     // Read again after the await: the checks that ended meanwhile have changed the lock.
-    store.setLoginLock(email, settlePasswordCheck(store.loginLockOf(email), outcome, store.now()))
+    const settled = settlePasswordCheck(store.loginLockOf(email), outcome, store.now(), lock)
+    store.setLoginLock(email, settled)
     check.end()
   }
 }
@@ -92,13 +94,15 @@ const loadCommonPasswords = () =>
  * as the contract's 400 on `field`.
  */
 async function checkNewPassword(
+  ctx: StubContext,
   password: string,
   rule: NewPasswordRule,
   field: string,
 ): Promise<void> {
+  const policy = ctx.rules.passwordPolicies[rule]
   const problem =
-    newPasswordRuleError(password, rule) ??
-    commonPasswordRuleError(password, await loadCommonPasswords())
+    newPasswordRuleError(password, rule, policy) ??
+    (policy.refuseCommon ? commonPasswordRuleError(password, await loadCommonPasswords()) : null)
   if (problem) throw validationError({ [field]: sentence(problem) })
 }
 
@@ -128,7 +132,7 @@ function newLinkToken(
 
 function sendActivation(ctx: StubContext, store: StubStore, account: Account): void {
   const token = toBase64Url(store.randomBytes(LINK_TOKEN_BYTES))
-  newLinkToken(store, store.activations, account, token, ACTIVATION_VALID_MS)
+  newLinkToken(store, store.activations, account, token, ctx.rules.lifetimes.activationLink * 1000)
   sendActivationMail(ctx, store, account, token)
 }
 
@@ -167,7 +171,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     const { body } = request
     const store = request.store
-    await checkNewPassword(body.password, 'registration', 'password')
+    await checkNewPassword(ctx, body.password, 'registration', 'password')
     const email = body.username.trim().toLowerCase()
     const registered = {
       status: 201 as const,
@@ -253,7 +257,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     const { username, oldPassword, newPassword } = request.body
     // Before the old password: a refused new one costs no attempt of the login lock.
-    await checkNewPassword(newPassword, 'change', 'newPassword')
+    await checkNewPassword(ctx, newPassword, 'change', 'newPassword')
     const account = await checkCredentials(ctx, request.store, username, oldPassword)
     if (newPassword === oldPassword) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
@@ -275,7 +279,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
       throw new ApiError(401, 'USER_NOT_FOUND', API_MESSAGES.userNotFound)
     }
     const hash = toHex(store.randomBytes(LINK_TOKEN_BYTES))
-    newLinkToken(store, store.resetLinks, account, hash, ctx.config.resetLinkMinutes * 60_000)
+    newLinkToken(store, store.resetLinks, account, hash, ctx.rules.lifetimes.resetLink * 1000)
     sendResetMail(ctx, store, account, hash)
     return { status: 200, json: { message: API_MESSAGES.resetSent } }
   })
@@ -286,7 +290,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     const { username, hash, password } = request.body
     // Before the link: a refused password does not use it up.
-    await checkNewPassword(password, 'reset', 'password')
+    await checkNewPassword(ctx, password, 'reset', 'password')
     const store = request.store
     const account = store.findAccountByEmail(username)
     const record = store.resetLinks.get(digest(hash.toLowerCase()))

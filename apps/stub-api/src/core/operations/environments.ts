@@ -1,7 +1,11 @@
-import { type DevEnvironmentStatus, devEnvironmentResources } from '@devenv/domain/dev-environments'
+import {
+  type DevEnvironmentStatus,
+  devEnvironmentResources,
+  isDevEnvironmentQuotaReached,
+} from '@devenv/domain/dev-environments'
 import type { components } from '@devenv/openapi/types'
 import type { StubContext } from '../context'
-import { ApiError } from '../contract/errors'
+import { ApiError, type ErrorCode } from '../contract/errors'
 import { API_MESSAGES } from '../contract/messages'
 import { API_PREFIXES, type DefineOperation } from '../contract/operations'
 import type { CoreRequest } from '../request'
@@ -9,8 +13,6 @@ import { signedInAccount } from '../security/authenticate'
 import type { EnvironmentRecord } from '../state/records'
 import type { StubStore } from '../state/store'
 
-/** The contract's quota: environments being deleted do not count. */
-export const ENVIRONMENT_QUOTA = 5
 /** Development control: an environment named `fail-...` ends provisioning in `failed`. */
 export const FAILING_NAME_PREFIX = 'fail-'
 
@@ -118,12 +120,13 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
     const wanted = request.body
     const existing = environmentsOf(ctx, store, account.id)
     const now = store.now()
-    const counted = existing.filter((each) => lifecycleOf(ctx, each, now).status !== 'deleting')
-    if (counted.length >= ENVIRONMENT_QUOTA) {
+    const quota = ctx.rules.environmentQuota
+    const statuses = existing.map((each) => lifecycleOf(ctx, each, now))
+    if (isDevEnvironmentQuotaReached(statuses, quota)) {
       throw new ApiError(
-        403,
-        'ENVIRONMENT_QUOTA_EXCEEDED',
-        `You already have ${ENVIRONMENT_QUOTA} environments. Delete one to create another.`,
+        quota.status,
+        quota.code as ErrorCode,
+        `You already have ${quota.limit} environments. Delete one to create another.`,
       )
     }
     if (existing.some((each) => each.name === wanted.name)) {

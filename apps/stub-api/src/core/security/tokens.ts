@@ -20,7 +20,10 @@ export type AccessTokenCheck =
   | { ok: false; reason: 'expired' | 'invalid'; detail: string }
 
 export type TokenService = {
+  /** The access token's lifetime. */
   readonly validSeconds: number
+  /** The refresh token's lifetime. */
+  readonly refreshValidSeconds: number
   issueAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp'>, now: number): Promise<string>
   /** Signature (HS256 only: `alg: none` and other keys fail), shape and expiry at `now`. */
   verifyAccessToken(token: string, now: number): Promise<AccessTokenCheck>
@@ -29,11 +32,13 @@ export type TokenService = {
 export function createTokenService(options: {
   secret: string
   validSeconds: number
+  refreshValidSeconds: number
 }): TokenService {
   const key = new TextEncoder().encode(options.secret)
-  const { validSeconds } = options
+  const { validSeconds, refreshValidSeconds } = options
   return {
     validSeconds,
+    refreshValidSeconds,
     async issueAccessToken(claims, now) {
       const issuedAt = Math.floor(now / 1000)
       const { sub, ...rest } = claims

@@ -6,7 +6,12 @@ import { isSessionActive, rotateRefreshToken, signOutWith, startSession } from '
 import { StubStore } from './store'
 
 const DAY = 24 * 60 * 60 * 1000
-const tokens = createTokenService({ secret: 's'.repeat(32), validSeconds: 900 })
+// Refresh tokens of a week: the test's days are counted against it.
+const tokens = createTokenService({
+  secret: 's'.repeat(32),
+  validSeconds: 900,
+  refreshValidSeconds: (7 * DAY) / 1000,
+})
 const account: Account = {
   id: '3f6c2a9e-8b1d-4c7a-9e2f-5a1b7c3d9e04',
   email: 'user@devenv.example',

@@ -4,7 +4,6 @@ import { digest } from '../security/tokens'
 import type { Account, SignInSession } from './records'
 import type { StubStore } from './store'
 
-export const REFRESH_TOKEN_VALID_MS = 7 * 24 * 60 * 60 * 1000
 const REFRESH_TOKEN_BYTES = 32
 
 /** The contract's `TokenPair`. */
@@ -61,7 +60,7 @@ async function issuePair(
   store.refreshTokens.set(digest(refreshToken), {
     digest: digest(refreshToken),
     sessionId: session.id,
-    expiresAt: now + REFRESH_TOKEN_VALID_MS,
+    expiresAt: now + tokens.refreshValidSeconds * 1000,
     usedAt: null,
   })
   return {

@@ -2,8 +2,8 @@ import {
   commonPasswordRuleError,
   isResetPasswordValid,
   meetsResetPasswordRules,
+  NEW_PASSWORD_POLICIES,
   newPasswordRuleError,
-  PASSWORD_MIN_LENGTH,
   RESET_PASSWORD_CHECK_CODES,
   RESET_PASSWORD_CHECKS,
   resetPasswordChecks,
@@ -172,7 +172,7 @@ function ResetPasswordForm({
           type="password"
           autoComplete="new-password"
           placeholder={t('reset.newPasswordPlaceholder')}
-          minLength={PASSWORD_MIN_LENGTH}
+          minLength={NEW_PASSWORD_POLICIES.reset.minLength}
           required
           disabled={loading}
           aria-invalid={passwordInvalid}
