@@ -378,10 +378,58 @@ runs or contracts, are an error (exit 2). Exit 0 when all passed, 1 on a failure
   },
 }
 
+/** The most bytes of a contract `diff` reads from a URL or from `git show`. */
+export const MAX_CONTRACT_MIB = 16
+
+export const DIFF_COMMAND: CommandSpec = {
+  name: 'diff',
+  usage: ['diff BASE HEAD [options]'],
+  positionals: true,
+  summary: `Compares two versions of the contract and judges each change by whom it breaks: clients (the
+site, users of the API client), servers (backend teams), or neither. BASE and HEAD are each a
+file, an http(s) URL, or a git revision REV:PATH (main:openapi/openapi.yaml, read with git show);
+YAML or JSON, up to ${MAX_CONTRACT_MIB} MiB. Exit 0 when no change breaks a side --fail-on names
+(clients by default), 1 when one does, 2 when a version cannot be read (one line says why).`,
+  options: [
+    {
+      name: 'format',
+      value: 'terminal|json|markdown|junit',
+      default: '`terminal`',
+      description:
+        'what is printed: the changes grouped by whom they break, most breaking first; JSON; Markdown for a pull-request comment (a summary line, a table per side); JUnit XML (a testcase per change)',
+      group: CONTRACT_AND_REPORTS,
+    },
+    {
+      name: 'fail-on',
+      value: 'SIDES',
+      default: '`clients`',
+      description:
+        'exit 1 when a change breaks one of these sides: `clients`, `servers` (comma-separated), `any` for both, `none` never',
+      details: 'See [Whom a change breaks](#whom-a-change-breaks)',
+      group: RUN,
+    },
+  ],
+  shared: {
+    'report-dir': {
+      description: 'also write `diff.json`, `diff.md` and `junit.xml` there',
+    },
+    timeout: {
+      default: 30_000,
+      description: 'how long a URL or `git show` may take',
+    },
+    quiet: { description: 'with the terminal format, the closing line alone' },
+    // Two versions given as arguments, nothing run against a server.
+    contract: { hidden: true },
+    'min-coverage': { hidden: true },
+    'allow-skip': { hidden: true },
+  },
+}
+
 /** Every subcommand, in the order the README and the main help tell them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   CHECK_COMMAND,
   FUZZ_COMMAND,
   PROXY_COMMAND,
   MERGE_COMMAND,
+  DIFF_COMMAND,
 ]

@@ -23,7 +23,7 @@ const EVERY_SUBCOMMAND_TAKES = [
   ...`'${NAME} <subcommand> --help' lists its options.`.split(' '),
 ]
 
-const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge> [options]      (no subcommand: check)
+const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge|diff> [options]      (no subcommand: check)
 
 Holds any server to the API contract (openapi.yaml) and reports how much of it was exercised.
 
@@ -31,6 +31,7 @@ Holds any server to the API contract (openapi.yaml) and reports how much of it w
   fuzz --base-url URL       property-based and model-based requests
   proxy --upstream URL      a validation proxy in front of a server
   merge DIR...              one report from the reports of a run's shards (--shard i/n)
+  diff BASE HEAD            the changes between two versions of the contract, by whom they break
 
 ${wrapped(EVERY_SUBCOMMAND_TAKES, 0).join('\n')}
 Options can be kept in ${CONFIG_FILE_NAMES[0]} (or .yaml) in the folder the command is typed
@@ -49,6 +50,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   fuzz: async () => (await import('./fuzz')).fuzzCommand,
   proxy: async () => (await import('./proxy')).proxyCommand,
   merge: async () => (await import('./merge')).mergeCommand,
+  diff: async () => (await import('./diff')).diffCommand,
 }
 
 async function dispatch(argv: readonly string[], context: CommandContext): Promise<number> {

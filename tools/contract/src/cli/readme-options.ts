@@ -1,3 +1,4 @@
+import { CHANGE_RULE_IDS, CHANGE_RULES } from '../diff/change-rules'
 import { COMMAND_SPECS, SHARED_OPTION_SPECS } from './command-specs'
 import { type CommandSpec, listedOptions, type OptionSpec, optionTable } from './option-specs'
 
@@ -16,7 +17,19 @@ function tableOptions(command: CommandSpec): OptionSpec[] {
   return [...own, ...shared.filter((option) => overridden.includes(option.name))]
 }
 
-/** Each generated block by name: `shared`, then one per subcommand. */
+/**
+ * The rules by which `diff` judges a change (src/diff/change-rules.ts), as a table: made here with
+ * the option tables, so that the README cannot say another rule than the code applies.
+ */
+export function changeRuleTable(): string {
+  const rows = CHANGE_RULE_IDS.map((id) => {
+    const { breaks, reason } = CHANGE_RULES[id]
+    return `| \`${id}\` | ${breaks.length === 0 ? 'neither' : breaks.join(', ')} | ${reason.replaceAll('|', '\\|')} |`
+  })
+  return ['| rule | breaks | why |', '| --- | --- | --- |', ...rows].join('\n')
+}
+
+/** Each generated block by name: `shared`, then one per subcommand, then diff's rules. */
 export function optionBlocks(): ReadonlyMap<string, string> {
   return new Map([
     ['shared', optionTable(SHARED_OPTION_SPECS)],
@@ -24,6 +37,7 @@ export function optionBlocks(): ReadonlyMap<string, string> {
       command.name,
       optionTable(tableOptions(command)),
     ]),
+    ['change-rules', changeRuleTable()],
   ])
 }
 

@@ -150,6 +150,15 @@ function parameterPart(diff: Diff, rest: Segment[]): string {
 }
 
 function parameterChange(diff: Diff, rest: Segment[]): Judged {
+  if (rest.length === 0) {
+    // The whole list added or removed: judged by the most demanding parameter in it.
+    const list = [diff.after ?? diff.before].flat()
+    const names = list.map((each) => (isJsonObject(each) ? String(each.name) : '?')).join(', ')
+    const place = { part: `parameters ${names}` }
+    if (diff.action === 'remove') return { rule: 'parameter-removed', place }
+    const required = list.some((each) => isJsonObject(each) && each.required === true)
+    return { rule: required ? 'parameter-added-required' : 'parameter-added-optional', place }
+  }
   const part = parameterPart(diff, rest)
   const [, key] = rest
   if (key === undefined) {
@@ -230,7 +239,21 @@ function responseChange(diff: Diff, rest: Segment[]): Judged {
   if (key === 'content') return contentChange(diff, 'response', part, rest.slice(2))
   if (key === 'headers') {
     const header = `${part} header "${String(name)}"`
-    if (name === undefined) return { rule: 'schema-changed', place: { part, keyword: key } }
+    if (name === undefined) {
+      // The whole map added or removed: judged by the most demanding header in it.
+      const headers = diff.after ?? diff.before
+      const place = {
+        part: `${part} headers ${isJsonObject(headers) ? Object.keys(headers).join(', ') : ''}`,
+      }
+      if (diff.action === 'remove') return { rule: 'response-header-removed', place }
+      const required =
+        isJsonObject(headers) &&
+        Object.values(headers).some((header) => isJsonObject(header) && header.required === true)
+      return {
+        rule: required ? 'response-header-added-required' : 'response-header-added-optional',
+        place,
+      }
+    }
     if (headerKey === undefined) {
       if (diff.action === 'remove')
         return { rule: 'response-header-removed', place: { part: header } }

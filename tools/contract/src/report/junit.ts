@@ -17,7 +17,38 @@ export function escapeXml(text: string): string {
   )
 }
 
-const seconds = (ms: number) => (ms / 1000).toFixed(3)
+export const seconds = (ms: number) => (ms / 1000).toFixed(3)
+
+/** A testcase's outcome as JUnit says it. */
+export type JUnitOutcome =
+  | { status: 'passed' }
+  | { status: 'skipped'; message: string }
+  | { status: 'failed'; message: string; type: string; detail: string }
+
+/**
+ * One testcase element, as lines indented for a testsuite: every JUnit file the toolkit writes
+ * (a run's report, a diff of two contracts) writes its testcases here.
+ */
+export function junitTestcase(
+  classname: string,
+  name: string,
+  durationMs: number,
+  outcome: JUnitOutcome,
+): string[] {
+  const open = `    <testcase classname="${escapeXml(classname)}" name="${escapeXml(name)}" time="${seconds(durationMs)}"`
+  if (outcome.status === 'passed') return [`${open}/>`]
+  if (outcome.status === 'skipped')
+    return [
+      `${open}>`,
+      `      <skipped message="${escapeXml(outcome.message)}"/>`,
+      '    </testcase>',
+    ]
+  return [
+    `${open}>`,
+    `      <failure message="${escapeXml(outcome.message)}" type="${escapeXml(outcome.type)}">${escapeXml(outcome.detail)}</failure>`,
+    '    </testcase>',
+  ]
+}
 
 /** JUnit XML for CI: one testsuite per operation, flow or property, findings as the output of their own. */
 export function toJUnitXml(report: RunReport): string {
@@ -38,24 +69,24 @@ export function toJUnitXml(report: RunReport): string {
     out.push(
       `  <testsuite name="${escapeXml(`${suite.kind} ${suite.name}`)}" tests="${suite.checks.length}" failures="${counts.failed}" skipped="${counts.skipped}" errors="0" time="${seconds(time)}">`,
     )
-    for (const check of suite.checks) {
-      const open = `    <testcase classname="${escapeXml(`contract.${suite.name}`)}" name="${escapeXml(check.name)}" time="${seconds(check.durationMs)}"`
-      if (check.status === 'passed') {
-        out.push(`${open}/>`)
-      } else if (check.status === 'skipped') {
-        out.push(
-          `${open}>`,
-          `      <skipped message="${escapeXml(check.message ?? 'skipped')}"/>`,
-          '    </testcase>',
-        )
-      } else {
-        out.push(
-          `${open}>`,
-          `      <failure message="${escapeXml(check.message ?? 'failed')}" type="${check.schemaViolation ? 'schema' : 'contract'}">${escapeXml(check.detail ?? '')}</failure>`,
-          '    </testcase>',
-        )
-      }
-    }
+    for (const check of suite.checks)
+      out.push(
+        ...junitTestcase(
+          `contract.${suite.name}`,
+          check.name,
+          check.durationMs,
+          check.status === 'passed'
+            ? { status: 'passed' }
+            : check.status === 'skipped'
+              ? { status: 'skipped', message: check.message ?? 'skipped' }
+              : {
+                  status: 'failed',
+                  message: check.message ?? 'failed',
+                  type: check.schemaViolation ? 'schema' : 'contract',
+                  detail: check.detail ?? '',
+                },
+        ),
+      )
     out.push('  </testsuite>')
   }
   if (report.skippedParts.length > 0) {

@@ -1,0 +1,154 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ContractDiffError, diffContracts, SIDES, type Side } from '../diff'
+import {
+  DIFF_FORMATS,
+  type DiffContext,
+  type DiffFormat,
+  diffJson,
+  diffJUnit,
+  diffMarkdown,
+  diffSummaryLine,
+  diffTerminalLines,
+  failsOn,
+} from '../diff/output'
+import { ContractSourceError, parseContract, readContractSource } from '../diff/sources'
+import { MIB } from '../http'
+import { rememberUrlCredentials } from '../report/secrets'
+import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './command-specs'
+import { numberDefault } from './option-specs'
+import {
+  type Command,
+  EXIT,
+  listOption,
+  type ParsedCommand,
+  readSubcommand,
+  shownUrl,
+  UsageError,
+  usageOf,
+  userPath,
+} from './options'
+import { say } from './terminal'
+
+/** The files `--report-dir` receives, each in its format. */
+export const DIFF_REPORT_FILES: ReadonlyArray<[string, DiffFormat]> = [
+  ['diff.json', 'json'],
+  ['diff.md', 'markdown'],
+  ['junit.xml', 'junit'],
+]
+
+const FORMATTERS: Record<Exclude<DiffFormat, 'terminal'>, typeof diffJson> = {
+  json: diffJson,
+  markdown: diffMarkdown,
+  junit: diffJUnit,
+}
+
+/** `--fail-on`: the sides named, `any` for both, `none` for neither. */
+function failOnOption(command: ParsedCommand, values: readonly string[]): Side[] {
+  const names = values.flatMap(listOption)
+  if (names.length === 0) return ['clients']
+  const known = [...SIDES, 'any', 'none']
+  const unknown = names.filter((name) => !known.includes(name))
+  if (unknown.length > 0)
+    throw new UsageError(
+      `${command.origin('fail-on')} names no side: ${unknown.join(', ')} (sides: ${known.join(', ')})`,
+    )
+  if (names.includes('none')) {
+    if (names.length > 1)
+      throw new UsageError(`${command.origin('fail-on')} none cannot go with a side`)
+    return []
+  }
+  return names.includes('any') ? [...SIDES] : SIDES.filter((side) => names.includes(side))
+}
+
+/** `--format`: one of the formats. */
+function formatOption(command: ParsedCommand): DiffFormat {
+  const given = command.text('format') ?? 'terminal'
+  const format = DIFF_FORMATS.find((each) => each === given)
+  if (!format)
+    throw new UsageError(
+      `${command.origin('format')} must be one of ${DIFF_FORMATS.join(', ')}, got "${given}"`,
+    )
+  return format
+}
+
+/** `devenv-contract diff BASE HEAD`: every change between two versions, judged. */
+export const diffCommand: Command = async (argv) => {
+  const command = readSubcommand(argv, DIFF_COMMAND)
+  if (command.help) {
+    say(usageOf(DIFF_COMMAND))
+    return EXIT.passed
+  }
+  const format = command.check('format', () => formatOption(command), 'terminal')
+  const failOn = command.check<Side[]>(
+    'fail-on',
+    () => failOnOption(command, [command.text('fail-on') ?? 'clients']),
+    ['clients'],
+  )
+  command.check(
+    [],
+    () => {
+      const count = command.positionals.length
+      if (count !== 2)
+        throw new UsageError(
+          `give two versions of the contract, BASE and HEAD (${count === 0 ? 'none' : count === 1 ? 'only one' : `${count}`} given): diff main:openapi/openapi.yaml openapi/openapi.yaml`,
+        )
+    },
+    undefined,
+  )
+  command.done()
+  const { shared } = command
+  const [baseGiven = '', headGiven = ''] = command.positionals
+  for (const given of [baseGiven, headGiven])
+    if (/^https?:\/\//i.test(given)) rememberUrlCredentials(given)
+  const timeoutMs =
+    command.text('timeout') === undefined
+      ? numberDefault(DIFF_COMMAND, 'timeout')
+      : shared.timeoutMs
+  const bounds = {
+    timeoutMs,
+    maxBytes: MAX_CONTRACT_MIB * MIB,
+    cwd: userPath('.'),
+    shown: shownUrl,
+  }
+  const read = async (given: string) => {
+    const source = await readContractSource(given, userPath, bounds)
+    return parseContract(source.text, shownUrl(given))
+  }
+  let diff: ReturnType<typeof diffContracts>
+  try {
+    const [base, head] = await Promise.all([read(baseGiven), read(headGiven)])
+    diff = diffContracts(base, head)
+  } catch (error) {
+    if (error instanceof ContractSourceError) throw new UsageError(error.message)
+    if (error instanceof ContractDiffError)
+      throw new UsageError(
+        error.message.replace(/^the (base|head)\b/, (_, which: string) =>
+          which === 'base' ? shownUrl(baseGiven) : shownUrl(headGiven),
+        ),
+      )
+    throw error
+  }
+  const context: DiffContext = { base: shownUrl(baseGiven), head: shownUrl(headGiven), failOn }
+  if (shared.reportDir !== undefined) {
+    const dir = shared.reportDir
+    await Promise.all(
+      DIFF_REPORT_FILES.map(([file, written]) =>
+        writeFile(
+          join(dir, file),
+          FORMATTERS[written as Exclude<DiffFormat, 'terminal'>](diff, context),
+        ),
+      ),
+    )
+  }
+  if (format === 'terminal') {
+    say(
+      (shared.quiet ? [diffSummaryLine(diff, context)] : diffTerminalLines(diff, context)).join(
+        '\n',
+      ),
+    )
+  } else {
+    say(FORMATTERS[format](diff, context).replace(/\n$/, ''))
+  }
+  return diff.changes.some((change) => failsOn(change, failOn)) ? EXIT.failed : EXIT.passed
+}
