@@ -60,6 +60,8 @@ export type PasswordField = {
 }
 
 export type ContractRules = {
+  /** Each operation's `x-rate-limits` (windows and the login lock), by operationId; none: absent. */
+  rateLimits: Record<string, RateLimit[]>
   passwordFields: PasswordField[]
   /** By operationId. */
   quotas: Record<string, Quota>

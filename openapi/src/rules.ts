@@ -5,7 +5,9 @@ import {
   type PasswordField,
   type PasswordPolicy,
   type Quota,
+  type RateLimit,
   type RuleExtension,
+  rateLimitsOf,
   readExtension,
 } from './extensions'
 import { findOperations, JSON_MEDIA_TYPE } from './operations'
@@ -79,7 +81,11 @@ function documentExtension<T>(document: OpenApiDocument, extension: RuleExtensio
  */
 export function readContractRules(document: OpenApiDocument): ContractRules {
   const quotas: Record<string, Quota> = {}
+  const rateLimits: Record<string, RateLimit[]> = {}
   for (const { operation, pointer } of findOperations(document)) {
+    const limits = rateLimitsOf(operation, pointer)
+    if (limits.length > 0 && typeof operation.operationId === 'string')
+      rateLimits[operation.operationId] = limits
     if (operation['x-quota'] === undefined || typeof operation.operationId !== 'string') continue
     quotas[operation.operationId] = readExtension<Quota>(
       'x-quota',
@@ -91,6 +97,7 @@ export function readContractRules(document: OpenApiDocument): ContractRules {
     ? document.components.schemas.Email
     : undefined
   return {
+    rateLimits,
     passwordFields: passwordFields(document),
     quotas,
     lifecycles: schemaExtensions<Lifecycle>(document, 'x-lifecycle'),

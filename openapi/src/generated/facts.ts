@@ -15,6 +15,116 @@ export const BEARER_OPERATIONS = [
 
 /** The rules a server keeps, from the contract's `x-` extensions (see its "Rules as data"). */
 export const CONTRACT_RULES = {
+  "rateLimits": {
+    "signIn": [
+      {
+        "kind": "lock",
+        "scope": "email",
+        "limit": 5,
+        "periodSeconds": 900
+      }
+    ],
+    "register": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 10,
+        "periodSeconds": 900
+      }
+    ],
+    "changePassword": [
+      {
+        "kind": "lock",
+        "scope": "email",
+        "limit": 5,
+        "periodSeconds": 900
+      }
+    ],
+    "requestPasswordReset": [
+      {
+        "kind": "window",
+        "scope": "email",
+        "limit": 3,
+        "periodSeconds": 900
+      },
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 10,
+        "periodSeconds": 900
+      }
+    ],
+    "resendActivation": [
+      {
+        "kind": "window",
+        "scope": "email",
+        "limit": 3,
+        "periodSeconds": 900
+      },
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 10,
+        "periodSeconds": 900
+      }
+    ],
+    "legacySignIn": [
+      {
+        "kind": "lock",
+        "scope": "email",
+        "limit": 5,
+        "periodSeconds": 900
+      }
+    ],
+    "chatCompletion": [
+      {
+        "kind": "window",
+        "scope": "user",
+        "limit": 30,
+        "periodSeconds": 60
+      }
+    ],
+    "submitContact": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 10,
+        "periodSeconds": 900
+      }
+    ],
+    "requestDemo": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 10,
+        "periodSeconds": 900
+      }
+    ],
+    "logSecurityEvent": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 120,
+        "periodSeconds": 60
+      }
+    ],
+    "logError": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 120,
+        "periodSeconds": 60
+      }
+    ],
+    "getHealth": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 600,
+        "periodSeconds": 60
+      }
+    ]
+  },
   "passwordFields": [
     {
       "operationId": "register",

@@ -6,6 +6,7 @@ import {
   DEV_ENVIRONMENT_STATUSES,
   isDevEnvironmentQuotaReached,
 } from './dev-environments'
+import { LOGIN_LOCK_RULE } from './login-lock'
 import {
   NEW_PASSWORD_POLICIES,
   newPasswordRuleError,
@@ -58,6 +59,14 @@ describe("the domain's constants are the contract's rules", () => {
       (status) => !countsTowardsDevEnvironmentQuota(status),
     )
     expect(uncounted).toEqual(quota.uncounted)
+  })
+
+  it("locks sign-in by the contract's lock: its failures and its period", () => {
+    const lock = CONTRACT_RULES.rateLimits.signIn.find((rule) => rule.kind === 'lock')
+    expect(LOGIN_LOCK_RULE).toEqual({
+      attempts: lock?.limit,
+      lockMs: (lock?.periodSeconds ?? 0) * 1000,
+    })
   })
 })
 

@@ -1,11 +1,17 @@
+import { CONTRACT_RULES } from '@devenv/openapi/facts'
 import { isFiniteNumber, isInteger } from './numbers'
 
-export const LOGIN_MAX_ATTEMPTS = 5
-export const LOGIN_LOCK_MS = 15 * 60 * 1000
+// The contract's lock on sign-in (its `x-rate-limits` entry of kind `lock`): the site locks its
+// form by the same numbers the server keeps.
+const CONTRACT_LOCK = CONTRACT_RULES.rateLimits.signIn.find((rule) => rule.kind === 'lock')
+if (!CONTRACT_LOCK) throw new Error('The contract states no login lock on signIn (x-rate-limits)')
+
+export const LOGIN_MAX_ATTEMPTS: number = CONTRACT_LOCK.limit
+export const LOGIN_LOCK_MS: number = CONTRACT_LOCK.periodSeconds * 1000
 
 /**
- * The lock's numbers: `attempts` failures lock for `lockMs` after the last one. The contract
- * states them too (`x-rate-limits` of kind `lock` on sign-in); the stub passes its contract's.
+ * The lock's numbers: `attempts` failures lock for `lockMs` after the last one; by default the
+ * contract's, and the stub passes those of the contract it was built with.
  */
 export type LoginLockRule = { readonly attempts: number; readonly lockMs: number }
 
