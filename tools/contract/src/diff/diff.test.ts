@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs'
-import { type JsonObject, loadOpenApiDocument, type OpenApiDocument } from '@devenv/openapi'
+import {
+  type JsonObject,
+  loadOpenApiDocument,
+  type OpenApiDocument,
+  RULE_EXTENSIONS,
+} from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { CHANGE_RULE_IDS, CHANGE_RULES, type ContractChange, diffContracts } from '.'
+import { COMPARED_AS_RULES } from './structure'
 
 const TODAY = loadOpenApiDocument()
 /** The contract as it was before its server-side password rules (the parent of commit 6ed55dd). */
@@ -302,5 +308,83 @@ describe('diffContracts and its inputs', () => {
     diffContracts(base, head)
     expect(JSON.stringify(base)).toBe(JSON.stringify(TODAY))
     expect(JSON.stringify(head)).toBe(headBefore)
+  })
+})
+
+describe('diffContracts and the rules a server keeps', () => {
+  const ruleOf = (edit: (document: Loose) => void) =>
+    diffContracts(TODAY, edited(edit)).changes.map((change) => [change.rule, change.breaks])
+
+  it('judges a login lock held longer, and one allowing fewer tries, as tightened', () => {
+    expect(
+      ruleOf((document) => {
+        operationAt(document, '/auth/auth', 'post')['x-rate-limits'][0].periodSeconds = 1800
+      }),
+    ).toEqual([['rate-limit-tightened', ['servers']]])
+    expect(
+      ruleOf((document) => {
+        operationAt(document, '/auth/auth', 'post')['x-rate-limits'][0].limit = 10
+      }),
+    ).toEqual([['rate-limit-loosened', ['servers']]])
+  })
+
+  it('judges a new rate limit as added', () => {
+    expect(
+      ruleOf((document) => {
+        operationAt(document, '/ai/models', 'get')['x-rate-limits'] = [
+          { kind: 'window', scope: 'client', limit: 60, periodSeconds: 60 },
+        ]
+      }),
+    ).toEqual([['rate-limit-added', ['servers']]])
+  })
+
+  it('judges a smaller body limit as lowered, and its removal as breaking no one', () => {
+    expect(
+      ruleOf((document) => {
+        document['x-body-limit'].maxBytes = 65_536
+      }),
+    ).toEqual([['body-limit-lowered', ['servers']]])
+    expect(
+      ruleOf((document) => {
+        delete document['x-body-limit']
+      }),
+    ).toEqual([['body-limit-removed', []]])
+  })
+
+  it("judges a provisioning time changed as the lifecycle's change", () => {
+    expect(
+      ruleOf((document) => {
+        schemas(document).EnvironmentStatus['x-lifecycle'].transitions[0].withinSeconds = 60
+      }),
+    ).toEqual([['lifecycle-changed', ['servers']]])
+  })
+
+  it('judges the answer to unsupported methods, documented where it was not, as added', () => {
+    const without = edited((document) => {
+      delete document['x-unsupported-methods']
+    })
+    expect(diffContracts(without, TODAY).changes.map((change) => change.rule)).toEqual([
+      'unsupported-methods-added',
+    ])
+  })
+
+  it("judges a quota's refusal changed as breaking clients too", () => {
+    expect(
+      ruleOf((document) => {
+        operationAt(document, '/environments', 'post')['x-quota'].code = 'QUOTA_EXCEEDED'
+      }),
+    ).toEqual([['quota-answer-changed', ['clients', 'servers']]])
+  })
+
+  it('compares every rule extension the contract defines (a new one needs its comparison)', () => {
+    expect([...COMPARED_AS_RULES].sort()).toEqual([...RULE_EXTENSIONS].sort())
+  })
+
+  it('names no rule of an operation removed: its removal says it', () => {
+    expect(
+      ruleOf((document) => {
+        delete document.paths['/auth/auth'].post
+      }),
+    ).toEqual([['operation-removed', ['clients']]])
   })
 })

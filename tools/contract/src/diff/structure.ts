@@ -24,8 +24,12 @@ export type StructuralPlace = {
 
 export type JudgedDiff = { rule: ChangeRuleId; place: StructuralPlace }
 
-/** The extensions compared as rules (contract-rules.ts), not as structure. */
-const RULE_EXTENSIONS = new Set([
+/**
+ * The extensions compared as rules (contract-rules.ts), not as structure. Named here rather than
+ * taken from @devenv/openapi's list, so that a new rule extension fails a test (each must be
+ * compared) instead of vanishing from the diff.
+ */
+export const COMPARED_AS_RULES: ReadonlySet<string> = new Set([
   'x-password-policy',
   'x-quota',
   'x-rate-limits',
@@ -105,7 +109,7 @@ export function judgeStructuralDiff(diff: Diff): JudgedDiff | null {
     if (second === 'securitySchemes') return { rule: 'security-scheme-changed', place: {} }
     return null
   }
-  if (typeof root === 'string' && RULE_EXTENSIONS.has(root)) return null
+  if (typeof root === 'string' && COMPARED_AS_RULES.has(root)) return null
   if (isExtension(root)) return { rule: 'extension-changed', place: { keyword: String(root) } }
   if (root === 'security') return { rule: 'security-changed', place: { keyword: 'security' } }
   return { rule: 'document-changed', place: { keyword: String(root) } }
@@ -117,7 +121,7 @@ type Judged = { rule: ChangeRuleId; place: Omit<StructuralPlace, 'operation'> } 
 function pathItemChange(diff: Diff, rest: Segment[]): Judged {
   const [key] = rest
   if (key === 'parameters') return parameterChange(diff, rest.slice(1))
-  if (typeof key === 'string' && RULE_EXTENSIONS.has(key)) return null
+  if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
   if (isExtension(key)) return { rule: 'extension-changed', place: { keyword: String(key) } }
   return { rule: 'annotation-changed', place: { keyword: String(key) } }
 }
@@ -136,7 +140,7 @@ function operationChange(diff: Diff, rest: Segment[]): Judged {
   if (key === 'security') return { rule: 'security-changed', place: { keyword: key } }
   if (key === 'callbacks') return { rule: 'schema-changed', place: { keyword: key } }
   if (key === 'servers') return { rule: 'document-changed', place: { keyword: key } }
-  if (typeof key === 'string' && RULE_EXTENSIONS.has(key)) return null
+  if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
   if (isExtension(key)) return { rule: 'extension-changed', place: { keyword: String(key) } }
   return { rule: 'annotation-changed', place: { keyword: String(key) } }
 }
@@ -444,7 +448,7 @@ function schemaChange(diff: Diff, side: Side, part: string, rest: Segment[]): Ju
     if (diff.action === 'remove') return { rule: `${side}-property-made-optional`, place: at }
     return { rule: 'schema-changed', place: at }
   }
-  if (RULE_EXTENSIONS.has(name)) return null
+  if (COMPARED_AS_RULES.has(name)) return null
   if (isExtension(name)) return { rule: 'extension-changed', place: place(name) }
   if (ANNOTATIONS.has(name)) return { rule: 'annotation-changed', place: place(name) }
   if (keyword === 'default')
