@@ -3,7 +3,6 @@ import {
   findOperations,
   type HttpMethod,
   type Lifetimes,
-  listOperations,
   type OpenApiDocument,
   type PasswordPolicy,
   type Quota,
@@ -131,34 +130,25 @@ function quotaChanges(
 /** A rate limit's key within its operation: one window or lock per kind and scope. */
 const limitKey = (limit: RateLimit) => `${limit.kind} per ${limit.scope}`
 
-function rateLimitChanges(base: OpenApiDocument, head: OpenApiDocument): RuleChange[] {
-  const operationsOf = (document: OpenApiDocument) =>
-    new Set(findOperations(document).map(({ method, path }) => `${method} ${path}`))
-  const inBase = operationsOf(base)
-  const inHead = operationsOf(head)
-  const limitsOf = (document: OpenApiDocument) => {
-    const found: Record<
-      string,
-      { limit: RateLimit; method: HttpMethod; path: string; pointer: string }
-    > = {}
-    for (const { rateLimits, method, path } of listOperations(document))
-      for (const limit of rateLimits)
-        found[`${method} ${path} ${limitKey(limit)}`] = {
-          limit,
-          method,
-          path,
-          pointer: toJsonPointer(['paths', path, method]),
-        }
+function rateLimitChanges(
+  base: ContractRules,
+  head: ContractRules,
+  operations: OperationIndex,
+): RuleChange[] {
+  const limitsOf = (rules: ContractRules) => {
+    const found: Record<string, { limit: RateLimit; operationId: string }> = {}
+    for (const [operationId, limits] of Object.entries(rules.rateLimits))
+      for (const limit of limits)
+        found[`${operationId} ${limitKey(limit)}`] = { limit, operationId }
     return found
   }
   return paired(limitsOf(base), limitsOf(head)).flatMap(({ before, after }): RuleChange[] => {
     const located = after ?? before
     if (!located || isDeepEqual(before?.limit, after?.limit)) return []
-    const operation = `${located.method} ${located.path}`
-    if (!inBase.has(operation) || !inHead.has(operation)) return []
+    if (!operations.inBoth(located.operationId)) return []
     const common = {
-      pointer: `${located.pointer}/x-rate-limits`,
-      operation: { method: located.method, path: located.path },
+      pointer: `${operations.pointer(located.operationId)}/x-rate-limits`,
+      operation: operations.get(located.operationId),
       subject: `the ${limitKey(located.limit)}`,
       before: before?.limit,
       after: after?.limit,
@@ -309,7 +299,7 @@ export function contractRuleChanges(base: OpenApiDocument, head: OpenApiDocument
   return [
     ...passwordPolicyChanges(baseRules, headRules, operations),
     ...quotaChanges(baseRules, headRules, operations),
-    ...rateLimitChanges(base, head),
+    ...rateLimitChanges(baseRules, headRules, operations),
     ...bodyLimitChanges(baseRules, headRules),
     ...lifetimeChanges(baseRules, headRules),
     ...lifecycleChanges(baseRules, headRules),
