@@ -3,7 +3,8 @@ import { COMMAND_SPECS, SHARED_OPTION_SPECS } from './command-specs'
 import { type CommandSpec, listedOptions, type OptionSpec, optionTable } from './option-specs'
 
 // The README's option tables are made from the specs, as --help is, so the two cannot drift:
-// `pnpm readme:options` writes them, and readme-options.test.ts fails while they differ.
+// `pnpm readme:options` writes them, and readme-options.test.ts fails while they differ. The
+// table of `diff`'s rules is made the same way, from its own data.
 
 /**
  * A subcommand's table: its own options, then the shared ones it says differently (the shared
