@@ -3,6 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Outcome, runCli, runCliProcess } from './fixtures/cli'
@@ -216,6 +217,23 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     expectUsageError(
       await runCli(['check', '--base-url', stubUrl, '--contract', join(folder, 'missing.yaml')]),
       /missing\.yaml does not load: no such file/,
+    )
+  })
+
+  it('a contract with a malformed rule, in each subcommand that reads one', async () => {
+    const text = await readFile(OPENAPI_DOCUMENT_PATH, 'utf8')
+    const malformed = join(folder, 'malformed-quota.yaml')
+    const changed = text.replace(/(x-quota:\n\s+scope: user\n\s+limit:) 5/, '$1 five')
+    expect(changed).not.toBe(text)
+    await writeFile(malformed, changed)
+    const reason = /malformed-quota\.yaml does not load: .*x-quota\.limit must be an integer/
+    expectUsageError(
+      await runCli(['check', '--base-url', stubUrl, '--contract', malformed]),
+      reason,
+    )
+    expectUsageError(
+      await runCli(['fuzz', '--base-url', stubUrl, '--contract', malformed, '--seed', '1']),
+      reason,
     )
   })
 

@@ -1,7 +1,7 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { Register, SignIn } from '../src/fuzz/stateful/account-steps'
-import { initialModel } from '../src/fuzz/stateful/model'
+import { initialModel, modelRulesOf } from '../src/fuzz/stateful/model'
 import { type Real, SEEDED } from '../src/fuzz/stateful/sequence'
 import { Tally } from '../src/fuzz/tally'
 import { FUZZ_CLOCK_START, type FuzzTransport } from '../src/fuzz/transport'
@@ -31,7 +31,7 @@ describe.each([
     async function play(steps: Array<Register | SignIn>) {
       const stub = await startFuzzStub({ rateLimits: 'off', uniformAccountAnswers: uniform })
       const real = realOf(stub, `steps-${uniform}`)
-      const model = initialModel(FUZZ_CLOCK_START, SEEDED)
+      const model = initialModel(FUZZ_CLOCK_START, SEEDED, modelRulesOf(loadContract()))
       try {
         for (const step of steps) await step.act(model, real)
         return { model, statuses: real.tally.statuses }
@@ -74,7 +74,7 @@ describe('the stateful model of registration, against a target that mixes both w
       },
     })
     const real = realOf(stub, 'steps-mixed')
-    const model = initialModel(FUZZ_CLOCK_START, SEEDED)
+    const model = initialModel(FUZZ_CLOCK_START, SEEDED, modelRulesOf(loadContract()))
     try {
       await new Register(NEW, 1).act(model, real)
       await new Register(TAKEN, 1).act(model, real)

@@ -23,7 +23,7 @@ describe('invalidBodies', () => {
     expect(names('signIn')).toEqual(
       expect.arrayContaining([
         'body of the wrong type (a number)',
-        'email not a valid email',
+        'email off its pattern',
         'without required email',
         'without required password',
         `with unknown field ${UNKNOWN_FIELD}`,

@@ -75,7 +75,7 @@ export class SuiteRecorder {
   constructor(
     name: string,
     kind: SuiteKind,
-    private readonly contract: Contract,
+    readonly contract: Contract,
     private target: Target,
     /** The run's own sign-in, which knows when each of its tokens expires. */
     private readonly account?: Pick<RunAccount, 'expired'>,

@@ -1,9 +1,7 @@
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject } from '@devenv/openapi'
+import { rulesOf } from '../contract-rules'
 import { type Answer, send, type Target } from '../http'
 import type { Credentials } from './context'
-
-/** The contract's default access-token lifetime, when an answer leaves out `token_valid_seconds`. */
-const DEFAULT_VALID_SECONDS = 900
 
 /**
  * How long before its expiry a token is renewed: half its lifetime, at most 10 s. A request sent
@@ -18,11 +16,21 @@ type Tokens = {
   expiresAt: number
 }
 
-function tokensOf(answer: Answer, sentAt: number): Tokens | undefined {
+/**
+ * The tokens of a sign-in or refresh answer. Without `token_valid_seconds` the lifetime is the
+ * contract's (its x-lifetimes' accessToken); with neither, the run cannot know it and never
+ * renews the token early.
+ */
+function tokensOf(
+  answer: Answer,
+  sentAt: number,
+  contractSeconds: number | undefined,
+): Tokens | undefined {
   if (answer.status !== 200 || !isJsonObject(answer.json)) return undefined
   const { access_token: access, refresh_token: refresh, token_valid_seconds: valid } = answer.json
   if (typeof access !== 'string') return undefined
-  const seconds = typeof valid === 'number' && valid > 0 ? valid : DEFAULT_VALID_SECONDS
+  const seconds =
+    typeof valid === 'number' && valid > 0 ? valid : (contractSeconds ?? Number.POSITIVE_INFINITY)
   return {
     access,
     refresh: typeof refresh === 'string' ? refresh : undefined,
@@ -37,11 +45,14 @@ async function tokensFrom(
   target: Target,
   path: string,
   body: unknown,
-  now: () => number,
+  clock: Clock,
 ): Promise<Tokens | undefined> {
-  const sentAt = now()
-  return tokensOf(await send(target, { method: 'POST', path, body }), sentAt)
+  const sentAt = clock.now()
+  return tokensOf(await send(target, { method: 'POST', path, body }), sentAt, clock.accessSeconds)
 }
+
+/** The run's clock, and the contract's access-token lifetime (seconds) when it states one. */
+type Clock = { now: () => number; accessSeconds: number | undefined }
 
 /**
  * The run's own sign-in for the operation checks, kept valid for the whole run. A server with
@@ -58,7 +69,7 @@ export class RunAccount {
     private readonly target: Target,
     readonly credentials: Credentials,
     tokens: Tokens,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {
     this.#tokens = tokens
     this.#expiries.set(tokens.access, tokens.expiresAt)
@@ -68,15 +79,17 @@ export class RunAccount {
   static async signIn(
     target: Target,
     credentials: Credentials,
+    contract: Pick<Contract, 'document'>,
     now: () => number = Date.now,
   ): Promise<RunAccount | undefined> {
-    const tokens = await tokensFrom(target, '/auth/auth', credentials, now)
-    return tokens ? new RunAccount(target, credentials, tokens, now) : undefined
+    const clock = { now, accessSeconds: rulesOf(contract).lifetimes?.accessToken }
+    const tokens = await tokensFrom(target, '/auth/auth', credentials, clock)
+    return tokens ? new RunAccount(target, credentials, tokens, clock) : undefined
   }
 
   /** A token with time left for a request: the current one, or a renewed one. */
   async token(): Promise<string> {
-    const leftMs = this.#tokens.expiresAt - this.now()
+    const leftMs = this.#tokens.expiresAt - this.clock.now()
     if (leftMs > renewalMarginMs(this.#tokens.validSeconds)) return this.#tokens.access
     const renewed = (await this.#refreshed()) ?? (await this.#signedInAgain())
     // A server that will not renew keeps the old token: its checks then show what it answers.
@@ -90,16 +103,16 @@ export class RunAccount {
   /** True when the run knows `token` had expired by now: a 401 to it is not the server's fault. */
   expired(token: string | undefined): boolean {
     const expiresAt = token === undefined ? undefined : this.#expiries.get(token)
-    return expiresAt !== undefined && this.now() >= expiresAt
+    return expiresAt !== undefined && this.clock.now() >= expiresAt
   }
 
   async #refreshed(): Promise<Tokens | undefined> {
     if (this.#tokens.refresh === undefined) return undefined
     const body = { refreshToken: this.#tokens.refresh }
-    return tokensFrom(this.target, '/auth/token/refresh', body, this.now)
+    return tokensFrom(this.target, '/auth/token/refresh', body, this.clock)
   }
 
   #signedInAgain(): Promise<Tokens | undefined> {
-    return tokensFrom(this.target, '/auth/auth', this.credentials, this.now)
+    return tokensFrom(this.target, '/auth/auth', this.credentials, this.clock)
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Contract, loadContract, type Operation } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
+import { rulesOf } from '../contract-rules'
 import { type Outgoing, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
@@ -20,10 +21,11 @@ import {
 import { hasStubSessions } from '../stub-sessions'
 import type { Credentials, RunContext } from './context'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows, WINDOW_FILLING_FLOWS } from './flows'
-import { isolated, PASSWORD, registration } from './flows/support'
+import { isolated, passwordOf, registration } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
 import { RunAccount } from './run-account'
+import { unsupportedMethodProbe, unsupportedMethodProblem } from './unsupported-methods'
 import { keptReason, rotated, rotationNote, shareOfWindow, tightestWindow } from './window-share'
 
 export type RunOptions = {
@@ -65,8 +67,11 @@ export type RunOptions = {
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
 export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
 
-/** The largest request body the contract allows (its Conventions: a body over 1 MiB answers 413). */
-const BODY_LIMIT_BYTES = 1024 * 1024
+const MIB = 1024 * 1024
+
+/** A size as a check's name gives it: in MiB when whole, else in bytes. */
+const sizeWords = (bytes: number) =>
+  bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes.toLocaleString('en')} bytes`
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
@@ -109,7 +114,7 @@ async function registerThroughMailbox(
   mailbox: Mailbox,
   email: string,
 ): Promise<Credentials | undefined> {
-  const password = PASSWORD
+  const password = passwordOf(setup)
   const registered = await setup.request(
     'register an account for protected operations: 201',
     'register',
@@ -211,21 +216,39 @@ function ownChecks(
       send: (suite) =>
         suite.request('without a bearer token: 401', operationId, first.request, { status: 401 }),
     })
-  // A documented 413 is provoked by a body over the contract's limit (its Conventions: 1 MiB).
-  if (operation.bodySchemaPointer && operation.statuses.includes('413'))
+  // A documented 413 is provoked by a body over the contract's limit (its x-body-limit).
+  const bodyLimit = rulesOf(context.contract).bodyLimit
+  if (bodyLimit && operation.bodySchemaPointer && operation.statuses.includes('413'))
     checks.push(
       check(
-        `refuses a body over ${BODY_LIMIT_BYTES / 1024 / 1024} MiB: 413`,
+        `refuses a body over ${sizeWords(bodyLimit.maxBytes)}: 413`,
         async () => ({
           method: operation.method.toUpperCase(),
           path: pathOf(operation),
           token: await token(),
-          payload: JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) }),
+          payload: JSON.stringify({ padding: 'x'.repeat(bodyLimit.maxBytes) }),
           contentType: 'application/json',
         }),
         { status: 413 },
       ),
     )
+  const probe = unsupportedMethodProbe(context.contract, operation)
+  if (probe) {
+    const name = `${probe.method}, a method its path does not have: ${probe.status} with ${probe.header}: ${probe.allowed.join(', ')}`
+    checks.push({
+      name,
+      example: false,
+      send: async (suite) => {
+        const request = { method: probe.method, path: pathOf(operation), token: await token() }
+        const answer = await suite.raw(request)
+        suite.verdict(
+          name,
+          unsupportedMethodProblem(answer, probe),
+          `${probe.method} ${request.path}\n=> ${answer.error ?? `${answer.status} ${probe.header}: ${answer.headers.get(probe.header) ?? '(none)'}`}`,
+        )
+      },
+    })
+  }
   for (const invalid of invalidRequests(context.contract, operation))
     checks.push(
       check(
@@ -407,7 +430,7 @@ async function sendChecks(
       : undefined
   const credentials =
     options.credentials ?? registered ?? (stubSessions ? STUB_SEEDED_ACCOUNT : undefined)
-  const account = credentials ? await RunAccount.signIn(target, credentials) : undefined
+  const account = credentials ? await RunAccount.signIn(target, credentials, contract) : undefined
   const whose = options.credentials
     ? ''
     : registered

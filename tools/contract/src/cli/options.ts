@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import { type Contract, loadContract } from '@devenv/openapi'
+import { rulesOf } from '../contract-rules'
 import type { FuzzTransport } from '../fuzz/transport'
 import { partMatches, type ShardPosition } from '../report'
 import { rememberUrlCredentials } from '../report/secrets'
@@ -540,7 +541,10 @@ export function contractFor(shared: SharedOptions): Contract {
   // Without --contract: openapi/openapi.yaml in the workspace, the copy beside dist/ when packed.
   const path = shared.contractPath
   try {
-    return loadContract(path)
+    const contract = loadContract(path)
+    // Its rules are read now: a malformed x- rule (ContractRuleError) is bad input, not a crash.
+    rulesOf(contract)
+    return contract
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason =

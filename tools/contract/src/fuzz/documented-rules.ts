@@ -1,45 +1,44 @@
 import { COMMON_PASSWORDS } from '@devenv/domain/common-passwords'
-import {
-  commonPasswordRuleError,
-  type NewPasswordRule,
-  newPasswordRuleError,
-} from '@devenv/domain/password'
-import { isJsonObject } from '@devenv/openapi'
+import { commonPasswordRuleError } from '@devenv/domain/password'
+import { type Contract, isJsonObject, passwordPolicyProblem } from '@devenv/openapi'
+import { rulesOf } from '../contract-rules'
 import type { DocumentedRules } from './requests'
 
-/**
- * The domain's rules for a new password (those the site and the stub apply): the rule of where it
- * is chosen, and the common-password rule beside it (a common, repeated or sequential one).
- */
-const refusedPassword = (password: unknown, rule: NewPasswordRule) =>
-  typeof password === 'string' &&
-  (newPasswordRuleError(password, rule) !== null ||
-    commonPasswordRuleError(password, COMMON_PASSWORDS) !== null)
+/** A common, repeated or sequential password: the domain keeps the list a policy's refuseCommon names. */
+const isCommonPassword = (password: string) =>
+  commonPasswordRuleError(password, COMMON_PASSWORDS) !== null
 
 /**
- * The contract's business rules that answer 400 'Validation errors' to a schema-valid body,
- * each quoted from the operation's description, and one known gap of the contract.
+ * The contract's business rules that answer 400 'Validation errors' to a schema-valid body: each
+ * password field's x-password-policy, the others quoted from the operation's description, and one
+ * known gap of the contract.
  */
-export function documentedRules(knownModels: readonly string[]): DocumentedRules {
+export function documentedRules(
+  knownModels: readonly string[],
+  contract: Pick<Contract, 'document'>,
+): DocumentedRules {
+  const passwordFields = rulesOf(contract).passwordFields
   return (operationId, body, world) => {
     if (!isJsonObject(body)) return []
+    const refused = passwordFields
+      .filter((each) => each.operationId === operationId)
+      .filter(({ field, policy }) => {
+        const password = body[field]
+        return (
+          typeof password === 'string' &&
+          passwordPolicyProblem(password, policy, isCommonPassword) !== null
+        )
+      })
+      .map(({ field }) => field)
     switch (operationId) {
       case 'chatCompletion':
         // "an unknown model answers 400 with `errors.model`"
         return typeof body.model === 'string' && !knownModels.includes(body.model) ? ['model'] : []
       case 'changePassword':
-        // "`newPassword` must be 8 to 128 characters, have a strength of at least 40 (...) and
-        // differ from the old one"
-        return body.newPassword === body.oldPassword || refusedPassword(body.newPassword, 'change')
-          ? ['newPassword']
-          : []
-      case 'register':
-        // "`password` must have a strength of at least 40 of 100"
-        return refusedPassword(body.password, 'registration') ? ['password'] : []
-      case 'setPassword':
-        // "`password` must have at least 8 characters with an upper-case letter, a lower-case
-        // letter and a digit"
-        return refusedPassword(body.password, 'reset') ? ['password'] : []
+        // "`newPassword` must [...] differ from the old one"
+        return body.newPassword === body.oldPassword && !refused.includes('newPassword')
+          ? [...refused, 'newPassword']
+          : refused
       case 'requestDemo': {
         // "`preferredDate` is optional and, when given, must not be in the past (UTC)"
         const today = new Date(world.now()).toISOString().slice(0, 10)
@@ -54,7 +53,7 @@ export function documentedRules(knownModels: readonly string[]): DocumentedRules
           (field) => typeof body[field] === 'string' && String(body[field]).trim() === '',
         )
       default:
-        return []
+        return refused
     }
   }
 }

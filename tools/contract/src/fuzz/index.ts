@@ -7,7 +7,6 @@ export { formatFailure, formatTable, Tally } from './tally'
 export { fuzzTarget } from './target'
 export {
   type Answer,
-  DELETE_SECONDS,
   devClientOf,
   FUZZ_CLOCK_START,
   FUZZ_JWT_SECRET,
@@ -15,5 +14,6 @@ export {
   httpTransport,
   inProcessTransport,
   type OutgoingRequest,
-  PROVISION_SECONDS,
+  STUB_DELETE_SECONDS,
+  STUB_PROVISION_SECONDS,
 } from './transport'

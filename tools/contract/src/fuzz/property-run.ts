@@ -232,7 +232,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const engine: Engine = {
     contract,
     transport,
-    rules: documentedRules(knownModels),
+    rules: documentedRules(knownModels, contract),
     worlds,
     withheld: 0,
   }

@@ -5,7 +5,12 @@ import {
   STUB_SESSION_HEADER,
   USER_ACCOUNT,
 } from '@devenv/openapi/dev-protocol'
-import { type Answer, DELETE_SECONDS, type FuzzTransport, PROVISION_SECONDS } from './transport'
+import {
+  type Answer,
+  type FuzzTransport,
+  STUB_DELETE_SECONDS,
+  STUB_PROVISION_SECONDS,
+} from './transport'
 import { type Principal, type SetupCall, World, WorldSetupError, type WorldSource } from './world'
 
 const SEEDED: Record<Principal, Credentials> = { demo: DEMO_ACCOUNT, user: USER_ACCOUNT }
@@ -38,7 +43,7 @@ export class StubWorld extends World {
     await world.deleteEnvironment(call, 'user', freed)
     const foreign = await world.createEnvironment(call, 'demo', 'fuzz-foreign')
     // Past deletion and provisioning, by the stub clock of this session only.
-    const advance = (PROVISION_SECONDS + DELETE_SECONDS) * 2
+    const advance = (STUB_PROVISION_SECONDS + STUB_DELETE_SECONDS) * 2
     const clock = await call('', {
       method: 'POST',
       path: DEV_PATHS.clock,

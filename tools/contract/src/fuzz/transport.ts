@@ -6,8 +6,8 @@ import { DEFAULT_MAX_ANSWER_BYTES, fetchAnswer, targetOf } from '../http'
 export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
 /** The stub clock's start (the stub's own test clock starts here too); only per-session offsets move it. */
 export const FUZZ_CLOCK_START = Date.parse('2026-03-02T10:00:00Z')
-export const PROVISION_SECONDS = 3
-export const DELETE_SECONDS = 2
+export const STUB_PROVISION_SECONDS = 3
+export const STUB_DELETE_SECONDS = 2
 
 /** A request as the fuzzer builds it: `url` is a path from the server's root (`/api/...`, `/__dev/...`). */
 export type OutgoingRequest = {

@@ -5,14 +5,14 @@ import { runFuzz } from '../../src/fuzz/property-run'
 import { runStateful } from '../../src/fuzz/stateful/run'
 import {
   type Answer,
-  DELETE_SECONDS,
   FUZZ_CLOCK_START,
   FUZZ_JWT_SECRET,
   type FuzzTransport,
   httpTransport,
   inProcessTransport,
   type OutgoingRequest,
-  PROVISION_SECONDS,
+  STUB_DELETE_SECONDS,
+  STUB_PROVISION_SECONDS,
 } from '../../src/fuzz/transport'
 import { fastifyStub, MSW_ORIGIN, mswStub, type StubSettings } from '../fixtures/stub-adapters'
 
@@ -30,8 +30,8 @@ const SETTINGS: StubSettings = {
   now: () => FUZZ_CLOCK_START,
   jwtSecret: FUZZ_JWT_SECRET,
   rateLimits: 'on',
-  provisionSeconds: PROVISION_SECONDS,
-  deleteSeconds: DELETE_SECONDS,
+  provisionSeconds: STUB_PROVISION_SECONDS,
+  deleteSeconds: STUB_DELETE_SECONDS,
 }
 
 /** Headers a transport adds or words its own way; everything else an answer says is compared. */

@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util'
 import { en, translate } from '@devenv/domain/messages'
 import { isJsonObject } from '@devenv/openapi'
+import { passwordFieldOf } from '../../contract-rules'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
-import { WEAK_PASSWORD } from '../../test-values'
+import { weakPasswordOf } from '../../test-values'
 import type { RunContext } from '../context'
+import type { SuiteRecorder } from '../recorder'
 import {
   activateThroughMailbox,
   type Flow,
@@ -13,7 +15,7 @@ import {
   isolated,
   NO_ACCOUNT,
   NO_MAILBOX,
-  PASSWORD,
+  passwordOf,
   recorderOf,
   registration,
   runEmail,
@@ -65,7 +67,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   const created = await flow.request(
     'register a new address: 201',
     'register',
-    registration(email, PASSWORD),
+    registration(email, passwordOf(context)),
     { status: 201 },
     true,
   )
@@ -78,14 +80,14 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   const again = await flow.request(
     `the same address again: 409, or ${SAME_AS_NEW}`,
     'register',
-    registration(email, OTHER_PASSWORD),
+    registration(email, passwordOf(context, OTHER_PASSWORD)),
     { status: [409, 201], also: sameAsNew },
   )
   const alike = again?.status === 201
   await flow.request(
     'the same address in capitals again: the same answer (addresses are compared case-insensitively)',
     'register',
-    registration(email.toUpperCase(), OTHER_PASSWORD),
+    registration(email.toUpperCase(), passwordOf(context, OTHER_PASSWORD)),
     { status: alike ? 201 : 409, also: sameAsNew },
   )
   if (again?.status === 409) {
@@ -97,7 +99,11 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   const refused = await flow.request(
     "sign in before activation with the refused registration's password: 401",
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: OTHER_PASSWORD } },
+    {
+      method: 'POST',
+      path: '/auth/auth',
+      body: { email, password: passwordOf(context, OTHER_PASSWORD) },
+    },
     { status: 401 },
   )
   await flow.request(
@@ -105,7 +111,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
       ? 'sign in before activation with the first password: the same 401 (a pending registration is not told from a taken address)'
       : 'sign in before activation with the first password: 403 (the taken address kept its account)',
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: PASSWORD } },
+    { method: 'POST', path: '/auth/auth', body: { email, password: passwordOf(context) } },
     alike
       ? {
           status: 401,
@@ -130,13 +136,17 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   await flow.request(
     "after activation the first registration's password signs in: 200",
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: PASSWORD } },
+    { method: 'POST', path: '/auth/auth', body: { email, password: passwordOf(context) } },
     { status: 200 },
   )
   await flow.request(
     "the refused registration's password does not sign in: 401",
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: OTHER_PASSWORD } },
+    {
+      method: 'POST',
+      path: '/auth/auth',
+      body: { email, password: passwordOf(context, OTHER_PASSWORD) },
+    },
     { status: 401 },
   )
   return flow.suite
@@ -259,7 +269,8 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
     return flow.suite
   }
   const { email, password } = account.credentials
-  const next = password === OTHER_PASSWORD ? `${OTHER_PASSWORD}-next` : OTHER_PASSWORD
+  const other = passwordOf(context, OTHER_PASSWORD)
+  const next = password === other ? `${other}-next` : other
   const change = (oldPassword: string, newPassword: string) => ({
     method: 'POST',
     path: '/auth/change-password',
@@ -327,7 +338,6 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
 }
 
 // Weak where each rule applies: 8 caseless letters score 20 of 100; 'password' lacks the checklist.
-const NO_CHECKLIST_PASSWORD = 'password'
 const TOO_WEAK = fieldSentence('validation.passwordTooWeak')
 const NOT_RESET_RULES = fieldSentence('validation.passwordResetRules')
 
@@ -341,8 +351,52 @@ const fieldErrorIs = (name: string, message: string) => (answer: Answer) => {
 }
 
 /**
- * Each rule for a new password is the server's, not only the site's form: 400 with its message.
- * The three refusals are independent: one that cannot be sent (a full window) skips only itself.
+ * Sends the password the contract's policy of `operationId`'s `fieldName` refuses that comes
+ * nearest to passing, and expects 400 naming the field: a server that keeps a laxer number than
+ * the contract's accepts it. Skipped, with the reason, where the contract makes no such password.
+ */
+async function refuseWeakPassword(
+  flow: SuiteRecorder,
+  context: RunContext,
+  refusal: {
+    operationId: string
+    fieldName: string
+    /** What the check sends where it is chosen, and when (a phrase after "with a password ..."). */
+    title: (weakness: string) => string
+    request: (password: string) => { method: string; path: string; body: unknown }
+  },
+): Promise<void> {
+  const { operationId, fieldName } = refusal
+  const found = passwordFieldOf(context.contract, operationId, fieldName)
+  if (!found) {
+    flow.skip(
+      refusal.title('the policy refuses'),
+      `the contract states no x-password-policy for ${operationId}'s ${fieldName}`,
+    )
+    return
+  }
+  const weak = weakPasswordOf(found.policy)
+  if (weak.password === undefined) {
+    flow.skip(refusal.title('the policy refuses'), `${found.schema}: ${weak.reason}`)
+    return
+  }
+  const [weakness, message] =
+    weak.refusedBy === 'strength'
+      ? [`under strength ${weak.minimum} (it scores ${weak.score})`, TOO_WEAK]
+      : [`without ${weak.missing.join(', ')} (the checklist)`, NOT_RESET_RULES]
+  await flow.request(
+    refusal.title(weakness),
+    operationId,
+    refusal.request(weak.password),
+    { status: 400, also: fieldErrorIs(fieldName, message) },
+    false,
+  )
+}
+
+/**
+ * Each rule for a new password is the server's, not only the site's form: 400 with its message,
+ * for the password the contract's policy refuses. The three refusals are independent: one that
+ * cannot be sent (a full window) skips only itself.
  */
 async function passwordRulesFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'password-rules')
@@ -350,43 +404,35 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
     context,
     'password rules: a weak new password is refused where it is chosen',
   )
-  await flow.request(
-    'register with a password under strength 40: 400 naming password',
-    'register',
-    registration(runEmail(context, 'weak'), WEAK_PASSWORD),
-    { status: 400, also: fieldErrorIs('password', TOO_WEAK) },
-    false,
-  )
-  await flow.request(
-    'set a password without the reset checklist: 400 naming password, before the link is judged',
-    'setPassword',
-    {
+  const email = runEmail(context, 'weak')
+  await refuseWeakPassword(flow, context, {
+    operationId: 'register',
+    fieldName: 'password',
+    title: (weakness) => `register with a password ${weakness}: 400 naming password`,
+    request: (password) => registration(email, password),
+  })
+  await refuseWeakPassword(flow, context, {
+    operationId: 'setPassword',
+    fieldName: 'password',
+    title: (weakness) =>
+      `set a password ${weakness}: 400 naming password, before the link is judged`,
+    request: (password) => ({
       method: 'POST',
       path: '/auth/set-password',
-      body: {
-        username: runEmail(context, 'weak'),
-        hash: 'ab'.repeat(32),
-        password: NO_CHECKLIST_PASSWORD,
-      },
-    },
-    { status: 400, also: fieldErrorIs('password', NOT_RESET_RULES) },
-    false,
-  )
-  await flow.request(
-    'change to a password under strength 40: 400 naming newPassword, before the old one is checked',
-    'changePassword',
-    {
+      body: { username: email, hash: 'ab'.repeat(32), password },
+    }),
+  })
+  await refuseWeakPassword(flow, context, {
+    operationId: 'changePassword',
+    fieldName: 'newPassword',
+    title: (weakness) =>
+      `change to a password ${weakness}: 400 naming newPassword, before the old one is checked`,
+    request: (password) => ({
       method: 'POST',
       path: '/auth/change-password',
-      body: {
-        username: runEmail(context, 'weak'),
-        oldPassword: PASSWORD,
-        newPassword: WEAK_PASSWORD,
-      },
-    },
-    { status: 400, also: fieldErrorIs('newPassword', TOO_WEAK) },
-    false,
-  )
+      body: { username: email, oldPassword: passwordOf(context), newPassword: password },
+    }),
+  })
   return flow.suite
 }
 

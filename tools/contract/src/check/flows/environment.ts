@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import { quotaOf, rulesOf } from '../../contract-rules'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
@@ -35,17 +36,61 @@ async function waitFor(
   return undefined
 }
 
-/** Create, read, wait until running, delete, wait until gone: 404. */
+/** The environment's states as the contract's `x-lifecycle` of EnvironmentStatus states them. */
+type EnvironmentStates = {
+  created: string
+  deleted: string
+  /** What provisioning settles in, and the contract's bound on it (seconds), if any. */
+  settled: { to: string[]; withinSeconds: number | undefined }
+  /** The bound on a deletion's end (the environment gone), if any. */
+  goneWithinSeconds: number | undefined
+}
+
+function environmentStates(context: RunContext): EnvironmentStates | string {
+  const lifecycle = rulesOf(context.contract).lifecycles.EnvironmentStatus
+  if (!lifecycle) return 'the contract states no x-lifecycle for EnvironmentStatus'
+  const { created, deleted } = lifecycle
+  if (deleted === undefined) return "EnvironmentStatus's x-lifecycle states no deleted status"
+  const from = (status: string) => lifecycle.transitions.find((each) => each.from === status)
+  const settling = from(created)
+  if (!settling) return `EnvironmentStatus's x-lifecycle states no way out of ${created}`
+  return {
+    created,
+    deleted,
+    settled: { to: settling.to, withinSeconds: settling.withinSeconds },
+    goneWithinSeconds: from(deleted)?.withinSeconds,
+  }
+}
+
+/**
+ * How long a flow waits for a change and what its check says: the contract's bound when it states
+ * one (a server slower than that breaks it), the run's --wait when that is shorter or none is stated.
+ */
+function waitOf(
+  context: RunContext,
+  bound: number | undefined,
+): { seconds: number; words: string } {
+  if (bound === undefined || context.waitSeconds < bound)
+    return { seconds: context.waitSeconds, words: `within ${context.waitSeconds} s` }
+  return { seconds: bound, words: `within ${bound} s (the contract's bound)` }
+}
+
+/** Create, read, wait until settled, delete, wait until gone: 404; the states are the contract's. */
 export async function environmentLifecycle(
   context: RunContext,
   account: Account | undefined,
 ): Promise<Suite> {
+  const states = environmentStates(context)
   const flow = new SuiteRecorder(
     'environment: create, get, delete, 404',
     'flow',
     context.contract,
     context.target,
   )
+  if (typeof states === 'string') {
+    flow.skip('create, get, delete an environment', states)
+    return flow.suite
+  }
   const credentials = account?.credentials ?? context.credentials
   const signIn = credentials
     ? await flow.raw({ method: 'POST', path: '/auth/auth', body: credentials })
@@ -57,7 +102,7 @@ export async function environmentLifecycle(
   }
   const name = `ct-${context.runId}`
   const created = await flow.request(
-    'create: 201 provisioning, with Location',
+    `create: 201 ${states.created}, with Location`,
     'createEnvironment',
     {
       method: 'POST',
@@ -68,7 +113,7 @@ export async function environmentLifecycle(
     {
       status: 201,
       also: (answer) =>
-        field(answer, 'status') === 'provisioning'
+        field(answer, 'status') === states.created
           ? undefined
           : `status ${String(field(answer, 'status'))}`,
     },
@@ -97,37 +142,30 @@ export async function environmentLifecycle(
       },
     },
   )
-  const settled = await waitFor(flow, path, token, context.waitSeconds, (answer) =>
-    ['running', 'failed'].includes(String(field(answer, 'status'))),
+  const settling = waitOf(context, states.settled.withinSeconds)
+  const settled = await waitFor(flow, path, token, settling.seconds, (answer) =>
+    states.settled.to.includes(String(field(answer, 'status'))),
   )
   flow.verdict(
-    `provisioning settles (running or failed) within ${context.waitSeconds} s`,
-    settled ? undefined : 'still provisioning',
+    `${states.created} settles (${states.settled.to.join(' or ')}) ${settling.words}`,
+    settled ? undefined : `still ${states.created}`,
   )
   await flow.request(
-    'delete: 202 deleting',
+    `delete: 202 ${states.deleted}`,
     'deleteEnvironment',
     { method: 'DELETE', path, token },
     {
       status: 202,
       also: (answer) =>
-        field(answer, 'status') === 'deleting'
+        field(answer, 'status') === states.deleted
           ? undefined
           : `status ${String(field(answer, 'status'))}`,
     },
     true,
   )
-  const gone = await waitFor(
-    flow,
-    path,
-    token,
-    context.waitSeconds,
-    (answer) => answer.status === 404,
-  )
-  flow.verdict(
-    `deletion completes within ${context.waitSeconds} s`,
-    gone ? undefined : 'still there',
-  )
+  const deleting = waitOf(context, states.goneWithinSeconds)
+  const gone = await waitFor(flow, path, token, deleting.seconds, (answer) => answer.status === 404)
+  flow.verdict(`deletion completes ${deleting.words}`, gone ? undefined : 'still there')
   await flow.request(
     'get after deletion: 404',
     'getEnvironment',
@@ -143,17 +181,19 @@ export async function environmentLifecycle(
   return flow.suite
 }
 
-/** The most environments a user may have (createEnvironment's 403: "already has 5 environments"). */
-const ENVIRONMENT_QUOTA = 5
-
 /**
  * createEnvironment's business refusals: a name the user already uses answers 409
- * ENVIRONMENT_NAME_TAKEN, and past the quota 403 ENVIRONMENT_QUOTA_EXCEEDED. The environments the
- * flow created are deleted again, even after a failed step.
+ * ENVIRONMENT_NAME_TAKEN, and past the contract's quota (its `x-quota`: limit, the statuses that
+ * do not count, the refusal's status and code) the quota's refusal. The environments the flow
+ * created are deleted again, even after a failed step.
  */
 async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'environment-limits')
-  const flow = recorderOf(context, 'environment limits: a taken name 409, past the quota 403')
+  const quota = quotaOf(context.contract, 'createEnvironment')
+  const flow = recorderOf(
+    context,
+    `environment limits: a taken name 409, past the quota ${quota ? quota.status : '(none stated)'}`,
+  )
   const account = await flowAccount(flow, context, 'quota', context.credentials)
   if (!account) {
     flow.skip('a taken name and the quota are refused', NO_ACCOUNT)
@@ -169,9 +209,12 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
     { status: 200 },
   )
   const items = field(listed, 'items')
+  const uncounted: readonly unknown[] = quota?.uncounted ?? []
   const existing = Array.isArray(items)
-    ? items.filter((item) => isJsonObject(item) && item.status !== 'deleting').length
+    ? items.filter((item) => isJsonObject(item) && !uncounted.includes(item.status)).length
     : 0
+  // Without a quota the flow still proves the taken name: it creates one environment.
+  const limit = quota?.limit ?? existing + 1
   const created: string[] = []
   const create = (name: string) => ({
     method: 'POST',
@@ -186,7 +229,7 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
     return undefined
   }
   try {
-    if (existing < ENVIRONMENT_QUOTA)
+    if (existing < limit)
       await flow.request('create an environment: 201', 'createEnvironment', create(name(1)), {
         status: 201,
         also: remember,
@@ -198,18 +241,22 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
         create(name(1)),
         { status: 409, also: codeIs('ENVIRONMENT_NAME_TAKEN') },
       )
-    for (let index = existing + created.length; index < ENVIRONMENT_QUOTA; index++)
+    if (!quota) {
+      flow.skip('past the quota: refused', 'the contract states no x-quota for createEnvironment')
+      return flow.suite
+    }
+    for (let index = existing + created.length; index < quota.limit; index++)
       await flow.request(
-        `create environment ${index + 1} of ${ENVIRONMENT_QUOTA}: 201`,
+        `create environment ${index + 1} of ${quota.limit}: 201`,
         'createEnvironment',
         create(name(index + 1)),
         { status: 201, also: remember },
       )
     await flow.request(
-      `environment ${ENVIRONMENT_QUOTA + 1}: 403 ENVIRONMENT_QUOTA_EXCEEDED`,
+      `environment ${quota.limit + 1}: ${quota.status} ${quota.code}`,
       'createEnvironment',
-      create(name(ENVIRONMENT_QUOTA + 1)),
-      { status: 403, also: codeIs('ENVIRONMENT_QUOTA_EXCEEDED') },
+      create(name(quota.limit + 1)),
+      { status: quota.status, also: codeIs(quota.code) },
     )
   } finally {
     for (const id of created)

@@ -1,7 +1,7 @@
 import type { Suite } from '../../report'
 import { mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { type Account, codeIs, field, NO_MAILBOX, PASSWORD } from './support'
+import { type Account, codeIs, field, NO_MAILBOX, passwordOf } from './support'
 
 const NEW_PASSWORD = 'Contract-Run-Pass-2'
 
@@ -26,7 +26,7 @@ export async function accountLifecycle(
     {
       method: 'POST',
       path: '/auth/registration',
-      body: { username: email, password: PASSWORD, userType: 'PERSONAL' },
+      body: { username: email, password: passwordOf(context), userType: 'PERSONAL' },
     },
     { status: 201 },
     true,
@@ -58,7 +58,8 @@ export async function accountLifecycle(
         { method: 'POST', path: '/auth/activate', body: { token } },
         { status: 400, also: codeIs('ACTIVATION_TOKEN_USED') },
       )
-      if (!flow.stopped) account = { credentials: { email, password: PASSWORD }, fresh: true }
+      if (!flow.stopped)
+        account = { credentials: { email, password: passwordOf(context) }, fresh: true }
     }
   }
   if (!account) {
@@ -194,7 +195,7 @@ export async function resetLinkSingleUse(
     )
   )
     return flow.suite
-  const body = { username: mail?.user ?? email, hash, password: NEW_PASSWORD }
+  const body = { username: mail?.user ?? email, hash, password: passwordOf(context, NEW_PASSWORD) }
   await flow.request(
     'set the password from the link: 200 { status: true }',
     'setPassword',
@@ -211,7 +212,7 @@ export async function resetLinkSingleUse(
     {
       method: 'POST',
       path: '/auth/set-password',
-      body: { ...body, password: 'Contract-Run-Pass-3' },
+      body: { ...body, password: passwordOf(context, 'Contract-Run-Pass-3') },
     },
     {
       status: 400,
@@ -221,9 +222,13 @@ export async function resetLinkSingleUse(
   await flow.request(
     'the new password signs in: 200',
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: NEW_PASSWORD } },
+    {
+      method: 'POST',
+      path: '/auth/auth',
+      body: { email, password: passwordOf(context, NEW_PASSWORD) },
+    },
     { status: 200 },
   )
-  account.credentials = { email, password: NEW_PASSWORD }
+  account.credentials = { email, password: passwordOf(context, NEW_PASSWORD) }
   return flow.suite
 }

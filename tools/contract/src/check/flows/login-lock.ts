@@ -1,25 +1,32 @@
+import { lockOf } from '../../contract-rules'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { field, PASSWORD } from './support'
+import { field, passwordOf } from './support'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
 
 /**
- * Five failures lock sign-in for the address: 429 with Retry-After and the lock message, on
- * /auth/auth, the deprecated /auth/login and change-password alike (AUTH-5).
+ * The lock of sign-in's x-rate-limits (`kind: lock`): `limit` failures lock sign-in for the
+ * address: 429 with Retry-After (at most the lock's period) and the lock message, on /auth/auth,
+ * the deprecated /auth/login and change-password alike (AUTH-5).
  */
 export async function loginLock(context: RunContext): Promise<Suite> {
+  const lock = lockOf(context.contract, 'signIn')
   const flow = new SuiteRecorder(
-    'login lock after 5 failures',
+    `login lock after ${lock ? lock.limit : 'its'} failures`,
     'flow',
     context.contract,
     context.target,
   )
+  if (!lock) {
+    flow.skip('sign-in locks after failures', "signIn's x-rate-limits state no lock")
+    return flow.suite
+  }
   let credentials: Credentials = {
     email: `contract-lock-${context.runId}@example.com`,
-    password: PASSWORD,
+    password: passwordOf(context),
   }
   if (context.mailbox) {
     // A fresh activated account proves that even the right password is refused while locked.
@@ -27,13 +34,13 @@ export async function loginLock(context: RunContext): Promise<Suite> {
     await flow.raw({
       method: 'POST',
       path: '/auth/registration',
-      body: { username: email, password: PASSWORD, userType: 'PERSONAL' },
+      body: { username: email, password: passwordOf(context), userType: 'PERSONAL' },
     })
     const token = (await mailedLink(context, email, 'activate'))?.activate
     if (token) await flow.raw({ method: 'POST', path: '/auth/activate', body: { token } })
-    credentials = { email, password: PASSWORD }
+    credentials = { email, password: passwordOf(context) }
   }
-  for (let attempt = 1; attempt <= 5; attempt++) {
+  for (let attempt = 1; attempt <= lock.limit; attempt++) {
     await flow.request(
       `wrong password, attempt ${attempt}: 401`,
       'signIn',
@@ -52,13 +59,13 @@ export async function loginLock(context: RunContext): Promise<Suite> {
       if (field(answer, 'message') !== LOCK_MESSAGE)
         return `message is "${String(field(answer, 'message'))}"`
       const retryAfter = Number(answer.headers.get('retry-after'))
-      return Number.isInteger(retryAfter) && retryAfter >= 1
+      return Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= lock.periodSeconds
         ? undefined
-        : `Retry-After is "${answer.headers.get('retry-after')}"`
+        : `Retry-After is "${answer.headers.get('retry-after')}", not 1 to the lock's ${lock.periodSeconds} s`
     },
   }
   await flow.request(
-    'sixth attempt: 429 with Retry-After and the lock message',
+    `attempt ${lock.limit + 1}: 429 with Retry-After and the lock message`,
     'signIn',
     { method: 'POST', path: '/auth/auth', body: credentials },
     locked,
@@ -79,7 +86,7 @@ export async function loginLock(context: RunContext): Promise<Suite> {
       body: {
         username: credentials.email,
         oldPassword: credentials.password,
-        newPassword: `${PASSWORD}-locked`,
+        newPassword: `${passwordOf(context)}-locked`,
       },
     },
     locked,

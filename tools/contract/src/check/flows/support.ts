@@ -1,10 +1,24 @@
 import { isJsonObject } from '@devenv/openapi'
+import { rulesOf } from '../../contract-rules'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
+import { passwordKeptBy } from '../../test-values'
 import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
 
+/** The toolkit's good password, as its text before the contract's policies lengthen it. */
 export const PASSWORD = 'Contract-Run-Pass-1'
+
+/**
+ * A good password of the toolkit's (`text`, the run's own by default), made as long as each of
+ * the contract's password policies asks, so that every policy keeps it whatever its numbers.
+ */
+export function passwordOf(context: Pick<RunContext, 'contract'>, text = PASSWORD): string {
+  return passwordKeptBy(
+    rulesOf(context.contract).passwordFields.map((field) => field.policy),
+    text,
+  )
+}
 export const NO_MAILBOX =
   "the activation or reset link is e-mailed: needs a mailbox, the target's GET /__dev/mailbox (--mailbox auto) or its mail catcher (--mailbox URL)"
 export const NO_ACCOUNT =
@@ -101,12 +115,12 @@ export async function flowAccount(
   const registered = await flow.request(
     `${label}: register a fresh account: 201`,
     'register',
-    registration(email, PASSWORD),
+    registration(email, passwordOf(context)),
     { status: 201 },
     true,
   )
   if (!registered || !(await activateThroughMailbox(flow, context, email, label))) return undefined
-  return { credentials: { email, password: PASSWORD }, fresh: true }
+  return { credentials: { email, password: passwordOf(context) }, fresh: true }
 }
 
 export type TokenPair = {
@@ -133,11 +147,16 @@ export async function signInStep(
   const access = field(answer, 'access_token')
   const refresh = field(answer, 'refresh_token')
   const validSeconds = field(answer, 'token_valid_seconds')
+  // Without token_valid_seconds the lifetime is the contract's; with neither, it is unknown.
+  const contractSeconds = rulesOf(flow.contract).lifetimes?.accessToken
   return typeof access === 'string' && typeof refresh === 'string'
     ? {
         access,
         refresh,
-        validSeconds: typeof validSeconds === 'number' ? validSeconds : 900,
+        validSeconds:
+          typeof validSeconds === 'number'
+            ? validSeconds
+            : (contractSeconds ?? Number.POSITIVE_INFINITY),
         receivedAt: Date.now(),
       }
     : undefined

@@ -87,6 +87,13 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
   const expiry = 'past its expiry the access token is refused: 401'
   // The flow's own stub session has its own clock: moving it touches no other flow. On a shared
   // server a clock, were there one, would be every client's: it is moved only with stub sessions.
+  if (!Number.isFinite(tokens.validSeconds)) {
+    flow.skip(
+      expiry,
+      "the sign-in answer has no token_valid_seconds and the contract no x-lifetimes: the token's expiry is unknown",
+    )
+    return flow.suite
+  }
   const clock = devClientOf(context.target)
   const advanceSeconds = tokens.validSeconds + 60
   const moved =

@@ -2,7 +2,6 @@ import { isJsonObject } from '@devenv/openapi'
 import { LOCK_HEADROOM } from '../api-world'
 import type { Answer } from '../transport'
 import {
-  ACTIVATION_LINK_MS,
   accessVerdict,
   type DeviceModel,
   isForgotten,
@@ -13,8 +12,6 @@ import {
   learnAccountAnswers,
   linkVerdict,
   type Model,
-  REFRESH_TOKEN_MS,
-  RESET_LINK_MS,
   recordFailure,
 } from './model'
 import {
@@ -134,7 +131,7 @@ export class Activate extends AccountStep {
       path: '/auth/activate',
       body: { token: String(activate) },
     })
-    const verdict = linkVerdict(model, link, ACTIVATION_LINK_MS)
+    const verdict = linkVerdict(model, link, model.rules.activationLinkMs)
     if (verdict === 'used') return expectAnswer(this.label, answer, 400, 'ACTIVATION_TOKEN_USED')
     if (verdict === 'superseded')
       return expectAnswer(this.label, answer, 400, 'ACTIVATION_TOKEN_INVALID')
@@ -234,7 +231,7 @@ export class Refresh extends PresentsRefreshToken {
     })
     if (isForgotten(model, token))
       return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
-    const invalid = device.revoked || model.now >= token.issuedAt + REFRESH_TOKEN_MS
+    const invalid = device.revoked || model.now >= token.issuedAt + model.rules.refreshTokenMs
     if (token.usedAt !== null) {
       // Reuse: "the whole session ... is revoked". A used token that is also revoked or expired
       // may answer either code: the contract orders neither rule before the other.
@@ -349,7 +346,7 @@ export class ResetPassword extends AccountStep {
       path: '/auth/set-password',
       body: { username: String(user), hash: String(hash), password },
     })
-    const verdict = linkVerdict(model, link, RESET_LINK_MS)
+    const verdict = linkVerdict(model, link, model.rules.resetLinkMs)
     if (verdict === 'used') return expectAnswer(this.label, answer, 400, 'RESET_LINK_USED')
     if (verdict === 'superseded') return expectAnswer(this.label, answer, 400, 'RESET_LINK_INVALID')
     if (verdict === 'expired') return expectAnswer(this.label, answer, 401, 'RESET_LINK_EXPIRED')

@@ -2,7 +2,6 @@ import { isJsonObject } from '@devenv/openapi'
 import { type Answer, devClientOf } from '../transport'
 import {
   accessVerdict,
-  ENVIRONMENT_QUOTA,
   type EnvironmentModel,
   isGone,
   listedEnvironments,
@@ -14,14 +13,14 @@ import {
 } from './model'
 import {
   call,
-  DELETE_MS,
   deviceAt,
   environmentName,
   expectAnswer,
   expectEqual,
   NAMES,
-  PROVISION_MS,
   type Real,
+  STUB_DELETE_MS,
+  STUB_PROVISION_MS,
   Step,
 } from './sequence'
 
@@ -58,16 +57,26 @@ export class CreateEnvironment extends Step {
         401,
         verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
       )
-    const existing = listedEnvironments(model, device.email, DELETE_MS)
-    if (existing.filter((each) => each.deleteRequestedAt === null).length >= ENVIRONMENT_QUOTA) {
-      return expectAnswer(this.label, answer, 403, 'ENVIRONMENT_QUOTA_EXCEEDED')
+    const existing = listedEnvironments(model, device.email, STUB_DELETE_MS)
+    const { quota } = model.rules
+    const counted = (status: string) => !quota?.uncounted?.includes(status)
+    if (
+      quota &&
+      existing.filter((each) => counted(statusOf(model, each, STUB_PROVISION_MS))).length >=
+        quota.limit
+    ) {
+      return expectAnswer(this.label, answer, quota.status, quota.code)
     }
     const namesake = existing.find((each) => each.name === name)
     if (model.clock === 'real') {
       // The account may hold environments of others (given accounts are shared): the quota is
-      // theirs too, so a 403 is right when the list shows five counted.
-      if (answer.status === 403 && (await countedEnvironments(real, token)) >= ENVIRONMENT_QUOTA)
-        return expectAnswer(this.label, answer, 403, 'ENVIRONMENT_QUOTA_EXCEEDED')
+      // theirs too, so its refusal is right when the list shows the quota's limit counted.
+      if (
+        quota &&
+        answer.status === quota.status &&
+        (await countedEnvironments(real, token, counted)) >= quota.limit
+      )
+        return expectAnswer(this.label, answer, quota.status, quota.code)
       // A namesake being deleted holds its name until the deletion ends, which only looking tells.
       if (namesake && namesake.deleteRequestedAt !== null && answer.status === 201)
         namesake.goneSeen = true
@@ -133,14 +142,14 @@ export class EnvironmentStep extends Step {
     if (
       !environment ||
       environment.owner !== device.email ||
-      isGone(model, environment, DELETE_MS)
+      isGone(model, environment, STUB_DELETE_MS)
     ) {
       return expectAnswer(this.label, answer, 404, 'NOT_FOUND')
     }
     if (model.clock === 'real') return this.onRealClock(environment, answer)
     if (this.method === 'DELETE') environment.deleteRequestedAt ??= model.now
     expectAnswer(this.label, answer, this.method === 'GET' ? 200 : 202)
-    const status = statusOf(model, environment, PROVISION_MS)
+    const status = statusOf(model, environment, STUB_PROVISION_MS)
     const body = isJsonObject(answer.json) ? answer.json : {}
     expectEqual(
       `${this.label} status and url`,
@@ -172,10 +181,14 @@ export class EnvironmentStep extends Step {
 }
 
 /** The target's environments of the account that count towards the quota (not being deleted). */
-async function countedEnvironments(real: Real, token: string): Promise<number> {
+async function countedEnvironments(
+  real: Real,
+  token: string,
+  counted: (status: string) => boolean,
+): Promise<number> {
   const list = await call(real, 'listEnvironments', { method: 'GET', path: '/environments', token })
   const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
-  return items.filter((item) => isJsonObject(item) && item.status !== 'deleting').length
+  return items.filter((item) => isJsonObject(item) && counted(String(item.status))).length
 }
 
 export class AdvanceClock extends Step {

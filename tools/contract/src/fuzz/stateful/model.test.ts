@@ -1,3 +1,4 @@
+import { loadContract } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { describe, expect, it } from 'vitest'
 import type { Answer } from '../transport'
@@ -8,22 +9,24 @@ import {
   isLocked,
   issueLink,
   issuePair,
-  LOCK_MS,
   linkVerdict,
-  REFRESH_TOKEN_MS,
-  RESET_LINK_MS,
+  modelRulesOf,
   recordFailure,
   SECOND,
 } from './model'
 import { expectAnswer } from './sequence'
 
 const START = Date.parse('2026-03-02T10:00:00Z')
-const model = () => initialModel(START, [{ ...USER_ACCOUNT }])
+const rules = modelRulesOf(loadContract())
+const { resetLinkMs: RESET_LINK_MS, refreshTokenMs: REFRESH_TOKEN_MS } = rules
+const LOCK_MS = rules.lock?.periodMs ?? 0
+const FAILURES = rules.lock?.failures ?? 0
+const model = () => initialModel(START, [{ ...USER_ACCOUNT }], rules)
 
 describe('the model of the login lock', () => {
   it('locks after 5 failures until 15 minutes after the last one, without counting during the lock', () => {
     const state = model()
-    for (let attempt = 0; attempt < 5; attempt++) recordFailure(state, 'a@b.co')
+    for (let attempt = 0; attempt < FAILURES; attempt++) recordFailure(state, 'a@b.co')
     expect(isLocked(state, 'a@b.co')).toBe(true)
     state.now += LOCK_MS - SECOND
     recordFailure(state, 'a@b.co')
@@ -33,7 +36,7 @@ describe('the model of the login lock', () => {
 
   it('forgets failures older than 15 minutes', () => {
     const state = model()
-    for (let attempt = 0; attempt < 4; attempt++) recordFailure(state, 'a@b.co')
+    for (let attempt = 0; attempt < FAILURES - 1; attempt++) recordFailure(state, 'a@b.co')
     state.now += LOCK_MS
     recordFailure(state, 'a@b.co')
     expect(state.locks.get('a@b.co')?.attempts).toBe(1)

@@ -1,17 +1,41 @@
+import type { Contract, Quota } from '@devenv/openapi'
+import { lifetimesMsOf, lockOf, quotaOf } from '../../contract-rules'
+
 /**
  * A small model of the stub's accounts, sessions and environments, written from the contract's
- * words (not from the stub's code), which the stateful sequences compare the stub with after
- * every step. Times are the stub clock of the sequence's session, in milliseconds.
+ * words and rules (not from the stub's code), which the stateful sequences compare the stub with
+ * after every step. Times are the stub clock of the sequence's session, in milliseconds.
  */
 
 export const SECOND = 1000
-export const ACCESS_TOKEN_MS = 900 * SECOND
-export const REFRESH_TOKEN_MS = 7 * 24 * 3600 * SECOND
-export const ACTIVATION_LINK_MS = 24 * 3600 * SECOND
-export const RESET_LINK_MS = 60 * 60 * SECOND
-export const LOCK_AFTER_FAILURES = 5
-export const LOCK_MS = 15 * 60 * SECOND
-export const ENVIRONMENT_QUOTA = 5
+
+/**
+ * The contract's rules the model keeps, read from its data: lifetimes (x-lifetimes), sign-in's
+ * lock (its x-rate-limits of `kind: lock`) and the environment quota (createEnvironment's x-quota).
+ * A lifetime the contract does not state never ends; a lock or quota it does not state is none.
+ */
+export type ModelRules = {
+  accessTokenMs: number
+  refreshTokenMs: number
+  activationLinkMs: number
+  resetLinkMs: number
+  lock: { failures: number; periodMs: number } | undefined
+  quota: Quota | undefined
+}
+
+export function modelRulesOf(contract: Contract): ModelRules {
+  const lifetimes = lifetimesMsOf(contract)
+  const never = Number.POSITIVE_INFINITY
+  const lock = lockOf(contract, 'signIn')
+  return {
+    accessTokenMs: lifetimes?.accessToken ?? never,
+    refreshTokenMs: lifetimes?.refreshToken ?? never,
+    activationLinkMs: lifetimes?.activationLink ?? never,
+    resetLinkMs: lifetimes?.resetLink ?? never,
+    lock: lock && { failures: lock.limit, periodMs: lock.periodSeconds * SECOND },
+    quota: quotaOf(contract, 'createEnvironment'),
+  }
+}
 
 /** An e-mailed link (activation or reset): single use, voided by a newer one, valid for a while. */
 export type LinkModel = { issuedAt: number; usedAt: number | null; superseded: boolean }
@@ -64,6 +88,7 @@ export type Model = {
    */
   clock: 'jumps' | 'real'
   now: number
+  rules: ModelRules
   accounts: Map<string, AccountModel>
   devices: DeviceModel[]
   environments: EnvironmentModel[]
@@ -96,11 +121,13 @@ export function learnAccountAnswers(
 export function initialModel(
   now: number,
   seeded: ReadonlyArray<{ email: string; password: string }>,
+  rules: ModelRules,
   clock: Model['clock'] = 'jumps',
 ): Model {
   return {
     clock,
     now,
+    rules,
     accounts: new Map(
       seeded.map(({ email, password }) => [
         email,
@@ -114,22 +141,25 @@ export function initialModel(
   }
 }
 
-// The login lock, from the contract: "after 5 failed attempts ... 429 until 15 minutes after the
-// last failed attempt. Attempts during the lock ... do not extend it ... failures older than 15
-// minutes are forgotten."
+// The login lock, from the contract: "after `limit` failed attempts ... 429 until `periodSeconds`
+// after the last failed attempt. Attempts during the lock ... do not extend it ... failures older
+// than the period are forgotten."
 export function isLocked(model: Model, email: string): boolean {
   const lock = model.locks.get(email)
+  const rule = model.rules.lock
   return (
+    rule !== undefined &&
     lock !== undefined &&
-    lock.attempts >= LOCK_AFTER_FAILURES &&
-    model.now < lock.lastFailureAt + LOCK_MS
+    lock.attempts >= rule.failures &&
+    model.now < lock.lastFailureAt + rule.periodMs
   )
 }
 
 export function recordFailure(model: Model, email: string): void {
-  if (isLocked(model, email)) return
+  const rule = model.rules.lock
+  if (!rule || isLocked(model, email)) return
   const lock = model.locks.get(email)
-  const fresh = lock === undefined || model.now >= lock.lastFailureAt + LOCK_MS
+  const fresh = lock === undefined || model.now >= lock.lastFailureAt + rule.periodMs
   model.locks.set(email, {
     attempts: fresh ? 1 : (lock?.attempts ?? 0) + 1,
     lastFailureAt: model.now,
@@ -153,7 +183,9 @@ export function linkVerdict(model: Model, link: LinkModel, validMs: number): Lin
 
 /** Expired refresh tokens are forgotten whenever the stub issues a pair. */
 export function isForgotten(model: Model, token: RefreshModel): boolean {
-  return model.lastIssueAt !== null && model.lastIssueAt >= token.issuedAt + REFRESH_TOKEN_MS
+  return (
+    model.lastIssueAt !== null && model.lastIssueAt >= token.issuedAt + model.rules.refreshTokenMs
+  )
 }
 
 export function issuePair(model: Model, device: DeviceModel): void {
@@ -164,7 +196,7 @@ export function issuePair(model: Model, device: DeviceModel): void {
 
 /** What a device's newest access token gets from a protected call. */
 export function accessVerdict(model: Model, device: DeviceModel): 'expired' | 'revoked' | 'valid' {
-  if (model.now >= device.accessIssuedAt + (device.accessValidMs ?? ACCESS_TOKEN_MS))
+  if (model.now >= device.accessIssuedAt + (device.accessValidMs ?? model.rules.accessTokenMs))
     return 'expired'
   if (device.revoked) return 'revoked'
   return 'valid'

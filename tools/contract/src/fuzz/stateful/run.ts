@@ -7,9 +7,9 @@ import type { RunBound } from '../bound'
 import { type CheckName, judge } from '../checks'
 import { Tally } from '../tally'
 import { FUZZ_CLOCK_START, type FuzzTransport } from '../transport'
-import { initialModel } from './model'
-import { type Real, SEEDED } from './sequence'
-import { STEPS, stepsFor } from './steps'
+import { initialModel, modelRulesOf } from './model'
+import { jumpsOf, type Real, SEEDED } from './sequence'
+import { stepsFor } from './steps'
 
 export type StatefulOptions = {
   /**
@@ -182,6 +182,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const contract = options.contract ?? loadContract()
   const stub = options.transport
   const tally = new Tally(contract, options.checks)
+  const rules = modelRulesOf(contract)
   const { bound } = options
   bound?.watch(tally)
   if (bound) {
@@ -196,10 +197,11 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   const steps = given
     ? stepsFor(
         'real',
+        [],
         given.map((account) => account.email),
         options.ownAccounts,
       )
-    : STEPS
+    : stepsFor('jumps', jumpsOf(contract))
   // Shards of one run may share a target: each keeps to stub sessions of its own.
   const prefix = options.shard
     ? `stateful-${options.seed}-shard-${options.shard.index}-of-${options.shard.total}`
@@ -236,7 +238,10 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
         try {
           if (!given) {
             await fc.asyncModelRun(
-              () => ({ model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED), real }),
+              () => ({
+                model: initialModel(options.clockStart ?? FUZZ_CLOCK_START, SEEDED, rules),
+                real,
+              }),
               commands,
             )
             if (!shrinking) completed += 1
@@ -246,7 +251,7 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
           let agreed = false
           try {
             await fc.asyncModelRun(
-              () => ({ model: initialModel(Date.now(), given, 'real'), real }),
+              () => ({ model: initialModel(Date.now(), given, rules, 'real'), real }),
               commands,
             )
             agreed = true

@@ -1,14 +1,15 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
 import { DEV_PATHS, STUB_SESSION_HEADER, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
+import { rulesOf } from '../../contract-rules'
 import { type Exchange, judge } from '../checks'
 import type { Tally } from '../tally'
 import {
   type Answer,
-  DELETE_SECONDS,
   devClientOf,
   type FuzzTransport,
-  PROVISION_SECONDS,
+  STUB_DELETE_SECONDS,
+  STUB_PROVISION_SECONDS,
 } from '../transport'
 import {
   accessVerdict,
@@ -39,10 +40,23 @@ export const NAMES = [
   'search',
   'fail-legacy',
 ] as const
-/** Clock jumps: a second, past provisioning, a minute, past the access token, the reset link, the activation link, the refresh token. */
-export const JUMPS = [1, PROVISION_SECONDS, 61, 901, 3601, 86_401, 7 * 86_400 + 1] as const
-export const PROVISION_MS = PROVISION_SECONDS * SECOND
-export const DELETE_MS = DELETE_SECONDS * SECOND
+/**
+ * The clock's jumps (seconds): a second, past the stub's provisioning and deletion, and just past
+ * each span the contract states: its lifetimes, its lock's period and its rate-limit windows.
+ */
+export function jumpsOf(contract: Contract): number[] {
+  const lifetimes = rulesOf(contract).lifetimes
+  const spans = [
+    ...(lifetimes ? Object.values(lifetimes) : []),
+    ...contract.operations.flatMap((operation) =>
+      operation.rateLimits.map((limit) => limit.periodSeconds),
+    ),
+  ]
+  const jumps = [1, STUB_PROVISION_SECONDS, STUB_DELETE_SECONDS, ...spans.map((span) => span + 1)]
+  return [...new Set(jumps)].sort((a, b) => a - b)
+}
+export const STUB_PROVISION_MS = STUB_PROVISION_SECONDS * SECOND
+export const STUB_DELETE_MS = STUB_DELETE_SECONDS * SECOND
 /** Devices whose tokens are checked after every step (the newest ones). */
 export const CHECKED_DEVICES = 6
 /**
@@ -262,8 +276,8 @@ export async function agree(model: Model, real: Real): Promise<void> {
       items.map((item) =>
         isJsonObject(item) ? `${String(item.name)}:${String(item.status)}` : '?',
       ),
-      listedEnvironments(model, device.email, DELETE_MS).map(
-        (each) => `${each.name}:${statusOf(model, each, PROVISION_MS)}`,
+      listedEnvironments(model, device.email, STUB_DELETE_MS).map(
+        (each) => `${each.name}:${statusOf(model, each, STUB_PROVISION_MS)}`,
       ),
     )
   }

@@ -12,7 +12,7 @@ import {
   SignOut,
 } from './account-steps'
 import { AdvanceClock, CreateEnvironment, EnvironmentStep } from './environment-steps'
-import { ACCOUNTS, type Command, JUMPS, NAMES, PASSWORDS } from './sequence'
+import { ACCOUNTS, type Command, NAMES, PASSWORDS } from './sequence'
 
 const password = fc.nat(PASSWORDS.length - 1)
 const device = fc.nat(15)
@@ -29,6 +29,8 @@ export function stepsLeftOutThroughTheApi(own: boolean): string {
  */
 export function stepsFor(
   clock: 'jumps' | 'real',
+  /** The clock's jumps (seconds), on the stub's own clock: `jumpsOf(contract)`. */
+  jumps: readonly number[],
   accounts: readonly string[] = ACCOUNTS,
   /** On the real clock, accounts the run registered itself: their passwords may change. */
   own = false,
@@ -74,9 +76,6 @@ export function stepsFor(
       .tuple(account, fc.boolean(), password)
       .map(([who, right, secret]) => new ChangePassword(who, right, secret)),
     ...sessions.slice(6),
-    fc.constantFrom(...JUMPS).map((seconds) => new AdvanceClock(seconds)),
+    fc.constantFrom(...jumps).map((seconds) => new AdvanceClock(seconds)),
   ]
 }
-
-/** The whole model's steps, over the stub's development controls. */
-export const STEPS = stepsFor('jumps')

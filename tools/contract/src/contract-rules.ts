@@ -1,0 +1,60 @@
+import {
+  type Contract,
+  type ContractRules,
+  type Lifetimes,
+  type OpenApiDocument,
+  type PasswordField,
+  type Quota,
+  type RateLimit,
+  readContractRules,
+} from '@devenv/openapi'
+
+// The rules a server keeps are the contract's data (its "Rules as data"), never the toolkit's own
+// numbers: a run against another contract (`--contract`) holds the server to that one's.
+
+const read = new WeakMap<OpenApiDocument, ContractRules>()
+
+/** The contract's rules, read once per document; throws `ContractRuleError` on a malformed one. */
+export function rulesOf(contract: Pick<Contract, 'document'>): ContractRules {
+  const known = read.get(contract.document)
+  if (known) return known
+  const rules = readContractRules(contract.document)
+  read.set(contract.document, rules)
+  return rules
+}
+
+/** The password policy of an operation's body field, when the contract states one. */
+export function passwordFieldOf(
+  contract: Pick<Contract, 'document'>,
+  operationId: string,
+  field: string,
+): PasswordField | undefined {
+  return rulesOf(contract).passwordFields.find(
+    (each) => each.operationId === operationId && each.field === field,
+  )
+}
+
+/** The quota of an operation that creates, when the contract states one. */
+export function quotaOf(
+  contract: Pick<Contract, 'document'>,
+  operationId: string,
+): Quota | undefined {
+  return rulesOf(contract).quotas[operationId]
+}
+
+/** The contract's lifetimes of tokens and links, in milliseconds; null when it states none. */
+export function lifetimesMsOf(contract: Pick<Contract, 'document'>): Lifetimes | null {
+  const lifetimes = rulesOf(contract).lifetimes
+  if (!lifetimes) return null
+  return {
+    accessToken: lifetimes.accessToken * 1000,
+    refreshToken: lifetimes.refreshToken * 1000,
+    activationLink: lifetimes.activationLink * 1000,
+    resetLink: lifetimes.resetLink * 1000,
+  }
+}
+
+/** An operation's lock (`x-rate-limits` of `kind: lock`), when it has one. */
+export function lockOf(contract: Contract, operationId: string): RateLimit | undefined {
+  return contract.byId.get(operationId)?.rateLimits.find((limit) => limit.kind === 'lock')
+}
