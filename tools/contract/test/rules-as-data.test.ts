@@ -6,7 +6,7 @@ import { checkTarget } from '../src/check/runner'
 import { SignIn } from '../src/fuzz/stateful/account-steps'
 import { CreateEnvironment } from '../src/fuzz/stateful/environment-steps'
 import { initialModel, modelRulesOf } from '../src/fuzz/stateful/model'
-import { type Real, SEEDED } from '../src/fuzz/stateful/sequence'
+import { passwordsRefused, type Real, SEEDED } from '../src/fuzz/stateful/sequence'
 import { Tally } from '../src/fuzz/tally'
 import { FUZZ_CLOCK_START } from '../src/fuzz/transport'
 import type { CheckResult, RunReport } from '../src/report'
@@ -141,5 +141,15 @@ describe("the fuzzer's stateful model reads the rules from the contract it is gi
 
   it('disagrees with a server that allows 5', async () => {
     await expect(fourEnvironments(changed, contract)).rejects.toThrow(/403/)
+  })
+
+  it('is not played, with the reason, where a policy refuses its own passwords', () => {
+    expect(passwordsRefused(contract)).toBeUndefined()
+    const longer = contractCopy(contract, (document) => {
+      objectAt(document, 'components', 'schemas', 'NewPassword', 'x-password-policy').minLength = 40
+    })
+    expect(passwordsRefused(longer)).toMatch(
+      /break the contract's x-password-policy of register's password/,
+    )
   })
 })

@@ -8,6 +8,7 @@ import { CHECKS, type CheckName } from './checks'
 import { type FuzzResult, runFuzz } from './property-run'
 import { fuzzRunReport } from './report'
 import { runStateful, type StatefulResult } from './stateful/run'
+import { passwordsRefused } from './stateful/sequence'
 import { stepsLeftOutThroughTheApi } from './stateful/steps'
 import { devClientOf, type FuzzTransport } from './transport'
 import { WorldSetupError } from './world'
@@ -180,8 +181,10 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.bound ? { bound: options.bound } : {}),
   }
+  const refused = passwordsRefused(options.contract)
   const statefulThroughTheApi = async (why: string) => {
     if (!accounts) return
+    if (refused) return skip('fuzz.stateful', refused)
     notes.push(
       `stateful model ${THROUGH_THE_API}, on the target's own clock (${why}); left out: ${stepsLeftOutThroughTheApi(own)}`,
     )
@@ -232,6 +235,8 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
         'fuzz.stateful',
         "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test, or give accounts to run the model through the API)",
       )
+    } else if (options.sequences > 0 && refused) {
+      skip('fuzz.stateful', refused)
     } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
       stateful = await runStateful({

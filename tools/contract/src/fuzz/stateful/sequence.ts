@@ -1,4 +1,4 @@
-import { type Contract, isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject, passwordPolicyProblem } from '@devenv/openapi'
 import { DEV_PATHS, STUB_SESSION_HEADER, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
 import { rulesOf } from '../../contract-rules'
@@ -32,6 +32,20 @@ export const ACCOUNTS = [
 export const SEEDED = [{ ...USER_ACCOUNT }]
 export const PASSWORDS = [USER_ACCOUNT.password, 'Tbilisi-Sunrise-2025', 'Kartuli#Soft9'] as const
 export const WRONG_PASSWORD = 'Wrong-Password-1'
+
+/**
+ * Why the model cannot play against this contract's password policies, if it cannot: it
+ * registers, resets and changes to its passwords expecting success, and the seeded one is the
+ * stub's, so a policy refusing one of them would make every such step a false disagreement.
+ */
+export function passwordsRefused(contract: Contract): string | undefined {
+  for (const { operationId, field, policy } of rulesOf(contract).passwordFields) {
+    const refused = PASSWORDS.find((password) => passwordPolicyProblem(password, policy) !== null)
+    if (refused !== undefined)
+      return `the stateful model's passwords (${refused}) break the contract's x-password-policy of ${operationId}'s ${field}`
+  }
+  return undefined
+}
 export const NAMES = [
   'checkout-api',
   'billing-core',
