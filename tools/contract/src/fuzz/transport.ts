@@ -6,6 +6,11 @@ import { DEFAULT_MAX_ANSWER_BYTES, fetchAnswer, targetOf } from '../http'
 export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
 /** The stub clock's start (the stub's own test clock starts here too); only per-session offsets move it. */
 export const FUZZ_CLOCK_START = Date.parse('2026-03-02T10:00:00Z')
+/**
+ * The fuzzed stub's own provisioning and deletion times on its test clock (its settings, set by
+ * whoever starts it): fast, so sequences see environments settle. Not the contract's bounds
+ * (x-lifecycle's withinSeconds), which a server may use in full.
+ */
 export const STUB_PROVISION_SECONDS = 3
 export const STUB_DELETE_SECONDS = 2
 
