@@ -10,7 +10,9 @@ import { parse, stringify } from 'yaml'
 // repository of its own: main holds today's contract; the working tree changes it.
 const script = join(import.meta.dirname, '..', 'scripts', 'contract-gate.ts')
 let repo: string
+// Today's contract, as version 1.0.0 of the repository's history.
 const today = parse(readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8'))
+today.info.version = '1.0.0'
 
 function git(...args: string[]) {
   execFileSync('git', args, { cwd: repo, stdio: 'ignore' })
@@ -73,7 +75,7 @@ describe('the contract gate of the test command', () => {
     expect(gate('--write-changelog')).toMatchObject({ status: 0 })
     const changelog = readFileSync(join(repo, 'openapi', 'CHANGELOG.md'), 'utf8')
     expect(changelog).toMatch(
-      /^# Changelog\n\n## 2\.0\.0 \(\d{4}-\d\d-\d\d\)\n\n### Breaks clients\n\n- `GET \/health`: operation removed/,
+      /^# Changelog\n\n## 2\.0\.0 \(\d{4}-\d\d-\d\d\)\n\n### Breaks clients\n\n- Clients call an operation that no longer exists \(`operation-removed`\):\n  - `GET \/health`: operation removed\n/,
     )
     expect(gate()).toMatchObject({ status: 0 })
   })

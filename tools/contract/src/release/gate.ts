@@ -65,23 +65,38 @@ function changeLine(change: ContractChange): string {
     scalar(change.after)
       ? ` (${[change.before, change.after].map((value) => (value === undefined ? 'none' : `\`${JSON.stringify(value)}\``)).join(' → ')})`
       : ''
-  return `- ${where}: ${change.summary}${values}; ${CHANGE_RULES[change.rule].reason}.`
+  return `  - ${where}: ${change.summary}${values}`
 }
 
+/** Each side's changes, once: most breaking first, as the diff's terminal groups them. */
+const SECTIONS: ReadonlyArray<[string, (change: ContractChange) => boolean]> = [
+  ['Breaks clients and servers', (change) => change.breaks.length === 2],
+  ['Breaks clients', (change) => change.breaks.length === 1 && change.breaks[0] === 'clients'],
+  ['Breaks servers', (change) => change.breaks.length === 1 && change.breaks[0] === 'servers'],
+  ['Breaks neither', (change) => change.breaks.length === 0],
+]
+
 /**
- * The changelog entry of a version, from its diff: what breaks clients, what breaks servers, and
- * what breaks neither, each a list of the changes in the contract's words.
+ * The changelog entry of a version, from its diff: a section per side it breaks, and in each the
+ * changes grouped by their rule, whose reason is said once.
  */
 export function changelogEntry(diff: ContractDiff, version: string, date: string): string {
-  const sections: Array<[string, ContractChange[]]> = [
-    ['Breaks clients', diff.changes.filter((change) => change.breaks.includes('clients'))],
-    ['Breaks servers', diff.changes.filter((change) => change.breaks.includes('servers'))],
-    ['Breaks neither', diff.changes.filter((change) => change.breaks.length === 0)],
-  ]
   const lines = [`## ${version} (${date})`]
-  for (const [title, changes] of sections) {
+  for (const [title, holds] of SECTIONS) {
+    const changes = diff.changes.filter(holds)
     if (changes.length === 0) continue
-    lines.push('', `### ${title}`, '', ...changes.map(changeLine))
+    lines.push('', `### ${title}`, '')
+    // Map.groupBy is Node 21's: grouped by hand for Node 20.
+    const byRule = new Map<ContractChange['rule'], ContractChange[]>()
+    for (const change of changes)
+      byRule.set(change.rule, [...(byRule.get(change.rule) ?? []), change])
+    for (const [rule, ofRule] of byRule) {
+      const reason = CHANGE_RULES[rule].reason
+      lines.push(
+        `- ${reason.charAt(0).toUpperCase()}${reason.slice(1)} (\`${rule}\`):`,
+        ...ofRule.map(changeLine),
+      )
+    }
   }
   if (diff.changes.length === 0) lines.push('', 'No change to the contract.')
   return `${lines.join('\n')}\n`
