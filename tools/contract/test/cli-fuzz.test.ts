@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -32,7 +33,14 @@ async function fuzz(argv: string[]) {
 
 /** Sends what a printed `curl -i --globoff -X M URL -H ... --data-raw BODY` would send. */
 async function runCurl(command: string) {
-  const words = split(command)
+  // A body with control bytes comes from printf, through the pipe into `--data-binary @-`: the
+  // shell's printf writes it, as it would where the command is pasted.
+  const pipe = command.startsWith('printf ') ? command.indexOf(' | curl ') : -1
+  const piped =
+    pipe === -1
+      ? undefined
+      : execFileSync('sh', ['-c', command.slice(0, pipe)], { encoding: 'utf8' })
+  const words = split(pipe === -1 ? command : command.slice(pipe + 3))
   expect(words.slice(0, 3)).toEqual(['curl', '-i', '--globoff'])
   const headers: Record<string, string> = {}
   let method = 'GET'
@@ -46,7 +54,10 @@ async function runCurl(command: string) {
       const colon = header.indexOf(':')
       headers[header.slice(0, colon)] = header.slice(colon + 1).trim()
     } else if (word === '--data-raw') body = words[++index]
-    else url = word
+    else if (word === '--data-binary' && words[index + 1] === '@-') {
+      index++
+      body = piped
+    } else url = word
   }
   return fetch(url, { method, headers, ...(body === undefined ? {} : { body }) })
 }
@@ -129,7 +140,7 @@ describe('devenv-contract fuzz over HTTP', () => {
           each.check === 'not_a_server_error' && each.operationId === 'submitContact',
       )
       expect(failure).toMatchObject({ status: 500 })
-      const curl = output.match(/reproduce: (curl .*)/)?.[1]
+      const curl = output.match(/reproduce: ((?:printf|curl) .*)/)?.[1]
       expect(curl, output).toBeDefined()
       expect(curl).toBe(failure.reproducer)
       // The shrunk body keeps the one field that triggers the bug.

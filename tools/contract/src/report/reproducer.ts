@@ -10,10 +10,12 @@ import { bodyPieces, contentTypeOf, headerPieces, type Piece } from './redact'
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL byte is what is looked for
 const NUL = /\u0000/g
 // Bytes of a body that an argument cannot hold (NUL) or that a copy and paste does not keep or
-// a terminal acts on (CR, ESC and the other controls but tab and line feed).
+// a terminal acts on (CR, ESC and the other C0 controls but tab and line feed, DEL, and the C1
+// controls U+0080 to U+009F, which the CLI's terminal output shows as `\xNN`: a command holding
+// one would be printed other than it is, and would no longer reproduce the request).
 // A byte order mark is invisible, and a copy and paste drops it as readily.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f\uFEFF]/
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]/
 const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'g')
 
 /** Adjacent stretches of text as one, so that each is quoted once. */
