@@ -3,6 +3,7 @@ import {
   type Judgement,
   judgeAnswer,
   pairedResponseExamples,
+  type RuleExtension,
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
@@ -36,7 +37,13 @@ export type Expectation = {
   statusClass?: '2xx' | '4xx'
   /** Further checks on a conforming answer; a returned text is a failure. */
   also?: (answer: Answer) => string | undefined
+  /** The contract's rules of the whole API the check tests (CheckResult.rules). */
+  rules?: readonly RuleExtension[]
 }
+
+/** The rules a check says it tests, as its result carries them (none: no field). */
+const rulesField = (rules: readonly RuleExtension[] | undefined) =>
+  rules === undefined || rules.length === 0 ? {} : { rules }
 
 export type Verdict = { problems: string[]; schemaViolation: boolean; judgement?: Judgement }
 
@@ -111,16 +118,24 @@ export class SuiteRecorder {
     return asked ?? this.suite.kind === 'flow'
   }
 
-  /** Records a check that needs no request (for example "the e-mail arrived"). */
-  verdict(name: string, problem: string | undefined, detail?: string): boolean {
+  /**
+   * Records a check that needs no request (for example "the e-mail arrived"), with the rules of
+   * the whole API it tests.
+   */
+  verdict(
+    name: string,
+    problem: string | undefined,
+    detail?: string,
+    rules?: readonly RuleExtension[],
+  ): boolean {
     if (this.stoppedBecause) {
       this.skip(name, this.stoppedBecause)
       return false
     }
     this.add(
       problem
-        ? { name, status: 'failed', message: problem, detail, durationMs: 0 }
-        : { name, status: 'passed', durationMs: 0 },
+        ? { name, status: 'failed', message: problem, detail, durationMs: 0, ...rulesField(rules) }
+        : { name, status: 'passed', durationMs: 0, ...rulesField(rules) },
     )
     if (problem && this.stopsOnFailure(undefined))
       this.stoppedBecause = `an earlier step failed (${name})`
@@ -203,7 +218,13 @@ export class SuiteRecorder {
     })
     this.add(
       problems.length === 0
-        ? { name, status: 'passed', durationMs: answer.durationMs, exchange }
+        ? {
+            name,
+            status: 'passed',
+            durationMs: answer.durationMs,
+            exchange,
+            ...rulesField(expectation.rules),
+          }
         : {
             name,
             status: 'failed',
@@ -212,6 +233,7 @@ export class SuiteRecorder {
             durationMs: answer.durationMs,
             schemaViolation: verdict.schemaViolation,
             exchange,
+            ...rulesField(expectation.rules),
           },
     )
     if (problems.length > 0 && this.stopsOnFailure(stopOnFailure))

@@ -229,7 +229,7 @@ function ownChecks(
           payload: JSON.stringify({ padding: 'x'.repeat(bodyLimit.maxBytes) }),
           contentType: 'application/json',
         }),
-        { status: 413 },
+        { status: 413, rules: ['x-body-limit'] },
       ),
     )
   const probe = unsupportedMethodProbe(context.contract, operation)
@@ -245,6 +245,7 @@ function ownChecks(
           name,
           unsupportedMethodProblem(answer, probe),
           `${probe.method} ${request.path}\n=> ${answer.error ?? `${answer.status} ${probe.header}: ${answer.headers.get(probe.header) ?? '(none)'}`}`,
+          ['x-unsupported-methods'],
         )
       },
     })

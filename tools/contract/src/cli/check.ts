@@ -5,6 +5,7 @@ import { MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTION_NAMES, givenAccounts, signInGivenAccounts } from './accounts'
 import { CHECK_COMMAND } from './command-specs'
+import { readContractVersion } from './diff'
 import { exitCodeOf, runOutputs } from './finish'
 import { numberDefault } from './option-specs'
 import {
@@ -18,6 +19,7 @@ import {
   usageOf,
 } from './options'
 import { preflight } from './preflight'
+import { sinceOutputs, sinceTheBase } from './since'
 import { say } from './terminal'
 
 /** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
@@ -78,6 +80,14 @@ export const check: Command = async (argv) => {
   command.done()
   // done() threw unless the contract loaded.
   const loaded = contract as Contract
+  // The backend team reads what the new version asks of it before anything else is said or sent.
+  const sinceGiven = text('since')
+  const since =
+    sinceGiven === undefined
+      ? undefined
+      : await sinceTheBase(sinceGiven, loaded, (given) =>
+          readContractVersion(given, shared.timeoutMs),
+        )
   await preflight(baseUrl, shared.timeoutMs)
   await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs)
   const mailbox = await mailboxOption(text('mailbox'), shared.timeoutMs)
@@ -95,7 +105,7 @@ export const check: Command = async (argv) => {
     maxWaitSeconds,
     maxAnswerBytes: maxAnswerMib * MIB,
     timeoutMs: shared.timeoutMs,
-    outputs: runOutputs(shared),
+    outputs: since ? sinceOutputs(since, runOutputs(shared)) : runOutputs(shared),
     allowSkip: shared.allowSkip,
   })
   return exitCodeOf(report, shared)

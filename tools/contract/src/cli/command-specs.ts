@@ -161,6 +161,15 @@ API at all or on bad input.`,
       group: RUN,
     },
     {
+      name: 'since',
+      value: 'BASE',
+      description:
+        'an older version of the contract, as `diff` takes it (a file, an http(s) URL, `REV:PATH`): the run opens with what the contract asks of servers since it, and labels each failure new in this version or failing under the base too',
+      details:
+        'See [check --since](#check---since-what-a-new-version-asks-of-a-server). A base that cannot be read or is not a contract is a usage error (exit 2)',
+      group: RUN,
+    },
+    {
       name: 'wait',
       value: 'SECONDS',
       default: 150,

@@ -72,6 +72,28 @@ function formatOption(command: ParsedCommand): DiffFormat {
   return format
 }
 
+/**
+ * One version of the contract as `diff` and `check --since` take it (a file, an http(s) URL, a git
+ * revision `REV:PATH`), read within the bounds and parsed; a source that cannot be read or parsed
+ * is a usage error of one line.
+ */
+export async function readContractVersion(given: string, timeoutMs: number): Promise<unknown> {
+  if (/^https?:\/\//i.test(given)) rememberUrlCredentials(given)
+  const bounds = {
+    timeoutMs,
+    maxBytes: MAX_CONTRACT_MIB * MIB,
+    cwd: userPath('.'),
+    shown: shownUrl,
+  }
+  try {
+    const source = await readContractSource(given, userPath, bounds)
+    return parseContract(source.text, shownUrl(given))
+  } catch (error) {
+    if (error instanceof ContractSourceError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
 /** `devenv-contract diff BASE HEAD`: every change between two versions, judged. */
 export const diffCommand: Command = async (argv) => {
   const command = readSubcommand(argv, DIFF_COMMAND)
@@ -99,28 +121,17 @@ export const diffCommand: Command = async (argv) => {
   command.done()
   const { shared } = command
   const [baseGiven = '', headGiven = ''] = command.positionals
-  for (const given of [baseGiven, headGiven])
-    if (/^https?:\/\//i.test(given)) rememberUrlCredentials(given)
   const timeoutMs =
     command.text('timeout') === undefined
       ? numberDefault(DIFF_COMMAND, 'timeout')
       : shared.timeoutMs
-  const bounds = {
-    timeoutMs,
-    maxBytes: MAX_CONTRACT_MIB * MIB,
-    cwd: userPath('.'),
-    shown: shownUrl,
-  }
-  const read = async (given: string) => {
-    const source = await readContractSource(given, userPath, bounds)
-    return parseContract(source.text, shownUrl(given))
-  }
   let diff: ReturnType<typeof diffContracts>
   try {
-    const [base, head] = await Promise.all([read(baseGiven), read(headGiven)])
+    const [base, head] = await Promise.all(
+      [baseGiven, headGiven].map((given) => readContractVersion(given, timeoutMs)),
+    )
     diff = diffContracts(base, head)
   } catch (error) {
-    if (error instanceof ContractSourceError) throw new UsageError(error.message)
     if (error instanceof ContractDiffError)
       throw new UsageError(
         error.message.replace(/^the (base|head)\b/, (_, which: string) =>

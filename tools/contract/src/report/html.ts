@@ -1,5 +1,6 @@
 import { COVERAGE_KINDS } from './coverage'
 import type { RunReport } from './run-report'
+import { SINCE_LABEL_TEXT } from './suites'
 
 /**
  * Any value as text for HTML content and attribute values. Every value a report holds goes
@@ -57,6 +58,15 @@ export function toHtml(report: RunReport): string {
   ]
   if (report.notes.length > 0) {
     out.push('<ul>', ...report.notes.map((note) => `<li>${escapeHtml(note)}</li>`), '</ul>')
+  }
+  if (report.since) {
+    out.push(
+      `<h2>Asked of servers since <code>${escapeHtml(report.since.base)}</code> (${escapeHtml(report.since.asks.length)})</h2>`,
+      `<p>${escapeHtml(report.since.new)} failures new in this contract version, ${escapeHtml(report.since.baseToo)} failing under the base contract too.</p>`,
+      '<ul>',
+      ...report.since.asks.map((ask) => `<li>${escapeHtml(ask)}</li>`),
+      '</ul>',
+    )
   }
   if (report.skippedParts.length > 0) {
     out.push(
@@ -123,10 +133,21 @@ export function toHtml(report: RunReport): string {
 
   out.push(`<h2>Failures (${report.failures.length})</h2>`)
   if (report.failures.length === 0) out.push('<p class="pass">None.</p>')
-  for (const failure of report.failures) {
+  // Against an older contract (`--since`), the new failures first, as the terminal lists them.
+  const failures = report.since
+    ? [...report.failures].sort(
+        (a, b) => Number(a.since?.label !== 'new') - Number(b.since?.label !== 'new'),
+      )
+    : report.failures
+  for (const failure of failures) {
     out.push(
       '<section>',
       `<h3 class="fail">${escapeHtml(`${failure.suite} › ${failure.check}`)}</h3>`,
+      ...(failure.since
+        ? [
+            `<p><strong>${escapeHtml(SINCE_LABEL_TEXT[failure.since.label])}</strong>: ${escapeHtml(failure.since.because)}</p>`,
+          ]
+        : []),
       `<p>${escapeHtml(failure.message)}</p>`,
     )
     if (failure.request) {

@@ -188,6 +188,18 @@ export function mergeShardReports(
   }
   const targets = distinct(shards.map((shard) => shard.target))
   const findings: Finding[] = distinct(shards.flatMap((shard) => shard.findings))
+  // A check found in several shards is listed once, as its first failure.
+  const failures = distinct(
+    shards.flatMap((shard) => shard.failures),
+    (failure) =>
+      repeated.has(failure.suite) ? `${failure.suite}\n${failure.check}` : JSON.stringify(failure),
+  )
+  // Shards run `--since` the same base say the same asks; the labels are counted again, merged.
+  const since = first.since && {
+    ...first.since,
+    new: failures.filter((failure) => failure.since?.label === 'new').length,
+    baseToo: failures.filter((failure) => failure.since?.label === 'base-too').length,
+  }
   return {
     tool: 'devenv-contract',
     mode: first.mode,
@@ -201,17 +213,11 @@ export function mergeShardReports(
       `merged from ${shards.length} shard${shards.length === 1 ? '' : 's'} (${shards.map((shard) => `${label(shard.shard)}: ${shard.source}`).join('; ')})`,
       ...shards.flatMap((shard) => shard.notes),
     ]),
+    ...(since === undefined ? {} : { since }),
     summary: countChecks(suites.flatMap((suite) => suite.checks)),
     coverage,
     operations: operationsOf(coverage, shardSuites),
-    // A check found in several shards is listed once, as its first failure.
-    failures: distinct(
-      shards.flatMap((shard) => shard.failures),
-      (failure) =>
-        repeated.has(failure.suite)
-          ? `${failure.suite}\n${failure.check}`
-          : JSON.stringify(failure),
-    ),
+    failures,
     skipped: skippedChecksOf(suites),
     findings,
     skippedParts: [...parts.values()],

@@ -4,7 +4,14 @@ import { redactRequest, redactText, variablesOf } from './redact'
 import { curlCommand } from './reproducer'
 import { reportDocument } from './schema'
 import type { Shard } from './shard'
-import { type CheckResult, countChecks, type Finding, type SkippedPart, type Suite } from './suites'
+import {
+  type CheckResult,
+  countChecks,
+  type Finding,
+  type SinceLabel,
+  type SkippedPart,
+  type Suite,
+} from './suites'
 
 export type RunMode = 'check' | 'fuzz' | 'proxy'
 
@@ -59,7 +66,15 @@ export type RunFailure = {
   variables: string[]
   /** The request and the answer as the check saw them (the answer's body cut), redacted. */
   detail: string | null
+  /** New since the base contract, or failing under it too (`check --since`). */
+  since?: SinceLabel
 }
+
+/**
+ * What `check --since BASE` adds to a run's report: the base as given, what the contract asks of
+ * servers since it (a line each), and how many failures are new and how many failed under it too.
+ */
+export type SinceReport = { base: string; asks: string[]; new: number; baseToo: number }
 
 /**
  * The outcome of any run (check, fuzz, proxy): what report.json, junit.xml and report.html are
@@ -79,6 +94,8 @@ export type RunReport = {
   /** The shards a merged report joins (`merge`), by index. */
   mergedShards?: number[]
   notes: string[]
+  /** The run against an older contract (`check --since`). */
+  since?: SinceReport
   summary: { passed: number; failed: number; skipped: number; schemaViolations: number }
   coverage: Coverage
   operations: OperationResult[]
@@ -177,6 +194,7 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
         reproducer: exchange ? curlCommand(exchange.request) : null,
         variables: exchange ? variablesOf(exchange.request) : [],
         detail: check.detail ?? null,
+        ...(check.since === undefined ? {} : { since: check.since }),
       })
     }
   }
@@ -205,6 +223,40 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
     })),
     uncovered: input.uncovered ?? [],
     suites: input.suites,
+  }
+}
+
+/**
+ * The report with each failure labelled against an older contract (`check --since`), in its suite
+ * and in `failures`, which hold the failed checks in the suites' order (buildRunReport's), and
+ * with the counts of each label.
+ */
+export function labelFailures(
+  report: RunReport,
+  base: Omit<SinceReport, 'new' | 'baseToo'>,
+  labelOf: (suite: Suite, check: CheckResult) => SinceLabel,
+): RunReport {
+  const labels: SinceLabel[] = []
+  const suites = report.suites.map((suite) => ({
+    ...suite,
+    checks: suite.checks.map((check) => {
+      if (check.status !== 'failed') return check
+      const since = labelOf(suite, check)
+      labels.push(since)
+      return { ...check, since }
+    }),
+  }))
+  if (labels.length !== report.failures.length)
+    throw new Error('a report whose failures are not its failed checks cannot be labelled')
+  return {
+    ...report,
+    since: {
+      ...base,
+      new: labels.filter((each) => each.label === 'new').length,
+      baseToo: labels.filter((each) => each.label === 'base-too').length,
+    },
+    suites,
+    failures: report.failures.map((failure, index) => ({ ...failure, since: labels[index] })),
   }
 }
 

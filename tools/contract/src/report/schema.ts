@@ -1,3 +1,4 @@
+import { RULE_EXTENSIONS, type RuleExtension } from '@devenv/openapi'
 import * as z from 'zod'
 
 // report.json's one schema: the writer checks every document against it before writing
@@ -31,6 +32,9 @@ const coverage = z.strictObject({
 
 const httpStatus = z.number().int().min(100).max(599)
 
+// `check --since`: a failure's label, and the base it was judged against (absent in older shards).
+const sinceLabel = z.strictObject({ label: z.enum(['new', 'base-too']), because: z.string() })
+
 const checkResult = z.strictObject({
   name: z.string(),
   status: z.enum(['passed', 'failed', 'skipped']),
@@ -40,6 +44,8 @@ const checkResult = z.strictObject({
   schemaViolation: z.boolean().optional(),
   // A shard keeps of each exchange what merging needs: the operation and the answer's status.
   exchange: z.strictObject({ operationId: z.string(), status: httpStatus.nullable() }).optional(),
+  rules: z.array(z.enum(RULE_EXTENSIONS as [RuleExtension, ...RuleExtension[]])).optional(),
+  since: sinceLabel.optional(),
 })
 
 const shard = z.strictObject({
@@ -60,6 +66,14 @@ export const reportDocument = z.strictObject({
   shard: shard.optional(),
   mergedShards: z.array(z.number().int().min(1)).optional(),
   notes: z.array(z.string()),
+  since: z
+    .strictObject({
+      base: z.string(),
+      asks: z.array(z.string()),
+      new: count,
+      baseToo: count,
+    })
+    .optional(),
   summary: z.strictObject({
     passed: count,
     failed: count,
@@ -89,6 +103,7 @@ export const reportDocument = z.strictObject({
       reproducer: z.string().nullable(),
       variables: z.array(z.string()),
       detail: z.string().nullable(),
+      since: sinceLabel.optional(),
     }),
   ),
   skipped: z.array(z.strictObject({ suite: z.string(), check: z.string(), reason: z.string() })),

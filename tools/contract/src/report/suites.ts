@@ -1,3 +1,4 @@
+import type { RuleExtension } from '@devenv/openapi'
 import type { Exchange } from './exchange'
 import { printable } from './printable'
 
@@ -16,6 +17,25 @@ export type CheckResult = {
   schemaViolation?: boolean
   /** The request the check sent and the status it got, when it sent one. */
   exchange?: Exchange
+  /**
+   * The contract's rules of the whole API it tests (`x-body-limit`...), where its operation alone
+   * does not say it: `check --since` labels its failure new when one of them changed.
+   */
+  rules?: readonly RuleExtension[]
+  /** A failure's label against an older contract (`check --since`). */
+  since?: SinceLabel
+}
+
+/**
+ * What `check --since BASE` says of a failure: `new`, when something it tests changed since the
+ * base (or did not exist there); `base-too`, when nothing did, so it failed under the base too.
+ */
+export type SinceLabel = { label: 'new' | 'base-too'; because: string }
+
+/** A label as every output writes it. */
+export const SINCE_LABEL_TEXT: Record<SinceLabel['label'], string> = {
+  new: 'new in this contract version',
+  'base-too': 'failing under the base contract too',
 }
 
 export type SuiteKind = 'operation' | 'flow' | 'property'

@@ -1,7 +1,14 @@
 import { formatCoverage, NOT_CALLED } from './coverage'
 import { printable } from './printable'
 import type { RunReport } from './run-report'
-import { closingLine, countChecks, type Suite, type SuiteKind } from './suites'
+import {
+  closingLine,
+  countChecks,
+  SINCE_LABEL_TEXT,
+  type SinceLabel,
+  type Suite,
+  type SuiteKind,
+} from './suites'
 
 const SECTIONS: ReadonlyArray<[SuiteKind, string]> = [
   ['operation', 'operations'],
@@ -53,11 +60,17 @@ export function formatSummary(report: RunReport): string {
   const failures = report.suites.flatMap((suite) =>
     suite.checks.filter((check) => check.status === 'failed').map((check) => ({ suite, check })),
   )
+  // Against an older contract (`--since`) the new failures come first: they are what it changed.
+  const rank = (since: SinceLabel | undefined) => (since?.label === 'new' ? 0 : 1)
+  if (report.since) failures.sort((a, b) => rank(a.check.since) - rank(b.check.since))
   if (failures.length > 0) {
-    lines.push('', 'failures')
+    lines.push('', report.since ? `failures, new in this contract version first` : 'failures')
     for (const { suite, check } of failures) {
+      const label = check.since
+        ? ` [${SINCE_LABEL_TEXT[check.since.label]}: ${printable(check.since.because)}]`
+        : ''
       lines.push(
-        `  ✗ ${printable(`${suite.name} › ${check.name}`)}: ${printable(check.message ?? 'failed')}`,
+        `  ✗ ${printable(`${suite.name} › ${check.name}`)}: ${printable(check.message ?? 'failed')}${label}`,
       )
     }
   }
@@ -107,6 +120,11 @@ export function formatSummary(report: RunReport): string {
     formatCoverage(report.coverage),
     '',
     `response-schema violations: ${totals.schemaViolations}`,
+    ...(report.since
+      ? [
+          `since ${printable(report.since.base)}: ${report.since.new} new in this version, ${report.since.baseToo} failing under the base too`,
+        ]
+      : []),
     closingLine(totals, report.skippedParts),
   )
   return lines.join('\n')

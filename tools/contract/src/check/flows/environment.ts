@@ -112,6 +112,7 @@ export async function environmentLifecycle(
     },
     {
       status: 201,
+      rules: ['x-lifecycle'],
       also: (answer) =>
         field(answer, 'status') === states.created
           ? undefined
@@ -149,6 +150,8 @@ export async function environmentLifecycle(
   flow.verdict(
     `${states.created} settles (${states.settled.to.join(' or ')}) ${settling.words}`,
     settled ? undefined : `still ${states.created}`,
+    undefined,
+    ['x-lifecycle'],
   )
   await flow.request(
     `delete: 202 ${states.deleted}`,
@@ -156,6 +159,7 @@ export async function environmentLifecycle(
     { method: 'DELETE', path, token },
     {
       status: 202,
+      rules: ['x-lifecycle'],
       also: (answer) =>
         field(answer, 'status') === states.deleted
           ? undefined
@@ -165,7 +169,12 @@ export async function environmentLifecycle(
   )
   const deleting = waitOf(context, states.goneWithinSeconds)
   const gone = await waitFor(flow, path, token, deleting.seconds, (answer) => answer.status === 404)
-  flow.verdict(`deletion completes ${deleting.words}`, gone ? undefined : 'still there')
+  flow.verdict(
+    `deletion completes ${deleting.words}`,
+    gone ? undefined : 'still there',
+    undefined,
+    ['x-lifecycle'],
+  )
   await flow.request(
     'get after deletion: 404',
     'getEnvironment',

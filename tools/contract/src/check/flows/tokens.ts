@@ -107,7 +107,7 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
       `${expiry} (the development clock moved ${advanceSeconds} s on)`,
       'getProfile',
       profile(tokens.access),
-      { status: 401 },
+      { status: 401, rules: ['x-lifetimes'] },
     )
     await clock.setClockOffset(0).catch(() => undefined)
     return flow.suite
@@ -132,7 +132,7 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
     `${expiry} (waited for its ${tokens.validSeconds} s lifetime to pass)`,
     'getProfile',
     profile(tokens.access),
-    { status: 401 },
+    { status: 401, rules: ['x-lifetimes'] },
   )
   return flow.suite
 }
