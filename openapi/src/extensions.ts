@@ -22,7 +22,7 @@ export type PasswordPolicy = {
   /** The strength scale: six rules of `pointsPerRule` each, capped at 100; `minimum` to pass. */
   strength?: { minimum: number; pointsPerRule: number; longLength: number }
   /** Checklist items that must each hold. */
-  require?: PasswordCheck[]
+  require?: readonly PasswordCheck[]
   /** A common or trivial password is refused. */
   refuseCommon: boolean
 }

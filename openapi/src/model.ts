@@ -107,17 +107,6 @@ export {
   securityOf,
 } from './operations'
 export {
-  MAX_STRENGTH_SCORE,
-  meetsPasswordCheck,
-  type PasswordPolicyProblem,
-  passwordLength,
-  passwordPolicyProblem,
-  passwordScore,
-  STRENGTH_RULES,
-  type StrengthRule,
-  strengthRulesMet,
-} from './password-policy'
-export {
   childPointer,
   fromJsonPointer,
   getAtPointer,

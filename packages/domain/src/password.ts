@@ -154,15 +154,46 @@ export function isPasswordStrongEnough(
   return passwordStrength(password, policy).score >= policy.strength.minimum
 }
 
+/** The scale's score of a password under a policy; null for a policy without a scale. */
+export function passwordScore(password: string, policy: PasswordPolicy): number | null {
+  const { strength } = policy
+  return strength ? passwordStrength(password, { ...policy, strength }).score : null
+}
+
+/** Why a policy refuses a password, the first rule it breaks; null when the policy keeps it. */
+export type PasswordPolicyProblem =
+  | { rule: 'minLength'; minLength: number; length: number }
+  | { rule: 'strength'; minimum: number; score: number }
+  | { rule: 'require'; missing: PasswordCheck[] }
+  | { rule: 'common' }
+
+/**
+ * Judges a password by any policy a contract states (the stub's, a copy's, the toolkit's target's):
+ * its length, its strength, its checklist, then, when the policy refuses common passwords and a
+ * judge of them is given, its commonness (the list is the caller's: `common-passwords.ts`).
+ */
+export function passwordPolicyProblem(
+  password: string,
+  policy: PasswordPolicy,
+  isCommon?: (password: string) => boolean,
+): PasswordPolicyProblem | null {
+  const length = passwordLength(password)
+  if (length < policy.minLength) return { rule: 'minLength', minLength: policy.minLength, length }
+  const score = passwordScore(password, policy)
+  if (score !== null && policy.strength && score < policy.strength.minimum)
+    return { rule: 'strength', minimum: policy.strength.minimum, score }
+  const missing = (policy.require ?? []).filter((check) => !PASSWORD_CHECKS[check](password))
+  if (missing.length > 0) return { rule: 'require', missing }
+  if (policy.refuseCommon && isCommon?.(password)) return { rule: 'common' }
+  return null
+}
+
 /**
  * Whether a password keeps a policy's length, strength and checklist; its common-password rule
  * needs a list and is `commonPasswordRuleError`'s.
  */
 export function meetsPasswordPolicy(password: string, policy: PasswordPolicy): boolean {
-  if (passwordLength(password) < policy.minLength) return false
-  const { strength } = policy
-  if (strength && !isPasswordStrongEnough(password, { ...policy, strength })) return false
-  return (policy.require ?? []).every((check) => PASSWORD_CHECKS[check](password))
+  return passwordPolicyProblem(password, policy) === null
 }
 
 const RESET_POLICY = NEW_PASSWORD_POLICIES.reset

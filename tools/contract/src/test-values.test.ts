@@ -1,4 +1,4 @@
-import { type PasswordPolicy, passwordPolicyProblem, passwordScore } from '@devenv/openapi'
+import { type PasswordPolicy, passwordPolicyProblem, passwordScore } from '@devenv/domain'
 import { describe, expect, it } from 'vitest'
 import { isToolkitTestValue, passwordKeptBy, weakPasswordOf } from './test-values'
 

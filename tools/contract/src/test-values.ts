@@ -1,9 +1,5 @@
-import {
-  type PasswordCheck,
-  type PasswordPolicy,
-  passwordPolicyProblem,
-  passwordScore,
-} from '@devenv/openapi'
+import { passwordPolicyProblem, passwordScore } from '@devenv/domain'
+import type { PasswordCheck, PasswordPolicy } from '@devenv/openapi'
 
 /**
  * Values the toolkit itself makes up to send, never anybody's secret: reports show them as they

@@ -1,6 +1,7 @@
+import { passwordPolicyProblem } from '@devenv/domain'
 import { COMMON_PASSWORDS } from '@devenv/domain/common-passwords'
 import { commonPasswordRuleError } from '@devenv/domain/password'
-import { type Contract, isJsonObject, passwordPolicyProblem } from '@devenv/openapi'
+import { type Contract, isJsonObject } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
 import type { DocumentedRules } from './requests'
 

@@ -1,4 +1,5 @@
-import { type Contract, isJsonObject, passwordPolicyProblem } from '@devenv/openapi'
+import { passwordPolicyProblem } from '@devenv/domain'
+import { type Contract, isJsonObject } from '@devenv/openapi'
 import { DEV_PATHS, STUB_SESSION_HEADER, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
 import { rulesOf } from '../../contract-rules'

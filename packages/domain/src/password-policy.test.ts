@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PasswordPolicy } from './extensions'
-import { passwordPolicyProblem, passwordScore } from './password-policy'
+import { type PasswordPolicy, passwordPolicyProblem, passwordScore } from './password'
 
 const strength = (minimum: number): PasswordPolicy => ({
   minLength: 8,
@@ -13,7 +12,7 @@ const checklist: PasswordPolicy = {
   refuseCommon: true,
 }
 
-describe("a password judged by the contract's policy", () => {
+describe("a password judged by any policy a contract states", () => {
   it('scores pointsPerRule for each rule of the scale it meets, capped at 100', () => {
     // Eight caseless characters meet the length rule alone.
     expect(passwordScore('密码强度不够安全', strength(40))).toBe(20)
