@@ -102,12 +102,6 @@ export function passwordKeptBy(policies: readonly PasswordPolicy[], text: string
 
 const PADDING = '-kept-by-the-policy'
 
-/**
- * One of the toolkit's weak passwords (its ideographs alone), for the tests of how reports show
- * them; a run makes its own from the contract's policy (`weakPasswordOf`).
- */
-export const WEAK_PASSWORD = ideographs(8)
-
 /** True for a value of the toolkit's own that a report may show in a secret field. */
 export function isToolkitTestValue(value: string): boolean {
   // A weak password: a run of the toolkit's ideographs, from the first, then its rule characters.

@@ -12,13 +12,14 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { NEW_PASSWORD_POLICIES } from '@devenv/domain'
 import { createCoverageRecorder, loadContract } from '@devenv/openapi'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { proxyCommand } from '../cli/proxy'
 import { reproducerOf, wireRequestOfFuzz } from '../fuzz/report'
 import type { WireRequest } from '../http'
 import { toExchange } from '../proxy/exchange'
-import { WEAK_PASSWORD } from '../test-values'
+import { weakPasswordOf } from '../test-values'
 import { exchangeOf } from './exchange'
 import { buildRunReport, type RunMode } from './run-report'
 import { REPORT_FILES, writeReports } from './write'
@@ -228,6 +229,7 @@ describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (dri
   })
 
   it("show the toolkit's own weak password as sent: it is a test value, not a secret", async () => {
+    const WEAK_PASSWORD = String(weakPasswordOf(NEW_PASSWORD_POLICIES.registration).password)
     const body = JSON.stringify({ username: 'weak@example.com', password: WEAK_PASSWORD })
     const reproducers = await reproducersOf(driver, {
       method: 'POST',
