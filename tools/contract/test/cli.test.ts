@@ -1,30 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer, type RequestListener, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Outcome, runCli, runCliProcess } from './fixtures/cli'
+import { expectUsageError, handMadeServers, listening, runCli, runCliProcess } from './fixtures/cli'
 
-/** A usage error: exit 2 and exactly one line on stderr, no stack trace. */
-function expectUsageError(outcome: Outcome, reason: RegExp): void {
-  expect(outcome.code, outcome.stderr).toBe(2)
-  const lines = outcome.stderr.trim().split('\n')
-  expect(lines, outcome.stderr).toHaveLength(1)
-  expect(lines[0]).toMatch(/^devenv-contract: /)
-  expect(lines[0]).toMatch(reason)
-  expect(outcome.stderr).not.toMatch(/\n\s+at /)
-}
-
-const servers: Server[] = []
-async function serve(handler: RequestListener): Promise<string> {
-  const server = createServer(handler)
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
+const { serve, closeAll } = handMadeServers()
 
 let htmlUrl: string
 let redirectUrl: string
@@ -54,10 +37,10 @@ beforeAll(async () => {
   })
   // Accepts the connection and never answers.
   hangingUrl = await serve(() => undefined)
-  const closed = await serve(() => undefined)
-  closedUrl = closed
-  const last = servers.pop()
-  await new Promise((resolve) => last?.close(resolve))
+  // A port that was listening and is no more.
+  const closed = await listening(createServer())
+  closedUrl = closed.url
+  await closed.close()
   stub = buildServer({ mode: 'test', logLevel: 'silent', provisionSeconds: 1, deleteSeconds: 1 })
   stubUrl = await stub.listen({ host: '127.0.0.1', port: 0 })
   backend = buildServer({
@@ -70,10 +53,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
+  await closeAll()
   await stub.close()
   await backend.close()
   await rm(folder, { recursive: true, force: true })

@@ -75,7 +75,7 @@ describe('the contract gate of the test command', () => {
     expect(gate('--write-changelog')).toMatchObject({ status: 0 })
     const changelog = readFileSync(join(repo, 'openapi', 'CHANGELOG.md'), 'utf8')
     expect(changelog).toMatch(
-      /^# Changelog\n\n## 2\.0\.0 \(\d{4}-\d\d-\d\d\)\n\n### Breaks clients\n\n- Clients call an operation that no longer exists \(`operation-removed`\):\n  - `GET \/health`: operation removed\n/,
+      /^# Changelog\n\n## 2\.0\.0 \(\d{4}-\d\d-\d\d\)\n\n### Breaks clients\n\n- Clients call an operation that no longer exists \(`operation-removed`\):\n {2}- `GET \/health`: operation removed\n/,
     )
     expect(gate()).toMatchObject({ status: 0 })
   })

@@ -1,66 +1,36 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer, type RequestListener, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse, stringify } from 'yaml'
-import { runCommandLine } from '../cli/main'
+import { expectUsageError, handMadeServers, type Outcome, runCli } from './fixtures/cli'
 
 const BEFORE = fileURLToPath(
-  new URL('../../test/fixtures/contracts/before-password-rules.yaml', import.meta.url),
+  new URL('./fixtures/contracts/before-password-rules.yaml', import.meta.url),
 )
 const TODAY = OPENAPI_DOCUMENT_PATH
 
-type Outcome = { code: number; stdout: string; stderr: string }
+/** The diff command line in process: its exit code and what it printed. */
+const diff = (...args: string[]) => runCli(['diff', ...args])
 
-/** The command line in process: its exit code and what it printed. */
-async function diff(...args: string[]): Promise<Outcome> {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const log = vi.spyOn(console, 'log').mockImplementation((line) => void stdout.push(String(line)))
-  const error = vi
-    .spyOn(console, 'error')
-    .mockImplementation((line) => void stderr.push(String(line)))
-  try {
-    const code = await runCommandLine(['diff', ...args])
-    return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
-  } finally {
-    log.mockRestore()
-    error.mockRestore()
-  }
-}
-
-/** Bad input: exit 2 and one line on stderr that names the problem, no stack trace. */
+/** Bad input: exit 2 and one line naming the problem; the diff prints nothing else. */
 function expectOneLineError(outcome: Outcome, reason: RegExp): void {
-  expect(outcome.code, outcome.stderr).toBe(2)
-  const lines = outcome.stderr.trim().split('\n')
-  expect(lines, outcome.stderr).toHaveLength(1)
-  expect(lines[0]).toMatch(/^devenv-contract: diff: /)
-  expect(lines[0]).toMatch(reason)
+  expectUsageError(outcome, reason)
+  expect(outcome.stderr).toMatch(/^devenv-contract: diff: /)
   expect(outcome.stdout).toBe('')
 }
 
 let folder: string
-const servers: Server[] = []
-async function serve(handler: RequestListener): Promise<string> {
-  const server = createServer(handler)
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
+const { serve, closeAll } = handMadeServers()
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'contract-diff-'))
 })
 
 afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  }
+  await closeAll()
   await rm(folder, { recursive: true, force: true })
 })
 
@@ -86,7 +56,7 @@ describe('devenv-contract diff', () => {
     expect(outcome.stdout).toMatch(
       /password-policy-added {2}POST \/auth\/registration \(register\)/,
     )
-    expect(outcome.stdout).toMatch(/failed: \d+ break clients$/)
+    expect(outcome.stdout).toMatch(/failed: \d+ break clients\n$/)
   })
 
   it('exits 0 on changes that break servers only, unless --fail-on names servers', async () => {
@@ -163,7 +133,7 @@ describe('devenv-contract diff', () => {
     const dir = join(folder, 'reports')
     const outcome = await diff(BEFORE, TODAY, '--report-dir', dir, '--quiet')
     expect(outcome.code).toBe(1)
-    expect(outcome.stdout.split('\n')).toHaveLength(1)
+    expect(outcome.stdout.trimEnd().split('\n')).toHaveLength(1)
     expect(JSON.parse(await readFile(join(dir, 'diff.json'), 'utf8')).counts.total).toBeGreaterThan(
       0,
     )
