@@ -1,20 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { buildServer, SEEDED_ACCOUNTS } from '@devenv/stub-api'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SEEDED_ACCOUNTS } from '@devenv/stub-api'
+import { describe, expect, it } from 'vitest'
 import { checkTarget, STUB_SEEDED_ACCOUNT } from '../src/check/runner'
 import { formatSummary, toJUnitXml } from '../src/report'
+import { useTestStub } from './fixtures/test-stub'
 
 // The whole runner against the stub, in process: the stub must pass its own contract.
-let stub: ReturnType<typeof buildServer>
-let baseUrl: string
-beforeAll(async () => {
-  stub = buildServer({ mode: 'test', logLevel: 'silent', provisionSeconds: 1, deleteSeconds: 1 })
-  baseUrl = await stub.listen({ host: '127.0.0.1', port: 0 })
-})
-afterAll(async () => {
-  await stub.close()
-})
+const stub = useTestStub()
 
 describe('the contract runner against the stub', () => {
   it('uses the account the stub really seeds', () => {
@@ -25,7 +18,7 @@ describe('the contract runner against the stub', () => {
   })
 
   it('passes with zero failures, zero skips and zero response-schema violations', async () => {
-    const report = await checkTarget({ baseUrl, waitSeconds: 10 })
+    const report = await checkTarget({ baseUrl: stub.baseUrl, waitSeconds: 10 })
     // `test:contract` sets CONTRACT_JUNIT, so CI gets the runner's per-operation report too.
     const junit = process.env.CONTRACT_JUNIT
     if (junit) {
@@ -59,7 +52,7 @@ describe('the contract runner against the stub', () => {
 
   it('also passes through /api/v1, with the mailbox switched off (skips, never failures)', async () => {
     const report = await checkTarget({
-      baseUrl: `${baseUrl}/api/v1`,
+      baseUrl: `${stub.baseUrl}/api/v1`,
       mailbox: 'off',
       waitSeconds: 10,
     })

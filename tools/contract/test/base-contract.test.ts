@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createContract, OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
-import { buildServer } from '@devenv/stub-api'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { checkTarget } from '../src/check/runner'
 import { formatSummary } from '../src/report'
+import { useTestStub } from './fixtures/test-stub'
 
 // The contract gate's behavioural half: a client written against the base version of the contract
 // is still served by today's stub. Its examples and flows (the whole check, judged by the base
@@ -45,20 +45,12 @@ const base =
     ? fromGate
     : { text: readFileSync(FIXTURE, 'utf8'), name: 'the contract before the password rules' }
 
-let stub: ReturnType<typeof buildServer>
-let baseUrl: string
-beforeAll(async () => {
-  stub = buildServer({ mode: 'test', logLevel: 'silent', provisionSeconds: 1, deleteSeconds: 1 })
-  baseUrl = await stub.listen({ host: '127.0.0.1', port: 0 })
-})
-afterAll(async () => {
-  await stub.close()
-})
+const stub = useTestStub()
 
 describe("the base contract's clients against today's stub", () => {
   it(`are served: the whole check by ${base.name} passes`, async () => {
     const contract = createContract(parse(base.text))
-    const report = await checkTarget({ baseUrl, contract, waitSeconds: 10 })
+    const report = await checkTarget({ baseUrl: stub.baseUrl, contract, waitSeconds: 10 })
     const summary = formatSummary(report)
     expect(report.summary.failed, summary).toBe(0)
     expect(report.summary.schemaViolations, summary).toBe(0)
