@@ -12,7 +12,7 @@ const checklist: PasswordPolicy = {
   refuseCommon: true,
 }
 
-describe("a password judged by any policy a contract states", () => {
+describe('a password judged by any policy a contract states', () => {
   it('scores pointsPerRule for each rule of the scale it meets, capped at 100', () => {
     // Eight caseless characters meet the length rule alone.
     expect(passwordScore('密码强度不够安全', strength(40))).toBe(20)
