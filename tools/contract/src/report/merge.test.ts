@@ -9,6 +9,7 @@ import {
   type CheckResult,
   coverageOfExchanges,
   type Exchange,
+  labelFailures,
   MergeError,
   mergeShardReports,
   reportedCoverage,
@@ -53,6 +54,8 @@ type ShardInput = {
   settings?: unknown
   mode?: 'check' | 'fuzz'
   of?: Contract
+  /** `check --since`: each failure labelled new when its suite is named here, else base-too. */
+  newSince?: readonly string[]
 }
 
 /** A shard's report.json as `check --shard` writes it. */
@@ -74,7 +77,16 @@ function shardDocument(input: ShardInput): unknown {
     skippedParts: input.skippedParts ?? [],
     ...reportedCoverage(coverageOfExchanges(held, exchanges)),
   })
-  return JSON.parse(toReportJson(report))
+  const newSince = input.newSince
+  const labelled =
+    newSince === undefined
+      ? report
+      : labelFailures(report, { base: 'v1.yaml', asks: ['quota-added'] }, (suite) =>
+          newSince.includes(suite.name)
+            ? { label: 'new', because: 'changed since the base: quota-added' }
+            : { label: 'base-too', because: 'nothing it tests changed since the base' },
+        )
+  return JSON.parse(toReportJson(labelled))
 }
 
 const healthSuite: Suite = {
@@ -152,6 +164,41 @@ describe('merging the reports of a run’s shards', () => {
     ])
     expect(merged.summary.failed).toBe(1)
     expect(merged.failures).toHaveLength(1)
+  })
+
+  it('keeps the labels of shards run --since a base, and counts them again over the whole run', () => {
+    const failing = (suite: Suite): Suite => ({
+      ...suite,
+      checks: suite.checks.map((check) => ({ ...check, status: 'failed', message: 'wrong' })),
+    })
+    const merged = mergeShardReports([
+      {
+        source: 'a',
+        document: shardDocument({
+          index: 1,
+          total: 2,
+          suites: [setUp(), failing(healthSuite)],
+          newSince: ['getHealth'],
+        }),
+      },
+      {
+        source: 'b',
+        document: shardDocument({
+          index: 2,
+          total: 2,
+          suites: [setUp(), failing(modelsSuite)],
+          newSince: ['getHealth'],
+        }),
+      },
+    ])
+    expect(merged.since).toEqual({ base: 'v1.yaml', asks: ['quota-added'], new: 1, baseToo: 2 })
+    expect(merged.failures.map((failure) => [failure.suite, failure.since?.label])).toEqual([
+      ['getHealth', 'new'],
+      ['listModels', 'base-too'],
+      ['listModels', 'base-too'],
+    ])
+    // A shard of a run without --since, or of an older toolkit, has none: the merge has none.
+    expect(mergeShardReports(twoShards()).since).toBeUndefined()
   })
 
   it('accepts a whole part skipped only when every shard that skipped it accepted it', () => {
