@@ -43,6 +43,25 @@ describe('the fuzz tally counts coverage', () => {
     ])
   })
 
+  it('counts a request that got no answer (status 0) as exercising nothing, so the report is valid', () => {
+    const tally = new Tally(contract)
+    tally.record('fuzz', exchange('signIn', { email: 'x@y.z', password: 'p' }, 0, {}), [])
+    expect([...tally.exercised.values()]).toEqual([])
+    const report = fuzzRunReport({
+      contract,
+      origin: 'http://127.0.0.1',
+      seed: 1,
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+      fuzz: { tally, seed: 1, durationMs: 1, batches: 1, withheld: 0, notes: [] },
+      stateful: undefined,
+      notes: [],
+    })
+    expect(report.operations.find((each) => each.operationId === 'signIn')?.statusesSeen).toEqual(
+      [],
+    )
+  })
+
   it('puts the examples in the run report’s coverage, next to the statuses', () => {
     if (!requestExample || !answered) throw new Error('signIn documents no examples')
     const tally = new Tally(contract)

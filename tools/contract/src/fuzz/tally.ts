@@ -98,6 +98,9 @@ export class Tally {
 
   private recordExercised(exchange: Exchange): void {
     const { operationId, request, answer } = exchange
+    // Status 0 is the transport's "no answer" (a request the time bound or a timeout cut): it
+    // exercised no status of the contract, and report.json holds only HTTP statuses.
+    if (answer.status < 100) return
     const operation = this.contract?.byId.get(operationId)
     const exercised: Exercised = {
       operationId,
