@@ -22,6 +22,19 @@ function exchange(operationId: string, body: unknown, status: number, answer: un
   }
 }
 
+/** The run report of a fuzz run whose generated requests the tally counted. */
+const reportOf = (tally: Tally) =>
+  fuzzRunReport({
+    contract,
+    origin: 'http://127.0.0.1',
+    seed: 1,
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    fuzz: { tally, seed: 1, durationMs: 1, batches: 1, withheld: 0, notes: [] },
+    stateful: undefined,
+    notes: [],
+  })
+
 describe('the fuzz tally counts coverage', () => {
   const signIn = contract.byId.get('signIn')
   const requestExample = signIn?.bodyExamples[0]
@@ -47,16 +60,7 @@ describe('the fuzz tally counts coverage', () => {
     const tally = new Tally(contract)
     tally.record('fuzz', exchange('signIn', { email: 'x@y.z', password: 'p' }, 0, {}), [])
     expect([...tally.exercised.values()]).toEqual([])
-    const report = fuzzRunReport({
-      contract,
-      origin: 'http://127.0.0.1',
-      seed: 1,
-      startedAt: new Date(0).toISOString(),
-      durationMs: 1,
-      fuzz: { tally, seed: 1, durationMs: 1, batches: 1, withheld: 0, notes: [] },
-      stateful: undefined,
-      notes: [],
-    })
+    const report = reportOf(tally)
     expect(report.operations.find((each) => each.operationId === 'signIn')?.statusesSeen).toEqual(
       [],
     )
@@ -66,16 +70,7 @@ describe('the fuzz tally counts coverage', () => {
     if (!requestExample || !answered) throw new Error('signIn documents no examples')
     const tally = new Tally(contract)
     tally.record('fuzz', exchange('signIn', requestExample.value, 200, answered.value), [])
-    const report = fuzzRunReport({
-      contract,
-      origin: 'http://127.0.0.1',
-      seed: 1,
-      startedAt: new Date(0).toISOString(),
-      durationMs: 1,
-      fuzz: { tally, seed: 1, durationMs: 1, batches: 1, withheld: 0, notes: [] },
-      stateful: undefined,
-      notes: [],
-    })
+    const report = reportOf(tally)
     const row = report.coverage.operations.find((each) => each.operationId === 'signIn')
     expect(row?.examples.filter((each) => each.count > 0).map((each) => each.name)).toEqual(
       expect.arrayContaining([requestExample.name, answered.name]),
