@@ -291,11 +291,22 @@ type StringSchemaFacts = {
 }
 
 function stringValues({ min, max, format, pattern }: StringSchemaFacts): fc.Arbitrary<string> {
-  if (pattern !== undefined) {
-    return fc
-      .stringMatching(new RegExp(pattern, 'u'), { size: 'medium' })
-      .filter(withinLength(min, max))
-  }
+  const formatted = formatValues(format, min, max)
+  if (pattern === undefined) return formatted ?? textValues(min, max)
+  const matches = new RegExp(pattern, 'u')
+  // A format's own values kept to the pattern where the schema has both (the e-mail's pattern
+  // states its format's rule): they look like real addresses, and drawing them is far cheaper than
+  // fast-check's strings of a long pattern (the request bodies' tests went from 213 s to 6 s).
+  if (formatted) return formatted.filter((value) => matches.test(value))
+  return fc.stringMatching(matches, { size: 'medium' }).filter(withinLength(min, max))
+}
+
+/** Values of a format the contract's validator checks, or undefined for any other. */
+function formatValues(
+  format: string | undefined,
+  min: number,
+  max: number,
+): fc.Arbitrary<string> | undefined {
   switch (format) {
     case 'email':
       return emailValues(min, max)
@@ -309,7 +320,7 @@ function stringValues({ min, max, format, pattern }: StringSchemaFacts): fc.Arbi
       return uriValues(min, max)
     default:
       // `password` and formats Ajv does not check: any text.
-      return textValues(min, max)
+      return undefined
   }
 }
 
