@@ -137,16 +137,18 @@ function verify(dir, tasks) {
       const dry = JSON.parse(runTurbo(dir, [...tasks, '--dry=json']))
       const affected = dependantsOf(CHANGED_PACKAGE, dir)
       affected.add('//')
+      // Of the root's tasks, lint:root reads the whole tree; the contract gate reads only the
+      // contract, its changelog and the diff, so a change to the domain leaves it cached.
+      const expectsMiss = (task) =>
+        task.package === '//' ? task.taskId === '//#lint:root' : affected.has(task.package)
       const all = realTasks(dry.tasks)
-      const wrong = all.filter(
-        (task) => (task.cache.status === 'MISS') !== affected.has(task.package),
-      )
+      const wrong = all.filter((task) => (task.cache.status === 'MISS') !== expectsMiss(task))
       if (wrong.length > 0)
         throw new Error(
           wrong
             .map(
               (task) =>
-                `${task.taskId}: ${task.cache.status}, expected ${affected.has(task.package) ? 'MISS' : 'HIT'}`,
+                `${task.taskId}: ${task.cache.status}, expected ${expectsMiss(task) ? 'MISS' : 'HIT'}`,
             )
             .join('\n'),
         )
