@@ -14,19 +14,20 @@ export type DiffFormat = (typeof DIFF_FORMATS)[number]
 /** What a diff is told with: the versions as given, and the sides whose breaks fail it. */
 export type DiffContext = { base: string; head: string; failOn: readonly Side[] }
 
-/** The groups of the terminal and JUnit, most breaking first. */
-const GROUPS: ReadonlyArray<{ title: string; holds: (change: ContractChange) => boolean }> = [
-  { title: 'Breaks clients and servers', holds: (change) => change.breaks.length === 2 },
-  {
-    title: 'Breaks clients',
-    holds: (change) => change.breaks.length === 1 && change.breaks[0] === 'clients',
-  },
-  {
-    title: 'Breaks servers',
-    holds: (change) => change.breaks.length === 1 && change.breaks[0] === 'servers',
-  },
-  { title: 'Breaks neither', holds: (change) => change.breaks.length === 0 },
-]
+/** The groups of the terminal, JUnit and the changelog's entry, most breaking first. */
+export const GROUPS: ReadonlyArray<{ title: string; holds: (change: ContractChange) => boolean }> =
+  [
+    { title: 'Breaks clients and servers', holds: (change) => change.breaks.length === 2 },
+    {
+      title: 'Breaks clients',
+      holds: (change) => change.breaks.length === 1 && change.breaks[0] === 'clients',
+    },
+    {
+      title: 'Breaks servers',
+      holds: (change) => change.breaks.length === 1 && change.breaks[0] === 'servers',
+    },
+    { title: 'Breaks neither', holds: (change) => change.breaks.length === 0 },
+  ]
 
 const VALUE_WIDTH = 72
 

@@ -1,5 +1,6 @@
 import type { ContractChange, ContractDiff } from '../diff'
 import { CHANGE_RULES } from '../diff'
+import { GROUPS } from '../diff/output'
 
 // The release gate of a contract's change: a change that breaks clients ships only as a new major
 // version, with its entry in the changelog, so that no client meets it unannounced. A change that
@@ -68,21 +69,13 @@ function changeLine(change: ContractChange): string {
   return `  - ${where}: ${change.summary}${values}`
 }
 
-/** Each side's changes, once: most breaking first, as the diff's terminal groups them. */
-const SECTIONS: ReadonlyArray<[string, (change: ContractChange) => boolean]> = [
-  ['Breaks clients and servers', (change) => change.breaks.length === 2],
-  ['Breaks clients', (change) => change.breaks.length === 1 && change.breaks[0] === 'clients'],
-  ['Breaks servers', (change) => change.breaks.length === 1 && change.breaks[0] === 'servers'],
-  ['Breaks neither', (change) => change.breaks.length === 0],
-]
-
 /**
  * The changelog entry of a version, from its diff: a section per side it breaks, and in each the
  * changes grouped by their rule, whose reason is said once.
  */
 export function changelogEntry(diff: ContractDiff, version: string, date: string): string {
   const lines = [`## ${version} (${date})`]
-  for (const [title, holds] of SECTIONS) {
+  for (const { title, holds } of GROUPS) {
     const changes = diff.changes.filter(holds)
     if (changes.length === 0) continue
     lines.push('', `### ${title}`, '')
