@@ -5,11 +5,11 @@
 //
 // The base is CONTRACT_BASE (a git revision; test.sh sets it to the merge base with main, so that
 // turbo's cache knows it), else the merge base of HEAD and main.
-import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { diffContracts } from '../src/diff'
 import { parseContract, readContractSource } from '../src/diff/sources'
+import { contractBase, gitOutput } from '../src/release/base'
 import { changelogEntry, gateVerdict, withChangelogEntry } from '../src/release/gate'
 
 // CONTRACT_GATE_ROOT names another checkout of this layout (the gate's own tests use one).
@@ -17,33 +17,15 @@ const root = process.env.CONTRACT_GATE_ROOT ?? resolve(import.meta.dirname, '..'
 const contractPath = 'openapi/openapi.yaml'
 const changelogPath = join(root, 'openapi', 'CHANGELOG.md')
 
-function git(...args: string[]): string | null {
-  try {
-    return execFileSync('git', args, {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim()
-  } catch {
-    return null
-  }
-}
-
-function baseRevision(): string {
-  const given = process.env.CONTRACT_BASE?.trim()
-  if (given) return given
-  for (const main of ['main', 'origin/main']) {
-    const base = git('merge-base', 'HEAD', main)
-    if (base) return base
-  }
-  // A copy of the tree without its history (an unpacked archive) has nothing to compare with.
+// A copy of the tree without its history (an unpacked archive) has nothing to compare with.
+const base = contractBase(root)
+if (base === null) {
   console.log(
     'contract gate: skipped: no git history with a main branch to compare with (set CONTRACT_BASE)',
   )
   process.exit(0)
 }
-
-const base = baseRevision()
+const git = (...args: string[]) => gitOutput(root, ...args)
 const at = base.slice(0, 12)
 if (git('rev-parse', '--verify', '--quiet', `${base}^{commit}`) === null) {
   console.error(`contract gate: CONTRACT_BASE ${base} is not a revision of this repository`)

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createContract, OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { checkTarget } from '../src/check/runner'
+import { contractBase, gitOutput } from '../src/release/base'
 import { formatSummary } from '../src/report'
 import { useTestStub } from './fixtures/test-stub'
 
@@ -16,27 +16,12 @@ import { useTestStub } from './fixtures/test-stub'
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'contracts', 'before-password-rules.yaml')
 const today = readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8')
 
+/** The contract at the gate's base, and how to name it. */
 function gateBase(): { text: string; name: string } | null {
   const root = join(import.meta.dirname, '..', '..', '..')
-  for (const revision of [process.env.CONTRACT_BASE, 'main', 'origin/main']) {
-    if (!revision) continue
-    try {
-      const base = execFileSync('git', ['merge-base', 'HEAD', revision], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim()
-      const text = execFileSync('git', ['show', `${base}:openapi/openapi.yaml`], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      })
-      return { text, name: `the merge base ${base.slice(0, 12)}` }
-    } catch {
-      // Not this revision: the next, else the fixture.
-    }
-  }
-  return null
+  const base = contractBase(root)
+  const text = base === null ? null : gitOutput(root, 'show', `${base}:openapi/openapi.yaml`)
+  return base === null || text === null ? null : { text, name: `the base ${base.slice(0, 12)}` }
 }
 
 const fromGate = gateBase()
