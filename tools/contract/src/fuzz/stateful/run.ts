@@ -209,11 +209,19 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
   let drawn = 0
   // Once a sequence has failed, fast-check shrinks it: every run after that is this shard's.
   let shrinking = false
+  // A sequence was drawn once the bound had passed, and not run.
+  let pastBound = false
   {
     const property = fc.asyncProperty(
       fc.commands(steps, { maxCommands: options.maxCommands ?? 30, size: 'max' }),
       async (commands) => {
         if (!shrinking && !inShard(options.shard, drawn++)) return
+        // fast-check's time limit is whole milliseconds and at least one: it may let a sequence
+        // start just past the bound. None does.
+        if (bound && !shrinking && bound.leftFor('stateful') <= 0) {
+          pastBound = true
+          return
+        }
         sessions += 1
         if (bound && !shrinking) bound.done = completed / options.runs
         const real: Real = given
@@ -282,13 +290,14 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
     ).length
     // Interrupted before any sequence ended, fast-check calls the run failed with no example.
     const disagreed = details.failed && details.counterexample !== null
+    const interrupted = details.interrupted || pastBound
     const result: StatefulResult = {
       tally,
-      runs: details.interrupted && !disagreed ? completed : planned,
+      runs: interrupted && !disagreed ? completed : planned,
       steps: counts.steps,
       durationMs: performance.now() - started,
     }
-    if (details.interrupted && !disagreed && completed < planned)
+    if (interrupted && !disagreed && completed < planned)
       bound?.cut(`${completed} of ${planned} stateful sequences run`)
     if (details.interrupted && disagreed)
       bound?.cut('the shrinking of the stateful disagreement (it is reported as found)')
