@@ -43,6 +43,17 @@ export async function useLook(page: Page, look: Look): Promise<void> {
  * within a timed state such as the reset page's 3-second countdown.
  */
 export async function axeViolations(page: Page) {
+  // A state that fades in (a toast's CSS transition) is scanned once it has: mid-fade, its text is
+  // nearly the background's colour (a contrast of 1.05 to 1 seen once, on a busy machine). Endless
+  // animations (a spinner) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
   return results.violations
 }
