@@ -274,6 +274,20 @@ test.describe('/admin: accessibility', () => {
     })
   }
 
+  // Dates and numbers stayed American English on a Georgian page ("Jan 15, 2025, 8:00 AM").
+  test('Georgian: dates and numbers are written the Georgian way', async ({ page, stub }) => {
+    await useLocale(page, 'ka')
+    await stub.signIn(page, DEMO_ACCOUNT)
+    await page.goto('/admin')
+    const created = card(page, SEEDED.name).locator('time')
+    // The seeded environment's creation, 15 January 2025 (CLDR: "15 იან. 2025, 08:00").
+    await expect(created).toHaveText(/^15 იან\. 2025, \d\d:\d\d$/)
+    // 32,768 and 131,072 tokens: Georgian groups digits with a no-break space.
+    const model = page.getByRole('combobox', { name: 'მოდელი' })
+    await expect(model.locator('option').first()).toHaveText(/\(32\u00a0768 /)
+    await expect(model.locator('option', { hasText: 'Llama' })).toHaveText(/\(131\u00a0072 /)
+  })
+
   test('Georgian: every text of the dashboard is translated, no axe violations', async ({
     page,
     stub,

@@ -58,6 +58,39 @@ test.describe('sign in', () => {
     expect(stored.refreshToken).toBeNull()
   })
 
+  // AUTH-4's notification is one message: failures in a row stacked one toast each over the form.
+  test('failures in a row show one notification, and a success then replaces it', async ({
+    page,
+  }) => {
+    // The most toasts on the page at any one moment.
+    await page.addInitScript(() => {
+      let most = 0
+      new MutationObserver(() => {
+        most = Math.max(most, document.querySelectorAll('[data-sonner-toast]').length)
+        sessionStorage.setItem('most-toasts', String(most))
+      }).observe(document, { subtree: true, childList: true })
+    })
+    const mostToasts = () => page.evaluate(() => Number(sessionStorage.getItem('most-toasts')))
+    await page.goto('/?auth=login')
+    const dialog = authDialog(page, 'Sign In')
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const answered = page.waitForResponse('**/api/auth/auth')
+      await submitSignIn(dialog, WRONG)
+      await answered
+      await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password')
+      await expect(toast(page, 'error')).toContainText('Authentication failed')
+    }
+    // A toast is on the page within milliseconds of its failure: a second would be there by now.
+    await page.waitForTimeout(1000)
+    expect(await mostToasts()).toBe(1)
+    await expect(toast(page, 'error')).toHaveCount(1)
+
+    await submitSignIn(dialog, USER_ACCOUNT)
+    await expect(toast(page, 'success')).toContainText('Successfully logged in!')
+    expect(await toast(page, 'error').count()).toBe(0)
+    expect(await mostToasts()).toBe(1)
+  })
+
   test('an account that is not activated yet: the server says so', async ({ page, stub }) => {
     const email = `pending-${Date.now()}@example.com`
     const created = await stub.api.post('/api/auth/registration', {

@@ -1,5 +1,5 @@
 import { ka } from '@devenv/domain/messages/ka'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { toast, useLocale } from './support'
 
 // POST /api/contact is answered here, so that success, failure and a slow answer are deterministic.
@@ -51,6 +51,47 @@ test.describe('contact', () => {
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields')
     expect(posted).toBe(false)
+  })
+
+  // An empty submit said only, in grey, that something was missing: each missing field is marked.
+  test('an empty submit marks each missing field, in the error colour, with the message', async ({
+    page,
+  }) => {
+    await page.goto('/contact')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    const message = 'Please fill in all required fields'
+    const alert = page.getByRole('alert')
+    await expect(alert).toHaveText(message)
+    const danger = await page.evaluate(() => {
+      const probe = document.createElement('span')
+      probe.style.color = 'var(--color-danger)'
+      document.body.append(probe)
+      const colour = getComputedStyle(probe).color
+      probe.remove()
+      return colour
+    })
+    await expect(alert).toHaveCSS('color', danger)
+    const required = [
+      page.getByLabel(/^First Name/),
+      page.getByLabel(/^Last Name/),
+      page.getByLabel(/^Email/),
+      page.getByLabel('Inquiry Type'),
+      page.getByLabel(/^Message/),
+    ]
+    for (const field of required) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(field).toHaveAccessibleDescription(new RegExp(message))
+      await expect(field).toHaveCSS('border-top-color', danger)
+    }
+    for (const optional of [page.getByLabel(/^Phone/), page.getByLabel('Company (optional)')]) {
+      await expect(optional).not.toHaveAttribute('aria-invalid', 'true')
+    }
+    // The first missing field has the focus; a field filled in is no longer marked.
+    const [firstName, lastName] = required as [Locator, Locator]
+    await expect(firstName).toBeFocused()
+    await firstName.fill('Nino')
+    await expect(firstName).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(lastName).toHaveAttribute('aria-invalid', 'true')
   })
 
   // CONTACT-3: sent to POST /contact, then the form cleared and a notice.

@@ -1,3 +1,4 @@
+import { accountKa } from '../src/features/account/messages/ka'
 import { DEMO_ACCOUNT, expect, test } from './stub'
 import { axeViolations, useLocale, useTheme } from './support'
 
@@ -16,7 +17,8 @@ test.describe('/my/page', () => {
     await expect(details.getByText('Demo Mode')).toBeVisible()
     await expect(details.getByText('demo@devenv.example')).toBeVisible()
     await expect(details.getByText('Personal', { exact: true })).toBeVisible()
-    await expect(details.getByText('demo', { exact: true })).toBeVisible()
+    await expect(details.locator('.chip')).toHaveText(['Demo'])
+    await expect(details.locator('time')).toHaveText('January 15, 2025')
 
     const summary = page.getByRole('region', { name: 'Your environments' })
     await expect(summary.getByText('1 in total')).toBeVisible()
@@ -42,6 +44,20 @@ test.describe('/my/page', () => {
     await expect(summary.getByText('You have no environments yet.')).toBeVisible()
     await summary.getByRole('link', { name: 'Create an environment' }).click()
     await expect(page).toHaveURL('/admin')
+  })
+
+  // In Georgian the role showed its raw value ('demo') and the date was American English.
+  test('Georgian: the role is translated and the date written the Georgian way', async ({
+    page,
+    stub,
+  }) => {
+    await useLocale(page, 'ka')
+    await stub.signIn(page, DEMO_ACCOUNT)
+    await page.goto('/my/page')
+    const details = page.locator('.account-details')
+    await expect(details.locator('.chip')).toHaveText([accountKa['account.role.demo']])
+    // Member since 15 January 2025 (CLDR's long date: "15 იანვარი, 2025").
+    await expect(details.locator('time')).toHaveText('15 იანვარი, 2025')
   })
 
   for (const [theme, locale] of [

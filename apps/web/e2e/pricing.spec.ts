@@ -34,6 +34,52 @@ test.describe('pricing', () => {
     ).toHaveText('Unlimited')
   })
 
+  // On a phone the table showed Feature, Starter and a sliver of "Profe…", and nothing said more
+  // was to the side.
+  test('on a phone the comparison says it scrolls sideways, and scrolls from the keyboard', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/pricing')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    const hint = page.getByText('Scroll sideways to compare every plan.')
+    const region = page.getByRole('group', { name: 'Compare plans' })
+    await region.scrollIntoViewIfNeeded()
+    await expect(hint).toBeVisible()
+    // A fade at the edge where more of the table is.
+    const fades = () =>
+      region.evaluate((element) => {
+        const frame = element.parentElement as HTMLElement
+        return {
+          start: getComputedStyle(frame, '::before').opacity,
+          end: getComputedStyle(frame, '::after').opacity,
+        }
+      })
+    await expect.poll(fades).toEqual({ start: '0', end: '1' })
+    // The region takes the keyboard focus, and the arrow keys scroll it.
+    await region.focus()
+    await expect(region).toBeFocused()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
+    await region.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth
+    })
+    await expect.poll(fades).toEqual({ start: '1', end: '0' })
+  })
+
+  test('at desktop width the whole comparison shows, without a hint to scroll', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await page.goto('/pricing')
+    const region = page.getByRole('group', { name: 'Compare plans' })
+    await expect(region).toBeVisible()
+    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    )
+    await expect(page.getByText('Scroll sideways to compare every plan.')).toBeHidden()
+  })
+
   // PLAN-2: the six FAQ items open and close independently.
   test('FAQ items toggle independently, by mouse and keyboard', async ({ page }) => {
     await page.goto('/pricing')

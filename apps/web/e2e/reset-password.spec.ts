@@ -1,3 +1,5 @@
+import { en } from '@devenv/domain/messages'
+import { ka } from '@devenv/domain/messages/ka'
 import type { Page } from '@playwright/test'
 import { expect, type Stub, test, USER_ACCOUNT } from './stub'
 import { toast, useLocale, watchConsole } from './support'
@@ -332,6 +334,46 @@ test.describe('reset password page', () => {
     expect(sameParagraph).toBe(true)
     expect(problems).toEqual([])
   })
+
+  // On a phone in Georgian the confirmation's placeholder was cut off mid-word.
+  for (const [locale, width] of [
+    ['ka', 360],
+    ['ka', 320],
+    ['en', 360],
+  ] as const) {
+    test(`each placeholder fits its field on a ${width} px phone (${locale})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 })
+      await useLocale(page, locale)
+      await page.goto(ANY_LINK)
+      const fields = page.locator('.reset-password__form input[type="password"]')
+      await expect(fields).toHaveCount(2)
+      const messages = locale === 'ka' ? ka : en
+      await expect(fields.last()).toHaveAttribute(
+        'placeholder',
+        messages['reset.confirmPasswordPlaceholder'],
+      )
+      for (const field of await fields.all()) {
+        const fit = await field.evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input, '::placeholder')
+          const context = document.createElement('canvas').getContext('2d')
+          if (!context) throw new Error('No canvas')
+          context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+          const box = getComputedStyle(input)
+          const room =
+            input.clientWidth -
+            Number.parseFloat(box.paddingLeft) -
+            Number.parseFloat(box.paddingRight)
+          return {
+            text: input.placeholder,
+            width: context.measureText(input.placeholder).width,
+            room,
+          }
+        })
+        expect(fit.text).not.toBe('')
+        expect(fit.width, `"${fit.text}" in ${fit.room} px`).toBeLessThanOrEqual(fit.room)
+      }
+    })
+  }
 
   test('speaks Georgian, the checklist included', async ({ page }) => {
     await useLocale(page, 'ka')

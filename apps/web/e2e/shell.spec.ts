@@ -1,4 +1,5 @@
 import { ka } from '@devenv/domain/messages/ka'
+import { webKa } from '../src/lib/i18n/messages/ka'
 import { expect, test } from './stub'
 import {
   freezeClock,
@@ -7,6 +8,7 @@ import {
   showPendingToast,
   storedEvents,
   toast,
+  useLocale,
   useTheme,
 } from './support'
 
@@ -229,6 +231,47 @@ test.describe('notifications', () => {
       'polite',
     )
   })
+
+  // A toast stays 5 s: over the bar it hid Get Started, the theme toggle and the language menu.
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 360, height: 740 },
+  ]) {
+    test(`a toast covers none of the bar's controls (${viewport.width} px wide)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport)
+      await page.goto('/contact')
+      await page.getByRole('button', { name: 'Book Demo Call' }).click()
+      const info = toast(page, 'info')
+      await expect(info).toHaveAttribute('data-mounted', 'true')
+      // Where it comes to rest: its entry transition ended.
+      await info.evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      )
+      const shown = await info.boundingBox()
+      if (!shown) throw new Error('The toast has no box')
+      const controls = page.locator('header.nav-bar').locator('a, button, select, [tabindex]')
+      let checked = 0
+      for (const control of await controls.all()) {
+        if (!(await control.isVisible())) continue
+        const box = await control.boundingBox()
+        if (!box) continue
+        checked += 1
+        const apart =
+          box.x + box.width <= shown.x ||
+          shown.x + shown.width <= box.x ||
+          box.y + box.height <= shown.y ||
+          shown.y + shown.height <= box.y
+        expect(
+          apart,
+          `the toast covers ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`,
+        ).toBe(true)
+      }
+      // The logo, the theme and language controls, and the menu or its buttons.
+      expect(checked).toBeGreaterThanOrEqual(4)
+    })
+  }
 })
 
 test.describe('developer-tool blocking', () => {
@@ -319,6 +362,36 @@ test.describe('routes', () => {
       'https://devenv.example/pricing',
     )
   })
+
+  // A Georgian page's title was English until a second after the page had hydrated.
+  for (const [path, title, signedIn] of [
+    ['/pricing', `${webKa['meta.pricing.title']} | DevEnv`, false],
+    ['/admin', `${webKa['meta.admin.title']} | DevEnv`, true],
+  ] as const) {
+    test(`a Georgian page has its Georgian title once the app has it (${path})`, async ({
+      page,
+      stub,
+    }) => {
+      await useLocale(page, 'ka')
+      if (signedIn) await stub.signIn(page)
+      // The title at the moment the app marks the page as its own.
+      await page.addInitScript(() => {
+        new MutationObserver((_records, observer) => {
+          if (!document.documentElement?.dataset.hydrated) return
+          observer.disconnect()
+          sessionStorage.setItem('title-at-hydration', document.title)
+        }).observe(document, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-hydrated'],
+        })
+      })
+      await page.goto(path)
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      expect(await page.evaluate(() => sessionStorage.getItem('title-at-hydration'))).toBe(title)
+      await expect(page).toHaveTitle(title)
+    })
+  }
 
   test('a page view is logged on every navigation', async ({ page }) => {
     // The first view is logged once the page has hydrated: a click before it would leave the

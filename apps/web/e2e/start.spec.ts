@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './stub'
 import { toast } from './support'
 
 // A prerendered page paints before its scripts are fetched (index.html's inline start).
@@ -84,4 +85,66 @@ test('a page scrolled before the app has it stays where the visitor has it', asy
   await question.click()
   await expect(question).toHaveAttribute('aria-expanded', 'true')
   expect(await seenAt()).toBe(before)
+})
+
+/** Whether each context menu of the page was refused, in order (read once its dispatch is over). */
+async function recordContextMenus(page: Page): Promise<() => Promise<boolean[]>> {
+  await page.addInitScript(() => {
+    addEventListener(
+      'contextmenu',
+      (event) => {
+        setTimeout(() => {
+          const seen = JSON.parse(sessionStorage.getItem('context-menus') ?? '[]') as boolean[]
+          sessionStorage.setItem('context-menus', JSON.stringify([...seen, event.defaultPrevented]))
+        })
+      },
+      true,
+    )
+  })
+  return () =>
+    page.evaluate(() => JSON.parse(sessionStorage.getItem('context-menus') ?? '[]') as boolean[])
+}
+
+// UI-4: a right-click on the painted page, before the app had it, got the browser's own menu.
+test('a right-click before the app has the page is refused, and answered once it has', async ({
+  page,
+}) => {
+  const refused = await recordContextMenus(page)
+  const letTheAppIn = await holdTheApp(page)
+  await page.goto('/', { waitUntil: 'commit' })
+  await page.locator('.hero h1').click({ button: 'right' })
+  await notHydrated(page)
+  await expect.poll(refused).toEqual([true])
+  await expect(toast(page, 'warning')).toHaveCount(0)
+
+  letTheAppIn()
+  await expect(toast(page, 'warning')).toHaveText(
+    'Access to developer tools is restricted. Please authenticate first.',
+  )
+  await expect(toast(page, 'warning')).toHaveCount(1)
+  const blocked = () =>
+    page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('security-log') ?? '[]') as Array<{ type: string }>
+        ).filter((entry) => entry.type === 'developer_tools_blocked').length,
+    )
+  await expect.poll(blocked).toBe(1)
+})
+
+test('signed in, a right-click before the app has the page gets the menu', async ({
+  page,
+  stub,
+}) => {
+  await stub.signIn(page)
+  const refused = await recordContextMenus(page)
+  const letTheAppIn = await holdTheApp(page)
+  await page.goto('/', { waitUntil: 'commit' })
+  await page.locator('.hero h1').click({ button: 'right' })
+  await notHydrated(page)
+  await expect.poll(refused).toEqual([false])
+
+  letTheAppIn()
+  await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible()
+  await expect(toast(page, 'warning')).toHaveCount(0)
 })

@@ -1,9 +1,35 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { discardEarlyInput, type EarlyInput, replayEarlyInput } from './early-input'
 
 afterEach(() => {
+  window.devenvEarlyInput?.release()
+  window.devenvEarlyInput = undefined
+  localStorage.clear()
   document.body.innerHTML = ''
 })
+
+// The page's inline start (index.html), run as the browser runs it before the first paint.
+const inlineStart =
+  readFileSync(join(__dirname, '..', 'index.html'), 'utf8').match(
+    /<script>([\s\S]*?)<\/script>/,
+  )?.[1] ?? ''
+
+/** A prerendered page's markup with its inline start running: what it holds for the app. */
+function paintedPage(markup: string) {
+  document.body.innerHTML = `<div id="root" data-prerendered="/">${markup}</div>`
+  new Function(inlineStart)()
+  const early = window.devenvEarlyInput
+  if (!early) throw new Error('The inline start keeps nothing')
+  return early
+}
+
+const rightClick = (target: Element) => {
+  const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true })
+  target.dispatchEvent(event)
+  return event
+}
 
 const holding = (held: EarlyInput[]) => ({ release: vi.fn(() => held.splice(0)) })
 
@@ -76,5 +102,46 @@ describe('the input held before the app owned the page', () => {
     expect(early.release).toHaveBeenCalledTimes(1)
     expect(onClick).not.toHaveBeenCalled()
     expect(replayEarlyInput(early)).toBe(0)
+  })
+})
+
+// UI-4: a right-click on the painted page, before the app had it, got the browser's menu.
+describe('a right-click before the app owns the page', () => {
+  const BLOCKED = '<main data-blocks-developer-tools><h1 id="title">Welcome</h1></main>'
+
+  it('is refused where the page says so, held, and asked of the app again once it is up', () => {
+    const early = paintedPage(BLOCKED)
+    const title = document.getElementById('title') as HTMLElement
+    expect(rightClick(title).defaultPrevented).toBe(true)
+
+    // The app's blocking listens on the window (features/auth/hooks/use-developer-tools-blocking).
+    const asked: EventTarget[] = []
+    const listener = (event: Event) => {
+      asked.push(event.target as EventTarget)
+      event.preventDefault()
+    }
+    window.addEventListener('contextmenu', listener, true)
+    try {
+      expect(replayEarlyInput(early)).toBe(1)
+      expect(asked).toEqual([title])
+      // Released: a right-click now is the app's alone (nothing more is held), asked once.
+      rightClick(title)
+      expect(early.release()).toEqual([])
+      expect(asked).toEqual([title, title])
+    } finally {
+      window.removeEventListener('contextmenu', listener, true)
+    }
+  })
+
+  it('is left alone for a signed-in visitor, or where the page blocks nothing', () => {
+    localStorage.setItem('access_token', 'a.b.c')
+    let early = paintedPage(BLOCKED)
+    expect(rightClick(document.getElementById('title') as HTMLElement).defaultPrevented).toBe(false)
+    expect(early.release()).toEqual([])
+
+    localStorage.clear()
+    early = paintedPage('<main><h1 id="title">Welcome</h1></main>')
+    expect(rightClick(document.getElementById('title') as HTMLElement).defaultPrevented).toBe(false)
+    expect(early.release()).toEqual([])
   })
 })

@@ -1,13 +1,15 @@
 /**
  * What the visitor did on a prerendered page before the app owned it, kept by the page's inline
- * start (index.html): a click on a button, a form's submission (both held back), and the last
+ * start (index.html): a click on a button, a form's submission (both held back), the last
  * value typed or chosen in a field (the field keeps it, but a form library that registers the
- * field at hydration sets it back to the form's default).
+ * field at hydration sets it back to the form's default), and a right-click the page refused
+ * (UI-4: its menu blocked while signed out), which the app still has to answer.
  */
 export type EarlyInput =
   | { control: Element }
   | { form: HTMLFormElement; submitter?: HTMLElement | null | undefined }
   | { field: Element; value: string; checked?: boolean | undefined }
+  | { contextMenu: EventTarget | null }
 
 declare global {
   interface Window {
@@ -64,7 +66,13 @@ export function replayEarlyInput(early = globalThis.window?.devenvEarlyInput): n
   if (!early) return 0
   let replayed = 0
   for (const input of early.release()) {
-    if ('form' in input) {
+    if ('contextMenu' in input) {
+      // Asked again of the app, whose developer-tool blocking says the warning and logs it, or,
+      // signed in since, lets it be. A context menu made by a script opens no menu.
+      const target = input.contextMenu
+      const on = target instanceof Node && target.isConnected ? target : document
+      on.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }))
+    } else if ('form' in input) {
       if (!input.form.isConnected) continue
       hydrate(input.form)
       input.form.requestSubmit(input.submitter?.isConnected ? input.submitter : null)

@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
+import { syncDocumentHead } from './components/layout/use-route-effects'
 import { discardEarlyInput } from './early-input'
 import { loadCatalogue, setLocale, storedLocale } from './lib/i18n/i18n'
 import { yieldToBrowser } from './lib/main-thread'
@@ -37,7 +38,12 @@ async function start(): Promise<void> {
   ) {
     await router.load()
   }
-  if (locale !== 'en') await setLocale(locale, { remember: false })
+  if (locale !== 'en') {
+    await setLocale(locale, { remember: false })
+    // The prerendered title is English: the chosen language's comes with its catalogue, before
+    // the page hydrates (the heads are translated as they are read, lib/head.ts).
+    syncDocumentHead(router)
+  }
 
   await yieldToBrowser()
 

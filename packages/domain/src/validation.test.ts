@@ -4,6 +4,7 @@ import type { RegistrationForm } from './validation'
 import {
   canSubmitRegistration,
   looksLikeEmail,
+  missingContactFields,
   registrationBody,
   registrationUserType,
   shouldShowForgotPasswordCaptcha,
@@ -247,5 +248,21 @@ describe('validateContact', () => {
 
   it('checks the e-mail shape once everything is filled in', () => {
     expect(validateContact({ ...validContact, email: 'nino' })).toBe('validation.emailInvalid')
+  })
+
+  it('names each missing field, in the form order, for the form to mark', () => {
+    expect(missingContactFields(validContact)).toEqual([])
+    expect(
+      missingContactFields({ ...validContact, lastName: ' ', inquiryType: 'sales', message: '' }),
+    ).toEqual(['lastName', 'inquiryType', 'message'])
+    expect(
+      missingContactFields({
+        firstName: '',
+        lastName: '',
+        email: '',
+        inquiryType: '',
+        message: '',
+      }),
+    ).toEqual(['firstName', 'lastName', 'email', 'inquiryType', 'message'])
   })
 })

@@ -137,14 +137,25 @@ export function validateLogin(form: LoginForm): LoginError | null {
   return null
 }
 
+/** The fields CONTACT-2 requires, in the form's order. */
+export const CONTACT_REQUIRED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'inquiryType',
+  'message',
+] as const
+export type ContactRequiredField = (typeof CONTACT_REQUIRED_FIELDS)[number]
+
+/** The required fields left blank (an inquiry type not chosen): what the form marks. */
+export function missingContactFields(form: ContactFormFields): ContactRequiredField[] {
+  return CONTACT_REQUIRED_FIELDS.filter((field) =>
+    field === 'inquiryType' ? !isInquiryType(form.inquiryType) : isBlank(form[field]),
+  )
+}
+
 export function validateContact(form: ContactFormFields): ContactError | null {
-  const missing =
-    isBlank(form.firstName) ||
-    isBlank(form.lastName) ||
-    isBlank(form.email) ||
-    !isInquiryType(form.inquiryType) ||
-    isBlank(form.message)
-  if (missing) return 'validation.requiredFields'
+  if (missingContactFields(form).length > 0) return 'validation.requiredFields'
   if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
   return null
 }

@@ -44,4 +44,21 @@ describe('notify', () => {
     void notify('error', 'Said here')
     expect((await screen.findByText('Said here')).closest('[aria-hidden="true"]')).toBeNull()
   })
+
+  it('a toast that replaces another of the same name is the one toast shown, with its own text', async () => {
+    render(<ToasterHost />)
+    void notify('error', 'First failure', { replaces: 'attempt' })
+    await screen.findByText('First failure')
+    void notify('error', 'Second failure', { replaces: 'attempt' })
+    await screen.findByText('Second failure')
+    void notify('success', 'Then a success', { replaces: 'attempt' })
+    await screen.findByText('Then a success')
+    expect(screen.queryByText('First failure')).toBeNull()
+    expect(screen.queryByText('Second failure')).toBeNull()
+    // The earlier tests' toasts may still be on their way out: only this test's are counted.
+    const mine = [...document.querySelectorAll('[data-sonner-toast]')].filter((toast) =>
+      /failure|success/.test(toast.textContent ?? ''),
+    )
+    expect(mine.map((toast) => toast.getAttribute('data-type'))).toEqual(['success'])
+  })
 })

@@ -5,6 +5,9 @@ import { useT } from '../lib/i18n/i18n'
 import { toasterMounted } from '../lib/notify'
 import { useTheme } from '../lib/theme'
 
+/** The demo panel's button: 1rem from the bottom, 44 px high, and a gap (features/demo/demo.css). */
+const DEMO_DOCK_CLEARANCE = 'calc(1.5rem + 44px)'
+
 export default function Toaster() {
   const theme = useTheme()
   const t = useT()
@@ -17,7 +20,11 @@ export default function Toaster() {
       closeButton
       richColors
       theme={theme}
-      position="top-right"
+      // Not the top: for its 5 s a toast there covered the bar's buttons, theme and language.
+      // Nothing of the site's is fixed at the bottom right (the demo's panel is bottom left).
+      position="bottom-right"
+      // On a phone a toast spans the width: in the demo it stays above the panel's button.
+      {...(__BROWSER_STUB__ ? { mobileOffset: { bottom: DEMO_DOCK_CLEARANCE } } : {})}
       duration={NOTIFICATION_TIMEOUT_MS}
       containerAriaLabel={t('shell.notifications')}
       toastOptions={{ closeButtonAriaLabel: t('action.close') }}

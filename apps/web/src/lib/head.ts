@@ -6,16 +6,30 @@ export const SITE_NAME = 'DevEnv'
 
 type HeadMeta = { title: string } | { name: string; content: string }
 
-/** A route's `head`: its title (with the environment's suffix) and its description. */
+/**
+ * A route's `head`: its title (with the environment's suffix) and its description, translated when
+ * they are read rather than when the route loads. The router runs a route's head once, as it
+ * loads, and keeps what it answered; at start-up that is before the chosen catalogue is switched
+ * on, so a Georgian page kept its English title until a reload of every route. Read now, the head
+ * is in the language of the moment the document's head is written (use-route-effects.ts).
+ */
 export function pageHead(
   title: { code: SharedMessageCode; brand?: boolean },
   description: SharedMessageCode,
 ) {
-  const text = t(title.code)
-  const full = title.brand === false ? text : `${text} | ${SITE_NAME}`
   const meta: HeadMeta[] = [
-    { title: pageTitle(full, env.appEnv) },
-    { name: 'description', content: t(description) },
+    {
+      get title() {
+        const text = t(title.code)
+        return pageTitle(title.brand === false ? text : `${text} | ${SITE_NAME}`, env.appEnv)
+      },
+    },
+    {
+      name: 'description',
+      get content() {
+        return t(description)
+      },
+    },
   ]
   return { meta }
 }

@@ -9,6 +9,11 @@ export type NotifyOptions = {
    * alert): the toast is shown but not read out a second time.
    */
   announce?: boolean
+  /**
+   * Names what the toast is about: a later toast of the same name replaces it (its text, type and
+   * time) rather than stacking another on top, e.g. one sign-in's outcome after another's.
+   */
+  replaces?: string
 }
 
 // sonner is loaded on the first notification, so it never weighs on a page's first load.
@@ -48,10 +53,13 @@ export async function notify(
   message: string,
   options: NotifyOptions = {},
 ): Promise<void> {
-  const { timeout = NOTIFICATION_TIMEOUT_MS, announce = true } = options
+  const { timeout = NOTIFICATION_TIMEOUT_MS, announce = true, replaces } = options
   await requestToaster()
   const { toast: show } = await import('sonner')
   // The toaster is one live region: hidden text inside it is not read out.
   const content = announce ? message : createElement('span', { 'aria-hidden': true }, message)
-  show[type](content, { duration: timeout })
+  show[type](
+    content,
+    replaces === undefined ? { duration: timeout } : { duration: timeout, id: replaces },
+  )
 }

@@ -124,7 +124,8 @@ export const ka: Catalogue = {
   'reset.newPassword': 'ახალი პაროლი*',
   'reset.newPasswordPlaceholder': 'შეიყვანეთ ახალი პაროლი',
   'reset.confirmPassword': 'გაიმეორეთ ახალი პაროლი*',
-  'reset.confirmPasswordPlaceholder': 'კიდევ ერთხელ შეიყვანეთ ახალი პაროლი',
+  // "Repeat the new password": the longer "enter the new password once more" was cut off on phones.
+  'reset.confirmPasswordPlaceholder': 'გაიმეორეთ ახალი პაროლი',
   'reset.check.minLength': 'მინიმუმ 8 სიმბოლო',
   'reset.check.uppercase': 'ერთი დიდი ასო',
   'reset.check.lowercase': 'ერთი პატარა ასო',

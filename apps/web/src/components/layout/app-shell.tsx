@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { env } from '../../config/env'
+import { shouldBlockDeveloperTools } from '../../config/environments'
 import { useT } from '../../lib/i18n/i18n'
 import { ToasterHost } from '../toaster-host'
 import { HydratedApart } from '../ui/hydrated-apart'
@@ -15,7 +17,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('shell.skipToContent')}
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1}>
+      {/* Says to the page's inline start (index.html) that a signed-out visitor's context menu
+          is blocked here (UI-4), so that a right-click before the app is up is refused too. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        data-blocks-developer-tools={shouldBlockDeveloperTools(false, env.appEnv) ? '' : undefined}
+      >
         {children}
       </main>
       <HydratedApart>

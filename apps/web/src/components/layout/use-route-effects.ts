@@ -1,5 +1,5 @@
 import { type ParsedLocation, type RegisteredRouter, useRouter } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { logEvent } from '../../lib/event-log'
 import { headOfMatches } from '../../lib/head'
 import { useLocale } from '../../lib/i18n/i18n'
@@ -76,7 +76,6 @@ export function pageOf(location: Pick<ParsedLocation, 'pathname' | 'search' | 'h
 export function useRouteEffects(): void {
   const router = useRouter()
   const locale = useLocale()
-  const firstLocale = useRef(locale)
 
   useEffect(() => {
     syncDocumentHead(router)
@@ -97,10 +96,9 @@ export function useRouteEffects(): void {
     })
   }, [router])
 
-  // Route heads are computed in the locale of their load: reload them when it changes.
+  // Route heads are translated as they are read (lib/head.ts): a new locale only rewrites them.
   useEffect(() => {
-    if (firstLocale.current === locale) return
-    firstLocale.current = locale
-    void router.invalidate()
+    void locale // what the effect follows; the heads read the current locale themselves
+    syncDocumentHead(router)
   }, [locale, router])
 }

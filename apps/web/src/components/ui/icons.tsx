@@ -22,6 +22,7 @@ export type IconName =
   | 'clock'
   | 'map'
   | 'chevron'
+  | 'sideways'
   | 'logo'
   | 'search'
   | 'cpu'
@@ -83,6 +84,7 @@ const PATHS: Record<IconName, ReactNode> = {
     </>
   ),
   chevron: <path d="m6 9 6 6 6-6" />,
+  sideways: <path d="M3 12h18M7 8l-4 4 4 4M17 8l4 4-4 4" />,
   logo: <path d="M4 6l6 6-6 6M12 18h8" />,
   search: (
     <>

@@ -15,7 +15,8 @@ describe('AccountDetails', () => {
     expect(fact('Name')).toBe('Demo UserDemo Mode')
     expect(fact('Company')).toBe('Not given')
     expect(fact('Account type')).toBe('Personal')
-    expect(fact('Roles')).toBe('demo')
+    // The role by its name in the catalogue, not the claim's raw value ('demo').
+    expect(fact('Roles')).toBe('Demo')
     expect(fact('Member since')).toBe('January 15, 2025')
     expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe(
       '/changeprofile',

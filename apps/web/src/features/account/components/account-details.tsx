@@ -1,11 +1,16 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { formatDate } from '../../../lib/i18n/format'
 import { useLocale } from '../../../lib/i18n/i18n'
 import { useProfile } from '../api/profile'
 import { accountMessages } from '../messages'
+import type { AccountMessageCode } from '../messages/en'
 import '../../../styles/signed-in.css'
 import '../account.css'
 import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
+
+/** The roles the product names (the token's `roles` claim, SESSION-1); others show as they come. */
+const ROLE_NAMES: Readonly<Record<string, AccountMessageCode>> = { demo: 'account.role.demo' }
 
 /** /my/page: who the user is, from GET /user/profile (the claims only greet; the profile is the truth). */
 export function AccountDetails() {
@@ -27,7 +32,6 @@ export function AccountDetails() {
   } else {
     const user = profile.data
     const name = `${user.firstName} ${user.lastName}`.trim()
-    const since = new Intl.DateTimeFormat(locale, { dateStyle: 'long' })
     body = (
       <>
         <dl className="account-facts">
@@ -57,11 +61,14 @@ export function AccountDetails() {
             <dd>
               {user.roles.length > 0 ? (
                 <ul className="chips">
-                  {user.roles.map((role) => (
-                    <li key={role} className="chip">
-                      {role}
-                    </li>
-                  ))}
+                  {user.roles.map((role) => {
+                    const name = Object.hasOwn(ROLE_NAMES, role) ? ROLE_NAMES[role] : undefined
+                    return (
+                      <li key={role} className="chip">
+                        {name ? t(name) : role}
+                      </li>
+                    )
+                  })}
                 </ul>
               ) : (
                 <span className="muted">{t('account.details.none')}</span>
@@ -71,7 +78,7 @@ export function AccountDetails() {
           <div>
             <dt>{t('account.details.memberSince')}</dt>
             <dd>
-              <time dateTime={user.createdAt}>{since.format(new Date(user.createdAt))}</time>
+              <time dateTime={user.createdAt}>{formatDate(locale, user.createdAt, 'date')}</time>
             </dd>
           </div>
         </dl>

@@ -18,6 +18,8 @@ export const accountEn = {
   'account.details.edit': 'Edit profile',
   'account.type.PERSONAL': 'Personal',
   'account.type.COMPANY': 'Company',
+  // A role of the token's `roles` claim, by name (SESSION-1).
+  'account.role.demo': 'Demo',
   'account.profile.heading': 'Personal information',
   'account.profile.emailHint': 'Your e-mail address is your sign-in name and cannot be changed.',
   'account.profile.firstNameRequired': 'Please enter your first name.',

@@ -18,6 +18,8 @@ export const accountKa = {
   'account.details.edit': 'პროფილის რედაქტირება',
   'account.type.PERSONAL': 'პირადი',
   'account.type.COMPANY': 'კომპანიის',
+  // A role of the token's `roles` claim, by name (SESSION-1).
+  'account.role.demo': 'დემო',
   'account.profile.heading': 'პირადი ინფორმაცია',
   'account.profile.emailHint':
     'თქვენი ელ-ფოსტის მისამართი თქვენი სისტემაში შესასვლელი სახელია და მისი შეცვლა შეუძლებელია.',

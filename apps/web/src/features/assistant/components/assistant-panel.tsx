@@ -1,5 +1,7 @@
 import { isApiError } from '@devenv/api-client'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { formatNumber } from '../../../lib/i18n/format'
+import { useLocale } from '../../../lib/i18n/i18n'
 import { useAiModels, useSendChat } from '../api/chat'
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -29,6 +31,7 @@ type Failure = { retryAfterSeconds: number | undefined }
  */
 export function AssistantPanel() {
   const t = assistantMessages.useT()
+  const locale = useLocale()
   const id = useId()
   const models = useAiModels()
   const chat = useSendChat()
@@ -122,7 +125,7 @@ export function AssistantPanel() {
                   <option key={each.id} value={each.id}>
                     {t('assistant.modelOption', {
                       name: each.name,
-                      context: each.contextWindow.toLocaleString(),
+                      context: formatNumber(locale, each.contextWindow),
                     })}
                   </option>
                 ))
@@ -224,7 +227,7 @@ export function AssistantPanel() {
             />
             <p id={`${id}-question-hint`} className="field__hint">
               {t('assistant.questionHint')}{' '}
-              {t('assistant.tooLong', { max: CHAT_MESSAGE_MAX_LENGTH.toLocaleString() })}
+              {t('assistant.tooLong', { max: formatNumber(locale, CHAT_MESSAGE_MAX_LENGTH) })}
             </p>
           </div>
           <div className="chat-composer__actions">

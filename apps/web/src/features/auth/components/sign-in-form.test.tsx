@@ -62,7 +62,14 @@ describe('SignInForm', () => {
       refreshToken: expect.any(String),
       tokenValidSeconds: 900,
     })
-    expect(notify).toHaveBeenCalledWith('success', 'Successfully logged in!')
+    // The success replaces the toast of the failure before it.
+    expect(notify).toHaveBeenCalledWith('error', 'Authentication failed', {
+      announce: false,
+      replaces: 'sign-in-outcome',
+    })
+    expect(notify).toHaveBeenCalledWith('success', 'Successfully logged in!', {
+      replaces: 'sign-in-outcome',
+    })
     expect(form.navigate).toHaveBeenCalledWith({ href: '/technical?tab=ai', replace: true })
   })
 
@@ -92,7 +99,10 @@ describe('SignInForm', () => {
     const form = renderForm()
     form.attempt(EMAIL, 'wrong')
     await screen.findByText('Invalid email or password')
-    expect(notify).toHaveBeenCalledWith('error', 'Authentication failed', { announce: false })
+    expect(notify).toHaveBeenCalledWith('error', 'Authentication failed', {
+      announce: false,
+      replaces: 'sign-in-outcome',
+    })
     expect(notify).toHaveBeenCalledTimes(1)
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
       'Invalid email or password',

@@ -24,6 +24,12 @@ import { EmailField, useAuthForm } from './auth-form'
 
 type SignInValues = { email: string; password: string; rememberMe: boolean }
 
+/**
+ * One toast says how the latest sign-in went: each attempt's replaces the one before, so failures
+ * in a row do not stack over the form, and a success does not sit beside an old failure.
+ */
+const SIGN_IN_OUTCOME = 'sign-in-outcome'
+
 const resolver = domainResolver<SignInValues, LoginError>(validateLogin, {
   'validation.emailRequired': 'email',
   'validation.emailInvalid': 'email',
@@ -92,7 +98,7 @@ export function SignInForm({
       const session = await runtime
       session.signedIn(router, pair)
       logEvent('login_success', { user: email })
-      void notify('success', t('login.success'))
+      void notify('success', t('login.success'), { replaces: SIGN_IN_OUTCOME })
       // Read when it is needed: the URL's `redirect`, if it is a path of this site (AUTH-2).
       const { redirect } = router.state.location.search
       await router.navigate({ href: safeRedirect(redirect), replace: true })
@@ -102,7 +108,10 @@ export function SignInForm({
       const failed = apiFailureOf(error)
       logEvent('login_failure', { user: email, status: failed.status ?? null })
       // AUTH-4's notification; the form's own alert is what a screen reader hears.
-      void notify('error', t('login.authenticationFailed'), { announce: false })
+      void notify('error', t('login.authenticationFailed'), {
+        announce: false,
+        replaces: SIGN_IN_OUTCOME,
+      })
       // Wrong credentials count towards the lock; an unanswered call judged nothing.
       if (failed.status === 401) {
         const next = recordLoginFailure(readLoginLock(), Date.now())

@@ -46,6 +46,49 @@ describe('ContactForm', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
+  // An empty submit said so in one line, and nothing showed which fields were missing.
+  it('marks each missing required field, described by the message, and focuses the first', () => {
+    renderForm()
+    fireEvent.change(screen.getByLabelText(/^Last Name/), { target: { value: 'Beridze' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+    const description = (field: HTMLElement) =>
+      (field.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ')
+    const missing = [/^First Name/, /^Email/, /^Inquiry Type/, /^Message/].map((label) =>
+      screen.getByLabelText(label),
+    )
+    for (const field of missing) {
+      expect(field.getAttribute('aria-invalid'), field.id).toBe('true')
+      expect(description(field)).toBe('Please fill in all required fields')
+    }
+    for (const label of [/^Last Name/, /^Phone/, /^Company/]) {
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBeNull()
+    }
+    expect(document.activeElement).toBe(missing[0])
+    // Filling a field in takes its mark away; the others keep theirs.
+    fireEvent.change(missing[0] as HTMLElement, { target: { value: 'Nino' } })
+    expect(missing[0]?.getAttribute('aria-invalid')).toBeNull()
+    expect(missing[0]?.getAttribute('aria-describedby')).toBeNull()
+    expect(missing[1]?.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('an address without @ or a dot marks the e-mail field alone', () => {
+    renderForm()
+    fillRequired()
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'nino-at-example' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }))
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address.')
+    expect(
+      screen
+        .getAllByRole('textbox')
+        .concat(screen.getByLabelText(/^Inquiry Type/))
+        .filter((field) => field.getAttribute('aria-invalid') === 'true')
+        .map((field) => field.id),
+    ).toEqual(['contact-email'])
+  })
+
   // CONTACT-3: disabled while sending, 'Sending...', a second submission ignored.
   it('while sending: inputs and button disabled, "Sending...", a repeat submit ignored', async () => {
     const { fetchMock, answer } = deferredFetch()

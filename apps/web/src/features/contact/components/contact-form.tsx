@@ -12,8 +12,10 @@ import {
 } from '@devenv/domain/contact'
 import {
   CONTACT_TEXT_FIELDS,
+  type ContactRequiredField,
   type ContactTextField,
   contactFieldErrors,
+  missingContactFields,
   validateContact,
 } from '@devenv/domain/validation'
 import { type FormEvent, useRef, useState } from 'react'
@@ -26,6 +28,14 @@ import { CONTACT_EMAIL } from '../contact-info'
 
 type TextField = ContactTextField
 type FieldErrors = Partial<Record<TextField, string>>
+
+/** Which fields a refused submit marks: every missing one, or the e-mail when its shape is wrong. */
+function fieldsToMark(values: ContactFormValues, problem: string): ContactRequiredField[] {
+  return problem === 'validation.emailInvalid' ? ['email'] : missingContactFields(values)
+}
+
+/** The form's own message, which also describes every field it is about. */
+const FORM_ERROR_ID = 'contact-form-error'
 
 const fieldOf = (key: string): TextField | undefined =>
   CONTACT_TEXT_FIELDS.find((field) => field === key)
@@ -44,19 +54,29 @@ function focusFirst(errors: FieldErrors): void {
   if (first) document.getElementById(fieldId(first))?.focus()
 }
 
+const inputIdOf = (field: TextField | 'inquiryType') =>
+  field === 'inquiryType' ? 'contact-inquiryType' : fieldId(field)
+
 /** The contact form: idle -> submitting -> success (reset) or failure (values kept). */
 export function ContactForm() {
   const t = useT()
   const [values, setValues] = useState<ContactFormValues>(emptyContactForm)
   const [error, setError] = useState<string | null>(null)
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+  // The required fields the last submit found empty: marked until each is edited.
+  const [missing, setMissing] = useState<readonly ContactRequiredField[]>([])
   const inFlight = useRef(false)
   const mutation = useSubmitContact()
   const submitting = mutation.isPending
 
   const set = <K extends keyof ContactFormValues>(key: K, value: ContactFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }))
-    // Editing a field answers its message.
+    // Editing a field answers its message, and its mark.
+    setMissing((previous) =>
+      previous.includes(key as ContactRequiredField)
+        ? previous.filter((field) => field !== key)
+        : previous,
+    )
     setFieldErrors((previous) => {
       if (!(key in previous)) return previous
       const { [key as TextField]: _answered, ...rest } = previous
@@ -76,10 +96,16 @@ export function ContactForm() {
     if (inFlight.current) return
     const invalid = validateContact(values)
     if (invalid) {
+      const fields = fieldsToMark(values, invalid)
       setError(t(invalid))
+      setMissing(fields)
+      // The first field to fill in takes the focus; its description is the form's message.
+      const first = fields[0]
+      if (first) document.getElementById(inputIdOf(first))?.focus()
       return
     }
     setError(null)
+    setMissing([])
     // The contract's limits, checked here so that each field says what is wrong with it.
     const tooLong = contactFieldErrors(values, CONTACT_REQUEST_RULES)
     const local: FieldErrors = {}
@@ -146,10 +172,14 @@ export function ContactForm() {
     </div>
   )
 
-  const fieldErrorProps = (field: TextField) =>
-    fieldErrors[field]
-      ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(field)}-error` }
-      : {}
+  /** A field with its own message, or one the form's message says is missing, is invalid. */
+  const fieldErrorProps = (field: TextField | 'inquiryType') => {
+    const own = field !== 'inquiryType' && fieldErrors[field] ? `${fieldId(field)}-error` : null
+    const isMissing = missing.includes(field as ContactRequiredField)
+    if (!own && !isMissing) return {}
+    const describedBy = [own, isMissing ? FORM_ERROR_ID : null].filter(Boolean).join(' ')
+    return { 'aria-invalid': true, 'aria-describedby': describedBy }
+  }
 
   const fieldError = (field: TextField) =>
     fieldErrors[field] ? (
@@ -188,6 +218,7 @@ export function ContactForm() {
               const value = event.currentTarget.value
               set('inquiryType', isInquiryType(value) ? value : '')
             }}
+            {...fieldErrorProps('inquiryType')}
           >
             <option value="">{t('contact.form.choose')}</option>
             {INQUIRY_TYPES.map((type) => (
@@ -247,7 +278,7 @@ export function ContactForm() {
         />
         <label htmlFor="contact-newsletter">{t('field.newsletter')}</label>
       </div>
-      <p className="form__error" role="alert">
+      <p id={FORM_ERROR_ID} className="form__error" role="alert">
         {error}
       </p>
       <button type="submit" className="button button--primary button--large" disabled={submitting}>

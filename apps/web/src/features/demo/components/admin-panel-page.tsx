@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LoadingPanel, RetryPanel } from '../../../components/ui/state-panel'
+import { formatDate } from '../../../lib/i18n/format'
+import { useLocale } from '../../../lib/i18n/i18n'
 import { type SingleSignOnArrival, singleSignOnQueryOptions } from '../api/single-sign-on'
 import { demoMessages } from '../messages'
 import '../demo.css'
 
 function Verdict({ arrival }: { arrival: SingleSignOnArrival }) {
   const t = demoMessages.useT()
+  const locale = useLocale()
   const verdict = useQuery(singleSignOnQueryOptions(arrival))
   if (verdict.isPending) return <LoadingPanel text={t('demo.adminPanel.checking')} />
   if (verdict.isError) {
@@ -27,7 +30,7 @@ function Verdict({ arrival }: { arrival: SingleSignOnArrival }) {
     <p className="notice">
       {t('demo.adminPanel.valid', { name: data.name || data.email, email: data.email })}{' '}
       <time dateTime={data.expiresAt}>
-        {t('demo.adminPanel.expires', { time: new Date(data.expiresAt).toLocaleString() })}
+        {t('demo.adminPanel.expires', { time: formatDate(locale, data.expiresAt, 'dateTime') })}
       </time>
     </p>
   )

@@ -1,6 +1,8 @@
 import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/stub-api/dev-client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
+import { formatDate } from '../../../lib/i18n/format'
+import { useLocale } from '../../../lib/i18n/i18n'
 import { notify } from '../../../lib/notify'
 import { useCloseOnEscape } from '../../../lib/use-close-on-escape'
 import { type Mail, mailboxQueryOptions, resetDemoData } from '../api/mailbox'
@@ -11,12 +13,13 @@ const SEEDED_ACCOUNTS = [DEMO_ACCOUNT, USER_ACCOUNT]
 
 function MailItem({ mail }: { mail: Mail }) {
   const t = demoMessages.useT()
+  const locale = useLocale()
   return (
     <li className="demo-mail">
       <p className="demo-mail__subject">{mail.subject}</p>
       <p className="demo-mail__meta">
         {t('demo.mailbox.to', { to: mail.to })} ·{' '}
-        <time dateTime={mail.createdAt}>{new Date(mail.createdAt).toLocaleString()}</time>
+        <time dateTime={mail.createdAt}>{formatDate(locale, mail.createdAt, 'dateTime')}</time>
       </p>
       {/* A full page load, as from a mail program: the stub's state survives it (localStorage). */}
       <a className="demo-mail__link" href={mail.link}>

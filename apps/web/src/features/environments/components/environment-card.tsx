@@ -1,5 +1,6 @@
 import { DEV_ENVIRONMENT_TEMPLATE_NAMES } from '@devenv/domain/dev-environments'
 import { planById } from '@devenv/domain/plans'
+import { formatDate } from '../../../lib/i18n/format'
 import { useLocale } from '../../../lib/i18n/i18n'
 import type { Environment } from '../api/list-environments'
 import { environmentsMessages } from '../messages'
@@ -15,7 +16,6 @@ export function EnvironmentCard({ environment, onDelete }: Props) {
   const locale = useLocale()
   const headingId = `environment-${environment.id}`
   const { vcpu, ramGb, ssdGb } = environment.resources
-  const created = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
 
   return (
     <article className="environment-card" aria-labelledby={headingId}>
@@ -47,7 +47,7 @@ export function EnvironmentCard({ environment, onDelete }: Props) {
           <dt>{t('environments.card.created')}</dt>
           <dd>
             <time dateTime={environment.createdAt}>
-              {created.format(new Date(environment.createdAt))}
+              {formatDate(locale, environment.createdAt, 'dateTime')}
             </time>
           </dd>
         </div>

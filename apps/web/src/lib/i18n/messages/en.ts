@@ -83,6 +83,7 @@ export const webEn = {
   'pricing.group.tools': 'Developer tools',
   'pricing.group.ai': 'AI',
   'pricing.compare.heading': 'Compare plans',
+  'pricing.compare.scrollHint': 'Scroll sideways to compare every plan.',
   'pricing.compare.feature': 'Feature',
   'pricing.compare.included': 'Included',
   'pricing.compare.notIncluded': 'Not included',

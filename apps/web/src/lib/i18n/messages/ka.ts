@@ -81,6 +81,7 @@ export const webKa: WebCatalogue = {
   'pricing.group.tools': 'დეველოპერის ინსტრუმენტები',
   'pricing.group.ai': 'AI',
   'pricing.compare.heading': 'პაკეტების შედარება',
+  'pricing.compare.scrollHint': 'ყველა პაკეტის შესადარებლად ცხრილი გვერდულად გადაახვიეთ.',
   'pricing.compare.feature': 'ფუნქცია',
   'pricing.compare.included': 'შედის',
   'pricing.compare.notIncluded': 'არ შედის',
