@@ -34,16 +34,31 @@ async function appConfig(command: 'build' | 'serve', mode: string) {
     configFile: false,
     logLevel: 'error',
     resolve: { conditions: [sourceCondition, ...defaultServerConditions] },
-    ssr: {
-      resolve: { conditions: [sourceCondition, ...defaultServerConditions] },
-      noExternal: [/^@devenv\//],
+    // runnerImport evaluates in an environment of its own, 'inline', whose settings are not the
+    // top level's: without these, Node resolves the workspace packages by their built dist/,
+    // which a fresh clone does not have (npm run dev failed there, issue 38).
+    environments: {
+      inline: {
+        resolve: {
+          conditions: [sourceCondition, ...defaultServerConditions],
+          noExternal: [/^@devenv\//],
+        },
+      },
     },
   })
   const variables = loadEnv(mode, appDir, 'VITE_')
   const development = command === 'serve' || mode === 'development'
   // `vite build --mode demo` (pnpm build:demo) is the demo environment unless VITE_APP_ENV says.
   const implied = mode === 'demo' ? 'demo' : development ? 'development' : undefined
-  return module.parseAppConfig({ ...variables, VITE_APP_ENV: variables.VITE_APP_ENV || implied })
+  const config = module.parseAppConfig({
+    ...variables,
+    VITE_APP_ENV: variables.VITE_APP_ENV || implied,
+  })
+  // With the stub in the page there is no stub server, and so no /__dev/sso: the Dashboard opens
+  // the page's own receiver, as the demo's does, unless VITE_ADMIN_PANEL_URL names another.
+  return BROWSER_STUB_MODES.includes(mode) && !variables.VITE_ADMIN_PANEL_URL
+    ? { ...config, adminPanelUrl: module.DEMO_ADMIN_PANEL_PATH }
+    : config
 }
 
 /** The browser stub's log lines, from the page to the dev server (src/lib/browser-stub.ts). */
@@ -101,6 +116,11 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       browserStub ? mswWorkerScript() : null,
     ],
     resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
+    // The dependency scan crawls every module of the site, not only what index.html reaches
+    // first: a library met later (a lazy route's, the auth modal's, the page's stub) made Vite
+    // optimise it mid-visit and reload the page, which lost a form being filled in a cold
+    // `npm run dev` (e2e-dev/).
+    optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'] },
     ssr: {
       resolve: { conditions: [sourceCondition, ...defaultServerConditions] },
       // Bundled so the prerender script needs no workspace resolution at run time.

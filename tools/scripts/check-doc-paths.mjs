@@ -2,18 +2,24 @@
 // the root (apps/…, packages/…, openapi/…, tools/…, docs/…) exists. Files move; a record or a
 // security finding that cites a test by a path that is gone can no longer be checked by a reader.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 const root = new URL('../..', import.meta.url).pathname
 
-function markdownFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return []
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return markdownFiles(path)
-    return entry.name.endsWith('.md') ? [path] : []
-  })
+// The repository's own Markdown: what git tracks or would track. A page a run writes (a test's
+// error context under test-results/) is git-ignored, outside lint:root's inputs, and no part of it.
+function markdownFiles() {
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '*.md'],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`)
+  return listed.stdout
+    .split('\0')
+    .filter((path) => path !== '' && existsSync(join(root, path)))
+    .map((path) => join(root, path))
 }
 
 // A path from the root, not the end of a URL (`/docs/openapi.yaml` is an address of the stub).
@@ -26,7 +32,7 @@ const isBuildOutput = (path) =>
 
 const missing = []
 let cited = 0
-for (const file of markdownFiles(root)) {
+for (const file of markdownFiles()) {
   const text = readFileSync(file, 'utf8')
   for (const [path] of text.matchAll(CITED)) {
     if (!isFile(path)) continue

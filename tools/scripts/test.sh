@@ -50,7 +50,7 @@ mkdir -p reports
 # Each task's CPU time, for the closing summary: pnpm runs every package script through this shell.
 export npm_config_script_shell="$ROOT/tools/scripts/costs/task-cpu.sh"
 export DEVENV_TASK_CPU_LOG="$ROOT/reports/task-cpu.tsv"
-TASKS=(lint lint:root contract:gate typecheck build test test:e2e)
+TASKS=(lint lint:root contract:gate typecheck build test test:e2e test:e2e:dev)
 # The contract gate's base: the merge base with main (a pull request's fork point; on main itself,
 # HEAD, so the working tree's contract is compared with the last commit's). Exported so that
 # turbo's cache key holds it.
@@ -66,7 +66,10 @@ CLONE=""
 # comes from the cache, and a change to the domain re-runs only what depends on it.
 if [ -z "${TURBO_API:-}" ] && [ "$#" -eq 0 ]; then
   start_remote_cache "$ROOT/.turbo/remote-cache"
-  CACHE_ARGS=(--cache=remote:rw)
+  # The run's summary (.turbo/runs) holds each task's hash and input files: when a task misses the
+  # cache in the copy, verify names what differed. Only this run's is kept.
+  rm -rf "$ROOT/.turbo/runs"
+  CACHE_ARGS=(--cache=remote:rw --summarize)
   CLONE="$(mktemp -d)"
   trap 'rm -rf "$CLONE"' EXIT
   node tools/scripts/remote-cache.mjs prepare "$CLONE"

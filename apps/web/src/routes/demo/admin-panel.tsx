@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { env } from '../../config/env'
 import { AdminPanelPage } from '../../features/demo/components/admin-panel-page'
 import { pageHead } from '../../lib/head'
 import { searchText } from '../../lib/search-params'
 
 type Arrival = { token?: string; refresh?: string; token_valid_seconds?: string }
 
-// The demo's single-sign-on receiver (env.adminPanelUrl there); elsewhere no such page exists.
+// The single-sign-on receiver wherever the stub runs in the page (the demo, and `npm run dev --
+// --stub=browser`: env.adminPanelUrl there); elsewhere no such page exists.
 export const Route = createFileRoute('/demo/admin-panel')({
   validateSearch: (search: Record<string, unknown>): Arrival => {
     const arrival: Arrival = {}
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/demo/admin-panel')({
     return arrival
   },
   beforeLoad: ({ location }) => {
-    if (env.appEnv !== 'demo') {
+    if (!__BROWSER_STUB__) {
       throw redirect({ to: '/404', search: { from: location.pathname }, replace: true })
     }
   },

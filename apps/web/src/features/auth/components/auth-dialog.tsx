@@ -54,9 +54,12 @@ export default function AuthDialog({
     const onBackdrop = (event: MouseEvent) => {
       if (event.target === dialog) onCloseRef.current()
     }
-    // Chromium closes a dialog on a second Escape even when its cancel event is prevented.
+    // Chromium closes a dialog on a second Escape even when its cancel event is prevented. The
+    // event is queued, not sent at once: a close that StrictMode's rehearsed unmount made (the
+    // cleanup below, then the next effect's showModal) arrives while the dialog is open again,
+    // and must not close what is open (in development the modals closed themselves, issue 38).
     const onClosed = () => {
-      if (openRef.current) onCloseRef.current()
+      if (openRef.current && !dialog.open) onCloseRef.current()
     }
     dialog.addEventListener('click', onBackdrop)
     dialog.addEventListener('close', onClosed)
