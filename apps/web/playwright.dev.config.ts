@@ -43,8 +43,8 @@ export default defineConfig({
       ...chromiumProject,
       name: DEV_BROWSER_STUB_PROJECT,
       use: { ...chromiumProject.use, baseURL: `http://127.0.0.1:${browserWeb.port}` },
-      // The newcomer's command starts a server of its own: it runs once, in the project above.
-      testIgnore: /newcomer\.spec\.ts$/,
+      // The command's own tests start servers of their own: they run once, in the project above.
+      testIgnore: /(newcomer|dev-command)\.spec\.ts$/,
     },
   ],
   webServer: [

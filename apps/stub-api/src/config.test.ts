@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import {
   ConfigError,
@@ -284,18 +283,5 @@ describe('readLogFormat', () => {
       'LOG_FORMAT="xml": must be pretty or json',
     )
     expect(() => readLogFormat({ LOG_FORMAT: 'pretty' }, 'production')).toThrow(ConfigError)
-  })
-})
-
-describe("the README's dev command", () => {
-  it('hands the stub every setting: turbo runs the dev task with the whole environment', async () => {
-    const script = await readFile(new URL('../../../tools/scripts/dev.sh', import.meta.url), 'utf8')
-    const turbo = JSON.parse(
-      await readFile(new URL('../../../turbo.json', import.meta.url), 'utf8'),
-    ) as { tasks: { dev: { passThroughEnv?: string[]; env?: string[] } } }
-    // Strict mode (turbo's default) would drop every variable a list does not name; loose mode
-    // passes them all, so the list of settings stays in one place (readConfig's schema).
-    expect(script).toMatch(/turbo run dev --env-mode=loose /)
-    expect(turbo.tasks.dev.passThroughEnv ?? []).toEqual([])
   })
 })
