@@ -4,6 +4,7 @@ import {
   authDialog,
   openSignIn,
   registerThroughModal,
+  resetPasswordOnPage,
   solveCaptcha,
   submitSignIn,
 } from '../e2e/auth-helpers'
@@ -134,15 +135,7 @@ test('reset a forgotten password through the mailbox, then sign in with the new 
   const mail = await dev.waitForMail(USER_ACCOUNT.email, 'password-reset')
   expect(new URL(mail.link).origin).toBe(baseURL)
   await page.goto(mail.link)
-  await page.getByLabel('New Password*', { exact: true }).fill(newPassword)
-  await page.getByLabel('Confirm New Password*', { exact: true }).fill(newPassword)
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(
-    page.getByText(
-      'Password has been reset successfully. You can now login with your new password.',
-    ),
-  ).toBeVisible()
-  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 60_000 })
+  await resetPasswordOnPage(page, newPassword)
   await submitSignIn(authDialog(page, 'Sign In'), { ...USER_ACCOUNT, password: newPassword })
   await expect(page).toHaveURL(/\/admin$/)
 })

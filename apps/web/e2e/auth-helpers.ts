@@ -102,3 +102,19 @@ export async function recordCalls(page: Page, path: string): Promise<Array<unkno
   )
   return bodies
 }
+
+/**
+ * On the reset page a mailed link opened: sets the new password twice and submits; waits for the
+ * success text and the countdown's sign-in modal at home.
+ */
+export async function resetPasswordOnPage(page: Page, password: string): Promise<void> {
+  await page.getByLabel('New Password*', { exact: true }).fill(password)
+  await page.getByLabel('Confirm New Password*', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(
+    page.getByText(
+      'Password has been reset successfully. You can now login with your new password.',
+    ),
+  ).toBeVisible()
+  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 60_000 })
+}

@@ -3,6 +3,7 @@ import {
   authDialog,
   expect,
   registerThroughModal,
+  resetPasswordOnPage,
   solveCaptcha,
   submitSignIn,
   test,
@@ -104,15 +105,7 @@ test('register, activate, sign in, edit, change password, sign out, reset, sign 
   const reset = await stub.waitForMail(email, 'password-reset')
   const link = new URL(reset.link)
   await page.goto(`${link.pathname}${link.search}`)
-  await page.getByLabel('New Password*', { exact: true }).fill(THIRD_PASSWORD)
-  await page.getByLabel('Confirm New Password*', { exact: true }).fill(THIRD_PASSWORD)
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(
-    page.getByText(
-      'Password has been reset successfully. You can now login with your new password.',
-    ),
-  ).toBeVisible()
-  await expect(authDialog(page, 'Sign In')).toBeVisible({ timeout: 60_000 })
+  await resetPasswordOnPage(page, THIRD_PASSWORD)
   await expect(page).toHaveURL(/^[^?]*\/(\?.*)?$/)
 
   // The old passwords no longer work; the new one does.
