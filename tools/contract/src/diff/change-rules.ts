@@ -37,6 +37,14 @@ export const CHANGE_RULES = {
     breaks: SERVERS,
     reason: 'servers must implement a new operation',
   },
+  'webhook-removed': {
+    breaks: CLIENTS,
+    reason: 'clients no longer receive a webhook they handle',
+  },
+  'webhook-added': {
+    breaks: SERVERS,
+    reason: 'servers must send a new webhook',
+  },
   'operation-id-changed': {
     breaks: CLIENTS,
     reason: "the generated client's function for the operation is renamed",
@@ -46,9 +54,23 @@ export const CHANGE_RULES = {
     reason:
       'who may call the operation changed: clients must authenticate otherwise, servers enforce it',
   },
+  'security-tightened': {
+    breaks: BOTH,
+    reason:
+      'callers must meet more (a new requirement, scheme or scope), and servers must refuse those who do not',
+  },
+  'security-loosened': {
+    breaks: SERVERS,
+    reason:
+      'callers may meet less (a requirement, scheme or scope dropped): servers must let them in; clients need not change',
+  },
   'security-scheme-changed': {
     breaks: BOTH,
     reason: 'how clients authenticate changed, and servers must accept the new way',
+  },
+  'security-scheme-unused-changed': {
+    breaks: NEITHER,
+    reason: 'a security scheme no operation requires, in either version',
   },
 
   // Parameters
@@ -71,6 +93,10 @@ export const CHANGE_RULES = {
   'parameter-made-optional': {
     breaks: SERVERS,
     reason: 'servers must serve requests without the parameter',
+  },
+  'path-parameter-renamed': {
+    breaks: NEITHER,
+    reason: "a path parameter's name is not sent: the URL is the same",
   },
   'parameter-style-changed': {
     breaks: BOTH,
@@ -144,6 +170,16 @@ export const CHANGE_RULES = {
   'request-constraint-loosened': {
     breaks: SERVERS,
     reason: 'servers must accept what they refused',
+  },
+  'request-constraint-changed': {
+    breaks: BOTH,
+    reason:
+      'a pattern, format or combination replaced, and which way it goes cannot be told: read it (it may refuse what clients send, or ask servers to accept more)',
+  },
+  'request-read-only-changed': {
+    breaks: NEITHER,
+    reason:
+      'a readOnly field is not sent in requests: whether it is defined or required there binds no one',
   },
   'request-default-changed': {
     breaks: BOTH,
@@ -229,6 +265,17 @@ export const CHANGE_RULES = {
   'response-constraint-loosened': {
     breaks: CLIENTS,
     reason: 'clients may receive what they could rely on not receiving',
+  },
+
+  'response-constraint-changed': {
+    breaks: BOTH,
+    reason:
+      'a pattern, format or combination replaced, and which way it goes cannot be told: read it',
+  },
+  'response-write-only-changed': {
+    breaks: NEITHER,
+    reason:
+      'a writeOnly field is not sent in responses: whether it is defined or required there binds no one',
   },
 
   // A schema change no rule above judges is read as breaking both sides, never missed.
@@ -346,6 +393,38 @@ export const CHANGE_RULES = {
   'unsupported-methods-removed': {
     breaks: NEITHER,
     reason: 'no answer is documented any more for a method a path does not have',
+  },
+
+  // The deprecation policy (`deprecated`, `x-sunset`, `x-stability-level`): promises about time,
+  // not the wire. Listed apart as policy; whom they break is the policy's to say, not the wire's.
+  'policy-sunset-missing': {
+    breaks: NEITHER,
+    reason: 'policy: a deprecation with no `x-sunset` says nothing of when the element goes',
+  },
+  'policy-sunset-too-soon': {
+    breaks: NEITHER,
+    reason:
+      'policy: a new deprecation whose sunset is sooner than the notice its stability level is owed (`deprecationDays`)',
+  },
+  'policy-sunset-moved-earlier': {
+    breaks: NEITHER,
+    reason: 'policy: a sunset moved earlier, to sooner than the notice owed',
+  },
+  'policy-sunset-removed': {
+    breaks: NEITHER,
+    reason: 'policy: a deprecated element lost its sunset date',
+  },
+  'policy-sunset-unparseable': {
+    breaks: NEITHER,
+    reason: 'policy: an `x-sunset` that is not an RFC 3339 date',
+  },
+  'policy-stability-decreased': {
+    breaks: NEITHER,
+    reason: 'policy: a stability level lowered (stable → beta → alpha → draft)',
+  },
+  'policy-stability-invalid': {
+    breaks: NEITHER,
+    reason: 'policy: an `x-stability-level` other than draft, alpha, beta or stable',
   },
 
   // What breaks no one

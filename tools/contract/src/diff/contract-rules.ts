@@ -27,7 +27,21 @@ export type RuleChange = {
   after: unknown
 }
 
-const isDeepEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+/** The value with every object's keys sorted: the order keys are written in means nothing. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
+      : value
+
+/** Whether two values are the same data, whatever order their keys are written in. */
+export const isDeepEqual = (a: unknown, b: unknown) =>
+  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
 
 type Compared<T> = { key: string; before: T | undefined; after: T | undefined }
 

@@ -2,13 +2,21 @@ import {
   findOperations,
   type HttpMethod,
   isOpenApiDocument,
+  type JsonObject,
   type OpenApiDocument,
   toJsonPointer,
 } from '@devenv/openapi'
-import { apiDiff } from 'api-smart-diff'
+import { apiDiff, type Diff } from 'api-smart-diff'
 import { breaksOf, type ChangeRuleId, type Side } from './change-rules'
 import { contractRuleChanges } from './contract-rules'
-import { judgeStructuralDiff, type StructuralPlace } from './structure'
+import {
+  DEFAULT_DEPRECATION_POLICY,
+  type DeprecationPolicy,
+  deprecationChanges,
+} from './deprecation'
+import { discriminatorChanges, nullableRediffs } from './library-gaps'
+import { normaliseForDiff } from './normalise'
+import { type DiffContext, judgeStructuralDiff, type StructuralPlace } from './structure'
 
 // `diffContracts(base, head)`: every change between two versions of the contract, each judged by
 // whom it breaks (change-rules.ts). The document's structure is compared by api-smart-diff (its
@@ -24,6 +32,7 @@ export {
   SIDES,
   type Side,
 } from './change-rules'
+export { DEFAULT_DEPRECATION_POLICY, type DeprecationPolicy } from './deprecation'
 
 /** The operation a change is about. */
 export type ChangedOperation = { method: HttpMethod; path: string; operationId?: string }
@@ -99,7 +108,11 @@ export function countChanges(changes: readonly ContractChange[]): ContractDiff['
  * Every change from `base` to `head`, judged. Throws ContractDiffError when either is not an
  * OpenAPI document or states a rule in a shape of its own.
  */
-export function diffContracts(base: unknown, head: unknown): ContractDiff {
+export function diffContracts(
+  base: unknown,
+  head: unknown,
+  options: { policy?: Partial<DeprecationPolicy> } = {},
+): ContractDiff {
   if (!isOpenApiDocument(base))
     throw new ContractDiffError('the base is not an OpenAPI document (openapi, info, paths)')
   if (!isOpenApiDocument(head))
@@ -110,24 +123,70 @@ export function diffContracts(base: unknown, head: unknown): ContractDiff {
     const operationId = ids.get(`${operation.method} ${operation.path}`)
     return { operation: operationId === undefined ? operation : { ...operation, operationId } }
   }
+  // Both versions are first rewritten into equivalents the library reads right (normalise.ts).
+  const context: DiffContext = {
+    base: normaliseForDiff(base) as unknown as JsonObject,
+    head: normaliseForDiff(head) as unknown as JsonObject,
+  }
   // api-smart-diff writes into the documents it compares (a `$ref` with siblings becomes an
   // `allOf`): it is given copies, so that the caller's documents, and a second diff, are unharmed.
-  const structural = apiDiff(structuredClone(base), structuredClone(head)).flatMap(
-    (diff): ContractChange[] => {
-      const judged = judgeStructuralDiff(diff)
-      if (!judged) return []
-      return [
-        {
-          rule: judged.rule,
-          breaks: breaksOf(judged.rule),
-          pointer: toJsonPointer(diff.path.map(String)),
-          ...withId(judged.place.operation),
-          summary: structuralSummary(judged.place, diff.action),
-          ...(diff.before === undefined ? {} : { before: diff.before }),
-          ...(diff.after === undefined ? {} : { after: diff.after }),
-        },
-      ]
-    },
+  const diffs: Diff[] = apiDiff(structuredClone(context.base), structuredClone(context.head))
+  const listed = new Set<string>()
+  const pieces = [...diffs.map((diff) => ({ diff, context })), ...nullableRediffs(context, diffs)]
+  const structural = pieces.flatMap(({ diff, context }): ContractChange[] => {
+    const judged = judgeStructuralDiff(diff, context)
+    if (!judged) return []
+    const whole = judged.whole
+    const pointer = toJsonPointer((whole?.path ?? diff.path).map(String))
+    // The library's pieces of one whole change (each value of a new enum) are listed once.
+    if (whole) {
+      if (listed.has(`${judged.rule} ${pointer}`)) return []
+      listed.add(`${judged.rule} ${pointer}`)
+    }
+    const [before, after] = whole ? [whole.before, whole.after] : [diff.before, diff.after]
+    const action = whole
+      ? before === undefined
+        ? 'add'
+        : after === undefined
+          ? 'remove'
+          : 'replace'
+      : diff.action
+    return [
+      {
+        rule: judged.rule,
+        breaks: breaksOf(judged.rule),
+        pointer,
+        ...withId(judged.place.operation),
+        summary: `${structuralSummary(judged.place, action)}${judged.rule.endsWith('-constraint-changed') ? ', direction unknown' : ''}`,
+        ...(before === undefined ? {} : { before }),
+        ...(after === undefined ? {} : { after }),
+      },
+    ]
+  })
+  const policy = deprecationChanges(context.base, context.head, {
+    ...DEFAULT_DEPRECATION_POLICY,
+    now: new Date(),
+    ...options.policy,
+  }).map(
+    (change): ContractChange => ({
+      rule: change.rule,
+      breaks: breaksOf(change.rule),
+      pointer: toJsonPointer(change.path),
+      ...withId(change.operation),
+      summary: `${change.subject} ${change.rule.replace('policy-', '').replaceAll('-', ' ')}`,
+      ...(change.before === undefined ? {} : { before: change.before }),
+      ...(change.after === undefined ? {} : { after: change.after }),
+    }),
+  )
+  const discriminators = discriminatorChanges(base, head).map(
+    (change): ContractChange => ({
+      rule: 'annotation-changed',
+      breaks: breaksOf('annotation-changed'),
+      pointer: toJsonPointer(change.path),
+      summary: `${change.path.join('.')} discriminator ${change.before === undefined ? 'added' : change.after === undefined ? 'removed' : 'changed'}`,
+      ...(change.before === undefined ? {} : { before: change.before }),
+      ...(change.after === undefined ? {} : { after: change.after }),
+    }),
   )
   let rules: ReturnType<typeof contractRuleChanges>
   try {
@@ -146,7 +205,7 @@ export function diffContracts(base: unknown, head: unknown): ContractDiff {
       ...(change.after === undefined || change.after === null ? {} : { after: change.after }),
     }),
   )
-  const changes = [...ruleChanges, ...structural].sort(
+  const changes = [...ruleChanges, ...structural, ...discriminators, ...policy].sort(
     (a, b) =>
       severity(a) - severity(b) ||
       operationKey(a).localeCompare(operationKey(b)) ||

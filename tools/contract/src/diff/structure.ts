@@ -1,6 +1,8 @@
-import { HTTP_METHODS, type HttpMethod, isJsonObject } from '@devenv/openapi'
+import { HTTP_METHODS, type HttpMethod, isJsonObject, type JsonObject } from '@devenv/openapi'
 import type { ActionType, Diff } from 'api-smart-diff'
 import type { ChangeRuleId } from './change-rules'
+import { isDeepEqual } from './contract-rules'
+import { IMPLIED_PROPERTY_KEY, resolved } from './normalise'
 
 // Judges each change api-smart-diff finds in the document's structure by where it stands (an
 // operation, a parameter, the request body, a response, a schema keyword under one of them) and
@@ -22,7 +24,54 @@ export type StructuralPlace = {
   keyword?: string
 }
 
-export type JudgedDiff = { rule: ChangeRuleId; place: StructuralPlace }
+/**
+ * A change judged as a whole rather than as the library's pieces (an enum added is one change,
+ * not one per value): where it stands and its value on each side. The pieces that share a whole
+ * are listed once.
+ */
+export type WholeChange = { path: Segment[]; before?: unknown; after?: unknown }
+
+export type JudgedDiff = { rule: ChangeRuleId; place: StructuralPlace; whole?: WholeChange }
+
+/** The two documents diffed (normalised, as the library saw them), to read what surrounds a change. */
+export type DiffContext = { base: JsonObject; head: JsonObject }
+
+const EMPTY_CONTEXT: DiffContext = { base: {}, head: {} }
+
+const parameterKey = (document: JsonObject, parameter: unknown) => {
+  const each = resolved(document, parameter)
+  return isJsonObject(each) ? `${String(each.in)} ${String(each.name)}` : undefined
+}
+
+const step = (value: unknown, segment: Segment): unknown =>
+  Array.isArray(value)
+    ? value[Number(segment)]
+    : isJsonObject(value)
+      ? value[String(segment)]
+      : undefined
+
+/**
+ * The value at a path of the library's on each side, `$ref`s followed. A parameter's index is
+ * the base's; the head's parameter is the one of the same name and place. Undefined where a side
+ * has nothing there (or the library's path is one of its own merges).
+ */
+export function valuesAt(context: DiffContext, path: readonly Segment[]) {
+  let before: unknown = context.base
+  let after: unknown = context.head
+  path.forEach((segment, at) => {
+    before = resolved(context.base, before)
+    after = resolved(context.head, after)
+    if (path[at - 1] === 'parameters' && Array.isArray(before) && Array.isArray(after)) {
+      const key = parameterKey(context.base, before[Number(segment)])
+      before = before[Number(segment)]
+      after = after.find((each) => parameterKey(context.head, each) === key)
+      return
+    }
+    before = step(before, segment)
+    after = step(after, segment)
+  })
+  return { before: resolved(context.base, before), after: resolved(context.head, after) }
+}
 
 /**
  * The extensions compared as rules (contract-rules.ts), not as structure. Named here rather than
@@ -95,49 +144,182 @@ const isExtension = (key: Segment | undefined) => typeof key === 'string' && key
 type Side = 'request' | 'response'
 
 /** The judgement of one diff of api-smart-diff; null for one that is judged elsewhere or not at all. */
-export function judgeStructuralDiff(diff: Diff): JudgedDiff | null {
+export function judgeStructuralDiff(
+  diff: Diff,
+  context: DiffContext = EMPTY_CONTEXT,
+): JudgedDiff | null {
   const path = diff.path as Segment[]
   const [root, second, third] = path
   if (root === 'paths') {
+    if (path.length === 1 && diff.action === 'rename') return pathRenamed(diff)
     if (path.length === 2) return null // a whole path: api-smart-diff reports each operation
-    if (!isMethod(third)) return pathItemChange(diff, path.slice(2))
+    if (!isMethod(third)) return pathItemChange(diff, path.slice(2), context)
     const operation = { method: third, path: String(second) }
-    const judged = operationChange(diff, path.slice(3))
-    return judged && { rule: judged.rule, place: { operation, ...judged.place } }
+    const judged =
+      path[3] === 'security'
+        ? securityChange(context, path.slice(0, 4))
+        : operationChange(diff, path.slice(3), context)
+    return judged && { ...judged, place: { operation, ...judged.place } }
   }
   if (root === 'components') {
-    if (second === 'securitySchemes') return { rule: 'security-scheme-changed', place: {} }
+    if (second === 'securitySchemes') {
+      const scheme = path.length >= 3 ? String(third) : undefined
+      const used = scheme === undefined || isSchemeUsed(context, scheme)
+      return {
+        rule: used ? 'security-scheme-changed' : 'security-scheme-unused-changed',
+        place: { part: `security scheme "${scheme ?? ''}"` },
+      }
+    }
     return null
   }
+  if (root === 'webhooks') return webhookChange(diff, path, context)
   if (typeof root === 'string' && COMPARED_AS_RULES.has(root)) return null
   if (isExtension(root)) return { rule: 'extension-changed', place: { keyword: String(root) } }
-  if (root === 'security') return { rule: 'security-changed', place: { keyword: 'security' } }
+  if (root === 'security') return securityChange(context, ['security'])
   return { rule: 'document-changed', place: { keyword: String(root) } }
 }
 
-type Judged = { rule: ChangeRuleId; place: Omit<StructuralPlace, 'operation'> } | null
+/**
+ * A webhook is an operation servers call on clients: judged as one, by oasdiff's reading (its
+ * request body made required breaks as a request's does); gone, clients no longer receive it.
+ */
+function webhookChange(diff: Diff, path: Segment[], context: DiffContext): JudgedDiff | null {
+  const [, name, method] = path
+  const names =
+    name === undefined
+      ? Object.keys(
+          isJsonObject(diff.before ?? diff.after)
+            ? ((diff.before ?? diff.after) as JsonObject)
+            : {},
+        )
+      : [name]
+  const part = `webhook ${names.map((each) => `"${String(each)}"`).join(', ')}`
+  if (name === undefined || method === undefined || (isMethod(method) && path.length === 3)) {
+    if (diff.action === 'add') return { rule: 'webhook-added', place: { part } }
+    if (diff.action === 'remove') return { rule: 'webhook-removed', place: { part } }
+    return { rule: 'annotation-changed', place: { part } }
+  }
+  if (!isMethod(method)) return pathItemChange(diff, path.slice(2), context)
+  const judged = operationChange(diff, path.slice(3), context)
+  return (
+    judged && {
+      ...judged,
+      place: { ...judged.place, part: `${part} ${judged.place.part ?? ''}`.trim() },
+    }
+  )
+}
+
+type Judged = {
+  rule: ChangeRuleId
+  place: Omit<StructuralPlace, 'operation'>
+  whole?: WholeChange
+} | null
+
+const pathShape = (path: unknown) => String(path).replaceAll(/\{[^}]*\}/g, '{}')
+
+/** A path whose parameters are renamed is the same URL; another path is another operation. */
+function pathRenamed(diff: Diff): JudgedDiff {
+  const place = { part: `path ${String(diff.before)} → ${String(diff.after)}` }
+  if (pathShape(diff.before) === pathShape(diff.after))
+    return { rule: 'path-parameter-renamed', place }
+  return { rule: 'operation-removed', place }
+}
+
+/** A security requirement: each scheme it needs, with the scopes it needs of it. */
+type Requirement = Map<string, Set<string>>
+
+/** The alternatives callers may meet; none, or an empty one, means anyone may call. */
+function requirementsOf(value: unknown): Requirement[] {
+  if (!Array.isArray(value) || value.length === 0) return [new Map()]
+  return value
+    .filter(isJsonObject)
+    .map(
+      (each) =>
+        new Map(
+          Object.entries(each).map(([scheme, scopes]) => [
+            scheme,
+            new Set(Array.isArray(scopes) ? scopes.map(String) : []),
+          ]),
+        ),
+    )
+}
+
+/** Whether every caller who meets `asked` meets `needs` too (it asks no more). */
+const asksNoMore = (needs: Requirement, asked: Requirement) =>
+  [...needs].every(
+    ([scheme, scopes]) =>
+      asked.has(scheme) && [...scopes].every((scope) => asked.get(scheme)?.has(scope)),
+  )
+
+/** The security an operation has: its own, or else the document's. */
+function effectiveSecurity(document: JsonObject, path: readonly Segment[]): unknown {
+  if (path[0] !== 'paths') return document.security
+  const operation = step(step(step(document, 'paths'), path[1] ?? ''), path[2] ?? '')
+  return isJsonObject(operation) && operation.security !== undefined
+    ? operation.security
+    : document.security
+}
+
+/**
+ * Who must change when security changes: callers who met an old alternative and still meet a new
+ * one need not (looser, servers must let more in); a caller refused now must (tighter).
+ */
+function securityChange(context: DiffContext, path: Segment[]): Judged {
+  const before = effectiveSecurity(context.base, path)
+  const after = effectiveSecurity(context.head, path)
+  const was = requirementsOf(before)
+  const is = requirementsOf(after)
+  const looser = was.every((old) => is.some((now) => asksNoMore(now, old)))
+  const tighter = is.every((now) => was.some((old) => asksNoMore(old, now)))
+  const rule: ChangeRuleId =
+    looser && tighter
+      ? 'annotation-changed'
+      : looser
+        ? 'security-loosened'
+        : tighter
+          ? 'security-tightened'
+          : 'security-changed'
+  return { rule, place: { keyword: 'security' }, whole: { path, before, after } }
+}
+
+/** Whether a security scheme is named by a requirement of either version. */
+function isSchemeUsed(context: DiffContext, scheme: string): boolean {
+  const names = (document: JsonObject) => {
+    const lists = [document.security]
+    if (isJsonObject(document.paths))
+      for (const item of Object.values(document.paths))
+        if (isJsonObject(item))
+          for (const method of HTTP_METHODS) {
+            const operation = item[method]
+            if (isJsonObject(operation)) lists.push(operation.security)
+          }
+    return lists.flatMap((list) =>
+      Array.isArray(list) ? list.filter(isJsonObject).flatMap(Object.keys) : [],
+    )
+  }
+  return names(context.base).includes(scheme) || names(context.head).includes(scheme)
+}
 
 /** A path item's own keys: its summary and description, or its parameters shared by every method. */
-function pathItemChange(diff: Diff, rest: Segment[]): Judged {
+function pathItemChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
   const [key] = rest
-  if (key === 'parameters') return parameterChange(diff, rest.slice(1))
+  if (key === 'parameters') return parameterChange(diff, rest.slice(1), context)
   if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
   if (isExtension(key)) return { rule: 'extension-changed', place: { keyword: String(key) } }
   return { rule: 'annotation-changed', place: { keyword: String(key) } }
 }
 
-function operationChange(diff: Diff, rest: Segment[]): Judged {
+function operationChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
   const [key] = rest
   if (key === undefined)
     return {
       rule: diff.action === 'remove' ? 'operation-removed' : 'operation-added',
       place: {},
     }
-  if (key === 'parameters') return parameterChange(diff, rest.slice(1))
-  if (key === 'requestBody') return requestBodyChange(diff, rest.slice(1))
-  if (key === 'responses') return responseChange(diff, rest.slice(1))
+  if (key === 'parameters') return parameterChange(diff, rest.slice(1), context)
+  if (key === 'requestBody') return requestBodyChange(diff, rest.slice(1), context)
+  if (key === 'responses') return responseChange(diff, rest.slice(1), context)
   if (key === 'operationId') return { rule: 'operation-id-changed', place: { keyword: key } }
-  if (key === 'security') return { rule: 'security-changed', place: { keyword: key } }
   if (key === 'callbacks') return { rule: 'schema-changed', place: { keyword: key } }
   if (key === 'servers') return { rule: 'document-changed', place: { keyword: key } }
   if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
@@ -146,14 +328,16 @@ function operationChange(diff: Diff, rest: Segment[]): Judged {
 }
 
 /** The parameter's `in` and name, from the value before or after (api-smart-diff resolved it). */
-function parameterPart(diff: Diff, rest: Segment[]): string {
-  const value = rest.length === 1 ? (diff.after ?? diff.before) : undefined
+function parameterPart(diff: Diff, rest: Segment[], context: DiffContext): string {
+  const at = (diff.path as Segment[]).slice(0, diff.path.length - rest.length + 1)
+  const around = valuesAt(context, at)
+  const value = rest.length === 1 ? (diff.after ?? diff.before) : (around.before ?? around.after)
   if (isJsonObject(value) && typeof value.name === 'string')
     return `parameter ${String(value.in ?? '')} "${value.name}"`.replace('  ', ' ')
   return `parameter #${String(rest[0])}`
 }
 
-function parameterChange(diff: Diff, rest: Segment[]): Judged {
+function parameterChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
   if (rest.length === 0) {
     // The whole list added or removed: judged by the most demanding parameter in it.
     const list = [diff.after ?? diff.before].flat()
@@ -163,7 +347,7 @@ function parameterChange(diff: Diff, rest: Segment[]): Judged {
     const required = list.some((each) => isJsonObject(each) && each.required === true)
     return { rule: required ? 'parameter-added-required' : 'parameter-added-optional', place }
   }
-  const part = parameterPart(diff, rest)
+  const part = parameterPart(diff, rest, context)
   const [, key] = rest
   if (key === undefined) {
     if (diff.action === 'remove') return { rule: 'parameter-removed', place: { part } }
@@ -178,15 +362,18 @@ function parameterChange(diff: Diff, rest: Segment[]): Judged {
       rule: diff.after === true ? 'parameter-made-required' : 'parameter-made-optional',
       place: { part, keyword: key },
     }
-  if (key === 'schema') return schemaChange(diff, 'request', part, rest.slice(2))
-  if (key === 'content') return contentChange(diff, 'request', part, rest.slice(2))
+  if (key === 'schema') return schemaChange(diff, 'request', part, rest.slice(2), context)
+  if (key === 'content') return contentChange(diff, 'request', part, rest.slice(2), context)
   if (typeof key === 'string' && ANNOTATIONS.has(key))
     return { rule: 'annotation-changed', place: { part, keyword: key } }
   if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
+  // A path parameter's name is not sent: the URL is the same (its path is renamed alike).
+  if (key === 'name' && /^parameter path /.test(part))
+    return { rule: 'path-parameter-renamed', place: { part, keyword: key } }
   return { rule: 'parameter-style-changed', place: { part, keyword: String(key) } }
 }
 
-function requestBodyChange(diff: Diff, rest: Segment[]): Judged {
+function requestBodyChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
   const part = 'request body'
   const [key] = rest
   if (key === undefined) {
@@ -202,13 +389,19 @@ function requestBodyChange(diff: Diff, rest: Segment[]): Judged {
       rule: diff.after === true ? 'request-body-made-required' : 'request-body-made-optional',
       place: { part, keyword: key },
     }
-  if (key === 'content') return contentChange(diff, 'request', part, rest.slice(1))
+  if (key === 'content') return contentChange(diff, 'request', part, rest.slice(1), context)
   if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
   return { rule: 'annotation-changed', place: { part, keyword: String(key) } }
 }
 
 /** A `content` map: its media types, and the schema and examples of each. */
-function contentChange(diff: Diff, side: Side, part: string, rest: Segment[]): Judged {
+function contentChange(
+  diff: Diff,
+  side: Side,
+  part: string,
+  rest: Segment[],
+  context: DiffContext,
+): Judged {
   const [mediaType, key] = rest
   const at = mediaType === undefined ? part : `${part} (${String(mediaType)})`
   if (key === undefined) {
@@ -223,14 +416,14 @@ function contentChange(diff: Diff, side: Side, part: string, rest: Segment[]): J
       place: { part: at },
     }
   }
-  if (key === 'schema') return schemaChange(diff, side, part, rest.slice(2))
+  if (key === 'schema') return schemaChange(diff, side, part, rest.slice(2), context)
   if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
   if (typeof key === 'string' && ANNOTATIONS.has(key))
     return { rule: 'annotation-changed', place: { part, keyword: key } }
   return { rule: 'schema-changed', place: { part, keyword: String(key) } }
 }
 
-function responseChange(diff: Diff, rest: Segment[]): Judged {
+function responseChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
   const [status, key, name, headerKey] = rest
   const part = `response ${String(status)}`
   if (status === undefined) return { rule: 'schema-changed', place: { keyword: 'responses' } }
@@ -240,7 +433,7 @@ function responseChange(diff: Diff, rest: Segment[]): Judged {
     const success = /^[23]/.test(String(status))
     return { rule: success ? 'response-success-added' : 'response-error-added', place: { part } }
   }
-  if (key === 'content') return contentChange(diff, 'response', part, rest.slice(2))
+  if (key === 'content') return contentChange(diff, 'response', part, rest.slice(2), context)
   if (key === 'headers') {
     const header = `${part} header "${String(name)}"`
     if (name === undefined) {
@@ -273,8 +466,10 @@ function responseChange(diff: Diff, rest: Segment[]): Judged {
           diff.after === true ? 'response-header-made-required' : 'response-header-made-optional',
         place: { part: header, keyword: headerKey },
       }
-    if (headerKey === 'schema') return schemaChange(diff, 'response', header, rest.slice(4))
-    if (headerKey === 'content') return contentChange(diff, 'response', header, rest.slice(4))
+    if (headerKey === 'schema')
+      return schemaChange(diff, 'response', header, rest.slice(4), context)
+    if (headerKey === 'content')
+      return contentChange(diff, 'response', header, rest.slice(4), context)
     if (isExtension(headerKey))
       return { rule: 'extension-changed', place: { part: header, keyword: String(headerKey) } }
     if (typeof headerKey === 'string' && ANNOTATIONS.has(headerKey))
@@ -291,6 +486,8 @@ function schemaPlace(rest: Segment[]): {
   keyword: Segment | undefined
   index: Segment | undefined
   property: string | undefined
+  /** Where the keyword stands in `rest`. */
+  at?: number
 } {
   const field: string[] = []
   let at = 0
@@ -301,7 +498,7 @@ function schemaPlace(rest: Segment[]): {
     if (segment === 'properties' && more >= 1) {
       const name = String(rest[at + 1])
       if (more === 1)
-        return { field: fieldText(), keyword: segment, index: undefined, property: name }
+        return { field: fieldText(), keyword: segment, index: undefined, property: name, at }
       field.push(name)
       at += 2
     } else if ((segment === 'items' || segment === 'additionalProperties') && more >= 1) {
@@ -316,7 +513,13 @@ function schemaPlace(rest: Segment[]): {
     ) {
       at += 2
     } else {
-      return { field: fieldText(), keyword: segment, index: rest[at + 1], property: undefined }
+      return {
+        field: fieldText(),
+        keyword: segment,
+        index: rest[at + 1],
+        property: undefined,
+        at,
+      }
     }
   }
   return { field: fieldText(), keyword: undefined, index: undefined, property: undefined }
@@ -346,8 +549,11 @@ function directionOf(
     if (action === 'remove') return 'loosened'
     const was = new Set([before].flat())
     const is = new Set([after].flat())
-    if ([...was].every((type) => is.has(type))) return 'loosened'
-    if ([...is].every((type) => was.has(type))) return 'tightened'
+    // Every integer is a number: `integer` → `number` allows more.
+    const within = (type: unknown, types: Set<unknown>) =>
+      types.has(type) || (type === 'integer' && types.has('number'))
+    if ([...was].every((type) => within(type, is))) return 'loosened'
+    if ([...is].every((type) => within(type, was))) return 'tightened'
     return 'changed'
   }
   if (keyword === 'enum') {
@@ -396,8 +602,8 @@ const SCHEMA_RULES: Record<
     constraint: {
       tightened: 'request-constraint-tightened',
       loosened: 'request-constraint-loosened',
-      // Which way a replaced pattern or format goes is unknown: it may refuse what clients send.
-      changed: 'request-constraint-tightened',
+      // Which way a replaced pattern or format goes is unknown: said so, not guessed.
+      changed: 'request-constraint-changed',
     },
   },
   response: {
@@ -414,13 +620,22 @@ const SCHEMA_RULES: Record<
     constraint: {
       tightened: 'response-constraint-tightened',
       loosened: 'response-constraint-loosened',
-      changed: 'schema-changed',
+      changed: 'response-constraint-changed',
     },
   },
 }
 
-function schemaChange(diff: Diff, side: Side, part: string, rest: Segment[]): Judged {
-  const { field, keyword, index, property } = schemaPlace(rest)
+function schemaChange(
+  diff: Diff,
+  side: Side,
+  part: string,
+  rest: Segment[],
+  context: DiffContext,
+): Judged {
+  const root = (diff.path as Segment[]).slice(0, diff.path.length - rest.length)
+  const combined = combinerChange(diff, side, part, root, rest, context)
+  if (combined !== undefined) return combined
+  const { field, keyword, index, property, at: keywordAt = rest.length } = schemaPlace(rest)
   const place = (key?: string) => ({
     part,
     ...(field === '' ? {} : { field }),
@@ -428,15 +643,43 @@ function schemaChange(diff: Diff, side: Side, part: string, rest: Segment[]): Ju
   })
   if (keyword === undefined) return { rule: 'schema-changed', place: place() }
   const name = String(keyword)
+  /** The schema holding the keyword, on each side. */
+  const holder = () => valuesAt(context, [...root, ...rest.slice(0, keywordAt)])
   if (keyword === 'properties' && property !== undefined) {
     const at = { part, field: field === '' ? property : `${field}.${property}` }
+    const value = diff.after ?? diff.before
+    // A property only the normalisation defined for a required name: the requirement is listed.
+    if (isJsonObject(value) && value[IMPLIED_PROPERTY_KEY] === true) return null
+    if (isJsonObject(value) && unsentOn(side, value))
+      return {
+        rule: `${side === 'request' ? 'request-read-only' : 'response-write-only'}-changed`,
+        place: at,
+      }
     if (diff.action === 'add') return { rule: `${side}-property-added`, place: at }
     if (diff.action === 'remove') return { rule: `${side}-property-removed`, place: at }
     return { rule: 'schema-changed', place: at }
   }
   if (keyword === 'required') {
-    const names =
+    const listed =
       index === undefined ? [diff.after ?? diff.before].flat() : [diff.after ?? diff.before]
+    // A readOnly field is not sent in requests, nor a writeOnly one in responses: whether it is
+    // required there binds no one.
+    const { before, after } = holder()
+    const schema = diff.action === 'remove' ? before : after
+    const properties =
+      isJsonObject(schema) && isJsonObject(schema.properties) ? schema.properties : {}
+    const names = listed.filter((each) => {
+      const property = resolved(
+        diff.action === 'remove' ? context.base : context.head,
+        properties[String(each)],
+      )
+      return !(isJsonObject(property) && unsentOn(side, property))
+    })
+    if (names.length === 0)
+      return {
+        rule: side === 'request' ? 'request-read-only-changed' : 'response-write-only-changed',
+        place: { part, field: listed.map(String).join(', '), keyword: name },
+      }
     const at = {
       part,
       field: names
@@ -449,6 +692,15 @@ function schemaChange(diff: Diff, side: Side, part: string, rest: Segment[]): Ju
     return { rule: 'schema-changed', place: at }
   }
   if (COMPARED_AS_RULES.has(name)) return null
+  if (keyword === 'x-extensible-enum' && index !== undefined) {
+    // The values a request may carry, which servers may grow: one dropped (or replaced, since
+    // the library pairs the list by index) is refused. A response's list warns clients of new
+    // values, so one added breaks no one; one dropped must no longer be sent.
+    const added = diff.action === 'add'
+    if (side === 'request')
+      return { rule: added ? 'request-enum-widened' : 'request-enum-narrowed', place: place(name) }
+    return { rule: added ? 'extension-changed' : 'response-enum-narrowed', place: place(name) }
+  }
   if (isExtension(name)) return { rule: 'extension-changed', place: place(name) }
   if (ANNOTATIONS.has(name)) return { rule: 'annotation-changed', place: place(name) }
   if (keyword === 'default')
@@ -458,6 +710,29 @@ function schemaChange(diff: Diff, side: Side, part: string, rest: Segment[]): Ju
     }
   if (keyword === 'readOnly' || keyword === 'writeOnly' || keyword === '$ref')
     return { rule: 'schema-changed', place: place(name) }
+  if (keyword === 'enum' && index !== undefined) {
+    // The library lists a new or dropped list value by value: a list where there was none allows
+    // less, and none where there was a list allows more. Judged once, as the whole list.
+    const { before, after } = holder()
+    const hadList = isJsonObject(before) && Array.isArray(before.enum)
+    const hasList = isJsonObject(after) && Array.isArray(after.enum)
+    if (hadList !== hasList && isJsonObject(before) && isJsonObject(after)) {
+      const whole = {
+        path: [...root, ...rest.slice(0, keywordAt + 1)],
+        ...(hadList ? { before: before.enum } : {}),
+        ...(hasList ? { after: after.enum } : {}),
+      }
+      return {
+        rule: SCHEMA_RULES[side].enum[hasList ? 'tightened' : 'loosened'],
+        place: place(name),
+        whole,
+      }
+    }
+  }
+  if (keyword === 'pattern') {
+    const direction = patternDirection(diff.action, diff.before, diff.after)
+    return { rule: SCHEMA_RULES[side].constraint[direction], place: place(name) }
+  }
   const direction = directionOf(name, diff.action, diff.before, diff.after, index !== undefined)
   const family =
     keyword === 'enum' || keyword === 'const' ? 'enum' : keyword === 'type' ? 'type' : 'constraint'
@@ -470,4 +745,124 @@ function schemaChange(diff: Diff, side: Side, part: string, rest: Segment[]): Ju
   )
     return { rule: 'schema-changed', place: place(name) }
   return { rule: SCHEMA_RULES[side][family][direction], place: place(name) }
+}
+
+/** Whether a property is left out of this side's messages (readOnly in requests, writeOnly in responses). */
+const unsentOn = (side: Side, property: JsonObject) =>
+  side === 'request' ? property.readOnly === true : property.writeOnly === true
+
+/** Patterns that match every string: one of them is as good as none. */
+const UNIVERSAL_PATTERNS = new Set(['', '.*', '^.*', '.*$', '^.*$', '[\\s\\S]*', '^[\\s\\S]*$'])
+
+const anchorsOf = (pattern: string) =>
+  Number(pattern.startsWith('^')) + Number(pattern.endsWith('$') && !pattern.endsWith('\\$'))
+const unanchored = (pattern: string) => pattern.replace(/^\^/, '').replace(/\$$/, '')
+
+/**
+ * Which way a pattern's change goes where that can be told: to or from a pattern that matches
+ * everything, or the same pattern with fewer anchors (it matches more). Otherwise unknown.
+ */
+function patternDirection(action: ActionType, before: unknown, after: unknown): Direction {
+  const was = action === 'add' ? undefined : String(before)
+  const is = action === 'remove' ? undefined : String(after)
+  const allowsAll = (pattern: string | undefined) =>
+    pattern === undefined || UNIVERSAL_PATTERNS.has(pattern)
+  if (allowsAll(is)) return allowsAll(was) ? 'changed' : 'loosened'
+  if (allowsAll(was)) return 'tightened'
+  if (was !== undefined && is !== undefined && unanchored(was) === unanchored(is))
+    return anchorsOf(is) < anchorsOf(was) ? 'loosened' : 'tightened'
+  if (was !== undefined && is !== undefined) return characterClassDirection(was, is)
+  return 'changed'
+}
+
+/** `^[class]quantifier$`: a whole string of characters from one class. */
+const ONE_CLASS = /^\^\[([^\]]+)\]([*+]|\{\d+(?:,\d*)?\})\$$/
+
+/**
+ * Two patterns of one character class each, with the same quantifier: the one whose class holds
+ * fewer characters allows less. The classes are compared over the first 0x3000 code points (past
+ * them a class of ranges is assumed alike); anything else is unknown.
+ */
+function characterClassDirection(was: string, is: string): Direction {
+  const old = ONE_CLASS.exec(was)
+  const now = ONE_CLASS.exec(is)
+  if (!old || !now || old[2] !== now[2]) return 'changed'
+  let oldClass: RegExp
+  let newClass: RegExp
+  try {
+    oldClass = new RegExp(`^[${old[1]}]$`, 'u')
+    newClass = new RegExp(`^[${now[1]}]$`, 'u')
+  } catch {
+    return 'changed'
+  }
+  let fewer = true
+  let more = true
+  for (let code = 0; code < 0x3000; code += 1) {
+    const character = String.fromCodePoint(code)
+    const before = oldClass.test(character)
+    const after = newClass.test(character)
+    if (after && !before) fewer = false
+    if (before && !after) more = false
+  }
+  if (fewer && more) return 'changed'
+  return fewer ? 'tightened' : more ? 'loosened' : 'changed'
+}
+
+const COMBINERS = new Set(['oneOf', 'anyOf'])
+
+/** A `oneOf`/`anyOf` that only adds `null` to one other schema. */
+function nullableWrap(document: JsonObject, branches: unknown): JsonObject | undefined {
+  if (!Array.isArray(branches) || branches.length !== 2) return undefined
+  const isNull = (branch: unknown) => {
+    const each = resolved(document, branch)
+    return isJsonObject(each) && each.type === 'null' && Object.keys(each).length === 1
+  }
+  const nullAt = branches.findIndex(isNull)
+  if (nullAt < 0) return undefined
+  const other = resolved(document, branches[1 - nullAt])
+  return isJsonObject(other) ? other : undefined
+}
+
+/**
+ * A change under a `oneOf`/`anyOf` that one side does not have. The library then pairs the old
+ * schema with a branch and lists what differs from it, which says nothing of the whole: judged
+ * once. Exactly-one-of or any-of alongside the same other keywords allows less; otherwise which
+ * way it goes is unknown. A wrap that only adds null allows more (what changed inside the other
+ * branch is diffed apart: nullableRediffs). Undefined when no such combiner stands on the path.
+ */
+function combinerChange(
+  diff: Diff,
+  side: Side,
+  part: string,
+  root: Segment[],
+  rest: Segment[],
+  context: DiffContext,
+): Judged | undefined {
+  for (let at = 0; at < rest.length - 1; at += 1) {
+    const keyword = String(rest[at])
+    if (!COMBINERS.has(keyword) || typeof rest[at + 1] !== 'number') continue
+    const holderPath = [...root, ...rest.slice(0, at)]
+    const { before, after } = valuesAt(context, holderPath)
+    if (!isJsonObject(before) || !isJsonObject(after)) return undefined
+    const had = Array.isArray(before[keyword])
+    const has = Array.isArray(after[keyword])
+    if (had === has) continue
+    const { field } = schemaPlace(rest.slice(0, at))
+    const place = { part, ...(field === '' ? {} : { field }), keyword }
+    const whole = { path: [...holderPath, keyword], before: before[keyword], after: after[keyword] }
+    const wrap = has
+      ? nullableWrap(context.head, after[keyword])
+      : nullableWrap(context.base, before[keyword])
+    if (wrap !== undefined) {
+      // Only the null branch itself is judged here; the rest are the library's mispairing.
+      const value = diff.after ?? diff.before
+      if (rest.length !== at + 2 || !isJsonObject(value) || value.type !== 'null') return null
+      return { rule: SCHEMA_RULES[side].type[has ? 'loosened' : 'tightened'], place, whole }
+    }
+    const { [keyword]: _, ...others } = has ? after : before
+    const same = isDeepEqual(others, has ? before : after)
+    const direction: Direction = same ? (has ? 'tightened' : 'loosened') : 'changed'
+    return { rule: SCHEMA_RULES[side].constraint[direction], place, whole }
+  }
+  return undefined
 }
