@@ -5,7 +5,10 @@
 // too) importing the stub, anything of apps/ or of test/, or a web framework is refused with
 // noRestrictedImports, while the same import in tools/contract/test and the development protocol
 // in src pass. And that the stub's adapters reach its core through the core's index only. And that
-// the domain takes nothing of the contract's package but its generated facts.
+// the domain takes nothing of the contract's package but its generated facts. And that the contract
+// toolkit prints and writes only through its output layer (biome/contract-output.grit, noConsole):
+// stdout, stderr, console and file writes are refused in its src/ and scripts/*.ts, and pass in the
+// layer itself (src/cli/terminal.ts, src/report/write.ts), in tests and in the .mjs scripts.
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -75,6 +78,26 @@ try {
   const DOMAIN_ALLOWED = {
     'packages/domain/src/facts.ts': "import { CONTRACT_RULES } from '@devenv/openapi/facts'",
   }
+  // The toolkit's output layer: each way past it refused, the layer itself and tests allowed.
+  const WRITE_FILE = "import { writeFile } from 'node:fs/promises'\nawait writeFile('out', 'x')\n"
+  const OUTPUT_REFUSED = {
+    'tools/contract/src/standalone/stdout.ts': "process.stdout.write('x')\n",
+    'tools/contract/src/standalone/stderr.ts': 'export const out = process.stderr\n',
+    'tools/contract/src/standalone/file.ts': WRITE_FILE,
+    'tools/contract/src/standalone/file-sync.ts':
+      "import * as fs from 'node:fs'\nfs.writeFileSync('out', 'x')\n",
+    'tools/contract/src/standalone/stream.ts':
+      "import { createWriteStream } from 'node:fs'\ncreateWriteStream('out').end('x')\n",
+    'tools/contract/src/standalone/console.ts': "console.log('x')\n",
+    'tools/contract/scripts/gate-console.ts': "console.error('x')\n",
+    'tools/contract/scripts/gate-file.ts': WRITE_FILE,
+  }
+  const OUTPUT_ALLOWED = {
+    'tools/contract/src/cli/terminal.ts': "process.stdout.write('x')\n",
+    'tools/contract/src/report/write.ts': WRITE_FILE,
+    'tools/contract/src/standalone/output.test.ts': "process.stdout.write('x')\n",
+    'tools/contract/scripts/pack.mjs': WRITE_FILE,
+  }
   for (const [file, line] of Object.entries({
     ...ADAPTER_REFUSED,
     ...ADAPTER_ALLOWED,
@@ -83,6 +106,10 @@ try {
   })) {
     mkdirSync(join(root, file, '..'), { recursive: true })
     writeFileSync(join(root, file), `${line}\nexport const used = [${usedName(line)}]\n`)
+  }
+  for (const [file, source] of Object.entries({ ...OUTPUT_REFUSED, ...OUTPUT_ALLOWED })) {
+    mkdirSync(join(root, file, '..'), { recursive: true })
+    writeFileSync(join(root, file), source)
   }
   const refusedDir = join(root, 'tools/contract/src/standalone')
   mkdirSync(refusedDir, { recursive: true })
@@ -153,6 +180,25 @@ try {
       console.error(`Lint refuses the contract's facts in the domain: ${file}.`)
     process.exit(1)
   }
+  const outputBypass = new Set(
+    (report.diagnostics ?? [])
+      .filter((diagnostic) => ['plugin', 'lint/suspicious/noConsole'].includes(diagnostic.category))
+      .map((diagnostic) => String(diagnostic.location?.path ?? '')),
+  )
+  const bypassedBy = (file) => [...outputBypass].some((path) => path.endsWith(file))
+  const bypassPassed = Object.keys(OUTPUT_REFUSED).filter((file) => !bypassedBy(file))
+  const layerRefused = Object.keys(OUTPUT_ALLOWED).filter((file) => bypassedBy(file))
+  if (bypassPassed.length > 0 || layerRefused.length > 0) {
+    for (const file of bypassPassed)
+      console.error(
+        `The contract toolkit may print or write past its output layer: ${file} passes lint (biome/contract-output.grit, noConsole).`,
+      )
+    for (const file of layerRefused)
+      console.error(
+        `Lint refuses the toolkit's output layer, or a test, or a .mjs script: ${file}.`,
+      )
+    process.exit(1)
+  }
   console.log(`Lint refuses an import cycle in each of ${planted.length} packages.`)
   console.log(
     `Lint refuses each of ${Object.keys(TOOLKIT_REFUSED).length} imports of the stub, apps/, test/ or a web framework in tools/contract/src, and neither the development protocol there nor the stub in its test/.`,
@@ -162,6 +208,9 @@ try {
   )
   console.log(
     `Lint refuses each of ${Object.keys(DOMAIN_REFUSED).length} imports of @devenv/openapi past its facts in the domain, and not the facts.`,
+  )
+  console.log(
+    `Lint refuses each of ${Object.keys(OUTPUT_REFUSED).length} ways past the contract toolkit's output layer (stdout, stderr, console, file writes), and not the layer, a test or a .mjs script.`,
   )
 } finally {
   rmSync(root, { recursive: true, force: true })

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import Fastify from 'fastify'
 
-const [kind = 'stub', mode = 'production'] = process.argv.slice(2)
+// The third argument sets RATE_LIMITS (off by default: the throughput cases measure the stub, not its windows).
+const [kind = 'stub', mode = 'production', rateLimits = 'off'] = process.argv.slice(2)
 const built = new URL('../dist/server.js', import.meta.url)
 if (kind !== 'bare' && !existsSync(built)) {
   console.error('bench: build the stub first (pnpm --filter @devenv/stub-api build)')
@@ -26,7 +27,7 @@ async function createApp() {
     mode: mode === 'test' ? 'test' : 'production',
     jwtSecret: 'benchmark-secret-of-at-least-32-characters',
     logLevel: 'warn',
-    rateLimits: 'off',
+    rateLimits,
     // The sign-in case needs the seeded accounts, which production mode leaves out unless told.
     seed: true,
   })

@@ -32,7 +32,7 @@ import { corsOptions, simpleCorsHeaders } from './node/cors'
 import { docsRoutes } from './node/docs'
 import { API_HELMET, DEV_PAGE_HELMET, helmetHeaders } from './node/headers'
 import { filePersistence } from './node/persistence'
-import { nativeScrypt } from './node/scrypt'
+import { nativeHashingSlots, nativeScrypt } from './node/scrypt'
 import { smtpMailSender } from './node/smtp-mail'
 import { type SecurityHeaders, sendAnswer, stubPlugin, toStubRequest } from './node/stub-plugin'
 
@@ -182,7 +182,11 @@ export function buildServer(options: ServerOptions = {}): FastifyInstance {
     ...config,
     contract,
     now: realNow,
-    platform: { scrypt: nativeScrypt, ...(randomBytes ? { randomBytes } : {}) },
+    platform: {
+      scrypt: nativeScrypt,
+      hashingSlots: nativeHashingSlots,
+      ...(randomBytes ? { randomBytes } : {}),
+    },
     ...(scryptCost !== undefined ? { scryptCost } : {}),
     persistence: config.dataFile ? filePersistence(config.dataFile, realNow) : null,
     log: coreLog(app.log),

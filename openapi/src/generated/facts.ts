@@ -22,6 +22,12 @@ export const CONTRACT_RULES = {
         "scope": "email",
         "limit": 5,
         "periodSeconds": 900
+      },
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 20,
+        "periodSeconds": 900
       }
     ],
     "register": [
@@ -32,11 +38,25 @@ export const CONTRACT_RULES = {
         "periodSeconds": 900
       }
     ],
+    "refreshToken": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 120,
+        "periodSeconds": 60
+      }
+    ],
     "changePassword": [
       {
         "kind": "lock",
         "scope": "email",
         "limit": 5,
+        "periodSeconds": 900
+      },
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 20,
         "periodSeconds": 900
       }
     ],
@@ -74,6 +94,20 @@ export const CONTRACT_RULES = {
         "scope": "email",
         "limit": 5,
         "periodSeconds": 900
+      },
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 20,
+        "periodSeconds": 900
+      }
+    ],
+    "legacyRefreshToken": [
+      {
+        "kind": "window",
+        "scope": "client",
+        "limit": 120,
+        "periodSeconds": 60
       }
     ],
     "chatCompletion": [

@@ -34,6 +34,10 @@ export interface paths {
          *       than 15 minutes are forgotten. A password check still under way counts as a failure
          *       until it ends (unless its password is right), so requests sent at once get at most 5
          *       passwords checked per address and window: the rest answer 429.
+         *     - **429 per client**: beyond 20 requests from one client within 15 minutes, whatever the
+         *       addresses, with the code `RATE_LIMITED` and `Retry-After`; the window is this
+         *       operation's own (`legacySignIn` and `changePassword` each have one of the same size).
+         *       It is counted before the body is read, so a refused request checks no password.
          *
          *     The e-mail address is compared case-insensitively. No bearer token is sent.
          */
@@ -151,6 +155,9 @@ export interface paths {
          *     with code `REFRESH_TOKEN_REUSED`; both the legitimate holder and an attacker must sign in
          *     again. An unknown, expired or revoked refresh token answers 401 as well. No bearer token
          *     is sent.
+         *
+         *     **429** with `Retry-After` beyond 120 refreshes per client per minute (a session refreshes
+         *     once per access token's lifetime).
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -212,6 +219,9 @@ export interface paths {
          *     failure), so this call cannot be used to guess passwords around the lock. An account that
          *     is not activated answers 403 (401, counted as a failure, where answers are alike for every
          *     address: see `register`).
+         *
+         *     **429** with `Retry-After` beyond 20 requests per client within 15 minutes, whatever the
+         *     accounts (code `RATE_LIMITED`; see `signIn`).
          */
         post: operations["changePassword"];
         delete?: never;
@@ -361,7 +371,8 @@ export interface paths {
          * @deprecated
          * @description Deprecated: use `signIn` (`POST /auth/auth`). Same body, answers, login lock (5 failures,
          *     then 429 until 15 minutes after the last failure) and semantics; kept so that older
-         *     clients keep working.
+         *     clients keep working. **429** with `Retry-After` beyond 20 requests per client within 15
+         *     minutes (a window of its own, as large as `signIn`'s).
          */
         post: operations["legacySignIn"];
         delete?: never;
@@ -409,7 +420,8 @@ export interface paths {
          * @deprecated
          * @description Deprecated: use `refreshToken` (`POST /auth/token/refresh`). Same body, answers and
          *     semantics, including rotation and reuse detection (a reused refresh token revokes the
-         *     whole session).
+         *     whole session). **429** with `Retry-After` beyond 120 refreshes per client per minute (a
+         *     window of its own, as large as `refreshToken`'s).
          */
         post: operations["legacyRefreshToken"];
         delete?: never;
@@ -1115,10 +1127,12 @@ export interface components {
             };
         };
         /**
-         * @description Login lock: 5 failed attempts for this e-mail address; locked until 15 minutes after the
-         *     last failed attempt. `Retry-After` gives the seconds left.
+         * @description A call that checks a password was refused before checking it: the login lock of the
+         *     address (`LOGIN_LOCKED`: 5 failed attempts, locked until 15 minutes after the last), or
+         *     the client's rate-limit window of the operation (`RATE_LIMITED`). `Retry-After` gives the
+         *     seconds left.
          */
-        LoginLocked: {
+        PasswordCheckRefused: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
@@ -1248,7 +1262,7 @@ export interface operations {
             403: components["responses"]["AccountNotActivated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["LoginLocked"];
+            429: components["responses"]["PasswordCheckRefused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1338,6 +1352,7 @@ export interface operations {
             401: components["responses"]["RefreshRejected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1403,7 +1418,7 @@ export interface operations {
             403: components["responses"]["AccountNotActivated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["LoginLocked"];
+            429: components["responses"]["PasswordCheckRefused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1594,7 +1609,7 @@ export interface operations {
             403: components["responses"]["AccountNotActivated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["LoginLocked"];
+            429: components["responses"]["PasswordCheckRefused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1634,6 +1649,7 @@ export interface operations {
             401: components["responses"]["RefreshRejected"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createEventEntry, parseEventEntries } from './event-log'
 import {
   isSecretName,
+  isSecretParam,
   LOGGABLE_QUERY_PARAMS,
   loggableDetails,
   loggableUrl,
@@ -98,15 +99,36 @@ describe('redactSecretParams', () => {
     expect(redactSecretParams('/api/health?x=1')).toBe('/api/health?x=1')
   })
 
-  it('matches names as isSecretName does: without case, `_` or `-`', () => {
-    for (const name of ['Refresh-Token', 'refreshtoken', 'new_password', 'API-KEY', 'x%5Ftoken']) {
-      const secret = isSecretName(decodeURIComponent(name))
+  it('matches names as isSecretParam does: without case, `_` or `-`', () => {
+    for (const name of [
+      'Refresh-Token',
+      'refreshtoken',
+      'new_password',
+      'API-KEY',
+      'x%5Ftoken',
+      'x%5Ftokens',
+    ]) {
+      const secret = isSecretParam(decodeURIComponent(name))
       expect(redactSecretParams(`/p?${name}=${TOKEN}&auth=login`)).toBe(
         `/p?${name}=${secret ? REDACTED : TOKEN}&auth=login`,
       )
     }
     expect(redactSecretParams(`/p?new_password=${TOKEN}`)).toBe(`/p?new_password=${REDACTED}`)
     expect(redactSecretParams(`/p?tokens=${TOKEN}`)).toBe(`/p?tokens=${TOKEN}`)
+  })
+
+  it("replaces a presigned URL's signature and session token, not its other parameters", () => {
+    expect(
+      redactSecretParams(
+        `https://b.example/o?X-Amz-Expires=300&X-Amz-Signature=${HASH}&X-Amz-Security-Token=${TOKEN}&sig=${TOKEN}&X-Goog-Signature=${HASH}&client_secret=${TOKEN}`,
+      ),
+    ).toBe(
+      `https://b.example/o?X-Amz-Expires=300&X-Amz-Signature=${REDACTED}&X-Amz-Security-Token=${REDACTED}&sig=${REDACTED}&X-Goog-Signature=${REDACTED}&client_secret=${REDACTED}`,
+    )
+    // The last word only: a parameter that merely starts with a secret's name is not one.
+    expect(redactSecretParams(`/p?token_valid_seconds=9&hash_algorithm=sha256`)).toBe(
+      `/p?token_valid_seconds=9&hash_algorithm=sha256`,
+    )
   })
 
   it('finds secrets by value and by unusual query forms', () => {

@@ -25,6 +25,10 @@ export const SECRET_NAMES = [
   'secret',
   'apiKey',
   'api_key',
+  // A presigned URL's signature (`X-Amz-Signature`, `X-Goog-Signature`, Azure's `sig`): whoever
+  // holds the URL holds the access it grants.
+  'signature',
+  'sig',
 ] as const
 
 /**
@@ -112,9 +116,18 @@ const authorizationValue = /\b(Bearer|Basic)(\s+)[A-Za-z0-9._~+/-]+=*/gi
 // A JSON Web Token (three base64url parts, the first a JSON object), whatever its name.
 const webToken = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g
 
-/** A query name secret by itself or by a bracketed part (`token[]`, `user[password]`). */
-function isSecretParam(name: string): boolean {
-  return name.split(/[[\]]/).some((part) => part !== '' && isSecretName(part))
+/**
+ * A query name secret by itself, by a bracketed part (`token[]`, `user[password]`), or by its last
+ * word after a vendor's prefix (`X-Amz-Signature`, `X-Amz-Security-Token`, `client_secret`): a
+ * presigned URL's parameters are named so.
+ */
+export function isSecretParam(name: string): boolean {
+  return name
+    .split(/[[\]]/)
+    .some(
+      (part) =>
+        part !== '' && (isSecretName(part) || isSecretName(part.split(/[-_]/).at(-1) ?? '')),
+    )
 }
 
 /**

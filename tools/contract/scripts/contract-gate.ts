@@ -5,12 +5,27 @@
 //
 // The base is CONTRACT_BASE (a git revision; test.sh sets it to the merge base with main, so that
 // turbo's cache knows it), else the merge base of HEAD and main.
-import { readFileSync, writeFileSync } from 'node:fs'
+//
+// The contracts compared are a pull request's: what it prints and writes passes through the
+// toolkit's one output layer (the terminal's say and sayLines, writeTextFile), as the CLI's does.
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { say, sayLines, warn, warnLines } from '../src/cli/terminal'
 import { diffContracts } from '../src/diff'
-import { parseContract, readContractSource } from '../src/diff/sources'
+import {
+  gitArguments,
+  parseContract,
+  readContractSource,
+  revisionProblem,
+} from '../src/diff/sources'
 import { contractBase, gitOutput } from '../src/release/base'
-import { changelogEntry, gateVerdict, withChangelogEntry } from '../src/release/gate'
+import {
+  changelogEntry,
+  gateChangeLine,
+  gateVerdict,
+  withChangelogEntry,
+} from '../src/release/gate'
+import { writeTextFile } from '../src/report/write'
 
 // CONTRACT_GATE_ROOT names another checkout of this layout (the gate's own tests use one).
 const root = process.env.CONTRACT_GATE_ROOT ?? resolve(import.meta.dirname, '..', '..', '..')
@@ -20,19 +35,25 @@ const changelogPath = join(root, 'openapi', 'CHANGELOG.md')
 // A copy of the tree without its history (an unpacked archive) has nothing to compare with.
 const base = contractBase(root)
 if (base === null) {
-  console.log(
+  say(
     'contract gate: skipped: no git history with a main branch to compare with (set CONTRACT_BASE)',
   )
   process.exit(0)
 }
-const git = (...args: string[]) => gitOutput(root, ...args)
-const at = base.slice(0, 12)
-if (git('rev-parse', '--verify', '--quiet', `${base}^{commit}`) === null) {
-  console.error(`contract gate: CONTRACT_BASE ${base} is not a revision of this repository`)
+const refused = revisionProblem(base)
+if (refused !== undefined) {
+  warnLines([`contract gate: CONTRACT_BASE ${base} cannot be read: ${refused}`])
   process.exit(2)
 }
-if (git('cat-file', '-e', `${base}:${contractPath}`) === null) {
-  console.log(`contract gate: ${contractPath} does not exist at ${at}: nothing to compare`)
+const git = (command: string, options: string[], revision: string) =>
+  gitOutput(root, ...gitArguments(command, options, revision))
+const at = base.slice(0, 12)
+if (git('rev-parse', ['--verify', '--quiet'], `${base}^{commit}`) === null) {
+  warnLines([`contract gate: CONTRACT_BASE ${base} is not a revision of this repository`])
+  process.exit(2)
+}
+if (git('cat-file', ['-e'], `${base}:${contractPath}`) === null) {
+  say(`contract gate: ${contractPath} does not exist at ${at}: nothing to compare`)
   process.exit(0)
 }
 const bounds = { timeoutMs: 30_000, maxBytes: 16 * 1024 * 1024, cwd: root }
@@ -48,29 +69,25 @@ const changelog = readFileSync(changelogPath, 'utf8')
 
 if (process.argv.includes('--write-changelog')) {
   const entry = changelogEntry(diff, versions.head, new Date().toISOString().slice(0, 10))
-  writeFileSync(changelogPath, withChangelogEntry(changelog, entry))
-  console.log(
+  await writeTextFile(changelogPath, withChangelogEntry(changelog, entry))
+  sayLines([
     `contract gate: wrote the entry of ${versions.head} in openapi/CHANGELOG.md (${diff.changes.length} changes since ${at})`,
-  )
+  ])
   process.exit(0)
 }
 
 const verdict = gateVerdict(diff, versions, changelog)
 const { clients, servers, neither, total } = diff.counts
-console.log(
+sayLines([
   `contract gate: ${total} change(s) since ${at} (${versions.base} → ${versions.head}): ${clients} break clients, ${servers} break servers, ${neither} break neither`,
-)
-for (const change of verdict.serverBreaking)
-  console.log(
-    `  breaks servers: ${change.operation?.operationId ?? change.pointer}: ${change.summary}`,
-  )
+  ...verdict.serverBreaking.map((change) => gateChangeLine('servers', change)),
+])
 if (!verdict.passed) {
-  for (const change of verdict.clientBreaking)
-    console.error(
-      `  breaks clients: ${change.operation?.operationId ?? change.pointer}: ${change.summary}`,
-    )
-  for (const problem of verdict.problems) console.error(`contract gate: ${problem}`)
-  console.error(
+  warnLines([
+    ...verdict.clientBreaking.map((change) => gateChangeLine('clients', change)),
+    ...verdict.problems.map((problem) => `contract gate: ${problem}`),
+  ])
+  warn(
     'contract gate: failed. Give info.version a new major version, then `pnpm contract:changelog` writes its entry from the diff.',
   )
   process.exit(1)

@@ -75,14 +75,21 @@ describe('the MailDev mailbox', () => {
 
 describe('check against the stub in production mode with MailDev', () => {
   it('runs and passes every flow that needs an e-mailed link, none skipped', async () => {
-    const report = await checkAgainst(undefined, MAIL_FLOWS)
-    const summary = formatSummary(report)
-    expect(report.summary, summary).toMatchObject({ failed: 0, skipped: 0 })
-    expect(report.skippedParts).toEqual([])
-    expect(report.notes).toContain(`mailbox: MailDev at ${maildev.url}`)
-    expect(report.notes).toContainEqual(expect.stringMatching(/^stub sessions: no/))
+    // Two runs, each on a backend of its own: the four flows sign in more often than one run's
+    // half of sign-in's window (20 per client) allows where every client shares it.
+    const reports: RunReport[] = []
+    for (const flows of [MAIL_FLOWS.slice(0, 2), MAIL_FLOWS.slice(2)]) {
+      const report = await checkAgainst(undefined, flows)
+      expect(report.summary, formatSummary(report)).toMatchObject({ failed: 0, skipped: 0 })
+      expect(report.skippedParts).toEqual([])
+      expect(report.notes).toContain(`mailbox: MailDev at ${maildev.url}`)
+      expect(report.notes).toContainEqual(expect.stringMatching(/^stub sessions: no/))
+      reports.push(report)
+    }
     const passed = (suite: string, name: RegExp) =>
-      byName(checksOf(report, suite), name).map((check) => check.status)
+      reports.flatMap((report) =>
+        byName(checksOf(report, suite), name).map((check) => check.status),
+      )
     expect(passed('account', /^the activation e-mail arrives/)).toEqual(['passed'])
     expect(passed('account', /^activate with the e-mailed token: 200/)).toEqual(['passed'])
     expect(passed('password reset link', /^the reset e-mail arrives/)).toEqual(['passed'])

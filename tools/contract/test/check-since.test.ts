@@ -1,12 +1,15 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContract } from '../src'
 import { reportDocument } from '../src/report/schema'
+import { forgetSecrets } from '../src/report/secrets'
 import { BROKEN_SERVERS, startStub } from './fixtures/broken-servers'
-import { runCli } from './fixtures/cli'
+import { listening, runCli } from './fixtures/cli'
 import { contractCopy } from './fixtures/rules-keeping-stub'
 
 // `check --since BASE` against the stub with two bugs planted, one of each kind. The base is the
@@ -198,5 +201,67 @@ describe('check --since given a bad base', () => {
     const lines = outcome.stderr.trim().split('\n')
     expect(lines[0]).toMatch(/--since/)
     expect(lines[0]).toMatch(reason)
+  })
+})
+
+describe('check --since a URL that carries secrets (issue 39, item 3)', () => {
+  const SECRETS = ['tok-39-since', 'sig-39-since']
+
+  it('shows neither in the terminal, report.json, junit.xml or report.html', async () => {
+    const text = await readFile(BASE, 'utf8')
+    const server = await listening(
+      createServer((_, response) => {
+        response.writeHead(200, { 'content-type': 'application/yaml' })
+        response.end(text)
+      }),
+    )
+    const out = join(dir, 'since-signed')
+    try {
+      const outcome = await runCli([
+        'check',
+        '--base-url',
+        stub.baseUrl,
+        '--only',
+        'listModels',
+        '--since',
+        `${server.url}/openapi.yaml?token=${SECRETS[0]}&X-Amz-Signature=${SECRETS[1]}&X-Amz-Date=20260101T000000Z`,
+        '--report-dir',
+        out,
+      ])
+      expect(outcome.code, outcome.stderr).toBe(1)
+      const files = await Promise.all(
+        ['report.json', 'junit.xml', 'report.html'].map((file) =>
+          readFile(join(out, file), 'utf8'),
+        ),
+      )
+      const seen = [outcome.stdout, outcome.stderr, ...files].join('\n')
+      for (const secret of SECRETS) expect(seen).not.toContain(secret)
+      expect(outcome.stdout).toMatch(
+        /^Since http:\/\/127\.0\.0\.1:\d+\/openapi\.yaml\?token=\[redacted\]&X-Amz-Signature=\[redacted\]&X-Amz-Date=20260101T000000Z, /,
+      )
+      const report = reportDocument.parse(JSON.parse(files[0] ?? ''))
+      expect(report.since?.base).toMatch(/\?token=\[redacted\]&X-Amz-Signature=\[redacted\]&/)
+    } finally {
+      await server.close()
+      forgetSecrets()
+    }
+  }, 120_000)
+})
+
+describe('check --since a revision that is an option of git (issue 39, item 6)', () => {
+  it('is refused in one line, before git runs, and no file is written', async () => {
+    const written = join(dir, 'written-by-git')
+    const outcome = await runCli([
+      'check',
+      '--base-url',
+      stub.baseUrl,
+      `--since=--output=${written}:y`,
+    ])
+    expect(outcome.code).toBe(2)
+    expect(outcome.stdout).toBe('')
+    const lines = outcome.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/--since: .*a git revision cannot start with "-"/)
+    expect(existsSync(`${written}:y`)).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
@@ -19,16 +19,20 @@ function git(...args: string[]) {
 }
 
 function gate(...args: string[]) {
+  return gateWith('', ...args)
+}
+
+function gateWith(base: string, ...args: string[]) {
   const run = spawnSync(
     process.execPath,
     ['--conditions=@devenv/source', '--import', 'tsx', script, ...args],
     {
       cwd: join(import.meta.dirname, '..'),
       encoding: 'utf8',
-      env: { ...process.env, CONTRACT_GATE_ROOT: repo, CONTRACT_BASE: '' },
+      env: { ...process.env, CONTRACT_GATE_ROOT: repo, CONTRACT_BASE: base },
     },
   )
-  return { status: run.status, out: `${run.stdout}${run.stderr}` }
+  return { status: run.status, out: `${run.stdout}${run.stderr}`, stderr: run.stderr }
 }
 
 function writeContract(edit: (document: typeof today) => void) {
@@ -94,5 +98,48 @@ describe('the contract gate of the test command', () => {
     expect(run.stderr.trim()).toBe(
       'contract gate: CONTRACT_BASE no-such-branch is not a revision of this repository',
     )
+  })
+
+  it('prints and writes a forged name as text: no control character, no line of its own, no live link (issue 39, items 4 and 5)', () => {
+    writeFileSync(join(repo, 'openapi', 'CHANGELOG.md'), '# Changelog\n\n## 1.0.0\n\nThe first.\n')
+    writeContract((document) => {
+      // A new operation breaks servers only: the gate passes and names it.
+      document.paths[
+        '/forged\u001b]0;pwned\u0007\r\n::error::forged [click](https://evil.example) @octocat'
+      ] = {
+        get: {
+          operationId: 'forged\u001b[2K\r::warning::forged id',
+          responses: { '200': { description: 'ok' } },
+        },
+      }
+    })
+    const checked = gate()
+    expect(checked.status, checked.out).toBe(0)
+    expect(checked.out).toContain(
+      'breaks servers: forged\\x1b[2K\\x0d::warning::forged id: operation added',
+    )
+    const written = gate('--write-changelog')
+    expect(written.status, written.out).toBe(0)
+    const changelog = readFileSync(join(repo, 'openapi', 'CHANGELOG.md'), 'utf8')
+    for (const text of [checked.out, written.out, changelog]) {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: what must not be printed or written
+      expect(text).not.toMatch(/[\u001b\u0007\r]/)
+      for (const line of text.split('\n')) expect(line).not.toMatch(/^\s*::/)
+    }
+    // The path is in a code span, where GitHub links and notifies nothing.
+    expect(changelog).toContain(
+      '  - `GET /forged\\x1b]0;pwned\\x07\\x0d\\x0a::error::forged [click](https://evil.example) @octocat`: operation added',
+    )
+    writeContract(() => undefined)
+  })
+
+  it('refuses a CONTRACT_BASE that git would read as an option, in one line (issue 39, item 6)', () => {
+    const file = join(repo, 'written-by-git')
+    const run = gateWith(`--output=${file}`)
+    expect(run.status).toBe(2)
+    expect(run.stderr.trim()).toBe(
+      `contract gate: CONTRACT_BASE --output=${file} cannot be read: a git revision cannot start with "-" (git would read "--output=${file}" as an option)`,
+    )
+    expect(existsSync(file)).toBe(false)
   })
 })

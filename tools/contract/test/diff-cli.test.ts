@@ -35,6 +35,28 @@ afterAll(async () => {
 })
 
 describe('devenv-contract diff', () => {
+  it('judges a deprecation by the policy its options give', async () => {
+    const document = (operation: Record<string, unknown>) =>
+      stringify({
+        openapi: '3.1.0',
+        info: { title: 'policy', version: '1.0.0' },
+        paths: { '/books': { get: { responses: { '200': { description: 'ok' } }, ...operation } } },
+      })
+    // Deprecated today with a sunset 60 days away: too soon for 180 days' notice, not for 30.
+    const sunset = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
+    const base = join(folder, 'policy-base.yaml')
+    const head = join(folder, 'policy-head.yaml')
+    await writeFile(base, document({}))
+    await writeFile(head, document({ deprecated: true, 'x-sunset': sunset }))
+    const byDefault = await diff(base, head, '--format', 'json')
+    expect(byDefault.code, byDefault.stderr).toBe(0)
+    expect(byDefault.stdout).toContain('policy-sunset-too-soon')
+    const shorter = await diff(base, head, '--format', 'json', '--deprecation-days', '30')
+    expect(shorter.code, shorter.stderr).toBe(0)
+    expect(shorter.stdout).not.toContain('policy-sunset-too-soon')
+    expectOneLineError(await diff(base, head, '--deprecation-days', '-1'), /--deprecation-days/)
+  })
+
   it('exits 0 and says the versions are the same for the contract against itself', async () => {
     const outcome = await diff(TODAY, TODAY)
     expect(outcome.code, outcome.stderr).toBe(0)

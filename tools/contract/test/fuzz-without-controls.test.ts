@@ -15,9 +15,11 @@ import { BROKEN_SERVERS, BROKEN_SERVERS_JWT_SECRET } from './fixtures/broken-ser
 import { startMailDev } from './fixtures/maildev'
 
 // `fuzz` against a server with no development controls at all: the stub in production mode (no
-// /__dev routes, no X-Stub-Session, its own clock, rate limits on), with two accounts it already
-// has. Both parts must run through the API, and the accounts must end the run as they began.
-
+// /__dev routes, no X-Stub-Session, its own clock), with two accounts it already has. Both parts
+// must run through the API, and the accounts must end the run as they began. Its rate limits are
+// relaxed (100 times the contract's): through the API a run signs in about a hundred times from one
+// address (every batch's world, every sequence), beyond the contract's 20 sign-ins per client in
+// 15 minutes, so a real target must let the fuzzing address through.
 /** The stub in production mode on a free loopback port, its two accounts seeded. */
 async function productionStub(plant?: StubHooks, settings: ServerOptions = {}) {
   const app = buildServer({
@@ -26,6 +28,7 @@ async function productionStub(plant?: StubHooks, settings: ServerOptions = {}) {
     jwtSecret: 'a-production-secret-the-fuzzer-does-not-know-0123',
     logLevel: 'silent',
     scryptCost: 1024,
+    rateLimits: 'relaxed',
     // Short lifecycles, so polling for a finished deletion takes a moment, not minutes.
     provisionSeconds: 0.3,
     deleteSeconds: 0.3,
@@ -382,6 +385,8 @@ describe('devenv-contract fuzz with a mailbox but no development clock', () => {
       jwtSecret: 'a-development-secret-the-fuzzer-does-not-know-01',
       logLevel: 'silent',
       scryptCost: 1024,
+      // Through the API: as the production stub above.
+      rateLimits: 'relaxed',
       provisionSeconds: 0.3,
       deleteSeconds: 0.3,
     })

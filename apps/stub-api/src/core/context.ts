@@ -3,6 +3,7 @@ import type { StubConfig } from '../config'
 import { type StubRules, stubRulesOf } from './contract/rules'
 import { pooledRandomBytes } from './platform/random'
 import { portableScrypt } from './platform/scrypt'
+import { HashingTurns } from './security/hashing-turns'
 import {
   createPasswordHasher,
   DEFAULT_SCRYPT_COST,
@@ -15,6 +16,13 @@ import { StoreRegistry } from './state/store-registry'
 import type { StubCoreOptions } from './stub-core'
 import type { MailSender, Randomness } from './types'
 
+/**
+ * Hashes one client may have waiting for their turn. The client's rate-limit windows keep its line
+ * far shorter (20 password checks per operation in 15 minutes); this bounds it where they are
+ * relaxed or off, above what a soak's 100 visitors signing in at once from one address need.
+ */
+const MAX_WAITING_HASHES = 256
+
 /** What every part of one stub core shares; passed along, never global. */
 export type StubContext = {
   config: StubConfig
@@ -26,6 +34,8 @@ export type StubContext = {
   startedAt: number
   randomBytes: Randomness
   passwords: PasswordHasher
+  /** Password hashes in turns by client, so one client's flood cannot take every other's hash. */
+  hashing: HashingTurns
   tokens: TokenService
   registry: StoreRegistry
   /** Fault, clock, mailbox and isolation controls: development and test modes only. */
@@ -66,6 +76,7 @@ export function createContext(
       randomBytes,
       scrypt: platform?.scrypt ?? portableScrypt,
     }),
+    hashing: new HashingTurns(platform?.hashingSlots ?? 1, MAX_WAITING_HASHES),
     tokens: createTokenService({
       secret: config.jwtSecret,
       validSeconds: rules.lifetimes.accessToken,

@@ -130,4 +130,9 @@ export type StubPlatform = {
   randomBytes: Randomness
   /** Default: a portable scrypt; Node passes `node:crypto`'s for speed. Same hash format. */
   scrypt: Scrypt
+  /**
+   * Password hashes run at once, the rest waiting their client's turn (security/hashing-turns.ts).
+   * Default 1: the portable scrypt runs on the page's one thread; Node passes its CPUs but one.
+   */
+  hashingSlots: number
 }

@@ -1,7 +1,7 @@
 import { type Contract, loadPortableContract } from '@devenv/openapi/portable'
 import { type SetupServer, setupServer } from 'msw/node'
 import { createStubCore, type StubCore, type StubCoreOptions } from '../core'
-import { nativeScrypt } from '../node/scrypt'
+import { nativeHashingSlots, nativeScrypt } from '../node/scrypt'
 import type { StubExchange } from './exchange'
 import { createStubHandlers, resetAllStores } from './handlers'
 
@@ -53,7 +53,7 @@ export function createNodeStub(options: NodeStubOptions = {}): NodeStub {
   const core = createStubCore({
     ...coreOptions,
     contract,
-    platform: { scrypt: nativeScrypt, ...platform },
+    platform: { scrypt: nativeScrypt, hashingSlots: nativeHashingSlots, ...platform },
   })
   const server = setupServer(
     ...createStubHandlers(core, {

@@ -12,6 +12,7 @@ import {
   type Command,
   contractFor,
   listOption,
+  type ParsedCommand,
   readSubcommand,
   shardOption,
   UsageError,
@@ -48,7 +49,7 @@ export const check: Command = async (argv) => {
       max: 1024,
     },
   )
-  command.check('mailbox', () => mailboxSyntax(text('mailbox')), undefined)
+  command.check('mailbox', () => mailboxSetting(command), undefined)
   const shard = command.check('shard', () => shardOption(command), undefined)
   // Loaded with the options: --only and --shard are checked against it.
   const contract = command.check('contract', () => contractFor(shared), undefined)
@@ -127,6 +128,22 @@ export function mailboxSyntax(
       `--mailbox must be auto, off, the http:// URL of a mail catcher or exec:COMMAND, got "${value}"`,
     )
   return { url: urlOption('mailbox', value) }
+}
+
+/**
+ * `--mailbox` of a subcommand, as written: a command (`exec:CMD`) from the configuration file is
+ * refused unless `--allow-exec` was given on the command line. A file found in the folder may be a
+ * checkout's, anyone's, and running the CLI there must not run its commands unasked; a command
+ * typed on the command line is the user's own.
+ */
+export function mailboxSetting(command: ParsedCommand): ReturnType<typeof mailboxSyntax> {
+  const setting = mailboxSyntax(command.text('mailbox'))
+  if (typeof setting === 'object' && 'command' in setting && command.fromFile('mailbox'))
+    if (!command.flag('allow-exec'))
+      throw new UsageError(
+        `${command.origin('mailbox')} is a command (exec:), which runs from a configuration file only with --allow-exec on the command line`,
+      )
+  return setting
 }
 
 /**

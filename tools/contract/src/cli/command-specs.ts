@@ -1,4 +1,5 @@
 import { FLOW_IDS } from '../check/flows'
+import { DEFAULT_DEPRECATION_POLICY } from '../diff/deprecation'
 import { SHRINK_STEPS } from '../fuzz/bound'
 import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
 import { CONFIG_FILE_NAMES } from './config'
@@ -63,6 +64,17 @@ export const SHARED_OPTION_SPECS: readonly OptionSpec[] = [
     group: COMMAND_LINE,
   },
   {
+    name: 'config-env',
+    value: 'NAMES',
+    multiple: true,
+    default: '`CONTRACT_*` only',
+    description:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own ${NAME} syntax
+      'environment variables the configuration file may read as `${NAME}` besides `CONTRACT_*` (comma-separated, or the option again); on the command line only',
+    details: 'See [The configuration file](#the-configuration-file)',
+    group: COMMAND_LINE,
+  },
+  {
     name: 'help',
     short: 'h',
     description: "this help: the subcommand's options",
@@ -79,6 +91,19 @@ const MAX_ANSWER_MIB: OptionSpec = {
     'the longest answer body read, in MiB: a server under test may answer without end, so a longer one is read no further and its check fails with that reason',
   details: "MailDev's answers are read up to 16 MiB",
   group: RUN,
+}
+
+/**
+ * `--allow-exec`: a configuration file found in the folder may be a checkout's, anyone's; its
+ * `exec:` mailbox would run a command of theirs on the user's machine. `check` and `fuzz` both read
+ * a mailbox.
+ */
+const ALLOW_EXEC: OptionSpec = {
+  name: 'allow-exec',
+  description:
+    "let the configuration file's `mailbox: exec:CMD` run its command; on the command line only (a `--mailbox exec:CMD` given there runs without it)",
+  details: 'See [The configuration file](#the-configuration-file)',
+  group: SERVER,
 }
 
 /** An account's password: `check` and `fuzz` take both accounts the same way. */
@@ -127,6 +152,7 @@ API at all or on bad input.`,
         'A MailDev URL may carry its web password (`http://user:pass@host:1080`, behind `--web-user`) and its `--base-pathname`; for the command see [Any other mailbox](#any-other-mailbox-a-command). A URL that does not answer as MailDev, or a command that fails on a probe address, is a usage error (exit 2)',
       group: SERVER,
     },
+    ALLOW_EXEC,
     {
       name: 'session',
       value: 'ID',
@@ -248,6 +274,7 @@ own.`,
         "without accounts, where the activation links of two registered for the run are read: `auto`, the target's `GET /__dev/mailbox` when it has one; a URL, a MailDev web address (`http://host:1080`); `exec:CMD`, a command that prints the newest e-mail to `$1`; `off`, nowhere",
       group: ACCOUNTS,
     },
+    { ...ALLOW_EXEC, group: ACCOUNTS },
     {
       name: 'requests',
       value: 'N',
@@ -387,8 +414,12 @@ runs or contracts, are an error (exit 2). Exit 0 when all passed, 1 on a failure
   },
 }
 
-/** The most bytes of a contract `diff` reads from a URL or from `git show`. */
-export const MAX_CONTRACT_MIB = 16
+/**
+ * The most bytes of a contract `diff` (and `check --since`) reads, from a file, a URL or `git show`.
+ * Parsing YAML costs about 100 MB and a second per MiB (a 5.8 MB file: 5.9 s, 490 MB), and the
+ * diff's own bound (100,000 values) is met by about 1 MiB of contract; today's is 105 KB.
+ */
+export const MAX_CONTRACT_MIB = 4
 
 export const DIFF_COMMAND: CommandSpec = {
   name: 'diff',
@@ -415,6 +446,22 @@ YAML or JSON, up to ${MAX_CONTRACT_MIB} MiB. Exit 0 when no change breaks a side
       description:
         'exit 1 when a change breaks one of these sides: `clients`, `servers` (comma-separated), `any` for both, `none` never',
       details: 'See [Whom a change breaks](#whom-a-change-breaks)',
+      group: RUN,
+    },
+    {
+      name: 'deprecation-days',
+      value: 'DAYS',
+      default: DEFAULT_DEPRECATION_POLICY.deprecationDays,
+      description:
+        'the deprecation policy: how many days a stable element must be deprecated (its `x-sunset` that far ahead) before it may be removed; a change against the policy is a `policy-*` change, which breaks neither side on the wire',
+      group: RUN,
+    },
+    {
+      name: 'beta-deprecation-days',
+      value: 'DAYS',
+      default: DEFAULT_DEPRECATION_POLICY.betaDeprecationDays,
+      description:
+        'the same for an element whose `x-stability-level` is `beta` (`draft` and `alpha` ones may go at once)',
       group: RUN,
     },
   ],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -173,14 +174,14 @@ describe('the configuration file', () => {
 
   it('is a one-line usage error with exit 2 on the command line', async () => {
     await writeConfig('devenv-contract.config.json', {
-      check: { 'base-url': variable('UNSET_FOR_SURE') },
+      check: { 'base-url': variable('CONTRACT_UNSET_FOR_SURE') },
     })
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       expect(await runCommandLine(['check'])).toBe(2)
       expect(error).toHaveBeenCalledTimes(1)
       expect(String(error.mock.calls[0]?.[0])).toMatch(
-        /^devenv-contract: check: devenv-contract\.config\.json: check\.base-url needs the environment variable UNSET_FOR_SURE, which is not set/,
+        /^devenv-contract: check: devenv-contract\.config\.json: check\.base-url needs the environment variable CONTRACT_UNSET_FOR_SURE, which is not set/,
       )
     } finally {
       error.mockRestore()
@@ -218,6 +219,61 @@ describe('the configuration file', () => {
       expect(usageOf(command)).toMatch(
         /--config FILE[\s\S]*keys are the options' names without the dashes/,
       )
+    },
+  )
+})
+
+describe('a configuration file of an untrusted checkout (issue 39, item 8)', () => {
+  afterEach(() => {
+    delete process.env.DEVENV_TEST_OTHER
+  })
+
+  it('reads only CONTRACT_* variables, and those the command line names with --config-env', async () => {
+    process.env.DEVENV_TEST_OTHER = 'other-value'
+    process.env.CONTRACT_TEST_PASSWORD = 'own-value'
+    await writeConfig('devenv-contract.config.json', {
+      fuzz: { 'base-url': `http://localhost:4010/${variable('DEVENV_TEST_OTHER')}` },
+    })
+    expect(usageErrorOf(() => parse([]))).toBe(
+      'devenv-contract.config.json: fuzz.base-url reads the environment variable DEVENV_TEST_OTHER, which a configuration file may not: it reads CONTRACT_* variables and those named by --config-env (give --config-env DEVENV_TEST_OTHER)',
+    )
+    expect(parse(['--config-env', 'DEVENV_TEST_OTHER']).text('base-url')).toBe(
+      'http://localhost:4010/other-value',
+    )
+    expect(parse(['--config-env', 'HOME, DEVENV_TEST_OTHER']).text('base-url')).toBe(
+      'http://localhost:4010/other-value',
+    )
+    await writeConfig('devenv-contract.config.json', {
+      fuzz: { 'base-url': `http://localhost:4010/${variable('CONTRACT_TEST_PASSWORD')}` },
+    })
+    expect(parse([]).text('base-url')).toBe('http://localhost:4010/own-value')
+  })
+
+  it('cannot allow itself what only the command line allows', async () => {
+    await writeConfig('devenv-contract.config.json', {
+      'config-env': 'HOME',
+      check: { 'allow-exec': true },
+    })
+    const { lines } = await usageLines(['check', '--base-url', 'http://127.0.0.1:9'])
+    expect(lines).toEqual([
+      'devenv-contract: check: devenv-contract.config.json: config-env is not an option of the file: it is given on the command line only (see devenv-contract check --help)',
+      'devenv-contract: check: devenv-contract.config.json: check.allow-exec is not an option of the file: it is given on the command line only',
+    ])
+  })
+
+  it.each(['check', 'fuzz'])(
+    '%s: runs no exec: mailbox of the file without --allow-exec, in one line',
+    async (subcommand) => {
+      const marker = join(folder, 'ran')
+      await writeConfig('devenv-contract.config.json', {
+        [subcommand]: { 'base-url': 'http://127.0.0.1:9', mailbox: `exec:touch ${marker}` },
+      })
+      const { code, lines } = await usageLines([subcommand])
+      expect(code).toBe(2)
+      expect(lines).toEqual([
+        `devenv-contract: ${subcommand}: devenv-contract.config.json: ${subcommand}.mailbox is a command (exec:), which runs from a configuration file only with --allow-exec on the command line (see devenv-contract ${subcommand} --help)`,
+      ])
+      expect(existsSync(marker)).toBe(false)
     },
   )
 })
@@ -325,12 +381,12 @@ describe('every problem at once', () => {
       "devenv-contract: proxy: Option '--upstream <value>' argument missing (see devenv-contract proxy --help)",
     ])
     await writeConfig('devenv-contract.config.json', {
-      check: { 'base-url': `${variable('UNSET_ONE')}:${variable('UNSET_TWO')}` },
+      check: { 'base-url': `${variable('CONTRACT_UNSET_ONE')}:${variable('CONTRACT_UNSET_TWO')}` },
     })
     expect((await usageLines(['check', '--wait', '3601'])).lines).toEqual([
       'devenv-contract: check: --wait must be a number from 0 to 3600, got "3601" (see devenv-contract check --help)',
-      'devenv-contract: check: devenv-contract.config.json: check.base-url needs the environment variable UNSET_ONE, which is not set',
-      'devenv-contract: check: devenv-contract.config.json: check.base-url needs the environment variable UNSET_TWO, which is not set',
+      'devenv-contract: check: devenv-contract.config.json: check.base-url needs the environment variable CONTRACT_UNSET_ONE, which is not set',
+      'devenv-contract: check: devenv-contract.config.json: check.base-url needs the environment variable CONTRACT_UNSET_TWO, which is not set',
     ])
     // A file that does not parse: whatever it set is unknown.
     await writeConfig('devenv-contract.config.json', '{ "check": ')

@@ -17,8 +17,18 @@ export const CONFIG_FILE_NAMES = [
   'devenv-contract.config.yml',
 ] as const
 
-/** Options that only make sense on the command line: never keys of the file. */
-export const COMMAND_LINE_ONLY = new Set(['config', 'help'])
+/**
+ * Options given on the command line only, never keys of the file: what the file is, and what the
+ * file may do. A file found in the folder may be a checkout's, anyone's (issue 39): it cannot let
+ * itself read the environment (`config-env`) or run commands (`allow-exec`).
+ */
+export const COMMAND_LINE_ONLY = new Set(['config', 'help', 'config-env', 'allow-exec'])
+
+/**
+ * The environment variables a file reads as `${NAME}` without being named by `--config-env`: the
+ * toolkit's own (`CONTRACT_EMAIL`, `CONTRACT_PASSWORD` ...), which a run reads anyway.
+ */
+export const CONFIG_VARIABLE_PREFIX = 'CONTRACT_'
 
 /** The subcommands that may have a section of their own in the file. */
 export const CONFIG_SECTIONS = ['check', 'fuzz', 'proxy', 'merge'] as const
@@ -85,22 +95,32 @@ function parseFile(path: string, name: string): unknown {
   }
 }
 
+/** The environment a file's `${NAME}` reads: its values, and the names `--config-env` gave. */
+export type Environment = { values: NodeJS.ProcessEnv; named: readonly string[] }
+
 /**
  * `${NAME}` in a value is the environment variable's value, as schemathesis.toml does, so secrets
- * stay out of the file. An unset or empty variable is a problem: a password that silently became
- * "" would sign in as nobody and fail far from its cause. Answers undefined when one is.
+ * stay out of the file; only `CONTRACT_*` and the variables named by `--config-env` are read. An
+ * unset or empty variable is a problem: a password that silently became "" would sign in as
+ * nobody and fail far from its cause. Answers undefined when one is.
  */
 function interpolate(
   value: string,
   where: string,
-  env: NodeJS.ProcessEnv,
+  env: Environment,
   problem: (reason: string) => void,
 ): string | undefined {
   let complete = true
   const result = value.replace(/\$\{([^}]*)\}/g, (whole, variable: string) => {
-    const set = env[variable]
+    const set = env.values[variable]
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable))
       problem(`${where}: "\${${variable}}" is not an environment variable's name`)
+    // Any variable would let a checkout's file send the machine's secrets (a cloud key, a token)
+    // to the target it names: only the toolkit's own, and those the user names, are read.
+    else if (!variable.startsWith(CONFIG_VARIABLE_PREFIX) && !env.named.includes(variable))
+      problem(
+        `${where} reads the environment variable ${variable}, which a configuration file may not: it reads ${CONFIG_VARIABLE_PREFIX}* variables and those named by --config-env (give --config-env ${variable})`,
+      )
     else if (set === undefined || set === '')
       problem(`${where} needs the environment variable ${variable}, which is not set`)
     else {
@@ -153,7 +173,7 @@ export function loadConfig(
   subcommand: string,
   shared: OptionSpecs,
   own: OptionSpecs,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = { values: process.env, named: [] },
 ): ConfigFile {
   const document = parseFile(path, name)
   if (typeof document !== 'object' || document === null || Array.isArray(document))
@@ -170,6 +190,10 @@ export function loadConfig(
     const where = `${name}: ${prefix}${key}`
     const problem = (reason: string) => problems.push({ reason, place: at })
     const spec = COMMAND_LINE_ONLY.has(key) || !Object.hasOwn(specs, key) ? undefined : specs[key]
+    if (COMMAND_LINE_ONLY.has(key) && Object.hasOwn(options, key)) {
+      problem(`${where} is not an option of the file: it is given on the command line only`)
+      return
+    }
     if (!spec) {
       problem(`${where} is not an option ${prefix === '' ? notShared : `of ${subcommand}`}`)
       // One of the subcommand's own options at the top level was meant for it: not missing.

@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ContractDiffError, diffContracts, SIDES, type Side } from '../diff'
 import {
@@ -15,6 +14,7 @@ import {
 import { ContractSourceError, parseContract, readContractSource } from '../diff/sources'
 import { MIB } from '../http'
 import { rememberUrlCredentials } from '../report/secrets'
+import { writeTextFile } from '../report/write'
 import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './command-specs'
 import { numberDefault } from './option-specs'
 import {
@@ -28,7 +28,7 @@ import {
   usageOf,
   userPath,
 } from './options'
-import { say } from './terminal'
+import { say, sayLines } from './terminal'
 
 /** The files `--report-dir` receives, each in its format. */
 export const DIFF_REPORT_FILES: ReadonlyArray<[string, DiffFormat]> = [
@@ -107,6 +107,19 @@ export const diffCommand: Command = async (argv) => {
     () => failOnOption(command, [command.text('fail-on') ?? 'clients']),
     ['clients'],
   )
+  // The deprecation policy's notice, in days (ten years at most: a bound against a typo).
+  const policy = {
+    deprecationDays: command.number(
+      'deprecation-days',
+      numberDefault(DIFF_COMMAND, 'deprecation-days'),
+      { min: 0, max: 3650, integer: true },
+    ),
+    betaDeprecationDays: command.number(
+      'beta-deprecation-days',
+      numberDefault(DIFF_COMMAND, 'beta-deprecation-days'),
+      { min: 0, max: 3650, integer: true },
+    ),
+  }
   command.check(
     [],
     () => {
@@ -130,7 +143,7 @@ export const diffCommand: Command = async (argv) => {
     const [base, head] = await Promise.all(
       [baseGiven, headGiven].map((given) => readContractVersion(given, timeoutMs)),
     )
-    diff = diffContracts(base, head)
+    diff = diffContracts(base, head, { policy })
   } catch (error) {
     if (error instanceof ContractDiffError)
       throw new UsageError(
@@ -145,7 +158,7 @@ export const diffCommand: Command = async (argv) => {
     const dir = shared.reportDir
     await Promise.all(
       DIFF_REPORT_FILES.map(([file, written]) =>
-        writeFile(
+        writeTextFile(
           join(dir, file),
           FORMATTERS[written as Exclude<DiffFormat, 'terminal'>](diff, context),
         ),
@@ -153,11 +166,7 @@ export const diffCommand: Command = async (argv) => {
     )
   }
   if (format === 'terminal') {
-    say(
-      (shared.quiet ? [diffSummaryLine(diff, context)] : diffTerminalLines(diff, context)).join(
-        '\n',
-      ),
-    )
+    sayLines(shared.quiet ? [diffSummaryLine(diff, context)] : diffTerminalLines(diff, context))
   } else {
     say(FORMATTERS[format](diff, context).replace(/\n$/, ''))
   }

@@ -10,7 +10,7 @@ import { MIB } from '../http'
 import { RunStream, type ShardPosition } from '../report'
 import { printable } from '../report/printable'
 import { ACCOUNT_OPTION_NAMES, givenAccounts } from './accounts'
-import { mailboxOption, mailboxSyntax } from './check'
+import { mailboxOption, mailboxSetting } from './check'
 import { FUZZ_COMMAND } from './command-specs'
 import { exitCodeOf, runOutputs } from './finish'
 import { numberDefault } from './option-specs'
@@ -99,7 +99,7 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     },
     undefined,
   )
-  command.check('mailbox', () => mailboxSyntax(text('mailbox')), undefined)
+  command.check('mailbox', () => mailboxSetting(command), undefined)
   const settings: Omit<FuzzSettings, 'contract'> = {
     target,
     requests,

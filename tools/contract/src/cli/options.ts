@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { redactSecretParams } from '@devenv/domain'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
 import type { FuzzTransport } from '../fuzz/transport'
 import { partMatches, type ShardPosition } from '../report'
 import { rememberUrlCredentials } from '../report/secrets'
+import { MAX_SHARDS } from '../report/shard'
 import { SHARED_OPTION_SPECS } from './command-specs'
 import {
   COMMAND_LINE_ONLY,
@@ -86,8 +88,9 @@ const CONFIG_KEYS_USAGE = wrapped(
   `The configuration file's keys are the options' names without the dashes ("base-url":
 "http://...", "allow-skip": ["fuzz.stateful"], "quiet": true): the shared options
 (${SHARED_KEYS.join(', ')}) at the top level, a subcommand's own under its name ("check": {...},
-"fuzz": {...}); "\${NAME}" in a value is the environment variable NAME. A flag given overrides
-the file; a key the subcommand does not take is an error.`,
+"fuzz": {...}); "\${NAME}" in a value is the environment variable NAME, if it is CONTRACT_* or
+named by --config-env. A mailbox exec: of the file runs only with --allow-exec. A flag given
+overrides the file; a key the subcommand does not take is an error.`,
   0,
 ).join('\n')
 
@@ -118,6 +121,8 @@ export type ParsedCommand = {
   flag: (name: string) => boolean
   /** How the user set an option, for a message about its value: `--name`, or the file's key. */
   origin: (name: string) => string
+  /** Whether an option's value came from the configuration file rather than the command line. */
+  fromFile: (name: string) => boolean
   /** A number option within bounds, or the fallback when not given (or when it is a problem). */
   number: (
     name: string,
@@ -331,7 +336,12 @@ function readConfig(
     const path = findConfigFile(given === undefined ? undefined : userPath(given), folder)
     if (path === undefined) return none
     const name = given ?? (relative(folder, path) || path)
-    const config = loadConfig(path, name, subcommand, SHARED_OPTIONS, options)
+    // Which variables the file may read is the command line's to say, never the file's.
+    const configEnv = line.flags['config-env']
+    const config = loadConfig(path, name, subcommand, SHARED_OPTIONS, options, {
+      values: process.env,
+      named: (Array.isArray(configEnv) ? configEnv : []).flatMap(listOption),
+    })
     return {
       file: config.name,
       label: named(config.name),
@@ -458,6 +468,7 @@ export function readCommand(
     configFile: config.file,
     text,
     origin,
+    fromFile: (name) => fromFile(name) && config.values[name] !== undefined,
     flag: (name) => values[name] === true,
     number,
     check,
@@ -530,10 +541,14 @@ export function urlOption(name: string, value: string | undefined): string {
 
 /**
  * A URL as typed, fit to print: the credentials of `scheme://user:password@host` are starred,
- * whether or not the rest parses (a mail catcher's URL may carry its web password).
+ * whether or not the rest parses (a mail catcher's URL may carry its web password), and the
+ * values of its secret query parameters are `[redacted]`.
  */
 export function shownUrl(value: string): string {
-  return value.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#\s]*@/i, '$1***@')
+  const starred = value.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#\s]*@/i, '$1***@')
+  // A URL's secret query parameters (`?token=`, `X-Amz-Signature=`) by the domain's one list; a
+  // file or a git revision is shown as given.
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(starred) ? redactSecretParams(starred) : starred
 }
 
 /** The contract to hold the server to; a document that does not load is a usage error. */
@@ -569,9 +584,6 @@ export function shardOption(command: ParsedCommand): ShardPosition | undefined {
     )
   return { index, total }
 }
-
-/** More shards than this would be more machines than checks. */
-const MAX_SHARDS = 1000
 
 /**
  * The known name nearest a mistyped one, when it is near enough to be what was meant: at most two

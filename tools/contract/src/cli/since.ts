@@ -3,7 +3,7 @@ import { type ContractDiff, ContractDiffError, diffContracts } from '../diff'
 import { labelFailures, type RunHandler, type RunReport } from '../report'
 import { serverAsks, serverAsksLines, sinceLabelOf } from '../since'
 import { shownUrl, UsageError } from './options'
-import { say } from './terminal'
+import { sayLines } from './terminal'
 
 /** A run `--since` a base: the base as shown, the diff from it to the run's contract, its asks. */
 export type SinceTheBase = { base: string; diff: ContractDiff; asks: string[] }
@@ -31,7 +31,7 @@ export async function sinceTheBase(
     throw error
   }
   const asks = serverAsks(diff)
-  say(serverAsksLines(base, asks).join('\n'))
+  sayLines(serverAsksLines(base, asks))
   return { base, diff, asks }
 }
 

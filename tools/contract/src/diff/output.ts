@@ -1,12 +1,14 @@
 import { escapeXml, junitTestcase } from '../report/junit'
+import { markdownCode, markdownText } from '../report/markdown'
 import { printable } from '../report/printable'
 import { CHANGE_RULES, type Side } from './change-rules'
 import type { ChangedOperation, ContractChange, ContractDiff } from './index'
 
 // A diff of two contracts, written for a reader: the terminal (grouped by whom the changes break,
 // most breaking first), JSON, Markdown fit for a pull-request comment, and JUnit. The contracts
-// compared may come from anyone's pull request: their text is escaped for each format, and a
-// value is shown cut short.
+// compared may come from anyone's pull request: their text is escaped for each format (one line
+// each in the terminal and JUnit, inert Markdown: src/report/markdown.ts), and a value is shown
+// cut short.
 
 export const DIFF_FORMATS = ['terminal', 'json', 'markdown', 'junit'] as const
 export type DiffFormat = (typeof DIFF_FORMATS)[number]
@@ -77,7 +79,9 @@ export function diffTerminalLines(diff: ContractDiff, context: DiffContext): str
   }
   if (diff.changes.length === 0) lines.push('', 'The two versions are the same.')
   lines.push('', diffSummaryLine(diff, context))
-  return lines
+  // A name of the contract's with a line feed would start a line of its own (a forged change, a
+  // CI workflow command): each line stays one, as check --since shows the same text.
+  return lines.map(printable)
 }
 
 /** The diff as JSON: the versions, the counts, each change with its rule's reason. */
@@ -99,21 +103,8 @@ export function diffJson(diff: ContractDiff, context: DiffContext): string {
   )}\n`
 }
 
-/** Text for a Markdown table cell: no HTML, no cell break, no line break. */
-function markdownText(text: string): string {
-  return printable(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-}
-
-/** Code in a table cell: backticks inside cannot end it, a `|` cannot end the cell. */
-function markdownCode(text: string): string {
-  const clean = printable(text).replace(/\|/g, '\\|')
-  // A backtick inside needs a longer fence, and spaces so that one at either end still shows.
-  return clean.includes('`') ? `\`\` ${clean} \`\`` : `\`${clean}\``
-}
+/** Text in a table's cell: a `|` inside is escaped. */
+const CELL = { inTable: true }
 
 /** A table of changes at most this long: a pull-request comment holds 65,536 characters. */
 const MARKDOWN_ROWS = 60
@@ -123,7 +114,7 @@ function markdownTable(changes: readonly ContractChange[]): string[] {
     .slice(0, MARKDOWN_ROWS)
     .map(
       (change) =>
-        `| ${markdownCode(change.rule)} | ${markdownText(operationText(change.operation))} | ${markdownText(change.summary)} | ${markdownCode(valueText(change.before, 48))} | ${markdownCode(valueText(change.after, 48))} |`,
+        `| ${[change.rule, operationText(change.operation)].map((text) => markdownCode(text, CELL)).join(' | ')} | ${markdownText(change.summary, CELL)} | ${[valueText(change.before, 48), valueText(change.after, 48)].map((text) => markdownCode(text, CELL)).join(' | ')} |`,
     )
   const more =
     changes.length > MARKDOWN_ROWS
@@ -193,7 +184,8 @@ export function diffJUnit(diff: ContractDiff, context: DiffContext): string {
       `  <testsuite name="${escapeXml(group.title.toLowerCase())}" tests="${changes.length}" failures="${groupFailures}" skipped="${groupSkipped}" errors="0" time="0.000">`,
     )
     for (const change of changes) {
-      const name = `${operationText(change.operation)}: ${change.summary}`
+      // One line each: the detail's two lines are the toolkit's, whatever the contract's names hold.
+      const name = printable(`${operationText(change.operation)}: ${change.summary}`)
       const message = `breaks ${change.breaks.join(' and ')}: ${CHANGE_RULES[change.rule].reason}`
       out.push(
         ...junitTestcase(
@@ -205,7 +197,7 @@ export function diffJUnit(diff: ContractDiff, context: DiffContext): string {
                 status: 'failed',
                 message,
                 type: change.rule,
-                detail: `${change.pointer}\n${valueText(change.before, 400)} -> ${valueText(change.after, 400)}`,
+                detail: `${printable(change.pointer)}\n${printable(`${valueText(change.before, 400)} -> ${valueText(change.after, 400)}`)}`,
               }
             : change.breaks.length > 0
               ? {

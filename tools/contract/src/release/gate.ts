@@ -1,12 +1,15 @@
 import type { ContractChange, ContractDiff } from '../diff'
 import { CHANGE_RULES } from '../diff'
 import { GROUPS } from '../diff/output'
+import { markdownCode, markdownText } from '../report/markdown'
+import { printable } from '../report/printable'
 
 // The release gate of a contract's change: a change that breaks clients ships only as a new major
 // version, with its entry in the changelog, so that no client meets it unannounced. A change that
 // breaks servers is said, for backend teams to read, but clients are not broken by it. The entry
 // itself is written from the diff (`changelogEntry`), so the gate asks nothing a person must
-// compose by hand.
+// compose by hand. The entry is Markdown that GitHub renders, made of the contract's own names:
+// each is inert there (src/report/markdown.ts), and the gate's lines are one line each.
 
 export type ReleaseVersions = { base: string; head: string }
 
@@ -54,9 +57,11 @@ export function gateVerdict(
 }
 
 function changeLine(change: ContractChange): string {
-  const where = change.operation
-    ? `\`${change.operation.method.toUpperCase()} ${change.operation.path}\``
-    : `\`${change.pointer}\``
+  const where = markdownCode(
+    change.operation
+      ? `${change.operation.method.toUpperCase()} ${change.operation.path}`
+      : change.pointer,
+  )
   // Values are shown when they are short scalars; a whole rule's object says less than the summary.
   const scalar = (value: unknown) =>
     value === undefined || (typeof value !== 'object' && String(value).length <= 60)
@@ -64,9 +69,23 @@ function changeLine(change: ContractChange): string {
     (change.before !== undefined || change.after !== undefined) &&
     scalar(change.before) &&
     scalar(change.after)
-      ? ` (${[change.before, change.after].map((value) => (value === undefined ? 'none' : `\`${JSON.stringify(value)}\``)).join(' → ')})`
+      ? ` (${[change.before, change.after].map((value) => (value === undefined ? 'none' : markdownCode(JSON.stringify(value)))).join(' → ')})`
       : ''
-  return `  - ${where}: ${change.summary}${values}`
+  return `  - ${where}: ${markdownText(change.summary)}${values}`
+}
+
+/** A version in a heading: as it is when it is a version's characters, else inert. */
+const headingVersion = (version: string) =>
+  /^[0-9A-Za-z.+-]+$/.test(version) ? version : markdownCode(version)
+
+/**
+ * The gate's lines about a change: who it breaks, the operation (or where), what changed; one line
+ * each, whatever the contract's names hold (they are printed with `sayLines`).
+ */
+export function gateChangeLine(side: 'clients' | 'servers', change: ContractChange): string {
+  return printable(
+    `  breaks ${side}: ${change.operation?.operationId ?? change.pointer}: ${change.summary}`,
+  )
 }
 
 /**
@@ -74,7 +93,7 @@ function changeLine(change: ContractChange): string {
  * changes grouped by their rule, whose reason is said once.
  */
 export function changelogEntry(diff: ContractDiff, version: string, date: string): string {
-  const lines = [`## ${version} (${date})`]
+  const lines = [`## ${headingVersion(version)} (${date})`]
   for (const { title, holds } of GROUPS) {
     const changes = diff.changes.filter(holds)
     if (changes.length === 0) continue

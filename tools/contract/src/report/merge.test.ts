@@ -332,6 +332,25 @@ describe('a crafted shard (security review 2, docs/security.md)', () => {
     )
   })
 
+  it('is refused in one line when it claims more shards than a run has, or an index past them (issue 39, item 7)', () => {
+    // 400,000,000 made merge list the missing shards until it ran out of memory (exit 134): any
+    // number over the --shard bound is refused as the field it is, before anything is listed.
+    for (const total of [400_000_000, 1001]) {
+      const claim = crafted((document) => {
+        document.shard = { ...(document.shard as object), index: 2, total }
+      })
+      expect(reasonOf(() => mergeShardReports(claim))).toMatch(
+        /^crafted is not a shard's report\.json this version reads \(shard\.total: .*1000/,
+      )
+    }
+    const past = crafted((document) => {
+      document.shard = { ...(document.shard as object), index: 3, total: 2 }
+    })
+    expect(reasonOf(() => mergeShardReports(past))).toMatch(
+      /^crafted is not a shard's report\.json this version reads \(shard\.index: /,
+    )
+  })
+
   it('cannot put markup into report.html, whatever field it reaches', () => {
     const merged = mergeShardReports(twoShards())
     const page = toHtml({

@@ -1,5 +1,6 @@
 import { RULE_EXTENSIONS, type RuleExtension } from '@devenv/openapi'
 import * as z from 'zod'
+import { MAX_SHARDS } from './shard'
 
 // report.json's one schema: the writer checks every document against it before writing
 // (`toReportJson`), and `merge` reads a shard's report through it. A shard may come from anyone's
@@ -48,12 +49,19 @@ const checkResult = z.strictObject({
   since: sinceLabel.optional(),
 })
 
-const shard = z.strictObject({
-  index: z.number().int().min(1),
-  total: z.number().int().min(1),
-  run: z.string(),
-  contract: z.string(),
-})
+// A crafted total is counted to when shards are missing (400,000,000 ran merge out of memory):
+// bounded as --shard is, and an index within it.
+const shard = z
+  .strictObject({
+    index: z.number().int().min(1).max(MAX_SHARDS),
+    total: z.number().int().min(1).max(MAX_SHARDS),
+    run: z.string(),
+    contract: z.string(),
+  })
+  .refine((position) => position.index <= position.total, {
+    message: 'the index of a shard is at most the number of shards',
+    path: ['index'],
+  })
 
 /** What report.json holds: the run report without its suites, which a shard's report keeps. */
 export const reportDocument = z.strictObject({
@@ -64,7 +72,7 @@ export const reportDocument = z.strictObject({
   durationMs: z.number().min(0),
   seed: z.string().optional(),
   shard: shard.optional(),
-  mergedShards: z.array(z.number().int().min(1)).optional(),
+  mergedShards: z.array(z.number().int().min(1).max(MAX_SHARDS)).max(MAX_SHARDS).optional(),
   notes: z.array(z.string()),
   since: z
     .strictObject({

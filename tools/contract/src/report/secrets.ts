@@ -1,4 +1,4 @@
-import { REDACTED } from '@devenv/domain'
+import { isSecretParam, REDACTED } from '@devenv/domain'
 
 // The values this run knows to be secrets, whatever field or text they turn up in: the passwords
 // it was given, the credentials of a URL it was given, and every value the configuration file
@@ -26,15 +26,33 @@ export function rememberSecret(value: string | undefined, variable?: string): vo
   }
 }
 
-/** Remembers the user name and password of a URL (`http://user:password@host`). */
+/**
+ * Remembers the secrets a URL carries: its user name and password (`http://user:password@host`),
+ * and the values of its secret query parameters by the domain's one list (`?token=`, a presigned
+ * URL's `X-Amz-Signature=`), so that no output shows them, whatever message quotes the URL.
+ */
 export function rememberUrlCredentials(value: string | undefined): void {
   if (value === undefined) return
   try {
     const url = new URL(value)
     rememberSecret(url.password)
     if (url.password !== '') rememberSecret(`${url.username}:${url.password}`)
+    // As written (percent-encoded or not): rememberSecret keeps both forms.
+    for (const pair of url.search.slice(1).split(/[&;]/)) {
+      const equals = pair.indexOf('=')
+      if (equals > 0 && isSecretParam(decodedName(pair.slice(0, equals))))
+        rememberSecret(pair.slice(equals + 1))
+    }
   } catch {
     // Not a URL: the option's own check says so.
+  }
+}
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '))
+  } catch {
+    return name
   }
 }
 

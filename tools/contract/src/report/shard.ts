@@ -5,6 +5,12 @@ import type { Contract } from '@devenv/openapi'
 export type ShardPosition = { index: number; total: number }
 
 /**
+ * The most shards of a run: more would be more machines than checks. `--shard` refuses more, and
+ * so does `merge` reading a shard's report, whose `total` it would otherwise count to.
+ */
+export const MAX_SHARDS = 1000
+
+/**
  * What a shard's report.json says about it, so that `merge` can tell a whole set of shards from
  * a partial one or a mix: the same `run` and `contract` for every shard of one run.
  */

@@ -4,6 +4,7 @@ import type { RunHandler } from './events'
 import { toHtml } from './html'
 import { toJUnitXml } from './junit'
 import { type RunReport, toReportJson } from './run-report'
+import { withoutSecrets } from './secrets'
 
 export const REPORT_FILES = ['report.json', 'junit.xml', 'report.html'] as const
 
@@ -15,6 +16,16 @@ const RENDER: Record<ReportFile, (report: RunReport) => string> = {
   'report.html': toHtml,
 }
 
+/**
+ * Writes a file the toolkit hands its user (a report, a diff, the changelog): every file goes
+ * through here, as every printed line goes through the terminal's `say`, so that no secret the run
+ * knows by value (a password, a URL's credentials or secret parameters, a `${NAME}` value) is
+ * written, whichever format's text carried it.
+ */
+export async function writeTextFile(path: string, text: string): Promise<void> {
+  await writeFile(path, withoutSecrets(text))
+}
+
 /** Where a report file of the run goes: the folder as given, made absolute. */
 export const reportPath = (dir: string, file: ReportFile) => join(resolve(dir), file)
 
@@ -23,7 +34,7 @@ export function reportFileOutput(dir: string, file: ReportFile): RunHandler {
   return async (event) => {
     if (event.type !== 'finished') return
     await mkdir(resolve(dir), { recursive: true })
-    await writeFile(reportPath(dir, file), RENDER[file](event.report))
+    await writeTextFile(reportPath(dir, file), RENDER[file](event.report))
   }
 }
 

@@ -59,22 +59,26 @@ export type StubServer = { child: ChildProcess; origin: string }
 const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url))
 const PASSWORD = 'Soak-Run-Pass-1'
 
-/** The soak's stub, forked: it ends with the harness (its IPC channel), even after kill -9. */
-export async function startSoakServer(): Promise<StubServer> {
+/**
+ * The soak's stub, forked: it ends with the harness (its IPC channel), even after kill -9.
+ * `rateLimits` is its RATE_LIMITS (the environment's, else `relaxed`).
+ */
+export async function startSoakServer(rateLimits?: 'on' | 'relaxed' | 'off'): Promise<StubServer> {
   assertStubBuilt()
-  const child = fork(SERVE, [], { execArgv: ['--expose-gc'], stdio: 'inherit' })
+  const env = rateLimits ? { ...process.env, RATE_LIMITS: rateLimits } : process.env
+  const child = fork(SERVE, [], { execArgv: ['--expose-gc'], stdio: 'inherit', env })
   const [message] = (await once(child, 'message')) as [{ address: string }]
   if (!message.address.startsWith('http://127.0.0.1:')) throw new Error('not on loopback')
   return { child, origin: message.address }
 }
 
-async function memoryOf(server: StubServer): Promise<Memory> {
+export async function memoryOf(server: StubServer): Promise<Memory> {
   server.child.send('memory')
   const [message] = (await once(server.child, 'message')) as [{ memory: NodeJS.MemoryUsage }]
   return { heapUsed: message.memory.heapUsed, rss: message.memory.rss }
 }
 
-async function stopServer(server: StubServer): Promise<void> {
+export async function stopServer(server: StubServer): Promise<void> {
   if (server.child.exitCode !== null) return
   server.child.kill('SIGTERM')
   await once(server.child, 'exit')

@@ -157,11 +157,15 @@ const SPECIFIC: Record<string, Provocation> = {
       refreshToken: (await stub.signIn(USER.email, USER.password, s.id)).refresh_token,
     }),
   'refreshToken 401': (s) => s.call('POST', '/api/auth/token/refresh', { refreshToken: 'unknown' }),
+  'refreshToken 429': (s) =>
+    s.repeat(121, 'POST', '/api/auth/token/refresh', { refreshToken: 'unknown' }),
   'legacyRefreshToken 200': async (s) =>
     s.call('POST', '/api/auth/refresh', {
       refreshToken: (await stub.signIn(USER.email, USER.password, s.id)).refresh_token,
     }),
   'legacyRefreshToken 401': (s) => s.call('POST', '/api/auth/refresh', { refreshToken: 'unknown' }),
+  'legacyRefreshToken 429': (s) =>
+    s.repeat(121, 'POST', '/api/auth/refresh', { refreshToken: 'unknown' }),
   'legacyVerifyToken 200': async (s) =>
     s.call('GET', '/api/auth/verify', undefined, await s.token()),
   'getProfile 200': async (s) => s.call('GET', '/api/user/profile', undefined, await s.token()),

@@ -20,6 +20,7 @@ import { sentence } from '../contract/validation'
 import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
 import type { Reply } from '../reply'
+import type { CoreRequest } from '../request'
 import { digest } from '../security/tokens'
 import type { Account, LinkToken } from '../state/records'
 import { revokeSessionsOf, rotateRefreshToken, signOutWith, startSession } from '../state/sessions'
@@ -27,18 +28,25 @@ import type { StubStore } from '../state/store'
 
 const LINK_TOKEN_BYTES = 32
 
+/** Who waits in a line of the hashing turns: the client's address, within its stub session. */
+function hashingClient(request: CoreRequest): string {
+  return `${request.store.id} ${request.ip}`
+}
+
 /**
  * Sign-in's checks in the contract's order: the login lock first (no password is checked while
  * locked, and the lock is not extended), then the password, then activation. Each check reserves
  * its attempt before the slow hash, so at most 5 passwords are checked per lock window however
- * many requests arrive at once. Every path spends one scrypt: unknown addresses waste one.
+ * many requests arrive at once. Every path spends one scrypt (unknown addresses waste one), in
+ * the client's turn.
  */
 async function checkCredentials(
   ctx: StubContext,
-  store: StubStore,
+  request: OperationRequest<'signIn' | 'legacySignIn' | 'changePassword'>,
   email: string,
   password: string,
 ): Promise<Account> {
+  const { store } = request
   const lock = ctx.rules.loginLock
   const presumed = presumedLoginLock(
     store.loginLockOf(email),
@@ -59,11 +67,12 @@ async function checkCredentials(
   let outcome: PasswordCheckOutcome = 'failure'
   try {
     const account = store.findAccountByEmail(email)
-    if (account && (await ctx.passwords.verify(password, account.passwordHash))) {
-      outcome = account.activated ? 'success' : 'matched'
-    } else if (!account) {
+    const matches = await ctx.hashing.run(hashingClient(request), async () => {
+      if (account) return ctx.passwords.verify(password, account.passwordHash)
       await ctx.passwords.waste(password)
-    }
+      return false
+    })
+    if (account && matches) outcome = account.activated ? 'success' : 'matched'
     // Under uniform answers a registration is pending until its link is opened, and its password
     // is refused like a wrong one, lock count included: a 403 (or a lock that never comes) would
     // tell an address registered a moment ago from one that was taken.
@@ -141,7 +150,7 @@ async function signIn(
   request: OperationRequest<'signIn' | 'legacySignIn'>,
 ): Promise<Reply<'signIn'>> {
   const { email, password } = request.body
-  const account = await checkCredentials(ctx, request.store, email, password)
+  const account = await checkCredentials(ctx, request, email, password)
   return { status: 200, json: await startSession(request.store, ctx.tokens, account) }
 }
 
@@ -258,7 +267,7 @@ export function authOperations(ctx: StubContext, define: DefineOperation) {
     const { username, oldPassword, newPassword } = request.body
     // Before the old password: a refused new one costs no attempt of the login lock.
     await checkNewPassword(ctx, newPassword, 'change', 'newPassword')
-    const account = await checkCredentials(ctx, request.store, username, oldPassword)
+    const account = await checkCredentials(ctx, request, username, oldPassword)
     if (newPassword === oldPassword) {
       throw validationError({ newPassword: 'The new password must differ from the old one' })
     }

@@ -1,7 +1,7 @@
 import { toBase64Url } from '../platform/bytes'
 import type { AccessClaims, TokenService } from '../security/tokens'
 import { digest } from '../security/tokens'
-import type { Account, SignInSession } from './records'
+import type { Account, RefreshTokenRecord, SignInSession } from './records'
 import type { StubStore } from './store'
 
 const REFRESH_TOKEN_BYTES = 32
@@ -36,16 +36,49 @@ export function claimsOf(account: Account, sessionId: string): Omit<AccessClaims
 /** Access tokens live at most a day (TOKEN_VALID_SECONDS <= 86400). */
 const LONGEST_ACCESS_MS = 24 * 60 * 60 * 1000
 
+/**
+ * Used refresh tokens a session keeps for reuse detection, the newest ones: a stolen token is
+ * replayed soon after the theft, and 16 rotations are hours of the site's refreshing (one per
+ * access token). An older one presented again answers as unknown (401) without revoking.
+ */
+export const USED_TOKENS_PER_SESSION = 16
+
+// Expired tokens and spent sessions are swept when the token table has doubled since the last
+// sweep (amortised O(1) per pair): a sweep of every token on each new pair made one session's
+// refresh loop slower with every refresh.
+const FIRST_SWEEP_AT = 1024
+
 // A session with no refresh token left and no access token still alive can never be used again.
-function pruneExpired(store: StubStore, now: number): void {
+function sweepExpired(store: StubStore, now: number): void {
   const alive = new Set<string>()
   for (const [key, token] of store.refreshTokens) {
     if (token.expiresAt <= now) store.refreshTokens.delete(key)
     else alive.add(token.sessionId)
   }
   for (const [id, session] of store.sessions) {
-    if (!alive.has(id) && now - session.createdAt > LONGEST_ACCESS_MS) store.sessions.delete(id)
+    if (alive.has(id) || now - session.createdAt <= LONGEST_ACCESS_MS) continue
+    store.sessions.delete(id)
+    store.usedRefreshTokens.delete(id)
   }
+  store.refreshTokenSweepAt = Math.max(FIRST_SWEEP_AT, store.refreshTokens.size * 2)
+}
+
+/** A refresh token spent by rotation: kept for reuse detection, the session's oldest used one dropped. */
+function spend(store: StubStore, record: RefreshTokenRecord, now: number): void {
+  record.usedAt = now
+  const used = store.usedRefreshTokens.get(record.sessionId) ?? []
+  used.push(record.digest)
+  while (used.length > USED_TOKENS_PER_SESSION) {
+    const oldest = used.shift()
+    if (oldest !== undefined) store.refreshTokens.delete(oldest)
+  }
+  store.usedRefreshTokens.set(record.sessionId, used)
+}
+
+/** The refresh token of a presented secret; an expired one is as good as unknown, swept or not. */
+function liveRecord(store: StubStore, presented: string, now: number) {
+  const record = store.refreshTokens.get(digest(presented))
+  return record && record.expiresAt > now ? record : undefined
 }
 
 async function issuePair(
@@ -55,7 +88,7 @@ async function issuePair(
   session: SignInSession,
 ): Promise<TokenPair> {
   const now = store.now()
-  pruneExpired(store, now)
+  if (store.refreshTokens.size >= store.refreshTokenSweepAt) sweepExpired(store, now)
   const refreshToken = toBase64Url(store.randomBytes(REFRESH_TOKEN_BYTES))
   store.refreshTokens.set(digest(refreshToken), {
     digest: digest(refreshToken),
@@ -97,7 +130,7 @@ export async function rotateRefreshToken(
   presented: string,
 ): Promise<RefreshOutcome> {
   const now = store.now()
-  const record = store.refreshTokens.get(digest(presented))
+  const record = liveRecord(store, presented, now)
   const session = record ? store.sessions.get(record.sessionId) : undefined
   const account = session ? store.accounts.get(session.accountId) : undefined
   if (!record || !session || !account) return { ok: false, code: 'REFRESH_TOKEN_INVALID' }
@@ -105,18 +138,24 @@ export async function rotateRefreshToken(
     revoke(session, now)
     return { ok: false, code: 'REFRESH_TOKEN_REUSED' }
   }
-  if (session.revokedAt !== null || record.expiresAt <= now) {
-    return { ok: false, code: 'REFRESH_TOKEN_INVALID' }
-  }
-  record.usedAt = now
+  if (session.revokedAt !== null) return { ok: false, code: 'REFRESH_TOKEN_INVALID' }
+  spend(store, record, now)
   return { ok: true, pair: await issuePair(store, tokens, account, session) }
 }
 
-/** Sign-out: revokes the session of a refresh token, if there is one (idempotent). */
+/**
+ * Sign-out: revokes the session of a refresh token, if there is one (idempotent). Its used tokens
+ * are forgotten: a signed-out session's tokens all answer 401 alike, and a session per visit
+ * would otherwise leave them for their 7 days.
+ */
 export function signOutWith(store: StubStore, presented: string): void {
-  const record = store.refreshTokens.get(digest(presented))
+  const now = store.now()
+  const record = liveRecord(store, presented, now)
   const session = record ? store.sessions.get(record.sessionId) : undefined
-  if (session) revoke(session, store.now())
+  if (!session) return
+  revoke(session, now)
+  for (const used of store.usedRefreshTokens.get(session.id) ?? []) store.refreshTokens.delete(used)
+  store.usedRefreshTokens.delete(session.id)
 }
 
 /** Every session of an account ends (a password set from a reset link). */

@@ -68,6 +68,13 @@ export class StubStore {
   resetLinks = new Map<string, LinkToken>()
   sessions = new Map<string, SignInSession>()
   refreshTokens = new Map<string, RefreshTokenRecord>()
+  /**
+   * Each session's used refresh tokens (digests, oldest first), for the bound of
+   * `USED_TOKENS_PER_SESSION`; derived from `refreshTokens`, so not saved.
+   */
+  usedRefreshTokens = new Map<string, string[]>()
+  /** The size of `refreshTokens` at which expired tokens are next swept (sessions.ts). */
+  refreshTokenSweepAt = 0
   loginLocks = new Map<string, LoginLock>()
   /** Password checks under way per address; not saved, as a restart ends them. */
   passwordChecks = new Map<string, number>()
@@ -172,6 +179,8 @@ export class StubStore {
     this.resetLinks = new Map(snapshot.resetLinks.map((token) => [token.digest, token]))
     this.sessions = new Map(snapshot.sessions.map((session) => [session.id, session]))
     this.refreshTokens = new Map(snapshot.refreshTokens.map((token) => [token.digest, token]))
+    this.usedRefreshTokens = usedTokensBySession(snapshot.refreshTokens)
+    this.refreshTokenSweepAt = 0
     this.loginLocks = new Map(
       snapshot.loginLocks.map(({ email, ...lock }) => [email, parseLoginLock(lock)]),
     )
@@ -189,6 +198,19 @@ export class StubStore {
     this.restore(emptySnapshot())
     this.limits = new RateLimits(this.rateLimitMode, () => this.now())
   }
+}
+
+/** Each session's used refresh tokens, oldest first (a saved state holds them unordered). */
+function usedTokensBySession(tokens: readonly RefreshTokenRecord[]): Map<string, string[]> {
+  const bySession = new Map<string, string[]>()
+  const used = tokens.filter((token) => token.usedAt !== null)
+  used.sort((a, b) => (a.usedAt ?? 0) - (b.usedAt ?? 0))
+  for (const token of used) {
+    const digests = bySession.get(token.sessionId) ?? []
+    digests.push(token.digest)
+    bySession.set(token.sessionId, digests)
+  }
+  return bySession
 }
 
 export function emptySnapshot(): StoreSnapshot {

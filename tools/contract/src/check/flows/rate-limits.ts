@@ -19,11 +19,17 @@ import {
 const NOT_HERE = new Set(['register'])
 
 /**
- * Windows only filled where the run has windows of its own (the stub's X-Stub-Session): on a
- * shared server a full health window refuses every client's liveness probe, this run's next checks
- * and the next run's preflight included.
+ * Windows only filled where the run has windows of its own (the stub's X-Stub-Session), with what
+ * filling one on a shared server would do: a full health window refuses every client's liveness
+ * probe, this run's next checks and the next run's preflight included; a full sign-in or refresh
+ * window refuses this client's own account (a run signs in and renews through them) for the
+ * window's period.
  */
-const OWN_WINDOWS_ONLY = new Set(['getHealth'])
+const OWN_WINDOWS_ONLY: ReadonlyMap<string, string> = new Map([
+  ['getHealth', 'would refuse every health check'],
+  ['signIn', "would refuse this client's sign-ins for its period, the next run's included"],
+  ['refreshToken', "would refuse this client's token renewals for its period"],
+])
 
 type Operation = RunContext['contract']['operations'][number]
 
@@ -124,10 +130,11 @@ async function rateLimitsFlow(context: RunContext): Promise<Suite> {
   const flow = recorderOf(context, 'rate limits: every documented window')
   for (const operation of context.contract.operations) {
     if (NOT_HERE.has(operation.operationId)) continue
-    if (OWN_WINDOWS_ONLY.has(operation.operationId) && !context.stubSessions) {
+    const refusal = OWN_WINDOWS_ONLY.get(operation.operationId)
+    if (refusal && !context.stubSessions) {
       flow.skip(
         `${operation.operationId}: its windows`,
-        'filling it on a shared server would refuse every health check: provoked only on a target with windows per run (X-Stub-Session)',
+        `filling it on a shared server ${refusal}: provoked only on a target with windows per run (X-Stub-Session)`,
       )
       continue
     }

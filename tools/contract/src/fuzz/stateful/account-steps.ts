@@ -4,7 +4,6 @@ import type { Answer } from '../transport'
 import {
   accessVerdict,
   type DeviceModel,
-  isForgotten,
   isLocked,
   issueLink,
   issuePair,
@@ -13,6 +12,7 @@ import {
   linkVerdict,
   type Model,
   recordFailure,
+  refreshTokenExpired,
 } from './model'
 import {
   AccountStep,
@@ -229,21 +229,21 @@ export class Refresh extends PresentsRefreshToken {
       path: '/auth/token/refresh',
       body: { refreshToken: presented },
     })
-    if (isForgotten(model, token))
+    if (refreshTokenExpired(model, token))
       return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
-    const invalid = device.revoked || model.now >= token.issuedAt + model.rules.refreshTokenMs
     if (token.usedAt !== null) {
-      // Reuse: "the whole session ... is revoked". A used token that is also revoked or expired
-      // may answer either code: the contract orders neither rule before the other.
+      // Reuse: "the whole session ... is revoked". A used token of a revoked session may answer
+      // either code: the contract orders neither rule before the other.
+      const revoked = device.revoked
       device.revoked = true
       return expectAnswer(
         this.label,
         answer,
         401,
-        invalid ? ['REFRESH_TOKEN_REUSED', 'REFRESH_TOKEN_INVALID'] : 'REFRESH_TOKEN_REUSED',
+        revoked ? ['REFRESH_TOKEN_REUSED', 'REFRESH_TOKEN_INVALID'] : 'REFRESH_TOKEN_REUSED',
       )
     }
-    if (invalid) return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
+    if (device.revoked) return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
     expectAnswer(this.label, answer, 200)
     token.usedAt = model.now
     issuePair(model, device)
@@ -264,8 +264,9 @@ export class SignOut extends PresentsRefreshToken {
       body: { refreshToken: presented },
     })
     expectAnswer(this.label, answer, 204)
-    // "With a body { refreshToken } the session that token belongs to is revoked" (if the stub still knows it).
-    if (!isForgotten(model, token)) device.revoked = true
+    // "With a body { refreshToken } the session that token belongs to is revoked"; "an unknown,
+    // expired or already revoked refresh token also answers 204".
+    if (!refreshTokenExpired(model, token)) device.revoked = true
   }
 }
 

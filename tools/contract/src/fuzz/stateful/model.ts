@@ -93,8 +93,6 @@ export type Model = {
   devices: DeviceModel[]
   environments: EnvironmentModel[]
   locks: Map<string, LockModel>
-  /** When the stub last issued a token pair; it forgets expired refresh tokens then. */
-  lastIssueAt: number | null
   /**
    * How the target answers a taken address (register's 409): `distinct` (409, and 403 for the
    * right password before activation) or `alike` (the same 201 as a new one, and a pending
@@ -137,7 +135,6 @@ export function initialModel(
     devices: [],
     environments: [],
     locks: new Map(),
-    lastIssueAt: null,
   }
 }
 
@@ -181,15 +178,16 @@ export function linkVerdict(model: Model, link: LinkModel, validMs: number): Lin
   return 'valid'
 }
 
-/** Expired refresh tokens are forgotten whenever the stub issues a pair. */
-export function isForgotten(model: Model, token: RefreshModel): boolean {
-  return (
-    model.lastIssueAt !== null && model.lastIssueAt >= token.issuedAt + model.rules.refreshTokenMs
-  )
+/**
+ * An expired refresh token is as good as unknown, whenever the server forgets it: the contract
+ * names them together ("an unknown, expired or revoked refresh token answers 401"), and sign-out
+ * with one revokes nothing.
+ */
+export function refreshTokenExpired(model: Model, token: RefreshModel): boolean {
+  return model.now >= token.issuedAt + model.rules.refreshTokenMs
 }
 
 export function issuePair(model: Model, device: DeviceModel): void {
-  model.lastIssueAt = model.now
   device.accessIssuedAt = model.now
   device.refreshTokens.push({ issuedAt: model.now, usedAt: null })
 }
