@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
-import { cpuBudget, EXPECT_BOUND_MS, TEST_BOUND_MS } from './e2e/bounds'
+import { cpuBudget } from './e2e/bounds'
 import { chromiumProject } from './e2e/chromium'
-import { suiteReporters } from './e2e/reports'
+import { suiteOptions } from './e2e/reports'
 import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
 
 // Free ports unless given: a server another run left behind cannot disturb this one.
@@ -15,17 +15,12 @@ const stubCommand =
 
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: true,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  ...suiteOptions('e2e'),
   // Two per CPU: many tests wait on the page's own timers (puzzles, countdowns, polling), and the
   // test command used 58% of two cores with three workers (27 Nov: the whole command 9 min 57 s
   // with three, 9 min 20 s with four). Per CPU of the budget, so that a cgroup's quota of one CPU
   // gets two rather than four browsers fighting over it.
   workers: 2 * cpuBudget(),
-  timeout: TEST_BOUND_MS,
-  expect: { timeout: EXPECT_BOUND_MS },
-  reporter: suiteReporters('e2e'),
   // Prints how much of the contract the run exercised against the stub (information only).
   globalTeardown: './e2e/coverage-summary.ts',
   use: {

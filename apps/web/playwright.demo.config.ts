@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
-import { cpuBudget, EXPECT_BOUND_MS, TEST_BOUND_MS } from './e2e/bounds'
+import { cpuBudget } from './e2e/bounds'
 import { chromiumProject } from './e2e/chromium'
-import { suiteReporters } from './e2e/reports'
+import { suiteOptions } from './e2e/reports'
 import { EXIT_WITH_RUNNER, testPort } from './e2e/test-ports'
 
 /**
@@ -13,13 +13,8 @@ const port = demo.port
 
 export default defineConfig({
   testDir: './e2e-demo',
-  fullyParallel: true,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  ...suiteOptions('e2e-demo'),
   workers: cpuBudget(),
-  timeout: TEST_BOUND_MS,
-  expect: { timeout: EXPECT_BOUND_MS },
-  reporter: suiteReporters('e2e-demo'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
-import { cpuBudget, EXPECT_BOUND_MS, TEST_BOUND_MS } from './e2e/bounds'
+import { cpuBudget } from './e2e/bounds'
 import { chromiumProject } from './e2e/chromium'
-import { suiteReporters } from './e2e/reports'
+import { suiteOptions } from './e2e/reports'
 import { testPort } from './e2e/test-ports'
 import { DEV_BROWSER_STUB_PROJECT, DEV_SERVER_PROJECT } from './e2e-dev/projects'
 
@@ -25,13 +25,8 @@ const gracefulShutdown = { signal: 'SIGTERM', timeout: 15_000 } as const
 
 export default defineConfig({
   testDir: './e2e-dev',
-  fullyParallel: true,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  ...suiteOptions('e2e-dev'),
   workers: cpuBudget(),
-  timeout: TEST_BOUND_MS,
-  expect: { timeout: EXPECT_BOUND_MS },
-  reporter: suiteReporters('e2e-dev'),
   outputDir: 'test-results/dev',
   projects: [
     {

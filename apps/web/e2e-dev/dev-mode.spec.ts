@@ -140,8 +140,7 @@ test('reset a forgotten password through the mailbox, then sign in with the new 
   await expect(page).toHaveURL(/\/admin$/)
 })
 
-test('create an environment, see it run, delete it', async ({ page, dev }) => {
-  void dev
+test('create an environment, see it run, delete it', async ({ page }) => {
   const name = `dev-${Date.now().toString(36)}`
   await page.goto('/')
   await submitSignIn(await openSignIn(page), USER_ACCOUNT)

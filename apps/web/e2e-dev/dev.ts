@@ -13,15 +13,20 @@ import { DEV_BROWSER_STUB_PROJECT } from './projects'
  *   answers `/__dev` as it answers `/api`.
  */
 export const test = base.extend<{ dev: DevClient }>({
-  dev: async ({ page, context, baseURL }, use, testInfo) => {
-    if (testInfo.project.name === DEV_BROWSER_STUB_PROJECT) {
-      await use(createDevClient({ transport: pageTransport(page) }))
-      return
-    }
-    const session = `pw-dev-${testInfo.testId}-${testInfo.retry}`
-    await context.addCookies([{ name: 'stubSession', value: session, url: baseURL ?? '' }])
-    await use(createDevClient({ origin: STUB_ORIGIN, session }))
-  },
+  dev: [
+    async ({ page, context, baseURL }, use, testInfo) => {
+      if (testInfo.project.name === DEV_BROWSER_STUB_PROJECT) {
+        await use(createDevClient({ transport: pageTransport(page) }))
+        return
+      }
+      const session = `pw-dev-${testInfo.testId}-${testInfo.retry}`
+      await context.addCookies([{ name: 'stubSession', value: session, url: baseURL ?? '' }])
+      await use(createDevClient({ origin: STUB_ORIGIN, session }))
+    },
+    // Every test, whether it reads the mailbox or not: its sign-ins, windows and environments
+    // are then its own, never the default store's.
+    { auto: true },
+  ],
 })
 
 /** The development protocol's requests, sent by the page itself (its service worker answers). */

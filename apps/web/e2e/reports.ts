@@ -1,4 +1,5 @@
-import type { ReporterDescription } from '@playwright/test'
+import type { PlaywrightTestConfig, ReporterDescription } from '@playwright/test'
+import { EXPECT_BOUND_MS, TEST_BOUND_MS } from './bounds'
 
 /**
  * A browser suite's reporters: the list for people; JUnit at reports/<name>.xml for the test
@@ -11,4 +12,20 @@ export function suiteReporters(name: string): ReporterDescription[] {
     ['junit', { outputFile: `reports/${name}.xml` }],
     ['json', { outputFile: `reports/${name}.json` }],
   ]
+}
+
+/**
+ * What every browser suite's config says alike (playwright.config.ts, the demo's, the
+ * development one's): parallel tests, one retry and no `.only` in CI, the bounds, the reporters
+ * named for the suite. Each config adds its workers, servers and projects.
+ */
+export function suiteOptions(name: string) {
+  return {
+    fullyParallel: true,
+    forbidOnly: Boolean(process.env.CI),
+    retries: process.env.CI ? 1 : 0,
+    timeout: TEST_BOUND_MS,
+    expect: { timeout: EXPECT_BOUND_MS },
+    reporter: suiteReporters(name),
+  } satisfies PlaywrightTestConfig
 }
