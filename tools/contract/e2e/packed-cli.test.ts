@@ -188,28 +188,62 @@ describe('the packed devenv-contract, installed with npm as README.md says', () 
     // toolkit stands on its own"); a stub imported again would be bundled, and named here.
     const installed = join(folder, 'node_modules/devenv-contract')
     const files = (await readdir(installed, { recursive: true })).map(String).sort()
-    expect(files).toEqual([
+    // The entries, and the chunks they share: each subcommand loads only its own (a cold start).
+    const code = files.filter((file) => file.endsWith('.js'))
+    expect(files.filter((file) => !code.includes(file))).toEqual([
       'README.md',
       'dist',
-      'dist/cli.js',
-      'dist/judging-thread.js',
       'openapi.yaml',
       'package.json',
     ])
-    for (const file of ['dist/cli.js', 'dist/judging-thread.js']) {
-      const code = await readFile(join(installed, file), 'utf8')
+    expect(code).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/judging-thread.js']))
+    expect(
+      code.every((file) => /^dist\/[\w-]+\.js$/.test(file)),
+      code.join(', '),
+    ).toBe(true)
+    const modules: string[] = []
+    for (const file of code) {
+      const text = await readFile(join(installed, file), 'utf8')
       // esbuild heads each bundled module with its path: `// ../../apps/stub-api/src/server.ts`.
-      const modules = [...code.matchAll(/^\/\/ (\S+\.[cm]?[jt]sx?)$/gm)].map(
-        ([, path]) => path ?? '',
+      modules.push(
+        ...[...text.matchAll(/^\/\/ (\S+\.[cm]?[jt]sx?)$/gm)].map(([, path]) => path ?? ''),
       )
-      expect(modules.length, file).toBeGreaterThan(0)
-      expect(
-        modules.filter((path) => /(^|\/)apps\/|stub-api|fastify|\/msw\//.test(path)),
-        file,
-      ).toEqual([])
       for (const word of ['buildServer', 'createStubCore', '@devenv/stub-api', 'fastify'])
-        expect(code.includes(word), `${file} holds "${word}"`).toBe(false)
+        expect(text.includes(word), `${file} holds "${word}"`).toBe(false)
     }
+    expect(modules.length).toBeGreaterThan(0)
+    expect(modules.filter((path) => /(^|\/)apps\/|stub-api|fastify|\/msw\//.test(path))).toEqual([])
+  })
+
+  it('loads for diff only what diff needs: no runner, fuzzer or proxy, no network client', async () => {
+    // A pipeline diffs many files, a process each: `diff` pays for its own modules only. What a
+    // subcommand loads is the static imports of cli.js and of its chunk, followed through chunks.
+    const dist = join(folder, 'node_modules/devenv-contract/dist')
+    const entry = await readFile(join(dist, 'cli.js'), 'utf8')
+    const diffChunk = /import\("\.\/(diff-[\w-]+\.js)"\)/.exec(entry)?.[1]
+    expect(diffChunk, 'cli.js imports the diff subcommand lazily').toBeDefined()
+    const loaded = new Set<string>()
+    const modules: string[] = []
+    const follow = async (file: string) => {
+      if (loaded.has(file)) return
+      loaded.add(file)
+      const text = await readFile(join(dist, file), 'utf8')
+      modules.push(
+        ...[...text.matchAll(/^\/\/ (\S+\.[cm]?[jt]sx?)$/gm)].map(([, path]) => path ?? ''),
+      )
+      for (const [, next] of text.matchAll(/^import .*?"\.\/([\w-]+\.js)";$/gms))
+        await follow(next ?? '')
+      for (const [, next] of text.matchAll(/^import "\.\/([\w-]+\.js)";$/gm))
+        await follow(next ?? '')
+    }
+    await follow('cli.js')
+    await follow(diffChunk ?? '')
+    expect(modules).toEqual(expect.arrayContaining(['src/diff/index.ts', 'src/cli/diff.ts']))
+    expect(
+      modules.filter((path) =>
+        /src\/(check\/(?!flows\/ids\.ts)|proxy\/|fuzz\/(?!bound\.ts))|fast-check|jose/.test(path),
+      ),
+    ).toEqual([])
   })
 
   it("checks the stub with the README's own line: exit 0, the coverage, the three reports", async () => {

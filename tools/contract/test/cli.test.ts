@@ -217,6 +217,27 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     )
   })
 
+  it("an --allow-skip judged by the run's contract, not the bundled one", async () => {
+    // Before, the parts were read from the bundled contract when the runner was imported.
+    const text = await readFile(OPENAPI_DOCUMENT_PATH, 'utf8')
+    const renamed = join(folder, 'renamed-operation.yaml')
+    const changed = text.replace('operationId: getHealth\n', 'operationId: readHealth\n')
+    expect(changed).not.toBe(text)
+    await writeFile(renamed, changed)
+    const withContract = (part: string) =>
+      runCli(['check', '--contract', renamed, '--allow-skip', part, '--help'])
+    const accepted = await withContract('check.operation.readHealth')
+    expect(accepted.code, accepted.stderr).toBe(0)
+    expectUsageError(
+      await withContract('check.operation.getHealth'),
+      /--allow-skip names no part of this mode: check\.operation\.getHealth/,
+    )
+    expectUsageError(
+      await runCli(['check', '--allow-skip', 'check.operation.readHealth', '--help']),
+      /--allow-skip names no part of this mode: check\.operation\.readHealth/,
+    )
+  })
+
   it('an --only that names no operation or flow', async () => {
     expectUsageError(
       await runCli(['check', '--base-url', stubUrl, '--only', 'signIn,sign-in']),

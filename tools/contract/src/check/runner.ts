@@ -332,13 +332,17 @@ function keepTheRest(context: RunContext, plan: OwnPlan): void {
 
 /**
  * The parts of a check run, as `--allow-skip` names them: the protected operations, each flow,
- * and each operation of the contract (every own check of one may be kept for later runs).
+ * and each operation of the contract checked (every own check of one may be kept for later runs).
+ * Read from the run's contract, not the bundled one, and only when asked: parsing a contract at
+ * import would cost every command's start (`diff --help` included) a YAML parse and a compile.
  */
-export const CHECK_PARTS: readonly string[] = [
-  'check.protected',
-  ...FLOW_IDS.map((id) => `check.flow.${id}`),
-  ...loadContract().operations.map((operation) => `check.operation.${operation.operationId}`),
-]
+export function checkPartsOf(contract: Contract): string[] {
+  return [
+    'check.protected',
+    ...FLOW_IDS.map((id) => `check.flow.${id}`),
+    ...contract.operations.map((operation) => `check.operation.${operation.operationId}`),
+  ]
+}
 
 /** Throws on an operation or flow that does not exist: a typo must not select nothing. */
 function checkSelection(contract: Contract, only: RunOptions['only']): void {

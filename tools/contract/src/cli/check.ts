@@ -1,6 +1,6 @@
 import type { Contract } from '@devenv/openapi'
-import { FLOW_IDS } from '../check/flows'
-import { CHECK_PARTS, checkTarget, type RunOptions, shardUnits } from '../check/runner'
+import { FLOW_IDS } from '../check/flows/ids'
+import { checkPartsOf, checkTarget, type RunOptions, shardUnits } from '../check/runner'
 import { MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTION_NAMES, givenAccounts, signInGivenAccounts } from './accounts'
@@ -25,7 +25,9 @@ import { say } from './terminal'
 
 /** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
 export const check: Command = async (argv) => {
-  const command = readSubcommand(argv, CHECK_COMMAND, CHECK_PARTS)
+  const command = readSubcommand(argv, CHECK_COMMAND, (contractPath) =>
+    checkPartsOf(contractFor({ contractPath })),
+  )
   if (command.help) {
     say(usageOf(CHECK_COMMAND))
     return 0

@@ -1,4 +1,4 @@
-import { FLOW_IDS } from '../check/flows'
+import { FLOW_IDS } from '../check/flows/ids'
 import { DEFAULT_DEPRECATION_POLICY } from '../diff/deprecation'
 import { SHRINK_STEPS } from '../fuzz/bound'
 import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'

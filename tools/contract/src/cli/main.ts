@@ -1,5 +1,4 @@
 import { forgetSecrets } from '../report/secrets'
-import { check } from './check'
 import { SHARED_OPTION_SPECS } from './command-specs'
 import { CONFIG_FILE_NAMES } from './config'
 import { flagOf, wrapped } from './option-specs'
@@ -44,9 +43,12 @@ skipped that --allow-skip does not accept (named with its reason on the last lin
 or a target that is not the API at all (unreachable, hanging, a redirect, an HTML page).
 `
 
-/** Each subcommand's module, loaded when it is asked for. */
+/**
+ * Each subcommand's module, loaded when it is asked for: `diff` and `--help` must not pay for the
+ * runner's imports (a pipeline diffs many files, each a process).
+ */
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  check: async () => check,
+  check: async () => (await import('./check')).check,
   fuzz: async () => (await import('./fuzz')).fuzzCommand,
   proxy: async () => (await import('./proxy')).proxyCommand,
   merge: async () => (await import('./merge')).mergeCommand,

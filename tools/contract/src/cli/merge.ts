@@ -1,10 +1,18 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { CHECK_PARTS } from '../check/runner'
+import { checkPartsOf } from '../check/runner'
 import { MergeError, mergeShardReports } from '../report'
 import { MERGE_COMMAND } from './command-specs'
 import { finishRun } from './finish'
-import { type Command, EXIT, readSubcommand, UsageError, usageOf, userPath } from './options'
+import {
+  type Command,
+  contractFor,
+  EXIT,
+  readSubcommand,
+  UsageError,
+  usageOf,
+  userPath,
+} from './options'
 import { say } from './terminal'
 
 const DEFAULT_REPORT_DIR = 'reports/merged'
@@ -36,8 +44,8 @@ export const mergeCommand: Command = async (argv) => {
   // Every mode's part names: which mode the shards are is known only once they are read.
   const { FUZZ_PARTS } = await import('../fuzz/target')
   const { PROXY_PARTS } = await import('../proxy/report')
-  const command = readSubcommand(argv, MERGE_COMMAND, [
-    ...CHECK_PARTS,
+  const command = readSubcommand(argv, MERGE_COMMAND, (contractPath) => [
+    ...checkPartsOf(contractFor({ contractPath })),
     ...FUZZ_PARTS,
     ...PROXY_PARTS,
   ])

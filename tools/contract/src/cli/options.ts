@@ -169,9 +169,23 @@ export function listOption(value: string): string[] {
     .filter((name) => name !== '')
 }
 
+/**
+ * The whole parts a mode may skip: a list, or one read from the run's contract (`--contract`, else
+ * the bundled one), which is loaded only when `--allow-skip` names something.
+ */
+export type SkippableParts =
+  | readonly string[]
+  | ((contractPath: string | undefined) => readonly string[])
+
 /** The `--allow-skip` names, each checked against the parts the mode has: a typo accepts nothing. */
-function allowedSkips(values: readonly string[], parts: readonly string[]): string[] {
+function allowedSkips(
+  values: readonly string[],
+  skippable: SkippableParts,
+  contractPath: string | undefined,
+): string[] {
   const names = values.flatMap(listOption)
+  if (names.length === 0) return []
+  const parts = typeof skippable === 'function' ? skippable(contractPath) : skippable
   const unknown = names.filter((name) => !parts.some((part) => partMatches(name, part)))
   if (unknown.length > 0)
     throw new UsageError(
@@ -368,7 +382,7 @@ function readConfig(
 export function readCommand(
   argv: string[],
   options: OptionSpecs,
-  parts: readonly string[] = [],
+  parts: SkippableParts = [],
   settings: ParseSettings = {},
 ): ParsedCommand {
   const specs = { ...SHARED_OPTIONS, ...options }
@@ -444,6 +458,7 @@ export function readCommand(
   const minCoverage =
     text('min-coverage') === undefined ? undefined : number('min-coverage', 0, { min: 0, max: 100 })
   const contract = text('contract')
+  const contractPath = contract === undefined ? undefined : userPath(contract)
   const givenReportDir = text('report-dir')
   // Before the run, so that a run is never lost to a folder that cannot be written.
   const reportDir = check(
@@ -480,7 +495,7 @@ export function readCommand(
         min: 1,
         max: 3_600_000,
       }),
-      contractPath: contract === undefined ? undefined : userPath(contract),
+      contractPath,
       quiet: values.quiet === true,
       allowSkip: check(
         'allow-skip',
@@ -488,6 +503,7 @@ export function readCommand(
           allowedSkips(
             Array.isArray(values['allow-skip']) ? values['allow-skip'].map(String) : [],
             parts,
+            contractPath,
           ),
         [],
       ),
@@ -501,7 +517,7 @@ export function readCommand(
 export function parseCommand(
   argv: string[],
   options: OptionSpecs,
-  parts: readonly string[] = [],
+  parts: SkippableParts = [],
   settings: ParseSettings = {},
 ): ParsedCommand {
   const command = readCommand(argv, options, parts, settings)
@@ -516,7 +532,7 @@ export function parseCommand(
 export function readSubcommand(
   argv: string[],
   command: CommandSpec,
-  parts: readonly string[] = [],
+  parts: SkippableParts = [],
 ): ParsedCommand {
   return readCommand(argv, parseOptionsOf(command.options), parts, {
     subcommand: command.name,
@@ -552,7 +568,7 @@ export function shownUrl(value: string): string {
 }
 
 /** The contract to hold the server to; a document that does not load is a usage error. */
-export function contractFor(shared: SharedOptions): Contract {
+export function contractFor(shared: Pick<SharedOptions, 'contractPath'>): Contract {
   // Without --contract: openapi/openapi.yaml in the workspace, the copy beside dist/ when packed.
   const path = shared.contractPath
   try {

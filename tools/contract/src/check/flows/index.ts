@@ -5,6 +5,7 @@ import { AUTHORISATION_FLOWS } from './authorisation'
 import { DEPRECATED_FLOWS } from './deprecated'
 import { ENVIRONMENT_FLOWS, environmentLifecycle } from './environment'
 import { lookForFindings } from './findings'
+import { FLOW_IDS } from './ids'
 import { accountLifecycle, resetLinkSingleUse } from './lifecycle'
 import { loginLock } from './login-lock'
 import { RATE_LIMIT_FLOWS } from './rate-limits'
@@ -26,15 +27,19 @@ const ISOLATED_FLOWS = [
   ...RATE_LIMIT_FLOWS,
 ]
 
-/** Every flow's id, for `RunOptions.only.flows`. */
-export const FLOW_IDS = [
+export { FLOW_IDS } from './ids'
+
+// ids.ts names the flows without loading them: it must name these, once each, in this order.
+const FLOWS_IN_ORDER = [
   'account',
   'reset-link',
   'environment',
   'login-lock',
   ...ISOLATED_FLOWS.map((flow) => flow.id),
   'findings',
-] as const
+]
+if (FLOWS_IN_ORDER.join() !== FLOW_IDS.join())
+  throw new Error(`FLOW_IDS (flows/ids.ts) is not the flows' order: ${FLOWS_IN_ORDER.join(', ')}`)
 
 /** The flows that fill rate-limit windows to see them refuse: on a shared server they run last. */
 export const WINDOW_FILLING_FLOWS: readonly string[] = RATE_LIMIT_FLOWS.map((flow) => flow.id)

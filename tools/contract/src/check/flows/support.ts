@@ -5,6 +5,7 @@ import type { Suite } from '../../report'
 import { passwordKeptBy } from '../../test-values'
 import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
+import type { FlowId } from './ids'
 
 /** The toolkit's good password, as its text before the contract's policies lengthen it. */
 export const PASSWORD = 'Contract-Run-Pass-1'
@@ -37,7 +38,7 @@ export type FlowOptions = {
 
 /** A stateful flow: `id` selects it (`RunOptions.only.flows`), its suite is named by its title. */
 export type Flow = {
-  id: string
+  id: FlowId
   run(context: RunContext, options: FlowOptions): Promise<Suite>
 }
 
