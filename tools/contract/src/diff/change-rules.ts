@@ -45,6 +45,14 @@ export const CHANGE_RULES = {
     breaks: SERVERS,
     reason: 'servers must send a new webhook',
   },
+  'callback-removed': {
+    breaks: CLIENTS,
+    reason: 'clients no longer receive a callback they handle',
+  },
+  'callback-added': {
+    breaks: SERVERS,
+    reason: 'servers must call back on a new callback',
+  },
   'operation-id-changed': {
     breaks: CLIENTS,
     reason: "the generated client's function for the operation is renamed",

@@ -124,10 +124,11 @@ export function diffContracts(
     return { operation: operationId === undefined ? operation : { ...operation, operationId } }
   }
   // Both versions are first rewritten into equivalents the library reads right (normalise.ts).
-  const context: DiffContext = {
-    base: normaliseForDiff(base) as unknown as JsonObject,
-    head: normaliseForDiff(head) as unknown as JsonObject,
-  }
+  const [normalBase, normalHead] = normaliseForDiff(
+    base as unknown as JsonObject,
+    head as unknown as JsonObject,
+  )
+  const context: DiffContext = { base: normalBase, head: normalHead }
   // api-smart-diff writes into the documents it compares (a `$ref` with siblings becomes an
   // `allOf`): it is given copies, so that the caller's documents, and a second diff, are unharmed.
   const diffs: Diff[] = apiDiff(structuredClone(context.base), structuredClone(context.head))

@@ -111,6 +111,55 @@ describe('2. a path-level parameter repeated at the operation level', () => {
   })
 })
 
+describe('2. path-level parameters in webhooks and callbacks, as in paths', () => {
+  const item = (pathRequired: boolean, overridden: boolean) => ({
+    parameters: [
+      { name: 'X-Trace', in: 'header', required: pathRequired, schema: { type: 'string' } },
+    ],
+    post: {
+      ...(overridden
+        ? { parameters: [{ name: 'X-Trace', in: 'header', schema: { type: 'string' } }] }
+        : {}),
+      responses: { '200': { description: 'ok' } },
+    },
+  })
+  const webhook = (pathRequired: boolean, overridden: boolean) => ({
+    ...documentOf('3.1.0', {}),
+    webhooks: { bookAdded: item(pathRequired, overridden) },
+  })
+  const callback = (pathRequired: boolean, overridden: boolean) =>
+    documentOf('3.0.3', {
+      '/subscriptions': {
+        post: {
+          responses: { '201': { description: 'subscribed' } },
+          callbacks: { added: { '{$request.body#/url}': item(pathRequired, overridden) } },
+        },
+      },
+    })
+
+  for (const [where, at] of [
+    ['a webhook', webhook],
+    ['a callback', callback],
+  ] as const) {
+    it(`${where}: a change its operation overrides changes nothing on the wire`, () => {
+      expect(diffContracts(at(false, true), at(true, true)).changes).toEqual([])
+    })
+    it(`${where}: a change its operation inherits is found in the operation`, () => {
+      const { changes } = diffContracts(at(false, false), at(true, false))
+      expect(changes.map((change) => change.rule)).toEqual(['parameter-made-required'])
+      expect(changes[0]?.pointer).toMatch(/\/post\/parameters\/0\/required$/)
+    })
+  }
+
+  it('a callback added or removed whole is judged as a webhook is', () => {
+    const without = callback(false, false)
+    const { callbacks: _, ...bare } = without.paths['/subscriptions'].post
+    const none = documentOf('3.0.3', { '/subscriptions': { post: bare } })
+    expect(judged(diffContracts(none, without).changes)).toEqual([['callback-added', 'servers']])
+    expect(judged(diffContracts(without, none).changes)).toEqual([['callback-removed', 'clients']])
+  })
+})
+
 describe('3. readOnly and writeOnly', () => {
   const account = (required: string[], extra: Loose = {}) => ({
     type: 'object',
@@ -232,6 +281,101 @@ describe('6. an enum narrowed inside a nullable wrap', () => {
       ])
     })
   }
+})
+
+describe('a schema moved into components and back is the same schema', () => {
+  const shapes = [
+    { type: 'string', enum: ['on', 'off'] },
+    { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+    { type: 'array', items: { type: 'integer', minimum: 1 } },
+  ]
+  for (const version of VERSIONS)
+    for (const shape of shapes) {
+      const referenced = documentOf(
+        version,
+        operationWith({
+          body: { $ref: '#/components/schemas/S' },
+          response: { $ref: '#/components/schemas/S' },
+        }),
+        { schemas: { S: shape } },
+      )
+      const inline = documentOf(version, operationWith({ body: shape, response: shape }))
+      it(`${version}: a ${shape.type} referenced or written inline`, () => {
+        expect(diffContracts(referenced, inline).changes).toEqual([])
+        expect(diffContracts(inline, referenced).changes).toEqual([])
+      })
+    }
+
+  it('a schema that refers to itself is compared as it was, its cycle left a reference', () => {
+    const tree = (described: string) =>
+      documentOf('3.1.0', operationWith({ response: { $ref: '#/components/schemas/Node' } }), {
+        schemas: {
+          Node: {
+            type: 'object',
+            description: described,
+            properties: {
+              children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+            },
+          },
+        },
+      })
+    expect(diffContracts(tree('a'), tree('a')).changes).toEqual([])
+    expect(judged(diffContracts(tree('a'), tree('b')).changes)).toContainEqual([
+      'annotation-changed',
+      '',
+    ])
+  })
+})
+
+describe("6. OpenAPI 3.0's nullable wrap, {nullable: true, allOf: [$ref]}", () => {
+  const state = (values: string[]) => ({ schemas: { State: { type: 'string', enum: values } } })
+  const plain = (values: string[]) =>
+    documentOf(
+      '3.0.3',
+      operationWith({ response: { $ref: '#/components/schemas/State' } }),
+      state(values),
+    )
+  const wrapped = (values: string[]) =>
+    documentOf(
+      '3.0.3',
+      operationWith({
+        response: {
+          nullable: true,
+          description: 'none yet',
+          allOf: [{ $ref: '#/components/schemas/State' }],
+        },
+      }),
+      state(values),
+    )
+
+  // The wrap's description is kept beside the schema it wraps: one annotation change each way.
+  it('the wrap alone allows null, and nothing else changes', () => {
+    expect(
+      judged(diffContracts(plain(['on', 'off']), wrapped(['on', 'off'])).changes).sort(),
+    ).toEqual([
+      ['annotation-changed', ''],
+      ['response-constraint-loosened', 'clients'],
+    ])
+  })
+  it('a value removed inside the wrap is listed beside it', () => {
+    const { changes } = diffContracts(plain(['on', 'off']), wrapped(['on']))
+    expect(judged(changes).sort()).toEqual([
+      ['annotation-changed', ''],
+      ['response-constraint-loosened', 'clients'],
+      ['response-enum-narrowed', 'servers'],
+    ])
+    expect(changes.find((change) => change.rule === 'response-enum-narrowed')?.before).toBe('off')
+  })
+  it('the wrap undone is listed the other way', () => {
+    expect(judged(diffContracts(wrapped(['on']), plain(['on', 'off'])).changes).sort()).toEqual([
+      ['annotation-changed', ''],
+      ['response-constraint-tightened', 'servers'],
+      ['response-enum-widened', 'clients'],
+    ])
+  })
+  it('a wrapped document against itself is empty', () => {
+    expect(diffContracts(wrapped(['on']), wrapped(['on'])).changes).toEqual([])
+  })
 })
 
 describe('7. a discriminator added', () => {

@@ -209,6 +209,31 @@ function webhookChange(diff: Diff, path: Segment[], context: DiffContext): Judge
   )
 }
 
+/**
+ * A callback is an operation the server calls on the client, named in the operation that sets it
+ * up (`callbacks/<name>/<expression>/<method>`): judged as a webhook is, its place the callback.
+ */
+function callbackChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
+  const [name, expression, method] = rest
+  const part = ['callback', name === undefined ? '' : `"${String(name)}"`, expression ?? '']
+    .filter((each) => each !== '')
+    .join(' ')
+  if (method === undefined || (isMethod(method) && rest.length === 3)) {
+    if (diff.action === 'add') return { rule: 'callback-added', place: { part } }
+    if (diff.action === 'remove') return { rule: 'callback-removed', place: { part } }
+    return { rule: 'annotation-changed', place: { part } }
+  }
+  const judged = isMethod(method)
+    ? operationChange(diff, rest.slice(3), context)
+    : pathItemChange(diff, rest.slice(2), context)
+  return (
+    judged && {
+      ...judged,
+      place: { ...judged.place, part: `${part} ${judged.place.part ?? ''}`.trim() },
+    }
+  )
+}
+
 type Judged = {
   rule: ChangeRuleId
   place: Omit<StructuralPlace, 'operation'>
@@ -320,7 +345,7 @@ function operationChange(diff: Diff, rest: Segment[], context: DiffContext): Jud
   if (key === 'requestBody') return requestBodyChange(diff, rest.slice(1), context)
   if (key === 'responses') return responseChange(diff, rest.slice(1), context)
   if (key === 'operationId') return { rule: 'operation-id-changed', place: { keyword: key } }
-  if (key === 'callbacks') return { rule: 'schema-changed', place: { keyword: key } }
+  if (key === 'callbacks') return callbackChange(diff, rest.slice(1), context)
   if (key === 'servers') return { rule: 'document-changed', place: { keyword: key } }
   if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
   if (isExtension(key)) return { rule: 'extension-changed', place: { keyword: String(key) } }
