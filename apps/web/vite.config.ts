@@ -116,6 +116,13 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => {
       browserStub ? mswWorkerScript() : null,
     ],
     resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
+    // Each development server its own optimised dependencies: two sharing node_modules/.vite (the
+    // stub server's mode and the browser stub's, or a second `npm run dev` stopped while it was
+    // optimising) replaced or removed each other's, and the first then answered every library
+    // with 504 "Outdated Optimize Dep" until restarted (seen in a clean-clone run on one CPU).
+    cacheDir:
+      process.env.WEB_DEV_CACHE_DIR ??
+      `node_modules/.vite/${browserStub ? 'browser-stub' : 'site'}`,
     // The dependency scan crawls every module of the site, not only what index.html reaches
     // first: a library met later (a lazy route's, the auth modal's, the page's stub) made Vite
     // optimise it mid-visit and reload the page, which lost a form being filled in a cold

@@ -16,7 +16,9 @@ function runDev(env: Record<string, string>): Promise<{ code: number | null; out
   return new Promise((done) => {
     const child = spawn('node', ['tools/scripts/dev.mjs'], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      // Its Vite optimises into a folder of its own: stopped mid-way, it must not take the suite's
+      // development servers' optimised dependencies with it (they share apps/web).
+      env: { ...process.env, WEB_DEV_CACHE_DIR: 'node_modules/.vite/dev-command', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
