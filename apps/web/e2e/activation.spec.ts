@@ -29,8 +29,7 @@ function countActivationCalls(page: Page): { count: () => number } {
 }
 
 test.describe('the activation link', () => {
-  // AUTH-9: the e-mailed link activates the account and opens sign-in.
-  test('activates the account once, reports it, cleans the address and opens sign-in', async ({
+  test('the e-mailed link activates the account once, reports it, cleans the address and opens sign-in (AUTH-9)', async ({
     page,
     stub,
   }) => {
@@ -63,7 +62,7 @@ test.describe('the activation link', () => {
     expect(calls.count()).toBe(2)
   })
 
-  test('a bad token is reported as a failure and the sign-in modal still opens', async ({
+  test('a bad token is reported as a failure and the sign-in modal still opens (AUTH-9)', async ({
     page,
   }) => {
     await page.goto('/?activate=this-token-was-never-issued-by-the-server-0123')

@@ -43,8 +43,7 @@ async function createEnvironment(page: Page, name: string) {
 }
 
 test.describe('/admin: environments', () => {
-  // ENV-1: /admin creates an environment.
-  test('creates an environment: Provisioning, then Running with its address, by polling', async ({
+  test('creates an environment: Provisioning, then Running with its address, by polling (ENV-1)', async ({
     page,
     stub,
   }) => {
@@ -127,7 +126,7 @@ test.describe('/admin: environments', () => {
     await expect(toast(page, 'error')).toContainText('Failed to create environment')
   })
 
-  test('deletes after confirmation: Deleting, then gone', async ({ page, stub }) => {
+  test('deletes after confirmation: Deleting, then gone (ENV-1)', async ({ page, stub }) => {
     await stub.signIn(page, DEMO_ACCOUNT)
     await openDashboard(page)
     const remove = page.getByRole('button', { name: `Delete ${SEEDED.name}` })
@@ -148,7 +147,7 @@ test.describe('/admin: environments', () => {
     await expect(page.getByText(`${SEEDED.name} was deleted.`)).toBeAttached()
   })
 
-  test('a failed delete rolls back and says so', async ({ page, stub }) => {
+  test('a failed delete rolls back and says so (ENV-2)', async ({ page, stub }) => {
     await stub.signIn(page, DEMO_ACCOUNT)
     await openDashboard(page)
     await expect(card(page, SEEDED.name).getByText('Running')).toBeVisible()
@@ -176,7 +175,7 @@ test.describe('/admin: environments', () => {
     await expect(card(page, SEEDED.name).getByRole('link')).toBeVisible()
   })
 
-  test('the list’s failure text and its retry', async ({ page, stub }) => {
+  test('the list’s failure text and its retry (ENV-2)', async ({ page, stub }) => {
     await stub.signIn(page, DEMO_ACCOUNT)
     // The first read and its one retry fail.
     await stub.prefer(page, '/environments', 'code=500', 2)
@@ -189,7 +188,10 @@ test.describe('/admin: environments', () => {
 })
 
 test.describe('/admin: AI assistant', () => {
-  test('one exchange: the models, a question, the answer as text', async ({ page, stub }) => {
+  test('one exchange: the models, a question, the answer as text (ENV-3)', async ({
+    page,
+    stub,
+  }) => {
     await stub.signIn(page, DEMO_ACCOUNT)
     await openDashboard(page)
     const model = page.getByRole('combobox', { name: 'Model' })
@@ -223,7 +225,7 @@ test.describe('/admin: AI assistant', () => {
     await expect(answer).toContainText('tokens')
   })
 
-  test('a failed chat and a failed model list say so', async ({ page, stub }) => {
+  test('a failed chat and a failed model list say so (ENV-3)', async ({ page, stub }) => {
     await stub.signIn(page, DEMO_ACCOUNT)
     await stub.prefer(page, '/ai/models', 'code=500', 2)
     await openDashboard(page)

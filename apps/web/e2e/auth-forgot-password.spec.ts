@@ -17,8 +17,7 @@ async function requestLink(dialog: Locator, email: string): Promise<void> {
 }
 
 test.describe('forgot password', () => {
-  // RESET-1: the whole forgot-password modal.
-  test('the puzzle shows once the address has an @; Email Sent!, the mail, Resend, Back to login', async ({
+  test('the puzzle shows once the address has an @; Email Sent!, the mail, Resend, Back to login (RESET-1, API-10)', async ({
     page,
     stub,
   }) => {
@@ -47,8 +46,7 @@ test.describe('forgot password', () => {
     await expect(authDialog(page, 'Sign In')).toBeVisible()
   })
 
-  // RESET-2: the forgot-password checks.
-  test('the rules: required, then the shape, then the puzzle; nothing is sent', async ({
+  test('the rules: required, then the shape, then the puzzle; nothing is sent (RESET-2)', async ({
     page,
   }) => {
     const bodies = await recordCalls(page, '/auth/reset-password')
@@ -63,6 +61,20 @@ test.describe('forgot password', () => {
     await send.click()
     await expect(dialog.getByText('Please complete the human verification first.')).toBeVisible()
     expect(bodies).toEqual([])
+  })
+
+  test(`an unknown address: the API answers 401 "user don't exist" by default, and the modal says no account has it (API-7)`, async ({
+    page,
+  }) => {
+    const dialog = await openForgot(page)
+    const answered = page.waitForResponse('**/api/auth/reset-password')
+    await requestLink(dialog, 'nobody-here@example.com')
+    const answer = await answered
+    expect(answer.status(), 'the existing backend answers an unknown address with 401').toBe(401)
+    expect(await answer.json()).toMatchObject({ message: "user don't exist" })
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'No account found with this email address. Please check your email or create a new account.',
+    )
   })
 
   type Fault = {

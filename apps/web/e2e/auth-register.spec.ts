@@ -30,7 +30,7 @@ const freshEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
 
 test.describe('create account', () => {
-  test('sends exactly the three fields, then the sign-in modal says to check the mailbox', async ({
+  test('sends exactly the three fields, then the sign-in modal says to check the mailbox (AUTH-6, AUTH-12)', async ({
     page,
     stub,
   }) => {
@@ -49,7 +49,7 @@ test.describe('create account', () => {
     expect(mail.linkParams.activate).toMatch(/^[\w-]{32,128}$/)
   })
 
-  test('a company makes it a COMPANY account', async ({ page }) => {
+  test('a company makes it a COMPANY account (AUTH-6)', async ({ page }) => {
     const email = freshEmail('giorgi')
     const bodies = await recordCalls(page, '/auth/registration')
     const dialog = await openRegister(page)
@@ -115,8 +115,7 @@ test.describe('create account', () => {
     await expect(submit).toBeDisabled()
   })
 
-  // AUTH-6: the terms box links to the two legal pages.
-  test('the terms box links to both legal pages, in a new tab', async ({ page }) => {
+  test('the terms box links to both legal pages, in a new tab (AUTH-6)', async ({ page }) => {
     const dialog = await openRegister(page)
     const terms = dialog.getByRole('link', { name: /Terms of Service/ })
     const privacy = dialog.getByRole('link', { name: /Privacy Policy/ })
@@ -198,7 +197,7 @@ test.describe('create account', () => {
 })
 
 test.describe('the human verification', () => {
-  test('a wrong answer, a new puzzle a second later; the third wrong answer fails it', async ({
+  test('a wrong answer, a new puzzle a second later; the third wrong answer fails it (CAPTCHA-2, CAPTCHA-3)', async ({
     page,
   }) => {
     const dialog = await openRegister(page)
@@ -224,7 +223,7 @@ test.describe('the human verification', () => {
     )
   })
 
-  test('takes digits only, two at most', async ({ page }) => {
+  test('takes digits only, two at most: a number from 0 to 99 (CAPTCHA-1)', async ({ page }) => {
     const dialog = await openRegister(page)
     const answer = dialog.getByLabel(/What is \d+ \+ \d+\?/)
     await expect(answer).toHaveAttribute('inputmode', 'numeric')

@@ -15,23 +15,23 @@ const nav = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Main navigation' })
 
 test.describe('sign in', () => {
-  // SESSION-3, AUTH-11: the sign-in, its notice and the profile.
-  test('signs in: closes, says so, lands on the dashboard and greets from the profile', async ({
+  test('signs in: closes, says so, lands on the dashboard and greets from the profile (AUTH-2, AUTH-11, SITE-5)', async ({
     page,
   }) => {
     await page.goto('/')
     const dialog = await openSignIn(page)
     await expect(dialog.getByLabel('Email')).toBeFocused()
+    await expect(dialog.getByLabel(/^Password/)).toHaveAttribute('type', 'password')
     await expect(dialog.getByLabel('Remember me')).not.toBeChecked()
     const bodies = await recordCalls(page, '/auth/auth')
     await dialog.getByLabel('Remember me').check()
     await submitSignIn(dialog, USER_ACCOUNT)
     await expect(toast(page, 'success')).toContainText('Successfully logged in!')
     await expect(dialog).toHaveCount(0)
-    // /dashboard is the in-app dashboard at /admin (SITE-5).
+    // Without a redirect the sign-in goes to /dashboard, which is the in-app dashboard at /admin.
     await expect(page).toHaveURL('/admin')
     await expect(nav(page).getByRole('button', { name: 'Nino Beridze' })).toBeVisible()
-    // 'Remember me' is not sent anywhere (AUTH-2).
+    // 'Remember me' is not sent anywhere.
     expect(bodies).toEqual([{ email: USER_ACCOUNT.email, password: USER_ACCOUNT.password }])
     const stored = await storedSession(page)
     expect(stored.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
@@ -109,8 +109,9 @@ test.describe('sign in', () => {
     await expect(authDialog(page, 'Sign In').getByRole('alert')).toHaveText('Login failed')
   })
 
-  // AUTH-3: the sign-in checks, before anything is sent.
-  test('the e-mail and password rules, in order, before anything is sent', async ({ page }) => {
+  test('the e-mail and password rules, in order, before anything is sent (AUTH-3)', async ({
+    page,
+  }) => {
     const bodies = await recordCalls(page, '/auth/auth')
     await page.goto('/?auth=login')
     const dialog = authDialog(page, 'Sign In')
@@ -128,7 +129,7 @@ test.describe('sign in', () => {
     expect(bodies).toEqual([])
   })
 
-  test('returns to the protected page it was sent from', async ({ page }) => {
+  test('returns to the protected page it was sent from (AUTH-2)', async ({ page }) => {
     await page.goto('/technical')
     await expect(page).toHaveURL('/?redirect=%2Ftechnical&auth=login')
     await submitSignIn(authDialog(page, 'Sign In'), DEMO_ACCOUNT)
@@ -144,20 +145,23 @@ test.describe('sign in', () => {
     '/\\evil.example',
     'javascript:alert(1)',
   ]) {
-    test(`refuses a hostile redirect (${hostile}) and goes to the dashboard`, async ({ page }) => {
+    test(`refuses a hostile redirect (${hostile}) and goes to the dashboard (AUTH-2)`, async ({
+      page,
+    }) => {
       await page.goto(`/?auth=login&redirect=${encodeURIComponent(hostile)}`)
       await submitSignIn(authDialog(page, 'Sign In'), USER_ACCOUNT)
       await expect(page).toHaveURL('/admin')
     })
   }
 
-  test('links to the other modals; Escape closes and focus returns to the opener', async ({
+  test('links to the other modals, one at a time; Escape closes and focus returns to the opener (AUTH-1, AUTH-2)', async ({
     page,
   }) => {
     await page.goto('/')
     let dialog = await openSignIn(page)
     await dialog.getByRole('button', { name: 'Forgot password?' }).click()
     await expect(authDialog(page, 'Reset Password')).toBeVisible()
+    await expect(page.getByRole('dialog'), 'one auth modal at a time').toHaveCount(1)
     await expect(page).toHaveURL('/?auth=forgot-password')
     await authDialog(page, 'Reset Password').getByRole('button', { name: 'Back to login' }).click()
     dialog = authDialog(page, 'Sign In')
@@ -170,6 +174,7 @@ test.describe('sign in', () => {
     await dialog.getByRole('button', { name: 'Sign up' }).click()
     const register = authDialog(page, 'Create Account')
     await expect(register).toBeVisible()
+    await expect(page.getByRole('dialog'), 'one auth modal at a time').toHaveCount(1)
     await expect(register.getByLabel('First Name')).toBeFocused()
     await register.getByRole('button', { name: 'Sign in', exact: true }).click()
     dialog = authDialog(page, 'Sign In')
@@ -231,7 +236,7 @@ test.describe('the login lock', () => {
 })
 
 test.describe('log out', () => {
-  test('calls the server with the refresh token, clears the session, says so, goes home', async ({
+  test('calls the server with the refresh token, clears the session, says so, goes home (SESSION-7)', async ({
     page,
     stub,
   }) => {
@@ -257,7 +262,10 @@ test.describe('log out', () => {
     expect(refresh.status()).toBe(401)
   })
 
-  test('a failing sign-out call changes nothing for the user', async ({ page, stub }) => {
+  test('a failing sign-out call changes nothing for the user (SESSION-7)', async ({
+    page,
+    stub,
+  }) => {
     await stub.signIn(page)
     await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 500, body: '{}' }))
     await page.goto('/')

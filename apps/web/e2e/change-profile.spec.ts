@@ -33,7 +33,7 @@ async function openSettings(page: Page) {
 }
 
 test.describe('/changeprofile: personal information', () => {
-  test('an edit is saved, notified, and shown on the account page and in the greeting', async ({
+  test('an edit is saved, notified, and shown on the account page and in the greeting (ACCOUNT-1)', async ({
     page,
     stub,
   }) => {
@@ -98,7 +98,7 @@ test.describe('/changeprofile: personal information', () => {
 test.describe('/changeprofile: change password', () => {
   const NEW_PASSWORD = 'Mtatsminda-Evening-77'
 
-  test('changes the password: the new one signs in, the old one no longer does', async ({
+  test('changes the password: the new one signs in, the old one no longer does (ACCOUNT-2)', async ({
     page,
     stub,
   }) => {
@@ -128,8 +128,7 @@ test.describe('/changeprofile: change password', () => {
     expect(withOld.status()).toBe(401)
   })
 
-  // ACCOUNT-2: 'Failed to change password'.
-  test('the domain’s rules, a wrong current password and the failure notice', async ({
+  test('the domain’s rules, a wrong current password and the failure notice (ACCOUNT-2)', async ({
     page,
     stub,
   }) => {

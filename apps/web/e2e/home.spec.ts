@@ -3,13 +3,15 @@ import { expect, test } from './stub'
 import { useLocale } from './support'
 
 test.describe('home', () => {
-  // SITE-13: the tagline.
-  test('has the required title, tagline, 6 features, 4 stack categories and 4 stats (SITE-9)', async ({
+  test('has the required title, tagline, 6 features, 4 stack categories and 4 stats (SITE-9, SITE-13)', async ({
     page,
   }) => {
     await page.goto('/')
     await expect(page).toHaveTitle('AI-Native Development Environments')
-    await expect(page.getByText('AI-Native Development Platform', { exact: true })).toBeVisible()
+    await expect(
+      page.locator('.hero').getByText('AI-Native Development Platform', { exact: true }),
+      'the tagline in the home hero',
+    ).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'AI-Native Development Environments',
     )
@@ -29,28 +31,32 @@ test.describe('home', () => {
     await expect(stats).toHaveText(['< 2 min', '99.9%', '500+', '24/7'])
   })
 
-  test('Start Free Trial goes to /contact', async ({ page }) => {
+  test('Start Free Trial goes to /contact (SITE-9)', async ({ page }) => {
     await page.goto('/')
     await page.locator('.hero').getByRole('link', { name: 'Start Free Trial' }).click()
     await expect(page).toHaveURL('/contact')
   })
 
-  // SITE-2: to the hash anchor.
-  test('Explore Platform scrolls to the features section', async ({ page }) => {
+  test('Explore Platform scrolls to the features section (SITE-2, SITE-9)', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('link', { name: 'Explore Platform' }).click()
     await expect(page).toHaveURL('/#features')
     await expect(page.locator('#features h2')).toBeInViewport()
   })
 
-  test('View Technical Details opens the sign-in modal when signed out', async ({ page }) => {
+  test('View Technical Details opens the sign-in modal when signed out (SITE-9)', async ({
+    page,
+  }) => {
     await page.goto('/')
     await page.getByRole('button', { name: 'View Technical Details' }).click()
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
     await expect(page).toHaveURL(/auth=login/)
   })
 
-  test('View Technical Details goes to /technical when signed in', async ({ page, stub }) => {
+  test('View Technical Details goes to /technical when signed in (SITE-9)', async ({
+    page,
+    stub,
+  }) => {
     await stub.signIn(page)
     await page.goto('/')
     await page.getByRole('link', { name: 'View Technical Details' }).click()

@@ -3,8 +3,7 @@ import { DEMO_ACCOUNT, expect, test } from './stub'
 import { axeViolations, useLocale, useTheme } from './support'
 
 test.describe('/my/page', () => {
-  // ENV-4: /my/page shows the account and its environments.
-  test('the demo account: its details and a summary of its environments', async ({
+  test('the demo account: its details and a summary of its environments (ENV-4)', async ({
     page,
     stub,
   }) => {
@@ -29,7 +28,7 @@ test.describe('/my/page', () => {
     await expect(page.getByRole('article', { name: 'ml-notebooks' })).toBeVisible()
   })
 
-  test('a company account without environments is invited to create one', async ({
+  test('a company account without environments is invited to create one (ENV-4)', async ({
     page,
     stub,
   }) => {

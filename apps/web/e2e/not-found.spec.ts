@@ -3,8 +3,7 @@ import { expect, test } from './stub'
 import { securityEvent, storedEvents, toast, useLocale } from './support'
 
 test.describe('not found', () => {
-  // SITE-3: HTTP 404 and the Not Found page.
-  test('an unknown path answers 404 and shows the page, keeping the path asked for', async ({
+  test('an unknown path answers 404 and shows the page, keeping the path asked for; the visit is logged (SITE-3, SITE-11)', async ({
     page,
   }) => {
     const event = await securityEvent(page, '404_page_access')
@@ -18,8 +17,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('note')).toHaveCount(0)
   })
 
-  // SITE-3: an unknown path leads to /404.
-  test('a client-side unknown link lands on /404 too', async ({ page }) => {
+  test('a client-side unknown link lands on /404 too (SITE-3)', async ({ page }) => {
     await page.goto('/')
     // The router listens for history changes once the page has hydrated.
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
@@ -28,18 +26,24 @@ test.describe('not found', () => {
       dispatchEvent(new PopStateEvent('popstate'))
     })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+    await expect(page).toHaveURL(/^[^?]*\/404\?from=%2Fmissing-page$/)
   })
 
-  // SITE-11: the restricted-access note.
-  test('the restricted-access note shows for technical-looking paths', async ({ page }) => {
-    await page.goto('/infrastructure/servers')
-    await expect(page.getByRole('note')).toContainText('restricted technical resources')
-    await page.goto('/docs/v2')
-    await expect(page.getByRole('note')).toBeVisible()
+  test('the restricted-access note shows for technical-looking paths (SITE-11)', async ({
+    page,
+  }) => {
+    for (const word of ['technical', 'admin', 'api', 'docs', 'infrastructure', 'tech']) {
+      const path = `/old-${word}-pages/v2`
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText('Page Not Found')
+      await expect(page.getByRole('note'), path).toContainText('restricted technical resources')
+    }
+    await page.goto('/old-pages/v2')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
+    await expect(page.getByRole('note')).toHaveCount(0)
   })
 
-  // SITE-11: the ways out and the help links.
-  test('Back to Home, Go Back without history, and help links', async ({ page }) => {
+  test('Back to Home, Go Back without history, and help links (SITE-11)', async ({ page }) => {
     await page.goto('/nowhere')
     await page.getByRole('button', { name: 'Go Back' }).click()
     await expect(page).toHaveURL('/')
@@ -58,20 +62,33 @@ test.describe('not found', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
   })
 
-  test('Go Back returns to the previous page when there is one', async ({ page, baseURL }) => {
+  test('Go Back returns to the previous page when there is one; the referrer is logged (SITE-11)', async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto('/pricing')
+    const event = await securityEvent(page, '404_page_access')
     await page.goto('/nowhere', { referer: `${baseURL}/pricing` })
+    expect((await event.body).details).toEqual({
+      original_path: '/nowhere',
+      referrer: `${baseURL}/pricing`,
+    })
     await page.getByRole('button', { name: 'Go Back' }).click()
     await expect(page).toHaveURL('/pricing')
   })
 
-  test('Login shows only when signed out and opens the sign-in modal', async ({ page }) => {
+  test('Login shows only when signed out and opens the sign-in modal (SITE-11)', async ({
+    page,
+  }) => {
     await page.goto('/nowhere')
     await page.getByRole('button', { name: 'Login' }).click()
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
   })
 
-  test('signed in: no Login, and Technical Docs links to /technical', async ({ page, stub }) => {
+  test('signed in: no Login, and Technical Docs links to /technical (SITE-11)', async ({
+    page,
+    stub,
+  }) => {
     await stub.signIn(page)
     await page.goto('/nowhere')
     await expect(
@@ -82,8 +99,7 @@ test.describe('not found', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0)
   })
 
-  // SITE-11: the documentation search.
-  test('the documentation search notifies and logs; a blank query does nothing', async ({
+  test('the documentation search notifies and logs; a blank query does nothing (SITE-11)', async ({
     page,
   }) => {
     await page.goto('/nowhere')

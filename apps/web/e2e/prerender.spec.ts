@@ -16,8 +16,9 @@ const attribute = (html: string, pattern: RegExp) => html.match(pattern)?.[1]
 
 test.describe('prerendered HTML', () => {
   for (const { path, title } of PAGES) {
-    // SITE-6: prerendered with its title and description.
-    test(`${path} is served as HTML with its head and content`, async ({ request }) => {
+    test(`${path} is served as HTML with its title, description and content (SITE-6)`, async ({
+      request,
+    }) => {
       const response = await request.get(path)
       expect(response.status()).toBe(path === '/404' ? 404 : 200)
       const html = await response.text()
@@ -37,8 +38,7 @@ test.describe('prerendered HTML', () => {
     })
   }
 
-  // SITE-3: the production server answers 404.
-  test('an unknown path answers 404 with the Not Found page', async ({ request }) => {
+  test('an unknown path answers 404 with the Not Found page (SITE-3)', async ({ request }) => {
     const response = await request.get('/definitely/not/here')
     expect(response.status()).toBe(404)
     expect(await response.text()).toContain('Page Not Found')
@@ -110,13 +110,17 @@ test.describe('prerendered HTML', () => {
 
 test.describe('hydration', () => {
   for (const { path } of PAGES) {
-    // SITE-6: and hydrated in the browser.
-    test(`${path} hydrates without a mismatch or CSP report`, async ({ page }) => {
+    test(`${path} hydrates without a mismatch or CSP report, public: no sign-in asked (SITE-1, SITE-6)`, async ({
+      page,
+    }) => {
       const messages = watchConsole(page)
       await page.goto(path)
       await expect(page.locator('#root')).toHaveAttribute('data-prerendered', path)
       // Hydration is done when React has attached (the app marks it): the theme button reacts.
       await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      // A public page stays where it is, signed out, with no sign-in modal over it.
+      await expect(page).toHaveURL(path)
+      await expect(page.getByRole('dialog', { name: 'Sign In' })).toHaveCount(0)
       await page.getByRole('button', { name: 'Switch to dark theme' }).click()
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
       const bad = messages.filter((text) =>

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { freezeClock, pauseClock, showPendingToast, toast, useLocale } from './support'
 
 test.describe('pricing', () => {
-  test('shows three plans from the domain, Professional featured as Most Popular', async ({
+  test('shows three plans from the domain, Professional featured as Most Popular (PLAN-1, PLAN-2)', async ({
     page,
   }) => {
     await page.goto('/pricing')
@@ -18,8 +18,9 @@ test.describe('pricing', () => {
     await expect(plans.nth(2)).toContainText('99.99% uptime')
   })
 
-  // PLAN-2: the comparison table.
-  test('the comparison table says included or not included for booleans', async ({ page }) => {
+  test('the comparison table says included or not included for booleans (PLAN-2)', async ({
+    page,
+  }) => {
     await page.goto('/pricing')
     const table = page.getByRole('table', { name: 'Compare plans' })
     const gpu = table.getByRole('row', { name: /^GPU/ })
@@ -80,8 +81,9 @@ test.describe('pricing', () => {
     await expect(page.getByText('Scroll sideways to compare every plan.')).toBeHidden()
   })
 
-  // PLAN-2: the six FAQ items open and close independently.
-  test('FAQ items toggle independently, by mouse and keyboard', async ({ page }) => {
+  test('the six FAQ items toggle independently, by mouse and keyboard (PLAN-2, PLAN-4)', async ({
+    page,
+  }) => {
     await page.goto('/pricing')
     const faq = page.locator('.accordion__button')
     await expect(faq).toHaveCount(6)
@@ -104,8 +106,9 @@ test.describe('pricing', () => {
     ).toBeVisible()
   })
 
-  // PLAN-3: the notice, then /contact after 2 s.
-  test('choosing Starter announces it and goes to /contact after 2 s', async ({ page }) => {
+  test('choosing Starter announces it and goes to /contact after 2 s (PLAN-3)', async ({
+    page,
+  }) => {
     await freezeClock(page)
     await page.goto('/pricing')
     await pauseClock(page)
@@ -120,7 +123,7 @@ test.describe('pricing', () => {
     await expect(page).toHaveURL('/contact')
   })
 
-  test('choosing Professional announces it too', async ({ page }) => {
+  test('choosing Professional announces it too (PLAN-3)', async ({ page }) => {
     await freezeClock(page)
     await page.goto('/pricing')
     await pauseClock(page)
@@ -133,8 +136,9 @@ test.describe('pricing', () => {
     await expect(page).toHaveURL('/contact')
   })
 
-  // PLAN-3, PLAN-2: Enterprise at once; 'Schedule Demo' links to /contact.
-  test('Enterprise goes to /contact at once; Schedule Demo links there', async ({ page }) => {
+  test('Enterprise goes to /contact at once; Schedule Demo links there (PLAN-3, PLAN-2)', async ({
+    page,
+  }) => {
     await page.goto('/pricing')
     await page.locator('article.plan').nth(2).getByRole('button').click()
     await expect(page).toHaveURL('/contact')

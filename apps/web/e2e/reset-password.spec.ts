@@ -36,8 +36,7 @@ async function fillValidPasswords(page: Page) {
 }
 
 test.describe('reset password page', () => {
-  // RESET-8: success, the countdown, home and the sign-in modal.
-  test('the mailed link sets a new password, counts down, then home with the sign-in modal', async ({
+  test('the mailed link sets a new password, counts down, then home with the sign-in modal (RESET-5, RESET-6, RESET-8, RESET-9)', async ({
     page,
     stub,
   }) => {
@@ -47,6 +46,7 @@ test.describe('reset password page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible()
     await expect(page.getByText(`For the account ${USER_ACCOUNT.email}`)).toBeVisible()
     await expect(newPassword(page)).toHaveAttribute('placeholder', 'Enter your new password')
+    await expect(newPassword(page)).toHaveAttribute('minlength', '8')
     await expect(confirmPassword(page)).toHaveAttribute('placeholder', 'Confirm your new password')
     const submit = page.getByRole('button', { name: 'Submit' })
     await expect(submit).toBeDisabled()
@@ -115,7 +115,7 @@ test.describe('reset password page', () => {
     expect(problems.filter((line) => !line.includes('status of 400'))).toEqual([])
   })
 
-  test("'Please wait...' while the call is in flight, inputs and button disabled", async ({
+  test("'Please wait...' while the call is in flight, inputs and button disabled (RESET-5)", async ({
     page,
     stub,
   }) => {
@@ -217,7 +217,7 @@ test.describe('reset password page', () => {
     })
   }
 
-  test("'Request New Link' goes home with the forgot-password modal; 'Go Home' goes home", async ({
+  test("'Request New Link' goes home with the forgot-password modal; 'Go Home' goes home (RESET-7)", async ({
     page,
     stub,
   }) => {
@@ -279,8 +279,16 @@ test.describe('reset password page', () => {
     })
   }
 
-  test('an invalid link leads back home', async ({ page }) => {
+  test('the footer leads back home; the brand panel carries the tagline (RESET-5, SITE-13)', async ({
+    page,
+  }) => {
     await page.goto('/reset-password')
+    await expect(
+      page
+        .getByRole('complementary', { name: 'Secure by design' })
+        .getByText('AI-Native Development Platform', { exact: true }),
+      "the tagline in the reset page's brand panel",
+    ).toBeVisible()
     await expect(page.getByText('Remember your password?')).toBeVisible()
     await page.getByRole('link', { name: 'Back to Home' }).click()
     await expect(page).toHaveURL('/')

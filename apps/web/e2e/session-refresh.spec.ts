@@ -20,8 +20,7 @@ function sessionCalls(page: Page): string[] {
 }
 
 test.describe('the session', () => {
-  // SESSION-4: the refresh and the next one planned.
-  test('refreshes 30 s before the access token ends, stores the new pair, and plans the next', async ({
+  test('refreshes 30 s before the access token ends, stores the new pair, and plans the next (SESSION-4, API-9)', async ({
     page,
     stub,
   }) => {
@@ -58,8 +57,10 @@ test.describe('the session', () => {
     await expect(greeting(page)).toBeVisible()
   })
 
-  // SESSION-6: one refresh and one retry.
-  test('a 401 is cured by one refresh and the call is sent again', async ({ page, stub }) => {
+  test('a 401 is cured by one refresh and the call is sent again (SESSION-6)', async ({
+    page,
+    stub,
+  }) => {
     const tokens = await stub.signIn(page)
     // The server's clock is past the access token's life; the browser's is not.
     await stub.advanceClock(901)
@@ -75,7 +76,7 @@ test.describe('the session', () => {
     expect((await storedSession(page)).refreshToken).not.toBe(tokens.refresh_token)
   })
 
-  test('at start-up an expired pair is renewed before anything else is asked', async ({
+  test('at start-up an expired pair is renewed before anything else is asked (SESSION-5)', async ({
     page,
     stub,
   }) => {
@@ -93,8 +94,7 @@ test.describe('the session', () => {
       .toEqual(['POST /api/auth/token/refresh 200', 'GET /api/user/profile 200'])
   })
 
-  // SESSION-6: a failed refresh ends the session and opens sign-in.
-  test('a reused refresh token ends the session: signed out, the sign-in modal, the way back', async ({
+  test('a reused refresh token ends the session: signed out, the sign-in modal, the way back (SESSION-6)', async ({
     page,
     stub,
   }) => {
@@ -132,8 +132,7 @@ test.describe('the session', () => {
     expect(again.status()).toBe(401)
   })
 
-  // SESSION-2: the legacy key is read once, then removed.
-  test('the legacy authToken is adopted once as the access token, then removed', async ({
+  test('the legacy authToken is adopted once as the access token, then removed (SESSION-2)', async ({
     page,
     stub,
   }) => {

@@ -13,11 +13,14 @@ import {
 } from './support'
 
 test.describe('navigation bar', () => {
-  test('signed out: logo home, Sign in opens the modal, Get Started goes to /contact', async ({
+  test('signed out: logo home, Sign in opens the modal, Get Started goes to /contact (SITE-7)', async ({
     page,
   }) => {
     await page.goto('/pricing')
     const bar = page.getByRole('navigation', { name: 'Main navigation' })
+    // The signed-in controls are not there yet: the bar shows one of its two faces.
+    await expect(bar.getByRole('button', { name: 'Dashboard' })).toHaveCount(0)
+    await expect(bar.getByRole('button', { name: 'User' })).toHaveCount(0)
     await bar.getByRole('link', { name: 'DevEnv' }).click()
     await expect(page).toHaveURL('/')
     await bar.getByRole('link', { name: 'Get Started' }).click()
@@ -26,7 +29,7 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
   })
 
-  test('signed in: Dashboard and the user menu (toggle, outside click, Escape, items)', async ({
+  test('signed in: Dashboard and the user menu (toggle, outside click, Escape, items) (SITE-7)', async ({
     page,
     stub,
   }) => {
@@ -35,19 +38,28 @@ test.describe('navigation bar', () => {
     const bar = page.getByRole('navigation', { name: 'Main navigation' })
     await expect(bar.getByRole('button', { name: 'Dashboard' })).toBeVisible()
     await expect(bar.getByRole('button', { name: 'Sign in' })).toHaveCount(0)
+    await expect(bar.getByRole('link', { name: 'Get Started' })).toHaveCount(0)
     const greeting = bar.getByRole('button', { name: 'Nino Beridze' })
+    const profileSettings = bar.getByRole('link', { name: 'Profile Settings' })
+    const myAccount = bar.getByRole('link', { name: 'My Account' })
+    const logOut = bar.getByRole('button', { name: 'Log out' })
+    await expect(profileSettings).toBeHidden()
     await greeting.click()
     await expect(greeting).toHaveAttribute('aria-expanded', 'true')
-    await expect(page.getByRole('link', { name: 'Profile Settings' })).toHaveAttribute(
-      'href',
-      '/changeprofile',
-    )
-    await expect(page.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my/page')
+    await expect(profileSettings).toBeVisible()
+    await expect(profileSettings).toHaveAttribute('href', '/changeprofile')
+    await expect(myAccount).toBeVisible()
+    await expect(myAccount).toHaveAttribute('href', '/my/page')
+    await expect(logOut).toBeVisible()
     await greeting.click()
     await expect(greeting).toHaveAttribute('aria-expanded', 'false')
+    await expect(profileSettings).toBeHidden()
+    await expect(logOut).toBeHidden()
     await greeting.click()
+    // Outside the bar: the hero's heading.
     await page.locator('.hero h1').click()
     await expect(greeting).toHaveAttribute('aria-expanded', 'false')
+    await expect(myAccount).toBeHidden()
     await greeting.click()
     await page.keyboard.press('Escape')
     await expect(greeting).toHaveAttribute('aria-expanded', 'false')
@@ -58,12 +70,13 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Account')
   })
 
-  test("the greeting is the profile's name, else its e-mail (the word User: unit test)", async ({
+  test("the greeting is the profile's name, else its e-mail (the word User: unit test) (SITE-7, SESSION-1)", async ({
     page,
     stub,
   }) => {
     await stub.signIn(page)
-    // The profile replaces the token's claims (SESSION-1): here it has no name yet.
+    // The profile replaces the token's claims, which hold the name 'Nino Beridze': here the
+    // profile has no name yet.
     await page.route('**/api/user/profile', async (route) => {
       const answer = await route.fetch()
       const profile = (await answer.json()) as Record<string, unknown>
@@ -71,9 +84,13 @@ test.describe('navigation bar', () => {
     })
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'user@devenv.example' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Nino Beridze' })).toHaveCount(0)
   })
 
-  test('Log out forgets the tokens, says so and goes home', async ({ page, stub }) => {
+  test('Log out forgets the tokens, says so and goes home (SITE-7, SESSION-7)', async ({
+    page,
+    stub,
+  }) => {
     await stub.signIn(page)
     await page.goto('/pricing')
     await page.getByRole('button', { name: 'Nino Beridze' }).click()
@@ -84,7 +101,7 @@ test.describe('navigation bar', () => {
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull()
   })
 
-  test('Dashboard sends the browser to the admin panel by single sign-on', async ({
+  test('Dashboard sends the browser to the admin panel by single sign-on (SITE-7, SESSION-8)', async ({
     page,
     stub,
   }) => {
@@ -99,7 +116,7 @@ test.describe('navigation bar', () => {
     )
   })
 
-  test('the bar takes its scrolled look past 50 px', async ({ page }) => {
+  test('the bar takes its scrolled look past 50 px (SITE-8)', async ({ page }) => {
     await page.goto('/')
     const header = page.locator('header.nav-bar')
     await expect(header).not.toHaveClass(/nav-bar--scrolled/)
@@ -146,8 +163,9 @@ test.describe('navigation bar', () => {
 })
 
 test.describe('themes and locales', () => {
-  // UI-2: light and dark, remembered.
-  test('the theme follows the browser preference, switches and is remembered', async ({ page }) => {
+  test('the theme follows the browser preference, switches and is remembered under preferred-theme (UI-2)', async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
@@ -199,8 +217,7 @@ test.describe('themes and locales', () => {
 })
 
 test.describe('notifications', () => {
-  // UI-3: each toast with its icon and a close button.
-  test('a toast has its icon and close button, and closes on click', async ({ page }) => {
+  test('a toast has its icon and close button, and closes on click (UI-3)', async ({ page }) => {
     await page.goto('/contact')
     await page.getByRole('button', { name: 'Book Demo Call' }).click()
     const info = toast(page, 'info')
@@ -209,7 +226,7 @@ test.describe('notifications', () => {
     await expect(info).toHaveCount(0)
   })
 
-  test('a toast hides itself after 5000 ms', async ({ page }) => {
+  test('a toast hides itself after 5000 ms (UI-3)', async ({ page }) => {
     await freezeClock(page)
     await page.goto('/contact')
     await pauseClock(page)
@@ -277,8 +294,7 @@ test.describe('notifications', () => {
 test.describe('developer-tool blocking', () => {
   const warning = 'Access to developer tools is restricted. Please authenticate first.'
 
-  // UI-4: blocked with the required warning.
-  test('signed out: F12, the shortcuts and the context menu are blocked with a warning', async ({
+  test('signed out: F12, the shortcuts and the context menu are blocked with a warning (UI-4)', async ({
     page,
   }) => {
     await page.goto('/')
@@ -331,7 +347,7 @@ test.describe('developer-tool blocking', () => {
     ).toBeGreaterThanOrEqual(11)
   })
 
-  test('signed in: nothing is blocked', async ({ page, stub }) => {
+  test('signed in: nothing is blocked (UI-4)', async ({ page, stub }) => {
     await stub.signIn(page)
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Dashboard' })).toBeVisible()
@@ -342,8 +358,7 @@ test.describe('developer-tool blocking', () => {
 })
 
 test.describe('routes', () => {
-  // SITE-1: each route sets its own title.
-  test('titles carry no suffix in the main environment, and follow navigation', async ({
+  test('titles carry no suffix in the main environment, and follow navigation (SITE-1)', async ({
     page,
   }) => {
     await page.goto('/')
@@ -393,7 +408,7 @@ test.describe('routes', () => {
     })
   }
 
-  test('a page view is logged on every navigation', async ({ page }) => {
+  test('a page view is logged on every navigation (EVENT-2)', async ({ page }) => {
     // The first view is logged once the page has hydrated: a click before it would leave the
     // page by a full load and lose it, which is the test racing the page, not the page's fault.
     const home = await securityEvent(page, 'page_view', (body) => body.details?.path === '/')
@@ -411,8 +426,7 @@ test.describe('routes', () => {
     ).toEqual(['/', '/contact'])
   })
 
-  // SITE-2: to the top on a route change.
-  test('a route change scrolls back to the top', async ({ page }) => {
+  test('a route change scrolls back to the top (SITE-2)', async ({ page }) => {
     await page.goto('/')
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }))
     await page.locator('footer').getByRole('link', { name: 'Pricing' }).click()
@@ -420,26 +434,63 @@ test.describe('routes', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
 
-  // SITE-1, SITE-4: protected routes, home with the sign-in modal.
-  test('protected routes send a signed-out visitor home with the modal; /dashboard is /admin', async ({
+  // The four routes that need a signed-in user, each with its title (the description of the
+  // three account pages is one text: they are not for search engines).
+  const PROTECTED = [
+    { path: '/technical', title: 'Technical Details | DevEnv', description: /AI integration/ },
+    { path: '/admin', title: 'Dashboard | DevEnv', description: /^Your DevEnv account\.$/ },
+    { path: '/my/page', title: 'My Account | DevEnv', description: /^Your DevEnv account\.$/ },
+    {
+      path: '/changeprofile',
+      title: 'Profile Settings | DevEnv',
+      description: /^Your DevEnv account\.$/,
+    },
+  ]
+
+  test('protected routes send a signed-out visitor home with the modal, logged (SITE-1, SITE-4)', async ({
     page,
   }) => {
-    await page.goto('/my/page')
-    await expect(page).toHaveURL(/\/\?redirect=%2Fmy%2Fpage&auth=login$/)
-    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible()
+    for (const { path } of PROTECTED) {
+      await page.goto(path)
+      await expect(page, path).toHaveURL(`/?redirect=${encodeURIComponent(path)}&auth=login`)
+      await expect(page.getByRole('dialog', { name: 'Sign In' }), path).toBeVisible()
+    }
     const events = await storedEvents(page)
-    expect(events.some((entry) => entry.type === 'unauthorized_access')).toBe(true)
+    expect(
+      events
+        .filter((entry) => entry.type === 'unauthorized_access')
+        .map((entry) => entry.details.path)
+        .sort(),
+      'one unauthorized_access event per protected route',
+    ).toEqual(PROTECTED.map(({ path }) => path).sort())
   })
 
-  test('/dashboard goes to /admin when signed in', async ({ page, stub }) => {
+  test('signed in, each protected route opens with its own title and description (SITE-1)', async ({
+    page,
+    stub,
+  }) => {
+    await stub.signIn(page)
+    for (const { path, title, description } of PROTECTED) {
+      await page.goto(path)
+      await expect(page, path).toHaveURL(path)
+      await expect(page, path).toHaveTitle(title)
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute(
+        'content',
+        description,
+      )
+    }
+  })
+
+  test('/dashboard goes to /admin when signed in (SITE-5)', async ({ page, stub }) => {
     await stub.signIn(page)
     await page.goto('/dashboard')
     await expect(page).toHaveURL('/admin')
     await expect(page).toHaveTitle('Dashboard | DevEnv')
   })
 
-  // AUTH-1: the backdrop closes the modal.
-  test('the sign-in modal traps focus and closes with Escape or its backdrop', async ({ page }) => {
+  test('the sign-in modal traps focus and closes with Escape or its backdrop (AUTH-1)', async ({
+    page,
+  }) => {
     await page.goto('/')
     const opener = page
       .getByRole('navigation', { name: 'Main navigation' })

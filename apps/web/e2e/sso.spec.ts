@@ -27,7 +27,7 @@ const storage = (page: Page, key: string) =>
   page.evaluate((name) => localStorage.getItem(name), key)
 
 test.describe('Dashboard single sign-on', () => {
-  test('sends the browser to the admin panel with token, refresh and token_valid_seconds', async ({
+  test('sends the browser to the admin panel with token, refresh and token_valid_seconds (SESSION-8, CONF-2)', async ({
     page,
     stub,
     baseURL,
@@ -58,13 +58,23 @@ test.describe('Dashboard single sign-on', () => {
       String(issued.token_valid_seconds),
     )
 
-    // The development admin panel verified the token and shows who arrived.
+    // The development admin panel verified the token and shows who arrived, and when the token
+    // expires.
     await expect(page.getByRole('heading', { name: 'Signed in by single sign-on' })).toBeVisible()
     await expect(page.getByText('Nino Beridze')).toBeVisible()
     await expect(page.getByText('user@devenv.example')).toBeVisible()
+    await expect(page.getByText('Token expires')).toBeVisible()
+    const expires = await page.locator('time').getAttribute('datetime')
+    expect(
+      Date.parse(expires ?? '') - Date.now(),
+      'the token expires within its validity',
+    ).toBeLessThanOrEqual(issued.token_valid_seconds * 1000)
+    expect(Date.parse(expires ?? ''), 'the token expires in the future').toBeGreaterThan(
+      Date.now() - 60_000,
+    )
   })
 
-  test('every value is URL-encoded, and a missing refresh token is sent empty', async ({
+  test('every value is URL-encoded, and a missing refresh token is sent empty (SESSION-8)', async ({
     page,
     stub,
     baseURL,

@@ -3,8 +3,7 @@ import { DEMO_ACCOUNT, expect, test, USER_ACCOUNT } from './stub'
 import { securityEvent } from './support'
 
 test.describe('technical', () => {
-  // SITE-10: 'Authenticated as', the badge, the sections, technical_page_access.
-  test('shows the user, the Demo Mode badge and the static sections; logs the visit', async ({
+  test('shows the user, the Demo Mode badge and the static sections; logs the visit (SITE-10, AUTH-10)', async ({
     page,
     stub,
   }) => {
@@ -29,16 +28,14 @@ test.describe('technical', () => {
     expect(Date.parse(String(body.timestamp))).not.toBeNaN()
   })
 
-  // AUTH-10: no badge without the demo flag.
-  test('no Demo Mode badge for a regular user', async ({ page, stub }) => {
+  test('no Demo Mode badge for a regular user (AUTH-10)', async ({ page, stub }) => {
     await stub.signIn(page, USER_ACCOUNT)
     await page.goto('/technical')
     await expect(page.getByText('Authenticated as')).toContainText(USER_ACCOUNT.email)
     await expect(page.getByText('Demo Mode')).toHaveCount(0)
   })
 
-  // SITE-4: /?redirect=<path> with the modal, and unauthorized_access.
-  test('signed out: home with the sign-in modal and the return path; the attempt is logged', async ({
+  test('signed out: home with the sign-in modal and the return path; the attempt is logged (SITE-4)', async ({
     page,
   }) => {
     const event = await securityEvent(page, 'unauthorized_access')
@@ -51,7 +48,7 @@ test.describe('technical', () => {
   test.describe('the connection test (GET /health)', () => {
     const connectionTest = (page: Page) => page.getByRole('region', { name: 'Connection test' })
 
-    test('checks, then reports connected with the status and the data the API answered', async ({
+    test('checks, then reports connected with the status and the data the API answered (SITE-10)', async ({
       page,
       stub,
     }) => {
@@ -88,7 +85,7 @@ test.describe('technical', () => {
       await expect(section.getByRole('button', { name: 'Test again' })).toBeEnabled()
     })
 
-    test('reports the failure with its status, and connects when tested again', async ({
+    test('reports the failure with its status, and connects when tested again (SITE-10, API-8)', async ({
       page,
       stub,
     }) => {

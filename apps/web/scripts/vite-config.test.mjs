@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import defineSite from '../vite.config.ts'
 
 /** The site's configuration for a `vite` command in a mode, as the CLI resolves it before defaults. */
-const configFor = (mode) => defineSite({ command: 'serve', mode, isSsrBuild: false, isPreview: false })
+const configFor = (mode) =>
+  defineSite({ command: 'serve', mode, isSsrBuild: false, isPreview: false })
 
 describe('the development servers', () => {
   it('optimise their dependencies into folders of their own, one per mode', async () => {

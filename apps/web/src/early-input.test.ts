@@ -105,8 +105,8 @@ describe('the input held before the app owned the page', () => {
   })
 })
 
-// UI-4: a right-click on the painted page, before the app had it, got the browser's menu.
-describe('a right-click before the app owns the page', () => {
+// A right-click on the painted page, before the app had it, got the browser's menu.
+describe('a right-click before the app owns the page (UI-4)', () => {
   const BLOCKED = '<main data-blocks-developer-tools><h1 id="title">Welcome</h1></main>'
 
   it('is refused where the page says so, held, and asked of the app again once it is up', () => {

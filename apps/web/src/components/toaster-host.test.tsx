@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../lib/notify'
 import { ToasterHost } from './toaster-host'
@@ -7,9 +7,34 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** The toast that shows `text`, and its type (sonner's `data-type`). */
+function toastOf(text: string) {
+  const toast = screen.getByText(text).closest<HTMLElement>('[data-sonner-toast]')
+  if (!toast) throw new Error(`'${text}' is not in a toast`)
+  return { toast, type: toast.getAttribute('data-type') }
+}
+
 describe('notify', () => {
-  // UI-3: hidden after 5,000 ms by default.
-  it('hides a toast 5000 ms after it shows when its caller sets no timeout', async () => {
+  it('shows success, error, warning and info toasts, each with its own icon and a close button (UI-3)', async () => {
+    render(<ToasterHost />)
+    const types = ['success', 'error', 'warning', 'info'] as const
+    for (const type of types) void notify(type, `A ${type} notice`)
+    const icons: string[] = []
+    for (const type of types) {
+      await screen.findByText(`A ${type} notice`)
+      const { toast, type: shown } = toastOf(`A ${type} notice`)
+      expect(shown).toBe(type)
+      const icon = toast.querySelector('[data-icon] svg')
+      expect(icon, `the ${type} toast's icon`).not.toBeNull()
+      icons.push(icon?.outerHTML ?? '')
+      fireEvent.click(within(toast).getByRole('button', { name: 'Close' }))
+      await waitFor(() => expect(screen.queryByText(`A ${type} notice`)).toBeNull())
+    }
+    // Four types, four different icons.
+    expect(new Set(icons).size).toBe(4)
+  })
+
+  it('hides a toast 5000 ms after it shows when its caller sets no timeout (UI-3)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     render(<ToasterHost />)
     void notify('info', 'Shown the default time')
@@ -29,11 +54,11 @@ describe('notify', () => {
     void notify('info', 'Stays the default time')
     void notify('success', 'Gone soon', { timeout: 300 })
     await act(() => vi.advanceTimersByTimeAsync(0))
-    expect(screen.getByText('Gone soon')).toBeTruthy()
+    expect(toastOf('Gone soon').type).toBe('success')
     // 300 ms and sonner's 200 ms exit, with room to spare, but well before 5000 ms.
     await act(() => vi.advanceTimersByTimeAsync(700))
     expect(screen.queryByText('Gone soon')).toBeNull()
-    expect(screen.getByText('Stays the default time')).toBeTruthy()
+    expect(toastOf('Stays the default time').type).toBe('info')
   })
 
   it('a toast that must not be read out twice is shown, hidden from screen readers', async () => {

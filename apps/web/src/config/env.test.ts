@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, parseAppConfig } from './app-config'
 
 describe('parseAppConfig', () => {
-  // API-3, CONF-1: the defaults: a 10 s timeout, main, no debugging, version 1.0.0.
-  it('defaults to main: same-origin API, no title suffix, debug off, version 1.0.0, 10 s timeout', () => {
+  it('defaults to main: same-origin API, no title suffix, debug off, version 1.0.0, 10 s timeout (API-3, CONF-1)', () => {
     expect(parseAppConfig({})).toEqual({
       appEnv: 'main',
       apiBaseUrl: '',
@@ -19,8 +18,7 @@ describe('parseAppConfig', () => {
     })
   })
 
-  // CONF-3: the flag, off by default.
-  it('the recaptcha flag is off unless an environment says true', () => {
+  it('the recaptcha flag is off unless an environment says true (CONF-3)', () => {
     expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'true' }).recaptchaEnabled).toBe(true)
     expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: 'false' }).recaptchaEnabled).toBe(false)
     expect(parseAppConfig({ VITE_RECAPTCHA_ENABLED: '' }).recaptchaEnabled).toBe(false)
@@ -29,8 +27,7 @@ describe('parseAppConfig', () => {
     )
   })
 
-  // CONF-3: the flag switches nothing: no module but the configuration reads it.
-  it('the recaptcha flag is read by nothing outside the configuration', () => {
+  it('the recaptcha flag switches nothing: no module outside the configuration reads it (CONF-3)', () => {
     const src = join(__dirname, '..')
     const sources = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -52,25 +49,36 @@ describe('parseAppConfig', () => {
     expect(config.titleSuffix).toBe('')
   })
 
-  it('development points the admin panel at the stub and turns debugging on', () => {
+  it('development points the admin panel at the stub and turns debugging on (CONF-1, CONF-2)', () => {
     const config = parseAppConfig({ VITE_APP_ENV: 'development' })
     expect(config.adminPanelUrl).toBe('http://127.0.0.1:4010/__dev/sso')
     expect(config.debug).toBe(true)
     expect(config.titleSuffix).toBe('(Development)')
   })
 
-  it('stage has its suffix and no debugging', () => {
+  it('stage has its suffix and no debugging (CONF-1)', () => {
     const config = parseAppConfig({ VITE_APP_ENV: 'stage' })
     expect(config.titleSuffix).toBe('(Stage)')
     expect(config.debug).toBe(false)
+  })
+
+  it('each environment has its own admin panel address (CONF-2)', () => {
+    const addresses = (['development', 'stage', 'main', 'production'] as const).map(
+      (name) => parseAppConfig({ VITE_APP_ENV: name }).adminPanelUrl,
+    )
+    expect(addresses).toEqual([
+      'http://127.0.0.1:4010/__dev/sso',
+      'https://admin.stage.devenv.example/sso',
+      'https://admin.main.devenv.example/sso',
+      'https://admin.devenv.example/sso',
+    ])
   })
 
   it('an unknown environment name falls back to main', () => {
     expect(parseAppConfig({ VITE_APP_ENV: 'qa' }).appEnv).toBe('main')
   })
 
-  // API-3, RESET-6: the timeout per environment; the reset call's base follows the API base.
-  it('VITE_ variables override the preset; the auth base follows the API base', () => {
+  it('VITE_ variables override the preset; the auth base follows the API base (API-3, CONF-2, RESET-6)', () => {
     const config = parseAppConfig({
       VITE_APP_ENV: 'production',
       VITE_API_BASE_URL: 'https://api.devenv.example/',

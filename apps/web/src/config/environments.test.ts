@@ -8,8 +8,7 @@ import {
 } from './environments'
 
 describe('site environments', () => {
-  // CONF-1: the four environments, main by default.
-  it('are development, stage, main, production and demo, main by default', () => {
+  it('are development, stage, main, production and demo, main by default (CONF-1)', () => {
     for (const name of ['development', 'stage', 'main', 'production', 'demo']) {
       expect(parseEnvironmentName(name)).toBe(name)
     }
@@ -18,8 +17,7 @@ describe('site environments', () => {
     expect(parseEnvironmentName(['stage'])).toBe('main')
   })
 
-  // CONF-1: the title suffixes.
-  it('mark titles in development and stage only', () => {
+  it('mark titles in development and stage only (CONF-1)', () => {
     expect(pageTitle('Pricing', 'development')).toBe('Pricing (Development)')
     expect(pageTitle('Pricing', 'stage')).toBe('Pricing (Stage)')
     expect(pageTitle('Pricing', 'main')).toBe('Pricing')
@@ -27,8 +25,7 @@ describe('site environments', () => {
     expect(pageTitle('Pricing', 'demo')).toBe('Pricing')
   })
 
-  // CONF-1: debugging only in development.
-  it('debug only in development', () => {
+  it('debug only in development (CONF-1)', () => {
     expect(ENVIRONMENTS.filter(isDebugEnvironment)).toEqual(['development'])
   })
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { breakpointFor, initialTheme, isNavbarScrolled } from './ui'
 
-// SITE-12: mobile under 768 px, tablet to 1023, desktop from 1024.
-describe('breakpoints', () => {
+describe('breakpoints: mobile under 768 px, tablet to 1023, desktop from 1024 (SITE-12)', () => {
   it.each([
     [0, 'mobile'],
     [767, 'mobile'],
@@ -16,8 +15,7 @@ describe('breakpoints', () => {
 })
 
 describe('navigation bar', () => {
-  // SITE-8: more than 50 px.
-  it('looks scrolled only past 50 px', () => {
+  it('looks scrolled only past 50 px (SITE-8)', () => {
     expect(isNavbarScrolled(50)).toBe(false)
     expect(isNavbarScrolled(51)).toBe(true)
   })

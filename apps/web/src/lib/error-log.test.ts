@@ -7,8 +7,7 @@ afterEach(() => {
 })
 
 describe('reportClientError', () => {
-  // EVENT-3: client errors go to POST /errors/log.
-  it('logs to the console and posts the report to /api/errors/log, without the query', async () => {
+  it('logs to the console and posts the report to /api/errors/log, without the query (EVENT-3)', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
     const fetchMock = vi.fn(
       async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }),
@@ -29,12 +28,11 @@ describe('reportClientError', () => {
       context: { action: 'dashboard' },
     })
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false)
-    expect(body.userAgent).toBeTruthy()
+    expect(body.userAgent).toBe(navigator.userAgent)
     history.replaceState(null, '', '/')
   })
 
-  // EVENT-3: a failed send only warns.
-  it('a report that cannot be sent only warns', async () => {
+  it('a report that cannot be sent only warns (EVENT-3)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     vi.stubGlobal(

@@ -19,8 +19,8 @@ afterEach(() => {
 })
 
 describe("the site's API client", () => {
-  // API-1, API-2: the base is the environment's address plus /api; the contract's headers on every call.
-  it('sends under /api with a JSON body, the client type, version and a request timestamp', async () => {
+  // The base is the environment's address (same origin here) plus /api.
+  it('sends under /api with a JSON body, the client type, version and a request timestamp (API-1, API-2)', async () => {
     const fetchMock = answerEveryFetch(200, { message: 'Reset link sent.' })
     const before = Date.now()
     await signedInApi().POST('/auth/reset-password', { body: { username: 'nino@example.com' } })
@@ -35,8 +35,7 @@ describe("the site's API client", () => {
     expect(stamp).toBeLessThanOrEqual(Date.now() + 1000)
   })
 
-  // API-2: calls under /auth/ go without the bearer token; the others that need it carry it.
-  it('carries the bearer token to the profile, never to a call under /auth/', async () => {
+  it('carries the bearer token to the profile, never to a call under /auth/ (API-2)', async () => {
     const fetchMock = answerEveryFetch(200, {})
     const api = signedInApi()
     await api.POST('/auth/change-password', {

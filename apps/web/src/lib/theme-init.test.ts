@@ -25,14 +25,12 @@ describe('theme init script', () => {
     expect(source).toContain('preferred-theme')
   })
 
-  // UI-2: the default from the browser's preference.
-  it('follows the browser preference when nothing is stored', () => {
+  it('follows the browser preference when nothing is stored (UI-2)', () => {
     expect(runThemeScript(true)).toBe('dark')
     expect(runThemeScript(false)).toBe('light')
   })
 
-  // UI-2: kept under preferred-theme.
-  it('a stored choice wins over the preference', () => {
+  it('a choice kept under preferred-theme wins over the preference (UI-2)', () => {
     localStorage.setItem('preferred-theme', 'light')
     expect(runThemeScript(true)).toBe('light')
     localStorage.setItem('preferred-theme', 'dark')

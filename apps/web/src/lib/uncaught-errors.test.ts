@@ -17,8 +17,7 @@ function rejection(reason: unknown): Event {
 }
 
 describe('uncaught errors and unhandled rejections', () => {
-  // EVENT-3: global errors are logged.
-  it('are each logged once through /errors/log, with their source and stack', async () => {
+  it('are each logged once through /errors/log, with their source and stack (EVENT-3)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     stop = listenForUncaughtErrors()
     const uncaught = new TypeError("Cannot read properties of undefined (reading 'items')")

@@ -22,8 +22,7 @@ describe('useBreakpoint', () => {
     expect(renderHook(() => useBreakpoint()).result.current).toBe('desktop')
   })
 
-  // SITE-12: resize handling debounced by 150 ms.
-  it('follows a resize 150 ms after it stops, not before', () => {
+  it('follows a resize 150 ms after it stops, not before (SITE-12)', () => {
     const { result } = renderHook(() => useBreakpoint())
     expect(result.current).toBe('mobile')
     act(() => resizeTo(800))

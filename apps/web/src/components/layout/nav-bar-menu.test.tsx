@@ -51,8 +51,7 @@ describe('the bar on scroll', () => {
     window.scrollY = 0
   })
 
-  // SITE-8: the scrolled look past 50 px.
-  it('takes its scrolled look past 50 px of scroll, and drops it back at 50', async () => {
+  it('takes its scrolled look past 50 px of scroll, and drops it back at 50 (SITE-8)', async () => {
     await renderBarAt(1280)
     const bar = screen.getByRole('banner')
     expect(bar.classList.contains('nav-bar--scrolled')).toBe(false)

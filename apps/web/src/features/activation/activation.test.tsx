@@ -45,8 +45,7 @@ afterEach(() => {
 })
 
 describe('the activation link', () => {
-  // AUTH-9, API-10: the link's token sent as { token }, the outcome notified, sign-in opened.
-  it('activates once through POST /auth/activate, reports it and opens the sign-in modal', async () => {
+  it('activates once through POST /auth/activate with { token }, reports it and opens the sign-in modal (AUTH-9, API-10)', async () => {
     const token = newToken()
     const fetchMock = answerEveryFetch(200, { message: 'Your account has been activated.' })
     const router = await openLink(`/?activate=${token}&utm=mail`)
@@ -64,7 +63,7 @@ describe('the activation link', () => {
     expect(router.history.location.search).not.toContain('activate')
   })
 
-  it('reports a refused token (400) as a failure, and still opens the sign-in modal', async () => {
+  it('reports a refused token (400) as a failure, and still opens the sign-in modal (AUTH-9)', async () => {
     const fetchMock = answerEveryFetch(400, {
       message: 'This activation link is not valid.',
       code: 'ACTIVATION_TOKEN_INVALID',
@@ -73,6 +72,7 @@ describe('the activation link', () => {
     await settled(router)
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(notify).toHaveBeenCalledWith('error', en['activation.failed'])
+    expect(router.state.location.search).toEqual({ auth: 'login' })
   })
 
   it('an empty token is a failure without a call', async () => {

@@ -17,8 +17,7 @@ describe('comparisonCategories', () => {
     }
   })
 
-  // PLAN-2: the comparison's rows come from the plans.
-  it('derives resources from the plans: figures as text, GPU as a boolean', () => {
+  it("derives the comparison's rows from the plans: figures as text, GPU as a boolean (PLAN-2)", () => {
     const rows = Object.fromEntries(
       categories[0]?.features.map((feature) => [feature.name, feature.values]) ?? [],
     )
@@ -29,7 +28,7 @@ describe('comparisonCategories', () => {
     expect(rows['Uptime SLA']).toEqual(['99%', '99.9%', '99.99%'])
   })
 
-  it('ticks a tool or AI feature only where a plan lists it', () => {
+  it('ticks a tool or AI feature only where a plan lists it (PLAN-2)', () => {
     const ai = categories[2]?.features ?? []
     expect(ai.find((row) => row.name === 'Private local language models')?.values).toEqual([
       false,

@@ -87,8 +87,7 @@ afterEach(async () => {
 })
 
 describe('start-up', () => {
-  // SESSION-5, SESSION-1: start-up fetches the profile, which replaces the claims.
-  it('fetches the profile, which then replaces the claims and follows the query cache', async () => {
+  it('fetches the profile, which then replaces the claims and follows the query cache (SESSION-5, SESSION-1)', async () => {
     storeSession()
     const { router, queryClient } = fakeRouter('/', false)
     runtime.attachSession(router)
@@ -100,7 +99,7 @@ describe('start-up', () => {
     expect(getSession().user?.name).toBe('Nina Beridze')
     // Never collected: the greeting reads it without an observer.
     await vi.advanceTimersByTimeAsync(10 * 60_000)
-    expect(queryClient.getQueryData(queryKeys.profile)).toBeDefined()
+    expect(queryClient.getQueryData(queryKeys.profile)).toMatchObject({ firstName: 'Nina' })
   })
 
   it('only a new profile answer changes the session (observers coming and going do not)', async () => {
@@ -130,8 +129,7 @@ describe('start-up', () => {
     expect(getSession().user?.email).toBe(DEMO_ACCOUNT.email)
   })
 
-  // SESSION-5: a pair past its refresh time is refreshed at once.
-  it('with an expired pair: refreshes first, then fetches the profile', async () => {
+  it('with an expired pair: refreshes first, then fetches the profile (SESSION-5)', async () => {
     storeSession(nino, START - 901_000)
     runtime.attachSession(fakeRouter('/', false).router)
     await flush()
@@ -146,8 +144,7 @@ describe('start-up', () => {
     expect(getSession().user?.name).toBe('Nino Beridze')
   })
 
-  // SESSION-5: any failure of the start-up ends the session.
-  it('any failure of the start-up signs out and offers to sign in again', async () => {
+  it('any failure of the start-up signs out and offers to sign in again (SESSION-5)', async () => {
     storeSession()
     stub.prefer('GET /user/profile', 'code=500', 3)
     const { router, navigate } = fakeRouter('/pricing', false)
@@ -184,8 +181,7 @@ describe('start-up', () => {
 })
 
 describe('the refresh schedule', () => {
-  // SESSION-4: 30 s before the end; the new pair replaces the old.
-  it('refreshes 30 s before validity ends, stores the pair, and plans the next from its arrival', async () => {
+  it('refreshes 30 s before validity ends, stores the pair, and plans the next from its arrival (SESSION-4)', async () => {
     storeSession()
     runtime.attachSession(fakeRouter('/', false).router)
     await flush()
@@ -207,8 +203,8 @@ describe('the refresh schedule', () => {
     ])
   })
 
-  // SESSION-6: a failed refresh ends the session, no reload.
-  it('a failed refresh signs out; on a signed-in page: home, the modal, the way back', async () => {
+  it('a failed refresh signs out; on a signed-in page: home, the modal, the way back; no reload (SESSION-6)', async () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {})
     storeSession()
     const { router, navigate, queryClient } = fakeRouter('/admin?tab=ai', true)
     runtime.attachSession(router)
@@ -229,6 +225,7 @@ describe('the refresh schedule', () => {
     })
     // The account's data is forgotten once the page is left.
     expect(queryClient.getQueryData(queryKeys.profile)).toBeUndefined()
+    expect(reload).not.toHaveBeenCalled()
   })
 
   it('one refresh in flight, however many ask for it', async () => {
@@ -358,8 +355,7 @@ describe('other tabs', () => {
 })
 
 describe('sign-in and sign-out', () => {
-  // SESSION-3: a sign-in stores the tokens, schedules the refresh, fetches the profile.
-  it('signedIn stores the pair, drops another account’s profile and loads this one', async () => {
+  it('signedIn stores the pair, schedules the refresh, drops another account’s profile and loads this one (SESSION-3)', async () => {
     const { router, queryClient } = fakeRouter('/', false)
     queryClient.setQueryData(queryKeys.profile, profile({ id: 'u-giorgi', firstName: 'Giorgi' }))
     runtime.signedIn(router, {
@@ -367,13 +363,20 @@ describe('sign-in and sign-out', () => {
       refreshToken: nino.refresh_token,
       tokenValidSeconds: 900,
     })
+    expect(localStorage.getItem('access_token')).toBe(nino.access_token)
+    expect(localStorage.getItem('refresh_token')).toBe(nino.refresh_token)
     expect(localStorage.getItem('token_received_at')).toBe(String(START))
     await flush()
     expect(stub.callsTo('GET /user/profile')).toHaveLength(1)
     expect(getSession().user?.name).toBe('Nino Beridze')
+    // The refresh is planned: 30 s before the pair's 900 s end.
+    await vi.advanceTimersByTimeAsync(870_000 - (Date.now() - START) - 1)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(stub.callsTo('POST /auth/token/refresh')).toHaveLength(1)
   })
 
-  it('log out: the call with the refresh token, tokens and timer gone, the notice, home', async () => {
+  it('log out: the call with the refresh token, tokens and timer gone, the notice, home (SESSION-7)', async () => {
     storeSession()
     stub.prefer('POST /auth/logout', 'code=500')
     const { router, navigate } = fakeRouter('/admin', true)
@@ -382,7 +385,7 @@ describe('sign-in and sign-out', () => {
     await flush()
     runtime.logOut()
     await flush()
-    // The call's failure is only logged (SESSION-7).
+    // The call's failure is only logged.
     expect(warn).toHaveBeenCalledWith('The sign-out call failed', expect.anything())
     expect(bodiesOf('POST /auth/logout')).toEqual([{ refreshToken: nino.refresh_token }])
     expect(getSession().isAuthenticated).toBe(false)

@@ -11,8 +11,8 @@ beforeEach(() => localStorage.clear())
 afterEach(() => localStorage.clear())
 
 describe('the stored session', () => {
-  // SESSION-2, AUTH-10: the legacy key adopted once; roles default to empty.
-  it('adopts the legacy authToken once when there is no access token, then removes it', () => {
+  // Roles default to empty (AUTH-10): the legacy token's claims hold none.
+  it('adopts the legacy authToken once when there is no access token, then removes it (SESSION-2, AUTH-10)', () => {
     const legacy = claims({ sub: 'u1', email: 'nino@example.com' })
     localStorage.setItem('authToken', legacy)
     const session = freshSession()
@@ -36,7 +36,7 @@ describe('the stored session', () => {
     expect(localStorage.getItem('authToken')).toBe('later')
   })
 
-  it('keeps the current access token over a legacy one (which is still removed)', () => {
+  it('keeps the current access token over a legacy one (which is still removed) (SESSION-2)', () => {
     const current = claims({ sub: 'u2' })
     localStorage.setItem('access_token', current)
     localStorage.setItem('authToken', claims({ sub: 'u1' }))
@@ -45,16 +45,15 @@ describe('the stored session', () => {
     expect(localStorage.getItem('authToken')).toBeNull()
   })
 
-  // SESSION-2: access_token, refresh_token and token_valid_seconds in storage.
-  it('stores a pair with the moment it arrived, and forgets all of it', () => {
+  it('stores a pair under access_token, refresh_token and token_valid_seconds, and forgets all of it (SESSION-2)', () => {
     vi.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') })
     try {
       const session = freshSession()
-      session.setTokens({
-        accessToken: claims({ sub: 'u1' }),
-        refreshToken: 'R',
-        tokenValidSeconds: 900,
-      })
+      const accessToken = claims({ sub: 'u1' })
+      session.setTokens({ accessToken, refreshToken: 'R', tokenValidSeconds: 900 })
+      expect(localStorage.getItem('access_token')).toBe(accessToken)
+      expect(localStorage.getItem('refresh_token')).toBe('R')
+      expect(localStorage.getItem('authToken'), 'the legacy key is never written').toBeNull()
       expect(localStorage.getItem('token_received_at')).toBe(
         String(Date.parse('2026-03-02T09:00:00Z')),
       )

@@ -7,11 +7,12 @@ import { AccountDetails } from './account-details'
 const fact = (term: string) => screen.getByText(term).nextElementSibling?.textContent
 
 describe('AccountDetails', () => {
-  // AUTH-10: a demo user sees the 'Demo Mode' badge.
-  it('shows the profile: name with the demo badge, e-mail, company, type, roles, member since', async () => {
+  it('shows the profile: name with the demo badge, e-mail, company, type, roles, member since (AUTH-10)', async () => {
     await stub.signIn(DEMO_ACCOUNT)
     await renderPage(<AccountDetails />)
-    expect(await screen.findByText('demo@devenv.example')).toBeTruthy()
+    await screen.findByText('demo@devenv.example')
+    expect(fact('Email')).toBe('demo@devenv.example')
+    // A demo user sees the 'Demo Mode' badge beside the name.
     expect(fact('Name')).toBe('Demo UserDemo Mode')
     expect(fact('Company')).toBe('Not given')
     expect(fact('Account type')).toBe('Personal')
@@ -23,11 +24,12 @@ describe('AccountDetails', () => {
     )
   })
 
-  it('shows a company account without the demo badge', async () => {
+  it('shows a company account without the demo badge (AUTH-10)', async () => {
     await stub.signIn(USER_ACCOUNT)
     await renderPage(<AccountDetails />)
     await screen.findByText('Kartuli Soft LLC')
     expect(fact('Name')).toBe('Nino Beridze')
+    expect(screen.queryByText('Demo Mode')).toBeNull()
     expect(fact('Account type')).toBe('Company')
     expect(fact('Roles')).toBe('None')
   })
@@ -37,9 +39,11 @@ describe('AccountDetails', () => {
     stub.prefer('GET /user/profile', 'code=500', 2)
     await renderPage(<AccountDetails />)
     const retry = await screen.findByRole('button', { name: 'Try again' })
-    expect(screen.getByText('Failed to load your account.')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load your account.')
     retry.click()
-    expect(await screen.findByText('demo@devenv.example')).toBeTruthy()
+    await screen.findByText('demo@devenv.example')
+    expect(fact('Email')).toBe('demo@devenv.example')
+    expect(screen.queryByRole('alert')).toBeNull()
     expect(stub.callsTo('GET /user/profile')).toHaveLength(3)
   })
 })

@@ -20,8 +20,7 @@ beforeEach(async () => {
 })
 
 describe('AssistantPanel', () => {
-  // ENV-3: the models listed, the conversation's messages sent.
-  it('lists the models with the first chosen, and sends the whole conversation each time', async () => {
+  it('lists the models with the first chosen, and sends the whole conversation each time (ENV-3)', async () => {
     await renderPage(<AssistantPanel />)
     const model = (await screen.findByRole('combobox', { name: 'Model' })) as HTMLSelectElement
     await waitFor(() => expect(model.value).toBe('qwen2.5-coder-7b'))
@@ -39,8 +38,11 @@ describe('AssistantPanel', () => {
     const log = screen.getByRole('log', { name: 'Conversation' })
     const first = await within(log).findByText(replyTo('Which template for Go?'))
     expect(first.textContent).toContain('(Qwen2.5 Coder 7B, local)')
-    expect(within(log).getByText('Which template for Go?')).toBeTruthy()
-    expect(within(log).getByText(/^Qwen2\.5 Coder 7B · \d+ tokens$/)).toBeTruthy()
+    // The question stays in the conversation, before its answer.
+    const asked = within(log).getByText('Which template for Go?')
+    expect(asked.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).not.toBe(0)
+    // The answer says which model wrote it and at what cost.
+    within(log).getByText(/^Qwen2\.5 Coder 7B · \d+ tokens$/)
     expect((question() as HTMLTextAreaElement).value).toBe('')
 
     fireEvent.change(model, { target: { value: 'llama-3.1-8b-instruct' } })
@@ -68,7 +70,9 @@ describe('AssistantPanel', () => {
     // The stub's reply repeats the question, markup and all.
     ask(markup)
     const log = screen.getByRole('log')
-    expect(await within(log).findByText(replyTo(markup))).toBeTruthy()
+    const reply = await within(log).findByText(replyTo(markup))
+    // The markup is what the reader sees, character for character.
+    expect(reply.textContent).toContain(markup)
     expect(log.querySelector('img, b')).toBeNull()
   })
 
@@ -81,17 +85,17 @@ describe('AssistantPanel', () => {
     expect(stub.callsTo('POST /ai/chat')).toHaveLength(0)
   })
 
-  // ENV-3: 'AI chat completion failed'.
-  it('says when the chat fails, keeps the question, and Try again resends it', async () => {
+  it("says 'AI chat completion failed', keeps the question, and Try again resends it (ENV-3)", async () => {
     stub.prefer('POST /ai/chat', 'code=500')
     await renderPage(<AssistantPanel />)
     await screen.findByRole('option', { name: /Qwen2.5 Coder 7B/ })
     ask('What regions exist?')
     const failure = await screen.findByText('AI chat completion failed')
-    expect(within(screen.getByRole('log')).getByText('What regions exist?')).toBeTruthy()
+    // The question stays in the conversation.
+    within(screen.getByRole('log')).getByText('What regions exist?')
     const alert = failure.closest('[role="alert"]') as HTMLElement
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByText(replyTo('What regions exist?'))).toBeTruthy()
+    await within(screen.getByRole('log')).findByText(replyTo('What regions exist?'))
     expect(screen.queryByText('AI chat completion failed')).toBeNull()
     const bodies = stub.callsTo('POST /ai/chat').map((call) => call.body)
     expect(bodies[1]).toEqual(bodies[0])
@@ -102,19 +106,18 @@ describe('AssistantPanel', () => {
     stub.prefer('POST /ai/chat', 'code=503')
     await renderPage(<AssistantPanel />)
     ask('Hello')
-    expect(
-      await screen.findByText('The assistant is busy. Please try again in 30 seconds.'),
-    ).toBeTruthy()
+    const busy = await screen.findByText('The assistant is busy. Please try again in 30 seconds.')
+    expect(busy.closest('[role="alert"]')).not.toBeNull()
   })
 
-  // ENV-3: 'Failed to fetch AI models'.
-  it('without the model list it says so, and still chats with the default model', async () => {
+  it("without the model list it says 'Failed to fetch AI models', and still chats with the default model (ENV-3)", async () => {
     // A transient failure is retried once: both reads fail.
     stub.prefer('GET /ai/models', 'code=500', 2)
     await renderPage(<AssistantPanel />)
-    expect(await screen.findByText('Failed to fetch AI models')).toBeTruthy()
+    const failure = await screen.findByText('Failed to fetch AI models')
+    expect(failure.closest('[role="alert"]')).not.toBeNull()
     ask('Hello')
-    expect(await screen.findByText(replyTo('Hello'))).toBeTruthy()
+    await within(screen.getByRole('log')).findByText(replyTo('Hello'))
     expect(stub.callsTo('POST /ai/chat')[0]?.body).toEqual({
       messages: [{ role: 'user', content: 'Hello' }],
     })

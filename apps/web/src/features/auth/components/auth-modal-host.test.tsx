@@ -39,8 +39,7 @@ describe('AuthModalHost', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}))
   })
 
-  // AUTH-1: 300 ms after closing the modal is back to sign in.
-  it('keeps the closed content for 300 ms, then drops it: the next opening starts afresh', async () => {
+  it('keeps the closed content for 300 ms, then drops it: the next opening starts afresh (AUTH-1)', async () => {
     const router = await renderHost('/?auth=register')
     await screen.findByRole('dialog', { name: 'Create Account' })
     fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Nino' } })
@@ -61,11 +60,12 @@ describe('AuthModalHost', () => {
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('')
   })
 
-  it('moving to another modal replaces the history entry and focuses its first field', async () => {
+  it('moving to another modal replaces the history entry and focuses its first field, one modal at a time (AUTH-1)', async () => {
     const router = await renderHost('/?auth=login')
     await screen.findByRole('dialog', { name: 'Sign In' })
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }))
     await screen.findByRole('dialog', { name: 'Reset Password' })
+    expect(screen.getAllByRole('dialog')).toHaveLength(1)
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Email/)))
     expect(router.history.length).toBe(1)
   })

@@ -15,11 +15,13 @@ function renderCaptcha(random = sequence(0.14, 0.47, 0, 0.99, 0.14, 0.14, 0, 0))
   const onFailed = vi.fn()
   render(<Captcha onVerified={onVerified} onFailed={onFailed} random={random} />)
   const answer = () => screen.getByRole('textbox') as HTMLInputElement
+  /** The puzzle's question: the answer box's label. */
+  const question = () => answer().labels?.[0]?.textContent
   const status = () => screen.getByRole('status').textContent
   const type = (value: string) => fireEvent.change(answer(), { target: { value } })
   const verify = () => fireEvent.click(screen.getByRole('button', { name: 'Verify' }))
   const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms))
-  return { onVerified, onFailed, answer, status, type, verify, wait }
+  return { onVerified, onFailed, answer, question, status, type, verify, wait }
 }
 
 beforeEach(() => {
@@ -32,14 +34,31 @@ afterEach(() => {
 
 describe('Captcha', () => {
   it('asks for the sum, labelled, in a group named Human Verification', () => {
-    renderCaptcha()
-    expect(screen.getByRole('group', { name: 'Human Verification' })).toBeTruthy()
-    expect(screen.getByLabelText('What is 7 + 12?')).toBeTruthy()
-    expect(screen.getByRole('textbox').getAttribute('inputmode')).toBe('numeric')
+    const captcha = renderCaptcha()
+    const group = screen.getByRole('group', { name: 'Human Verification' })
+    expect(group.contains(captcha.answer())).toBe(true)
+    expect(captcha.question()).toBe('What is 7 + 12?')
+    expect(captcha.answer().getAttribute('inputmode')).toBe('numeric')
   })
 
-  // CAPTCHA-2: 0.5 s auto-check, 0.3 s verdict, 0.8 s to the verified event.
-  it('a correct two-digit answer checks itself after 0.5 s; the verdict 0.3 s later; the event 0.8 s after', () => {
+  it("sums two numbers from 5 to 19, and records 'a+b=sum', the answer and the time (CAPTCHA-1)", () => {
+    // The lowest and the highest random() can give make the smallest and the largest number.
+    const captcha = renderCaptcha(sequence(0, 0.999_999))
+    expect(captcha.question()).toBe('What is 5 + 19?')
+    captcha.type('24')
+    // The automatic check, its verdict, the event: each timer is set once the one before it ran.
+    captcha.wait(500)
+    captcha.wait(300)
+    captcha.wait(800)
+    expect(captcha.onVerified).toHaveBeenCalledWith({
+      challenge: '5+19=24',
+      answer: 24,
+      // The time of the verdict: 0.5 s to the check, 0.3 s to its verdict.
+      timestamp: NOW + 800,
+    })
+  })
+
+  it('a correct two-digit answer checks itself after 0.5 s; the verdict 0.3 s later; the event 0.8 s after (CAPTCHA-2)', () => {
     const captcha = renderCaptcha()
     captcha.type('19')
     captcha.wait(499)
@@ -72,8 +91,7 @@ describe('Captcha', () => {
     expect(captcha.onVerified).not.toHaveBeenCalled()
   })
 
-  // CAPTCHA-2: a new puzzle 1 s after a wrong answer.
-  it('Verify (or Enter) gives its verdict after 0.3 s; a wrong answer brings a new puzzle after 1 s', () => {
+  it('Verify (or Enter) gives its verdict after 0.3 s; a wrong answer brings a new puzzle after 1 s (CAPTCHA-2)', () => {
     const captcha = renderCaptcha()
     captcha.type('20')
     captcha.wait(2000)
@@ -88,9 +106,9 @@ describe('Captcha', () => {
     expect(captcha.answer().getAttribute('aria-invalid')).toBe('true')
     expect(captcha.answer().readOnly).toBe(true)
     captcha.wait(999)
-    expect(screen.getByLabelText('What is 7 + 12?')).toBeTruthy()
+    expect(captcha.question()).toBe('What is 7 + 12?')
     captcha.wait(1)
-    expect(screen.getByLabelText('What is 5 + 19?')).toBeTruthy()
+    expect(captcha.question()).toBe('What is 5 + 19?')
     expect(captcha.answer().value).toBe('')
     expect(captcha.answer().readOnly).toBe(false)
     captcha.type('24')
@@ -102,7 +120,7 @@ describe('Captcha', () => {
     )
   })
 
-  it('the third wrong answer fails the verification; nothing is taken after that', () => {
+  it('the third wrong answer fails the verification; nothing is taken after that (CAPTCHA-3)', () => {
     const captcha = renderCaptcha()
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       captcha.type('99')
@@ -123,7 +141,7 @@ describe('Captcha', () => {
     expect(captcha.onVerified).not.toHaveBeenCalled()
   })
 
-  it('takes digits only, at most two; something else is not an answer and costs no attempt', () => {
+  it('takes a number from 0 to 99: digits only, at most two; something else costs no attempt (CAPTCHA-1)', () => {
     const captcha = renderCaptcha()
     captcha.type('1a2b3')
     expect(captcha.answer().value).toBe('12')
@@ -132,7 +150,7 @@ describe('Captcha', () => {
     expect(captcha.status()).toBe('Enter a whole number from 0 to 99.')
     captcha.wait(2000)
     // Still the first puzzle and three attempts: the empty box was not counted.
-    expect(screen.getByLabelText('What is 7 + 12?')).toBeTruthy()
+    expect(captcha.question()).toBe('What is 7 + 12?')
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       captcha.type('99')
       captcha.verify()

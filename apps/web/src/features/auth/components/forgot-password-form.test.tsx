@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '../../../lib/notify'
 import { withQueryClient } from '../../../testing/render'
@@ -30,14 +30,16 @@ afterEach(() => {
 })
 
 describe('ForgotPasswordForm', () => {
-  // RESET-1: the puzzle shows once the e-mail holds @.
-  it('the puzzle comes with the @; taking the @ away takes a solved puzzle with it', async () => {
+  it('the puzzle comes with the @; taking the @ away takes a solved puzzle with it (RESET-1)', async () => {
     render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail('nino')
     expect(screen.queryByRole('group', { name: 'Human Verification' })).toBeNull()
     typeEmail('nino@example.com')
     await solve()
-    expect(screen.getByText('Human verification completed')).toBeTruthy()
+    expect(
+      within(screen.getByRole('group', { name: 'Human Verification' })).getByRole('status')
+        .textContent,
+    ).toBe('Human verification completed')
     typeEmail('nino')
     typeEmail('nino@example.com')
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }))
@@ -45,8 +47,7 @@ describe('ForgotPasswordForm', () => {
     expect(stub.calls).toEqual([])
   })
 
-  // RESET-1, API-10: Email Sent!, Resend Email; every request is { username }.
-  it('sent: Email Sent! with the address, the notice; Resend repeats the request', async () => {
+  it('sent: Email Sent! with the address, the notice; Resend repeats the request, each as { username } (RESET-1, API-10)', async () => {
     render(withQueryClient(<ForgotPasswordForm onSwitch={vi.fn()} />))
     typeEmail(` ${USER_ACCOUNT.email} `)
     await solve()
@@ -54,7 +55,8 @@ describe('ForgotPasswordForm', () => {
     const heading = await screen.findByRole('heading', { name: 'Email Sent!' })
     // The heading takes the focus in an effect after it is drawn.
     await waitFor(() => expect(document.activeElement).toBe(heading))
-    expect(screen.getByText(`We sent a password reset link to ${USER_ACCOUNT.email}.`)).toBeTruthy()
+    // The address the link went to, said in full.
+    screen.getByText(`We sent a password reset link to ${USER_ACCOUNT.email}.`)
     expect(notify).toHaveBeenCalledWith('success', 'Password reset link sent to your email!')
     // One resend: waits for its call to be answered (the button reads Resend Email again).
     const resend = async () => {

@@ -14,6 +14,12 @@ function renderForm() {
   const type = (label: RegExp, value: string) =>
     fireEvent.change(field(label), { target: { value } })
   const submit = () => screen.getByRole('button', { name: 'Create Account' }) as HTMLButtonElement
+  /** What assistive technology reads with a field: the texts its aria-describedby names. */
+  const description = (label: RegExp) =>
+    (field(label).getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
   const step = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
   // Math.random is 0 in these tests: every puzzle is 5 + 5.
   const solve = async () => {
@@ -22,7 +28,8 @@ function renderForm() {
     await step(300)
     await step(800)
   }
-  const fillAll = async (company = '') => {
+  /** Every field and the terms; the puzzle too unless told. */
+  const fillAll = async (company = '', { solvePuzzle = true } = {}) => {
     type(/^First Name/, 'Nino')
     type(/^Last Name/, 'Beridze')
     type(/^Email/, ' nino@example.com ')
@@ -30,9 +37,9 @@ function renderForm() {
     type(/^Confirm Password/, PASSWORD)
     type(/^Company/, company)
     fireEvent.click(screen.getByRole('checkbox', { name: /I agree to the/ }))
-    await solve()
+    if (solvePuzzle) await solve()
   }
-  return { onRegistered, onSwitch, field, type, submit, step, solve, fillAll }
+  return { onRegistered, onSwitch, field, type, description, submit, step, solve, fillAll }
 }
 
 beforeEach(() => {
@@ -46,8 +53,7 @@ afterEach(() => {
 })
 
 describe('RegisterForm', () => {
-  // AUTH-6: only username, password and userType are sent.
-  it('sends exactly username, password and userType; PERSONAL without a company', async () => {
+  it('sends exactly username, password and userType; PERSONAL without a company (AUTH-6)', async () => {
     const form = renderForm()
     await form.fillAll()
     fireEvent.click(form.submit())
@@ -61,7 +67,7 @@ describe('RegisterForm', () => {
     ])
   })
 
-  it('COMPANY when a company is given', async () => {
+  it('COMPANY when a company is given (AUTH-6)', async () => {
     const form = renderForm()
     await form.fillAll('Kartuli Soft')
     fireEvent.click(form.submit())
@@ -73,15 +79,20 @@ describe('RegisterForm', () => {
     })
   })
 
-  // AUTH-6: the submit needs both names, the terms and the puzzle.
-  it('submit is enabled only when names, terms, puzzle and every rule allow it', async () => {
+  it('submit is enabled only when both names, the terms, the puzzle and every rule allow it (AUTH-6)', async () => {
     const form = renderForm()
     expect(form.submit().disabled).toBe(true)
-    await form.fillAll()
+    await form.fillAll('', { solvePuzzle: false })
+    expect(form.submit().disabled, 'the puzzle is not solved yet').toBe(true)
+    await form.solve()
     expect(form.submit().disabled).toBe(false)
     form.type(/^First Name/, ' ')
     expect(form.submit().disabled).toBe(true)
     form.type(/^First Name/, 'Nino')
+    form.type(/^Last Name/, '')
+    expect(form.submit().disabled).toBe(true)
+    form.type(/^Last Name/, 'Beridze')
+    expect(form.submit().disabled).toBe(false)
     form.type(/^Confirm Password/, `${PASSWORD}!`)
     expect(form.submit().disabled).toBe(true)
     form.type(/^Confirm Password/, PASSWORD)
@@ -104,7 +115,19 @@ describe('RegisterForm', () => {
     form.type(/^Password/, 'short')
     fireEvent.blur(form.field(/^Password/))
     await screen.findByText('Password must be at least 8 characters long.')
-    expect(screen.getByText('Password strength: Weak')).toBeTruthy()
+    // The strength bar's label describes the password box, with the rule it breaks.
+    expect(form.description(/^Password/)).toContain('Password strength: Weak')
+    expect(form.description(/^Password/)).toContain('Password must be at least 8 characters long.')
+  })
+
+  it('shows the strength of the password as it is typed, with its label (AUTH-6)', () => {
+    const form = renderForm()
+    form.type(/^Password/, 'kxqzvwmp')
+    expect(form.description(/^Password/)).toContain('Password strength: Fair')
+    form.type(/^Password/, PASSWORD)
+    expect(form.description(/^Password/)).toContain('Password strength: Strong')
+    const bar = document.querySelector<HTMLElement>('.password-strength')
+    expect(bar?.dataset.label).toBe('strong')
   })
 
   it("refuses a common, repeated or sequential password with AUTH-7's 'too weak' text, sending nothing", async () => {
@@ -117,8 +140,10 @@ describe('RegisterForm', () => {
       await waitFor(() =>
         expect(form.field(/^Password/).getAttribute('aria-invalid'), common).toBe('true'),
       )
-      expect(screen.getByText('Password is too weak. Please use a stronger password.')).toBeTruthy()
-      expect(screen.getByText('Password strength: Weak')).toBeTruthy()
+      expect(form.description(/^Password/)).toContain(
+        'Password is too weak. Please use a stronger password.',
+      )
+      expect(form.description(/^Password/)).toContain('Password strength: Weak')
     }
     expect(stub.callsTo('POST /auth/registration')).toHaveLength(0)
     expect(form.onRegistered).not.toHaveBeenCalled()

@@ -45,9 +45,10 @@ afterEach(() => {
 })
 
 describe('SignInForm', () => {
-  // API-9, AUTH-11: { email, password } sent; 'Successfully logged in!'.
-  it('sends the trimmed e-mail and the password; success signs in, says so, goes to the redirect', async () => {
+  it('sends the trimmed e-mail and the password, nothing of Remember me; success signs in, says so, goes to the redirect (API-9, AUTH-2, AUTH-11)', async () => {
     const form = renderForm({ redirect: '/technical?tab=ai' })
+    // 'Remember me' is sent nowhere: ticked, it adds nothing to the call.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }))
     // The password goes as typed: with spaces around it, it is another password.
     form.attempt(`  ${EMAIL} `, ` ${PASSWORD} `)
     await screen.findByText('Invalid email or password')
@@ -73,8 +74,13 @@ describe('SignInForm', () => {
     expect(form.navigate).toHaveBeenCalledWith({ href: '/technical?tab=ai', replace: true })
   })
 
-  it('a redirect to another site is refused: /dashboard instead', async () => {
-    const form = renderForm({ redirect: '//evil.example/x' })
+  it.each([
+    ['no redirect', {}],
+    ['another site', { redirect: '//evil.example/x' }],
+    ['an address with a scheme', { redirect: 'https://evil.example/x' }],
+    ['a path without its leading /', { redirect: 'technical' }],
+  ])('%s: /dashboard instead (AUTH-2)', async (_case, search) => {
+    const form = renderForm(search)
     form.attempt(EMAIL, PASSWORD)
     await waitFor(() =>
       expect(form.navigate).toHaveBeenCalledWith({ href: '/dashboard', replace: true }),
@@ -164,8 +170,13 @@ describe('SignInForm', () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('nino@example.com')
   })
 
-  it('links to the forgot-password and register modals', () => {
+  it('has the e-mail, the password and Remember me, and links to the forgot-password and register modals (AUTH-2)', () => {
     const form = renderForm()
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).type).toBe('email')
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).type).toBe('password')
+    expect(
+      (screen.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked,
+    ).toBe(false)
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }))
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
     expect(form.onSwitch.mock.calls).toEqual([['forgot-password'], ['register']])

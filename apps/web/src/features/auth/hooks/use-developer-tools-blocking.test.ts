@@ -14,8 +14,7 @@ const press = (
   altKey: modifiers.alt ?? false,
 })
 
-// UI-4: the keys that are blocked while signed out.
-describe('isDeveloperToolsShortcut', () => {
+describe('isDeveloperToolsShortcut: the developer-tool keys and view-source shortcuts (UI-4)', () => {
   it.each([
     ['F12', press('F12', 'F12')],
     ['Ctrl+Shift+I', press('I', 'KeyI', { ctrl: true, shift: true })],

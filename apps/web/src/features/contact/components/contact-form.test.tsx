@@ -89,8 +89,7 @@ describe('ContactForm', () => {
     ).toEqual(['contact-email'])
   })
 
-  // CONTACT-3: disabled while sending, 'Sending...', a second submission ignored.
-  it('while sending: inputs and button disabled, "Sending...", a repeat submit ignored', async () => {
+  it('while sending: inputs and button disabled, "Sending...", a repeat submit ignored; success clears the form (CONTACT-3)', async () => {
     const { fetchMock, answer } = deferredFetch()
     renderForm()
     fillRequired()
@@ -106,11 +105,14 @@ describe('ContactForm', () => {
     await waitFor(() =>
       expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe(''),
     )
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy()
+    // Sendable again: the button reads Send Message and takes a click.
+    expect(
+      (screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled,
+    ).toBe(false)
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).disabled).toBe(false)
   })
 
-  // CONTACT-3: a failure keeps the values and names the contact address.
-  it('a failure keeps the values and shows the message with the contact e-mail', async () => {
+  it('a failure keeps the values and shows the message with the contact e-mail (CONTACT-3)', async () => {
     const { fetchMock, answer } = deferredFetch()
     renderForm()
     fillRequired()

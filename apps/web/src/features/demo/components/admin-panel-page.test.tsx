@@ -16,20 +16,33 @@ describe("the demo's single-sign-on receiver", () => {
         }}
       />,
     )
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin panel (demo)' })).toBeTruthy()
-    expect(screen.getByText(tokens.access_token)).toBeTruthy()
-    expect(screen.getByText(tokens.refresh_token)).toBeTruthy()
-    expect(screen.getByText(`${tokens.token_valid_seconds} seconds`)).toBeTruthy()
-    expect(await screen.findByText(/^Signed in as .*\(user@devenv\.example\)\.$/)).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Admin panel (demo)')
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Access token',
+      'Refresh token',
+      'Lifetime',
+    ])
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      tokens.access_token,
+      tokens.refresh_token,
+      `${tokens.token_valid_seconds} seconds`,
+    ])
+    // The stub's verdict on the token: who arrived.
+    await screen.findByText(/^Signed in as .*\(user@devenv\.example\)\.$/)
     expect(screen.getByRole('link', { name: 'Back to the site' }).getAttribute('href')).toBe('/')
   })
 
   it('without a token: says so, and what the stub thinks of a forged one', async () => {
     const view = await renderPage(<AdminPanelPage arrival={{}} />)
-    expect(await screen.findByText(/No token arrived/)).toBeTruthy()
-    expect(screen.getAllByText('Not given')).toHaveLength(3)
+    await screen.findByText(/No token arrived/)
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      'Not given',
+      'Not given',
+      'Not given',
+    ])
     view.unmount()
     await renderPage(<AdminPanelPage arrival={{ token: 'e30.e30.forged' }} />)
-    expect(await screen.findByText(/^The single sign-on was refused: /)).toBeTruthy()
+    await screen.findByText(/^The single sign-on was refused: /)
+    expect(screen.queryByText(/^Signed in as /)).toBeNull()
   })
 })

@@ -31,6 +31,17 @@ async function createEnvironments(accessToken: string, ...environments: NewEnvir
 const lifecyclesDone = () => stub.dev.advanceClock(60)
 
 const card = (name: string) => screen.getByRole('article', { name })
+/** The status badge of an environment's card, in words. */
+const statusOf = (name: string) => card(name).querySelector('[data-status]')?.textContent
+/** A fact of an environment's card: the value beside its term. */
+const factOf = (name: string, term: string) =>
+  within(card(name)).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent
+/** The texts the element's aria-describedby names. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
 
 beforeEach(() => {
   vi.mocked(notify).mockClear()
@@ -41,8 +52,7 @@ afterEach(() => {
 })
 
 describe('EnvironmentsDashboard: the list', () => {
-  // ENV-1: the list with each environment's fields.
-  it('shows loading, then each environment with its status, runtime, size, region and address', async () => {
+  it('shows loading, then each environment with its status, runtime, size, region, address and creation time (ENV-1)', async () => {
     const { access_token } = await stub.signIn(DEMO_ACCOUNT)
     await createEnvironments(access_token, {
       name: 'checkout-api',
@@ -50,26 +60,36 @@ describe('EnvironmentsDashboard: the list', () => {
       size: 'professional',
     })
     await renderPage(<EnvironmentsDashboard />)
-    expect(screen.getByText('Loading your environments...').closest('[role="status"]')).toBeTruthy()
+    expect(
+      screen.getByText('Loading your environments...').closest('[role="status"]'),
+    ).not.toBeNull()
     const running = await screen.findByRole('article', { name: 'ml-notebooks' })
-    expect(within(running).getByText('Running')).toBeTruthy()
-    expect(within(running).getByText('Python 3.12')).toBeTruthy()
-    expect(within(running).getByText('Europe (Central)')).toBeTruthy()
-    expect(running.textContent).toContain('Starter (2 vCPU · 8 GB RAM · 50 GB SSD)')
+    expect(statusOf('ml-notebooks')).toBe('Running')
+    expect(factOf('ml-notebooks', 'Runtime')).toBe('Python 3.12')
+    expect(factOf('ml-notebooks', 'Region')).toBe('Europe (Central)')
+    expect(factOf('ml-notebooks', 'Size')).toBe('Starter (2 vCPU · 8 GB RAM · 50 GB SSD)')
+    expect(
+      within(running)
+        .getByText('Created', { selector: 'dt' })
+        .nextElementSibling?.querySelector('time')
+        ?.getAttribute('datetime'),
+    ).toMatch(/^\d{4}-\d\d-\d\dT/)
     const link = within(running).getByRole('link', { name: /ml-notebooks-fa19cd7d/ })
     expect(link.getAttribute('href')).toBe(SEEDED.url)
     expect(link.getAttribute('rel')).toContain('noopener')
     const provisioning = card('checkout-api')
-    expect(within(provisioning).getByText('Provisioning')).toBeTruthy()
+    expect(statusOf('checkout-api')).toBe('Provisioning')
     expect(within(provisioning).queryByRole('link')).toBeNull()
-    expect(screen.getByText('2 of 5 environments in use')).toBeTruthy()
+    // The count of the plan's quota in use.
+    screen.getByText('2 of 5 environments in use')
   })
 
   it('shows the empty state when the user has none', async () => {
     await stub.signIn(USER_ACCOUNT)
     await renderPage(<EnvironmentsDashboard />)
-    expect(await screen.findByRole('heading', { name: 'No environments yet' })).toBeTruthy()
-    expect(screen.getByText('0 of 5 environments in use')).toBeTruthy()
+    await screen.findByRole('heading', { name: 'No environments yet' })
+    expect(screen.queryAllByRole('article')).toEqual([])
+    screen.getByText('0 of 5 environments in use')
   })
 
   it('shows the required failure text with a retry that reads the list again (ENV-2)', async () => {
@@ -80,7 +100,8 @@ describe('EnvironmentsDashboard: the list', () => {
     const text = await screen.findByText('Failed to fetch environments')
     const alert = text.closest('[role="alert"]') as HTMLElement
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('article', { name: 'ml-notebooks' })).toBeTruthy()
+    await screen.findByRole('article', { name: 'ml-notebooks' })
+    expect(screen.queryByText('Failed to fetch environments')).toBeNull()
     expect(stub.callsTo('GET /environments')).toHaveLength(3)
   })
 
@@ -90,11 +111,12 @@ describe('EnvironmentsDashboard: the list', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     await renderPage(<EnvironmentsDashboard />)
     await screen.findByRole('article', { name: 'checkout-api' })
-    expect(within(card('checkout-api')).getByText('Provisioning')).toBeTruthy()
+    expect(statusOf('checkout-api')).toBe('Provisioning')
     await lifecyclesDone()
     await act(() => vi.advanceTimersByTimeAsync(2100))
-    await waitFor(() => expect(within(card('checkout-api')).getByText('Running')).toBeTruthy())
-    expect(await screen.findByText('checkout-api: Running')).toBeTruthy()
+    await waitFor(() => expect(statusOf('checkout-api')).toBe('Running'))
+    // The change is announced.
+    await screen.findByText('checkout-api: Running')
     const reads = stub.callsTo('GET /environments').length
     await act(() => vi.advanceTimersByTimeAsync(6000))
     expect(stub.callsTo('GET /environments')).toHaveLength(reads)
@@ -123,13 +145,12 @@ describe('EnvironmentsDashboard: creating', () => {
       ['ml-notebooks', 'You already have an environment with this name.'],
     ] as const) {
       fireEvent.change(name, { target: { value } })
-      expect(await screen.findByText(message)).toBeTruthy()
+      await waitFor(() => expect(descriptionOf(name), value).toContain(message))
     }
     expect(stub.callsTo('POST /environments')).toHaveLength(0)
   })
 
-  // ENV-1: creating an environment.
-  it('sends the chosen name, runtime, size and region; the new one joins the list as provisioning', async () => {
+  it('sends the chosen name, runtime, size and region; the new one joins the list as provisioning (ENV-1)', async () => {
     await stub.signIn(USER_ACCOUNT)
     await renderPage(<EnvironmentsDashboard />)
     await screen.findByRole('heading', { name: 'No environments yet' })
@@ -144,8 +165,8 @@ describe('EnvironmentsDashboard: creating', () => {
       target: { value: 'us-east' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Create environment' }))
-    const added = await screen.findByRole('article', { name: 'checkout-api' })
-    expect(within(added).getByText('Provisioning')).toBeTruthy()
+    await screen.findByRole('article', { name: 'checkout-api' })
+    expect(statusOf('checkout-api')).toBe('Provisioning')
     expect(stub.callsTo('POST /environments')[0]?.body).toEqual({
       name: 'checkout-api',
       template: 'java-21',
@@ -177,7 +198,8 @@ describe('EnvironmentsDashboard: creating', () => {
       target: { value: 'taken-name' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Create environment' }))
-    expect(await screen.findByText(text)).toBeTruthy()
+    // Where it belongs: in the form, not only in the notice.
+    await screen.findByText(text)
     expect(notify).toHaveBeenCalledWith('error', 'Failed to create environment')
   })
 
@@ -189,12 +211,10 @@ describe('EnvironmentsDashboard: creating', () => {
     await screen.findByRole('article', { name: 'a-one' })
     const submit = screen.getByRole('button', { name: 'Create environment' }) as HTMLButtonElement
     expect(submit.disabled).toBe(true)
-    expect(submit.getAttribute('aria-describedby')).toBeTruthy()
-    expect(
-      screen.getByText(
-        'You have reached the limit of 5 environments. Delete one to create another.',
-      ),
-    ).toBeTruthy()
+    // The reason is what describes the disabled button.
+    expect(descriptionOf(submit)).toBe(
+      'You have reached the limit of 5 environments. Delete one to create another.',
+    )
   })
 })
 
@@ -222,32 +242,32 @@ describe('EnvironmentsDashboard: deleting', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete ml-notebooks' }))
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete environment' }))
-    await waitFor(() => expect(within(card('ml-notebooks')).getByText('Deleting')).toBeTruthy())
+    await waitFor(() => expect(statusOf('ml-notebooks')).toBe('Deleting'))
     expect(within(card('ml-notebooks')).queryByRole('link')).toBeNull()
     expect(
       (screen.getByRole('button', { name: 'Delete ml-notebooks' }) as HTMLButtonElement).disabled,
     ).toBe(true)
-    await waitFor(() => expect(within(card('ml-notebooks')).getByText('Running')).toBeTruthy())
+    await waitFor(() => expect(statusOf('ml-notebooks')).toBe('Running'))
     await waitFor(() =>
       expect(notify).toHaveBeenCalledWith('error', 'Failed to delete environment'),
     )
   })
 
-  // ENV-1: deleting an environment.
-  it('keeps Deleting after the server accepts, until the environment is gone, and says so', async () => {
+  it('keeps Deleting after the server accepts, until the environment is gone, and says so (ENV-1)', async () => {
     await stub.signIn(DEMO_ACCOUNT)
     await renderPage(<EnvironmentsDashboard />)
     fireEvent.click(await screen.findByRole('button', { name: 'Delete ml-notebooks' }))
     fireEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete environment' }),
     )
-    await waitFor(() => expect(within(card('ml-notebooks')).getByText('Deleting')).toBeTruthy())
+    await waitFor(() => expect(statusOf('ml-notebooks')).toBe('Deleting'))
     expect(notify).not.toHaveBeenCalled()
     await waitFor(() => expect(stub.callsTo(`DELETE /environments/${SEEDED.id}`)).toHaveLength(1))
     await lifecyclesDone()
     // Polling (every 2 s while something is deleting) finds it gone.
-    expect(await screen.findByText('ml-notebooks was deleted.')).toBeTruthy()
-    expect(screen.getByRole('heading', { name: 'No environments yet' })).toBeTruthy()
+    await screen.findByText('ml-notebooks was deleted.')
+    expect(screen.queryByRole('article', { name: 'ml-notebooks' })).toBeNull()
+    screen.getByRole('heading', { name: 'No environments yet' })
   })
 
   it('treats a 404 as already gone: removed, no failure shown', async () => {

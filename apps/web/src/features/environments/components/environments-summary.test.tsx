@@ -22,7 +22,7 @@ describe('EnvironmentsSummary', () => {
     const { access_token } = await stub.signIn(USER_ACCOUNT)
     await createEnvironments(access_token, ['api', 'web', 'fail-db'])
     await renderPage(<EnvironmentsSummary />)
-    expect(await screen.findByText('3 in total')).toBeTruthy()
+    await screen.findByText('3 in total')
     const counts = screen.getAllByRole('definition').map((each) => each.textContent)
     const terms = screen.getAllByRole('term').map((each) => each.textContent)
     expect(terms).toEqual(['Running', 'Failed'])
@@ -37,7 +37,8 @@ describe('EnvironmentsSummary', () => {
   it('invites to create the first environment when there is none', async () => {
     await stub.signIn(USER_ACCOUNT)
     await renderPage(<EnvironmentsSummary />)
-    expect(await screen.findByText('You have no environments yet.')).toBeTruthy()
+    await screen.findByText('You have no environments yet.')
+    expect(screen.queryAllByRole('definition')).toEqual([])
     expect(screen.getByRole('link', { name: 'Create an environment' }).getAttribute('href')).toBe(
       '/admin',
     )
@@ -48,7 +49,10 @@ describe('EnvironmentsSummary', () => {
     // The list retries a transient failure once: both answers fail.
     stub.prefer('GET /environments', 'code=500', 2)
     await renderPage(<EnvironmentsSummary />)
-    expect(await screen.findByText('Failed to fetch environments')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    const failure = await screen.findByText('Failed to fetch environments')
+    const alert = failure.closest<HTMLElement>('[role="alert"]')
+    expect(alert).not.toBeNull()
+    // The way on is part of the failure's panel.
+    within(alert as HTMLElement).getByRole('button', { name: 'Try again' })
   }, 10_000)
 })

@@ -9,8 +9,7 @@ afterEach(() => {
 })
 
 describe('setNewPassword', () => {
-  // RESET-6: the call and its body; status true is success.
-  it('posts { username, hash, password } to /api/auth/set-password without a bearer', async () => {
+  it('posts { username, hash, password } to /api/auth/set-password without a bearer; status true is success (RESET-6)', async () => {
     localStorage.setItem('access_token', 'header.payload.signature')
     const fetchMock = answerEveryFetch(200, { status: true, message: 'Password has been reset.' })
     expect(await setNewPassword(request)).toEqual({ ok: true })
@@ -35,7 +34,7 @@ describe('setNewPassword', () => {
     })
   })
 
-  it('maps 5xx, 400 and 401 to their titles', async () => {
+  it('maps 5xx, 400 and 401 to their titles (RESET-7)', async () => {
     answerEveryFetch(503, { status: false, message: 'down' })
     expect(await setNewPassword(request)).toMatchObject({
       problem: { title: 'reset.serverError.title' },

@@ -71,19 +71,22 @@ afterEach(() => {
 })
 
 describe('ResetPasswordFlow: the form', () => {
-  // RESET-9, RESET-5: the placeholders, at least 8 characters; Submit disabled.
-  it('shows both fields with their labels and placeholders, and Submit disabled', async () => {
+  it('shows both fields with their labels and placeholders, and Submit disabled (RESET-5, RESET-9)', async () => {
     deferredFetch()
     await renderFlow()
-    expect(passwordField().placeholder).toBe(en['reset.newPasswordPlaceholder'])
+    // The required wording, word for word.
+    expect(screen.getByLabelText('New Password*')).toBe(passwordField())
+    expect(screen.getByLabelText('Confirm New Password*')).toBe(confirmField())
+    expect(passwordField().placeholder).toBe('Enter your new password')
     expect(passwordField().minLength).toBe(8)
-    expect(confirmField().placeholder).toBe(en['reset.confirmPasswordPlaceholder'])
+    expect(confirmField().placeholder).toBe('Confirm your new password')
+    expect(submitButton().textContent).toBe('Submit')
     expect(submitButton().disabled).toBe(true)
-    expect(screen.getByText(`For the account ${EMAIL}`)).toBeTruthy()
+    // The account the link is for, named on the form.
+    screen.getByText(`For the account ${EMAIL}`)
   })
 
-  // RESET-5: the live checklist.
-  it('shows the live checklist while the password is typed and not yet strong', async () => {
+  it('shows the live checklist while the password is typed and not yet strong (RESET-5)', async () => {
     deferredFetch()
     await renderFlow()
     expect(screen.queryByRole('list', { name: 'Your new password needs:' })).toBeNull()
@@ -104,8 +107,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(passwordField().hasAttribute('aria-describedby')).toBe(false)
   })
 
-  // RESET-5: the mismatch.
-  it("shows 'Passwords do not match' only once both are filled and differ", async () => {
+  it("shows 'Passwords do not match' only once both are filled and differ (RESET-5)", async () => {
     deferredFetch()
     await renderFlow()
     type(passwordField(), 'Kvareli9x')
@@ -131,9 +133,7 @@ describe('ResetPasswordFlow: the form', () => {
       type(passwordField(), common)
       type(confirmField(), common)
       // The list is fetched once a password is typed; real time lets its chunk arrive.
-      await vi.waitFor(() =>
-        expect(screen.getByText(en['validation.passwordTooWeak'])).toBeTruthy(),
-      )
+      await vi.waitFor(() => screen.getByText(en['validation.passwordTooWeak']))
       expect(screen.queryByRole('list', { name: 'Your new password needs:' })).toBeNull()
       expect(passwordField().getAttribute('aria-invalid')).toBe('true')
       expect(submitButton().disabled).toBe(true)
@@ -146,8 +146,7 @@ describe('ResetPasswordFlow: the form', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-  // RESET-5: Submit only when every rule holds.
-  it('stays disabled for matching passwords that break a rule', async () => {
+  it('stays disabled for matching passwords that break a rule (RESET-5)', async () => {
     deferredFetch()
     await renderFlow()
     type(passwordField(), 'abcdefg1')
@@ -169,8 +168,7 @@ describe('ResetPasswordFlow: submitting', () => {
     return { ...fetched, router }
   }
 
-  // RESET-5, RESET-6: 'Please wait...' while sending { username, hash, password }.
-  it("sends { username, hash, password } once and reads 'Please wait...' meanwhile", async () => {
+  it("sends { username, hash, password } once and reads 'Please wait...' meanwhile (RESET-5, RESET-6)", async () => {
     const { fetchMock } = await submitValid()
     const waiting = screen.getByRole('button', {
       name: en['reset.pleaseWait'],
@@ -186,24 +184,26 @@ describe('ResetPasswordFlow: submitting', () => {
     expect(await sent.json()).toEqual({ username: EMAIL, hash: HASH, password: 'NewPass123' })
   })
 
-  // RESET-8: the message, the notice, the countdown, home and the modal.
-  it('on success: the message, a countdown from 3, home, then the sign-in modal 0.5 s later', async () => {
+  it('on success: the message, a countdown from 3, home, then the sign-in modal 0.5 s later (RESET-8)', async () => {
     const { answer, router } = await submitValid()
+    const countdown = () => screen.getByText(/^Redirecting to login in /).textContent
     answer({ status: 200, body: { status: true, message: 'Password has been reset.' } })
     await settle()
     const message = screen.getByRole('status')
     expect(message.textContent).toBe(en['reset.success'])
     expect(document.activeElement).toBe(message)
     expect(notify).toHaveBeenCalledWith('success', en['reset.successNotice'])
-    expect(screen.getByText('Redirecting to login in 3 seconds...')).toBeTruthy()
+    expect(countdown()).toBe('Redirecting to login in 3 seconds...')
     await settle(1000)
-    expect(screen.getByText('Redirecting to login in 2 seconds...')).toBeTruthy()
+    expect(countdown()).toBe('Redirecting to login in 2 seconds...')
     await settle(1000)
-    expect(screen.getByText('Redirecting to login in 1 seconds...')).toBeTruthy()
+    expect(countdown()).toBe('Redirecting to login in 1 seconds...')
     expect(router.state.location.pathname).toBe('/reset-password')
     await settle(1000)
     expect(router.state.location.pathname).toBe('/')
-    expect(screen.getByText('Home')).toBeTruthy()
+    // Home is on the page, the reset page gone.
+    screen.getByText('Home')
+    expect(screen.queryByText(/^Redirecting to login in /)).toBeNull()
     expect(router.state.location.search).toEqual({})
     await settle(499)
     expect(router.state.location.search).toEqual({})
@@ -279,7 +279,7 @@ describe('ResetPasswordFlow: submitting', () => {
       await settle()
       const heading = screen.getByRole('heading', { level: 2, name: title })
       expect(document.activeElement).toBe(heading)
-      expect(screen.getByText(description)).toBeTruthy()
+      expect(screen.getByTestId('reset-problem').textContent).toContain(description)
       expect(notify).toHaveBeenCalledWith('error', description)
       expect(screen.getByRole('link', { name: en['reset.goHome'] }).getAttribute('href')).toBe('/')
       expect(

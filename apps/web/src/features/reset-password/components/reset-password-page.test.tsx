@@ -27,10 +27,14 @@ describe('ResetPasswordPage on arrival', () => {
       '/reset-password?user=a%40b.ge',
     ]) {
       await openPage(url)
-      expect(
-        screen.getByRole('heading', { level: 2, name: en['reset.invalidLink.title'] }),
-      ).toBeTruthy()
-      expect(screen.getByText(en['reset.invalidLink.description'])).toBeTruthy()
+      expect(screen.getByTestId('reset-problem').textContent).toContain(
+        en['reset.invalidLink.title'],
+      )
+      expect(screen.getByTestId('reset-problem').textContent).toContain(
+        en['reset.invalidLink.description'],
+      )
+      // The problem's title is its heading.
+      screen.getByRole('heading', { level: 2, name: en['reset.invalidLink.title'] })
       expect(screen.getByRole('link', { name: en['reset.goHome'] }).getAttribute('href')).toBe('/')
       expect(
         screen.getByRole('link', { name: en['reset.requestNewLink'] }).getAttribute('href'),
@@ -43,40 +47,44 @@ describe('ResetPasswordPage on arrival', () => {
   it("a malformed hash: 'Invalid Reset Token'", async () => {
     for (const hash of ['xyz', 'a'.repeat(39), 'a'.repeat(65), `${'g'}${'a'.repeat(40)}`]) {
       await openPage(`/reset-password?user=nino%40example.com&hash=${hash}`)
-      expect(
-        screen.getByRole('heading', { level: 2, name: en['reset.invalidToken.title'] }),
-      ).toBeTruthy()
-      expect(screen.getByText(en['reset.invalidToken.description'])).toBeTruthy()
+      expect(screen.getByTestId('reset-problem').textContent, hash).toContain(
+        en['reset.invalidToken.title'],
+      )
+      expect(screen.getByTestId('reset-problem').textContent).toContain(
+        en['reset.invalidToken.description'],
+      )
+      screen.getByRole('heading', { level: 2, name: en['reset.invalidToken.title'] })
       cleanup()
     }
   })
 
   it('a well-formed link: the form, after its code has loaded', async () => {
     await openPage(`/reset-password?user=nino%40example.com&hash=${HASH}`)
-    expect(await screen.findByLabelText(en['reset.newPassword'])).toBeTruthy()
-    expect(screen.getByText('For the account nino@example.com')).toBeTruthy()
+    const password = (await screen.findByLabelText(en['reset.newPassword'])) as HTMLInputElement
+    expect(password.type).toBe('password')
+    expect(screen.queryByTestId('reset-problem')).toBeNull()
+    // The form names the account the link is for.
+    screen.getByText('For the account nino@example.com')
   })
 
-  // RESET-5: 'Remember your password?', 'Back to Home' and the brand panel.
-  it('always offers the way back and the brand panel', async () => {
+  it("always offers 'Remember your password?' with 'Back to Home', and the brand panel with the tagline (RESET-5, SITE-13)", async () => {
     await openPage('/reset-password')
-    expect(screen.getByText(en['reset.rememberPassword'], { exact: false })).toBeTruthy()
-    expect(screen.getByRole('link', { name: en['action.backToHome'] }).getAttribute('href')).toBe(
-      '/',
-    )
-    expect(screen.getByRole('complementary', { name: webEn['reset.brand.heading'] })).toBeTruthy()
+    const home = screen.getByRole('link', { name: 'Back to Home' })
+    expect(home.getAttribute('href')).toBe('/')
+    expect(home.parentElement?.textContent).toContain('Remember your password?')
+    const panel = screen.getByRole('complementary', { name: webEn['reset.brand.heading'] })
+    expect(panel.textContent).toContain('AI-Native Development Platform')
   })
 })
 
 describe('ResetPasswordPage prerendered', () => {
-  // RESET-9: the heading 'Reset Password'.
-  it('is the shell: heading and guidance, no verdict on a link it cannot see', async () => {
+  it("is the shell: the heading 'Reset Password' and guidance, no verdict on a link it cannot see (RESET-9)", async () => {
     const router = await loadPageRouter(
       <Outlet />,
       pageOptions(`/reset-password?user=nino%40example.com&hash=${HASH}`),
     )
     const html = renderToString(<RouterProvider router={router as never} />)
-    expect(html).toContain(en['reset.heading'])
+    expect(html).toMatch(/<h1[^>]*>Reset Password<\/h1>/)
     expect(html).toContain(webEn['reset.shell.text'])
     expect(html).not.toContain(en['reset.invalidLink.title'])
     expect(html).not.toContain('type="password"')
