@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { ApiFailure } from './api-failures'
 import {
   forgotPasswordFailureNotice,
-  loginFailureNotice,
   registrationFailureNotice,
   resendResetEmailFailureNotice,
   resetPasswordFailure,
   resetPasswordRejected,
+  signInFailureNotice,
   validationErrorTexts,
 } from './api-failures'
 import { en } from './messages/en'
@@ -14,13 +14,13 @@ import { noticeText } from './messages/index'
 
 const shown = (notice: Parameters<typeof noticeText>[1]) => noticeText(en, notice)
 
-describe('login failure', () => {
+describe('sign-in failure', () => {
   it('shows the server message, else Invalid email or password', () => {
-    expect(shown(loginFailureNotice({ status: 401, message: 'Account not activated' }))).toBe(
+    expect(shown(signInFailureNotice({ status: 401, message: 'Account not activated' }))).toBe(
       'Account not activated',
     )
-    expect(shown(loginFailureNotice({ status: 401 }))).toBe('Invalid email or password')
-    expect(shown(loginFailureNotice({ status: null, message: '  ' }))).toBe(
+    expect(shown(signInFailureNotice({ status: 401 }))).toBe('Invalid email or password')
+    expect(shown(signInFailureNotice({ status: null, message: '  ' }))).toBe(
       'Invalid email or password',
     )
   })

@@ -32,7 +32,7 @@ function isValidationFailure(failure: ApiFailure): boolean {
 const code = (messageCode: MessageCode): Notice => ({ code: messageCode })
 
 /** Sign-in: the server's message, else 'Invalid email or password'. */
-export function loginFailureNotice(failure: ApiFailure): Notice {
+export function signInFailureNotice(failure: ApiFailure): Notice {
   return present(failure.message) ? { text: failure.message } : code('login.invalidCredentials')
 }
 

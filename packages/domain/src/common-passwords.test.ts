@@ -60,6 +60,28 @@ describe('the common-password rule (ASVS 2.1.7), beside the strength scale', () 
     }
   })
 
+  it('counts a unit of up to four characters repeated as trivial, not one of five', () => {
+    expect(isTrivialPassword('q1w2q1w2')).toBe(true)
+    expect(isTrivialPassword('q1w2eq1w2e')).toBe(false)
+  })
+
+  it('needs two characters for a repeat or a run: one alone is neither', () => {
+    for (const single of ['', 'a', '7']) expect(isTrivialPassword(single), single).toBe(false)
+    for (const pair of ['ab', '21', 'aa']) expect(isTrivialPassword(pair), pair).toBe(true)
+    // Two characters that are neither the same nor neighbours on a row.
+    expect(isTrivialPassword('q7')).toBe(false)
+  })
+
+  it('follows the number row past 0 to - and =, and from ` before 1', () => {
+    expect(isTrivialPassword('567890-=')).toBe(true)
+    expect(isTrivialPassword('`1234567')).toBe(true)
+  })
+
+  it('without the list, refuses only the trivial patterns', () => {
+    expect(NO_COMMON_PASSWORDS.has('password')).toBe(false)
+    expect(commonPasswordRuleError('password', NO_COMMON_PASSWORDS)).toBeNull()
+  })
+
   it('accepts good passwords, the list loaded or not', () => {
     for (const password of [
       'Tbilisi-Sunrise-2025',

@@ -1,5 +1,5 @@
 import { CONTRACT_RULES } from '@devenv/openapi/facts'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   countsTowardsDevEnvironmentQuota,
   DEV_ENVIRONMENT_QUOTA,
@@ -120,5 +120,66 @@ describe('the judges follow the policy they are given', () => {
     expect(isDevEnvironmentQuotaReached(environments, three)).toBe(false)
     expect(isDevEnvironmentQuotaReached([...environments, { status: 'running' }], three)).toBe(true)
     expect(isDevEnvironmentQuotaReached(environments)).toBe(false)
+  })
+})
+
+describe('facts other than this contract gives', () => {
+  type Rules = typeof CONTRACT_RULES
+  /** A domain module loaded afresh against changed facts, as a stale or broken build gives them. */
+  async function loadAgainst<Module>(
+    change: (rules: Rules) => unknown,
+    load: () => Promise<Module>,
+  ): Promise<Module> {
+    vi.resetModules()
+    vi.doMock('@devenv/openapi/facts', async (importOriginal) => {
+      const facts = await importOriginal<typeof import('@devenv/openapi/facts')>()
+      return { ...facts, CONTRACT_RULES: change(facts.CONTRACT_RULES) }
+    })
+    return load()
+  }
+
+  afterEach(() => {
+    vi.doUnmock('@devenv/openapi/facts')
+    vi.resetModules()
+  })
+
+  it('refuses to load without a password policy for an operation that sets one, naming it', async () => {
+    const load = loadAgainst(
+      (rules) => ({
+        ...rules,
+        passwordFields: rules.passwordFields.filter(
+          (field) => field.operationId !== 'changePassword',
+        ),
+      }),
+      () => import('./password'),
+    )
+    await expect(load).rejects.toThrow('The contract states no password policy for changePassword')
+  })
+
+  it('refuses to load without a lock on sign-in', async () => {
+    const load = loadAgainst(
+      (rules) => ({
+        ...rules,
+        rateLimits: {
+          ...rules.rateLimits,
+          signIn: rules.rateLimits.signIn.filter((rule) => rule.kind !== 'lock'),
+        },
+      }),
+      () => import('./login-lock'),
+    )
+    await expect(load).rejects.toThrow(
+      'The contract states no login lock on signIn (x-rate-limits)',
+    )
+  })
+
+  it("takes the lock wherever the contract lists it among sign-in's limits", async () => {
+    const { LOGIN_LOCK_RULE: lockRule } = await loadAgainst(
+      (rules) => ({
+        ...rules,
+        rateLimits: { ...rules.rateLimits, signIn: [...rules.rateLimits.signIn].reverse() },
+      }),
+      () => import('./login-lock'),
+    )
+    expect(lockRule).toEqual(LOGIN_LOCK_RULE)
   })
 })

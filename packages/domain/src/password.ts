@@ -147,13 +147,6 @@ export function passwordStrength(
   return { score, label: passwordStrengthLabel(score, policy.strength.minimum) }
 }
 
-export function isPasswordStrongEnough(
-  password: string,
-  policy: StrengthPolicy = REGISTRATION_POLICY,
-): boolean {
-  return passwordStrength(password, policy).score >= policy.strength.minimum
-}
-
 /** The scale's score of a password under a policy; null for a policy without a scale. */
 export function passwordScore(password: string, policy: PasswordPolicy): number | null {
   const { strength } = policy
@@ -179,9 +172,11 @@ export function passwordPolicyProblem(
 ): PasswordPolicyProblem | null {
   const length = passwordLength(password)
   if (length < policy.minLength) return { rule: 'minLength', minLength: policy.minLength, length }
-  const score = passwordScore(password, policy)
-  if (score !== null && policy.strength && score < policy.strength.minimum)
-    return { rule: 'strength', minimum: policy.strength.minimum, score }
+  const { strength } = policy
+  if (strength) {
+    const { score } = passwordStrength(password, { ...policy, strength })
+    if (score < strength.minimum) return { rule: 'strength', minimum: strength.minimum, score }
+  }
   const missing = (policy.require ?? []).filter((check) => !PASSWORD_CHECKS[check](password))
   if (missing.length > 0) return { rule: 'require', missing }
   if (policy.refuseCommon && isCommon?.(password)) return { rule: 'common' }

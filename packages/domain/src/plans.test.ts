@@ -10,6 +10,8 @@ import {
   PLANS,
   planById,
   planSize,
+  TRIAL_DAYS,
+  TRIAL_PLAN,
 } from './plans'
 
 const allFeatures = (id: 'starter' | 'professional' | 'enterprise') => {
@@ -86,6 +88,15 @@ describe('plans', () => {
 })
 
 describe('copy claims and choosing a plan', () => {
+  // PLAN-4: the trial the pricing page's note announces is the one the assistant offers.
+  it('offers a 14-day free trial of Starter, as the pricing note says', () => {
+    expect(TRIAL_DAYS).toBe(14)
+    expect(planById(TRIAL_PLAN).name).toBe('Starter')
+    expect(translate(en, 'pricing.trialNote', { days: TRIAL_DAYS })).toBe(
+      `14-day free trial on ${planById(TRIAL_PLAN).name}. No credit card required.`,
+    )
+  })
+
   it('takes 15% off the monthly price with annual billing', () => {
     expect(annualMonthlyPrice(75)).toBe(63.75)
     expect(annualMonthlyPrice(150)).toBe(127.5)

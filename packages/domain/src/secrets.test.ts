@@ -152,6 +152,28 @@ describe('redactSecretParams', () => {
       'expires_in: 900, user: u, /reset-password ok',
     )
   })
+
+  it('finds a secret that opens the text, or is written with spaces around its = or :', () => {
+    expect(redactSecretParams(`access_token=${TOKEN} expired`)).toBe(
+      `access_token=${REDACTED} expired`,
+    )
+    expect(redactSecretParams(`got refresh_token = ${TOKEN} and "token" : "${TOKEN}"`)).toBe(
+      `got refresh_token = ${REDACTED} and "token" : "${REDACTED}"`,
+    )
+  })
+
+  it('replaces credentials however much space follows their scheme', () => {
+    expect(redactSecretParams(`Authorization: Bearer  ${TOKEN}`)).toBe(
+      `Authorization: Bearer  ${REDACTED}`,
+    )
+    expect(redactSecretParams(`Basic\t${TOKEN}`)).toBe(`Basic\t${REDACTED}`)
+  })
+
+  it('leaves a parameter whose name is a broken escape as it is, and does not fail on it', () => {
+    expect(redactSecretParams(`/p?%E0%A4%A=${TOKEN}&token=${TOKEN}`)).toBe(
+      `/p?%E0%A4%A=${TOKEN}&token=${REDACTED}`,
+    )
+  })
 })
 
 describe('redactSecrets', () => {

@@ -81,10 +81,10 @@ export function loggableUrl(address: string): string {
     fragmentAt === -1 ? address.length : fragmentAt,
   )
   const path = address.slice(0, pathEnd).replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1')
-  const queryEnd = fragmentAt > queryAt ? fragmentAt : address.length
-  // pathEnd is never -1, so this also says that there is a '?', and that it comes first.
-  const query = queryAt === pathEnd ? address.slice(queryAt + 1, queryEnd) : ''
-  return `${path}${keptQuery(query)}`
+  // pathEnd is never -1: a query is there only when a '?' ends the path, so before any '#'.
+  if (queryAt !== pathEnd) return path
+  const queryEnd = fragmentAt === -1 ? address.length : fragmentAt
+  return `${path}${keptQuery(address.slice(queryAt + 1, queryEnd))}`
 }
 
 /**
@@ -122,12 +122,10 @@ const webToken = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g
  * presigned URL's parameters are named so.
  */
 export function isSecretParam(name: string): boolean {
-  return name
-    .split(/[[\]]/)
-    .some(
-      (part) =>
-        part !== '' && (isSecretName(part) || isSecretName(part.split(/[-_]/).at(-1) ?? '')),
-    )
+  return name.split(/[[\]]/).some(
+    // An empty part (`token[]`'s end) is no secret name, and nor is its last word.
+    (part) => isSecretName(part) || isSecretName(part.split(/[-_]/).at(-1) ?? ''),
+  )
 }
 
 /**

@@ -10,8 +10,8 @@ import {
   shouldShowForgotPasswordCaptcha,
   validateContact,
   validateForgotPassword,
-  validateLogin,
   validateRegistration,
+  validateSignIn,
 } from './validation'
 
 const validRegistration: RegistrationForm = {
@@ -192,15 +192,15 @@ describe('validateForgotPassword', () => {
   })
 })
 
-describe('validateLogin', () => {
+describe('validateSignIn', () => {
   // AUTH-3: the sign-in checks.
   it('needs an e-mail, a valid-looking one, then a password', () => {
-    expect(validateLogin({ email: ' ', password: '' })).toBe('validation.emailRequired')
-    expect(validateLogin({ email: 'nino', password: '' })).toBe('validation.emailInvalid')
-    expect(validateLogin({ email: 'nino@example.ge', password: '' })).toBe(
+    expect(validateSignIn({ email: ' ', password: '' })).toBe('validation.emailRequired')
+    expect(validateSignIn({ email: 'nino', password: '' })).toBe('validation.emailInvalid')
+    expect(validateSignIn({ email: 'nino@example.ge', password: '' })).toBe(
       'validation.passwordRequired',
     )
-    expect(validateLogin({ email: 'nino@example.ge', password: ' ' })).toBeNull()
+    expect(validateSignIn({ email: 'nino@example.ge', password: ' ' })).toBeNull()
   })
 })
 
@@ -212,7 +212,7 @@ describe("the older catalogue's rules are not enforced (PWD-3)", () => {
     expect(
       validateRegistration({ ...validRegistration, email, password, confirmPassword: password }),
     ).toBeNull()
-    expect(validateLogin({ email, password })).toBeNull()
+    expect(validateSignIn({ email, password })).toBeNull()
     expect(validateForgotPassword({ email, captchaVerified: true })).toBeNull()
   })
 })

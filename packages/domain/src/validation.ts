@@ -34,8 +34,8 @@ export type ForgotPasswordError = MessageCodeSubset<
   'validation.emailRequired' | 'validation.emailInvalid' | 'validation.captchaRequired'
 >
 
-export type LoginForm = { email: string; password: string }
-export type LoginError = MessageCodeSubset<
+export type SignInForm = { email: string; password: string }
+export type SignInError = MessageCodeSubset<
   'validation.emailRequired' | 'validation.emailInvalid' | 'validation.passwordRequired'
 >
 
@@ -129,7 +129,7 @@ export function shouldShowForgotPasswordCaptcha(email: string): boolean {
   return email.includes('@')
 }
 
-export function validateLogin(form: LoginForm): LoginError | null {
+export function validateSignIn(form: SignInForm): SignInError | null {
   if (isBlank(form.email)) return 'validation.emailRequired'
   if (!looksLikeEmail(form.email)) return 'validation.emailInvalid'
   // Passwords are never trimmed: spaces are legitimate password characters.

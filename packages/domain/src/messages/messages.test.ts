@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { messages } from './all'
 import { en } from './en'
 import {
+  DEFAULT_LOCALE,
   formatMessage,
   isLocale,
   LOCALE_NAMES,
@@ -59,6 +60,11 @@ describe('catalogues', () => {
     expect(isLocale('ka')).toBe(true)
     expect(isLocale('de')).toBe(false)
     expect(isLocale(['en'])).toBe(false)
+  })
+
+  // UI-1: English is the complete catalogue, and the fallback.
+  it('fall back to English', () => {
+    expect(messages[DEFAULT_LOCALE]).toBe(en)
   })
 
   it('name each language in itself', () => {

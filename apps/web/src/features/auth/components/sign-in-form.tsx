@@ -1,4 +1,4 @@
-import { loginFailureNotice } from '@devenv/domain/api-failures'
+import { signInFailureNotice } from '@devenv/domain/api-failures'
 import {
   isLoginLocked,
   loginLockRemainingMs,
@@ -7,7 +7,7 @@ import {
 } from '@devenv/domain/login-lock'
 import { safeRedirect } from '@devenv/domain/redirect'
 import { STORAGE_KEYS } from '@devenv/domain/session'
-import { type LoginError, normalizeEmail, validateLogin } from '@devenv/domain/validation'
+import { normalizeEmail, type SignInError, validateSignIn } from '@devenv/domain/validation'
 import type { RegisteredRouter } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { FormAlert, SubmitButton } from '../../../components/form/form-fields'
@@ -30,7 +30,7 @@ type SignInValues = { email: string; password: string; rememberMe: boolean }
  */
 const SIGN_IN_OUTCOME = 'sign-in-outcome'
 
-const resolver = domainResolver<SignInValues, LoginError>(validateLogin, {
+const resolver = domainResolver<SignInValues, SignInError>(validateSignIn, {
   'validation.emailRequired': 'email',
   'validation.emailInvalid': 'email',
   'validation.passwordRequired': 'password',
@@ -124,7 +124,9 @@ export function SignInForm({
       }
       setFailure({
         text:
-          failed.status === null ? t('login.failed') : noticeMessage(t, loginFailureNotice(failed)),
+          failed.status === null
+            ? t('login.failed')
+            : noticeMessage(t, signInFailureNotice(failed)),
       })
       form.setFocus('password')
     }
