@@ -1,7 +1,8 @@
 // src/generated/facts.ts: the contract's facts a client applies before sending, as constants (no
 // document to load at run time): which operations carry the bearer token (their `security`), and
 // the string limits of the request bodies the site checks before sending, and the rules servers keep
-// (`x-` extensions) that the site and the domain apply.
+// (`x-` extensions) that the site and the domain apply, the values of its enums (the domain's
+// vocabularies are these, not copies); and the paths of the development protocol (dev-protocol.yaml).
 import { isJsonObject, type OpenApiDocument } from '../src/document'
 import { listOperations } from '../src/operations'
 import { resolveReference } from '../src/pointer'
@@ -36,7 +37,40 @@ function stringRules(document: OpenApiDocument, name: string): Record<string, St
   return rules
 }
 
-export function factsModule(document: OpenApiDocument): string {
+/** Every named schema that is an enum, with its values in the contract's order. */
+function schemaEnums(document: OpenApiDocument): Record<string, unknown[]> {
+  const schemas = document.components?.schemas
+  if (!isJsonObject(schemas)) return {}
+  return Object.fromEntries(
+    Object.entries(schemas).flatMap(([name, schema]) =>
+      isJsonObject(schema) && Array.isArray(schema.enum) ? [[name, schema.enum]] : [],
+    ),
+  )
+}
+
+/**
+ * A development control's name, made of its path so that no name list can miss a path:
+ * `/__dev` is `index`, `/__dev/demo-requests` `demoRequests`, and a page or its data beside a
+ * control (`/__dev/mailbox.html`, `/__dev/sso.json`) is `mailboxPage`, `ssoData`.
+ */
+export function devPathName(path: string): string {
+  const match = /^\/__dev(?:\/([a-z-]+)(?:\.(html|json))?)?$/.exec(path)
+  if (!match) throw new Error(`dev-protocol.yaml: ${path} is not a /__dev path this names`)
+  const [, control, extension] = match
+  if (control === undefined) return 'index'
+  const name = control.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase())
+  return `${name}${extension === undefined ? '' : extension === 'html' ? 'Page' : 'Data'}`
+}
+
+function devPaths(devProtocol: OpenApiDocument): Record<string, string> {
+  const paths = Object.keys(devProtocol.paths)
+  const named = Object.fromEntries(paths.map((path) => [devPathName(path), path]))
+  if (Object.keys(named).length !== paths.length)
+    throw new Error('dev-protocol.yaml: two paths make the same name')
+  return named
+}
+
+export function factsModule(document: OpenApiDocument, devProtocol: OpenApiDocument): string {
   const bearer = listOperations(document)
     .filter((operation) => operation.securitySchemes.includes(BEARER_SCHEME))
     .map((operation) => `${operation.method.toUpperCase()} ${operation.path}`)
@@ -50,6 +84,12 @@ export function factsModule(document: OpenApiDocument): string {
     '',
     '/** The rules a server keeps, from the contract\'s `x-` extensions (see its "Rules as data"). */',
     `export const CONTRACT_RULES = ${JSON.stringify(readContractRules(document), null, 2)} as const`,
+    '',
+    '/** The values of every named schema that is an enum (`components.schemas`), in its order. */',
+    `export const CONTRACT_ENUMS = ${JSON.stringify(schemaEnums(document), null, 2)} as const`,
+    '',
+    "/** Every development control's path (dev-protocol.yaml's paths), named after it. */",
+    `export const DEV_PATHS = ${JSON.stringify(devPaths(devProtocol), null, 2)} as const`,
   )
   for (const name of CHECKED_SCHEMAS) {
     lines.push(

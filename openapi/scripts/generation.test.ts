@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadOpenApiDocument } from '../src/document-file'
+import { devPathName } from './facts'
 import {
   type GeneratedModules,
   generatedModules,
@@ -43,6 +44,19 @@ describe('the one generation step from openapi.yaml', () => {
     expect(modules.get('types.ts')).toContain('export interface paths {')
     expect(modules.get('facts.ts')).toContain('export const BEARER_OPERATIONS')
     expect(modules.get('dev-protocol-types.ts')).toContain('"/__dev/mailbox": {')
+  })
+
+  it("names each development control after its path, a page's and its data's after the control", () => {
+    expect(
+      [
+        '/__dev',
+        '/__dev/clock',
+        '/__dev/demo-requests',
+        '/__dev/mailbox.html',
+        '/__dev/sso.json',
+      ].map(devPathName),
+    ).toEqual(['index', 'clock', 'demoRequests', 'mailboxPage', 'ssoData'])
+    expect(() => devPathName('/api/v1/health')).toThrow('/api/v1/health is not a /__dev path')
   })
 
   it('finds nothing stale in a folder it has just written', () => {

@@ -4,7 +4,8 @@
 //   (`createAjv`), so both judge alike. The portable entry (`@devenv/openapi/portable`) runs on
 //   them where there is no file system and no `new Function` (a browser under the site's CSP);
 // - types.ts: openapi-typescript's types of the contract (`@devenv/openapi/types`);
-// - facts.ts: the facts a client applies before sending (`@devenv/openapi/facts`);
+// - facts.ts: the facts a client applies before sending (`@devenv/openapi/facts`), and the
+//   development protocol's paths;
 // - dev-protocol-types.ts: openapi-typescript's types of dev-protocol.yaml, the stub's development
 //   controls, which `@devenv/openapi/dev-protocol` speaks.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,7 +14,12 @@ import standaloneCode from 'ajv/dist/standalone/index.js'
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript'
 import { ajvSchemaId, createAjv } from '../src/ajv'
 import type { OpenApiDocument } from '../src/document'
-import { DEV_PROTOCOL_DOCUMENT_URL, OPENAPI_DOCUMENT_URL } from '../src/document-file'
+import {
+  DEV_PROTOCOL_DOCUMENT_PATH,
+  DEV_PROTOCOL_DOCUMENT_URL,
+  loadOpenApiDocument,
+  OPENAPI_DOCUMENT_URL,
+} from '../src/document-file'
 import { apiPrefixesOf, describeOperations } from '../src/operations'
 import { namedSchemaKeys } from '../src/validator'
 import { factsModule } from './facts'
@@ -94,7 +100,7 @@ export async function generatedModules(
     ['document.ts', documentModule(document)],
     ['validators.ts', validatorsModule(document)],
     ['types.ts', await typesModule(source)],
-    ['facts.ts', factsModule(document)],
+    ['facts.ts', factsModule(document, loadOpenApiDocument(DEV_PROTOCOL_DOCUMENT_PATH))],
     ['dev-protocol-types.ts', await typesModule(DEV_PROTOCOL_DOCUMENT_URL)],
   ])
 }

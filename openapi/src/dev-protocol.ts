@@ -6,10 +6,11 @@
  * - faults asked for with `Prefer: code=NNN, delay=MS, reset`;
  * - the seeded accounts every stub session starts with;
  * - the one client of the controls (`createDevClient`), over `fetch` or a transport given to it.
- * It imports nothing at run time, so browsers and bundled tools carry it as is.
+ * At run time it imports only generated constants, so browsers and bundled tools carry it as is.
  */
 import type { ContractCoverage } from './coverage'
 import type { components } from './generated/dev-protocol-types'
+import { DEV_PATHS } from './generated/facts'
 
 export type Credentials = { email: string; password: string }
 
@@ -32,22 +33,9 @@ export const STUB_SESSION_QUERY = 'stubSession'
 /** The ids a stub session may have; any other is ignored (the default store answers). */
 export const STUB_SESSION_ID = /^[A-Za-z0-9_.:-]{1,128}$/
 
-/** Every development control's path (dev-protocol.yaml's paths). */
-export const DEV_PATHS = {
-  index: '/__dev',
-  mailbox: '/__dev/mailbox',
-  mailboxPage: '/__dev/mailbox.html',
-  singleSignOn: '/__dev/sso',
-  singleSignOnData: '/__dev/sso.json',
-  clock: '/__dev/clock',
-  session: '/__dev/session',
-  reset: '/__dev/reset',
-  coverage: '/__dev/coverage',
-  contacts: '/__dev/contacts',
-  demoRequests: '/__dev/demo-requests',
-  securityLog: '/__dev/security-log',
-  errors: '/__dev/errors',
-} as const
+// The paths are generated from dev-protocol.yaml (scripts/facts.ts), so none can be missed or
+// misspelt here.
+export { DEV_PATHS }
 export type DevPath = (typeof DEV_PATHS)[keyof typeof DEV_PATHS]
 
 /** The header of faults, sent with an API call. */

@@ -259,6 +259,101 @@ export const CONTRACT_RULES = {
   "emailPattern": "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"
 } as const
 
+/** The values of every named schema that is an enum (`components.schemas`), in its order. */
+export const CONTRACT_ENUMS = {
+  "ErrorCode": [
+    "VALIDATION_FAILED",
+    "INVALID_CREDENTIALS",
+    "ACCOUNT_NOT_ACTIVATED",
+    "LOGIN_LOCKED",
+    "RATE_LIMITED",
+    "UNAUTHORIZED",
+    "TOKEN_EXPIRED",
+    "TOKEN_INVALID",
+    "REFRESH_TOKEN_INVALID",
+    "REFRESH_TOKEN_REUSED",
+    "USER_NOT_FOUND",
+    "EMAIL_TAKEN",
+    "ACTIVATION_TOKEN_INVALID",
+    "ACTIVATION_TOKEN_USED",
+    "ACTIVATION_TOKEN_EXPIRED",
+    "RESET_LINK_INVALID",
+    "RESET_LINK_USED",
+    "RESET_LINK_EXPIRED",
+    "NOT_FOUND",
+    "ENVIRONMENT_NAME_TAKEN",
+    "ENVIRONMENT_QUOTA_EXCEEDED",
+    "PAYLOAD_TOO_LARGE",
+    "UNSUPPORTED_MEDIA_TYPE",
+    "INTERNAL_ERROR",
+    "SERVICE_UNAVAILABLE"
+  ],
+  "UserType": [
+    "PERSONAL",
+    "COMPANY"
+  ],
+  "EnvironmentTemplate": [
+    "node-20",
+    "python-3.12",
+    "go-1.23",
+    "java-21"
+  ],
+  "EnvironmentSize": [
+    "starter",
+    "professional",
+    "enterprise"
+  ],
+  "Region": [
+    "eu-central",
+    "us-east",
+    "asia-southeast"
+  ],
+  "EnvironmentStatus": [
+    "provisioning",
+    "running",
+    "stopped",
+    "failed",
+    "deleting"
+  ],
+  "ChatRole": [
+    "system",
+    "user",
+    "assistant"
+  ],
+  "InquiryType": [
+    "trial",
+    "demo",
+    "enterprise",
+    "support",
+    "partnership",
+    "other"
+  ],
+  "TeamSize": [
+    "1-5",
+    "6-20",
+    "21-50",
+    "51-100",
+    "100+"
+  ]
+} as const
+
+/** Every development control's path (dev-protocol.yaml's paths), named after it. */
+export const DEV_PATHS = {
+  "index": "/__dev",
+  "mailbox": "/__dev/mailbox",
+  "mailboxPage": "/__dev/mailbox.html",
+  "sso": "/__dev/sso",
+  "ssoData": "/__dev/sso.json",
+  "clock": "/__dev/clock",
+  "session": "/__dev/session",
+  "reset": "/__dev/reset",
+  "coverage": "/__dev/coverage",
+  "contacts": "/__dev/contacts",
+  "demoRequests": "/__dev/demo-requests",
+  "securityLog": "/__dev/security-log",
+  "errors": "/__dev/errors"
+} as const
+
 /** String limits of `ContactRequest`, as the contract states them. */
 export const CONTACT_REQUEST_RULES = {
   "firstName": {

@@ -1,15 +1,10 @@
+import { CONTRACT_ENUMS } from '@devenv/openapi/facts'
 import type { MessageCode } from './messages/en'
 import { isoTimestamp } from './time'
 import { reportedUserAgent } from './user-agent'
 
-export const INQUIRY_TYPES = [
-  'trial',
-  'demo',
-  'enterprise',
-  'support',
-  'partnership',
-  'other',
-] as const
+// The contract's enums, so the form offers exactly what the API accepts.
+export const INQUIRY_TYPES = CONTRACT_ENUMS.InquiryType
 export type InquiryType = (typeof INQUIRY_TYPES)[number]
 
 export const INQUIRY_TYPE_LABELS = {
@@ -21,7 +16,7 @@ export const INQUIRY_TYPE_LABELS = {
   other: 'inquiry.other',
 } as const satisfies Record<InquiryType, MessageCode>
 
-export const TEAM_SIZES = ['1-5', '6-20', '21-50', '51-100', '100+'] as const
+export const TEAM_SIZES = CONTRACT_ENUMS.TeamSize
 export type TeamSize = (typeof TEAM_SIZES)[number]
 
 export const CONTACT_SOURCE = 'website_contact_form'

@@ -1,16 +1,13 @@
-import { CONTRACT_RULES } from '@devenv/openapi/facts'
+import { CONTRACT_ENUMS, CONTRACT_RULES } from '@devenv/openapi/facts'
 import type { MessageCode } from './messages/en'
 import type { PlanId, PlanSize } from './plans'
 import { planSize } from './plans'
 
-/** The customers' development environments, as the contract designs them (ENV-1, API-6). */
-export const DEV_ENVIRONMENT_STATUSES = [
-  'provisioning',
-  'running',
-  'stopped',
-  'failed',
-  'deleting',
-] as const
+/**
+ * The customers' development environments, as the contract designs them (ENV-1, API-6). The
+ * vocabularies are the contract's enums, so what the site offers is what the API accepts.
+ */
+export const DEV_ENVIRONMENT_STATUSES = CONTRACT_ENUMS.EnvironmentStatus
 export type DevEnvironmentStatus = (typeof DEV_ENVIRONMENT_STATUSES)[number]
 
 export const DEV_ENVIRONMENT_STATUS_LABELS = {
@@ -21,7 +18,7 @@ export const DEV_ENVIRONMENT_STATUS_LABELS = {
   deleting: 'devEnvironment.status.deleting',
 } as const satisfies Record<DevEnvironmentStatus, MessageCode>
 
-export const DEV_ENVIRONMENT_TEMPLATES = ['node-20', 'python-3.12', 'go-1.23', 'java-21'] as const
+export const DEV_ENVIRONMENT_TEMPLATES = CONTRACT_ENUMS.EnvironmentTemplate
 export type DevEnvironmentTemplate = (typeof DEV_ENVIRONMENT_TEMPLATES)[number]
 
 /** Product names of the runtimes: the same in every language. */
@@ -53,7 +50,7 @@ export function isDevEnvironmentBusy(status: DevEnvironmentStatus): boolean {
 }
 
 /** Where an environment can run (the contract's `Region`). */
-export const DEV_ENVIRONMENT_REGIONS = ['eu-central', 'us-east', 'asia-southeast'] as const
+export const DEV_ENVIRONMENT_REGIONS = CONTRACT_ENUMS.Region
 export type DevEnvironmentRegion = (typeof DEV_ENVIRONMENT_REGIONS)[number]
 
 export function isDevEnvironmentRegion(value: unknown): value is DevEnvironmentRegion {

@@ -14,7 +14,7 @@ export function singleSignOnDataRoutes(ctx: StubContext): DevRoute[] {
   return [
     {
       method: 'GET',
-      path: DEV_PATHS.singleSignOnData,
+      path: DEV_PATHS.ssoData,
       handle: async (request) => {
         const arrival = await readArrival(ctx, request.store, queryText(request.query, 'token'))
         const given = {

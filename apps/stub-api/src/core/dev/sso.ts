@@ -93,7 +93,7 @@ export function singleSignOnRoutes(ctx: StubContext): DevRoute[] {
   return [
     {
       method: 'GET',
-      path: DEV_PATHS.singleSignOn,
+      path: DEV_PATHS.sso,
       handle: async (request) => {
         const arrival = await readArrival(ctx, request.store, queryText(request.query, 'token'))
         return pageReply(
