@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { componentEnum, isDocumentedStatus } from './contract'
+import { componentEnum, isDocumentedStatus, requestLineOf } from './contract'
 import { createContract, loadContract } from './contract-file'
 import { loadOpenApiDocument } from './document-file'
-import { apiPrefixesOf } from './operations'
+import { apiPrefixesOf, routeOf } from './operations'
 
 const contract = loadContract()
 const operation = (operationId: string) => {
@@ -110,6 +110,22 @@ describe('small questions to the contract', () => {
     expect(isDocumentedStatus(contract, 'getProfile', 200)).toBe(true)
     expect(isDocumentedStatus(contract, 'getProfile', 418)).toBe(false)
     expect(() => isDocumentedStatus(contract, 'nope', 200)).toThrow('no operation nope')
+  })
+
+  it('the request line of an operation, by its id, with its path parameters filled in', () => {
+    expect(requestLineOf(contract, 'signIn')).toEqual({ method: 'POST', path: '/auth/auth' })
+    expect(requestLineOf(contract, 'deleteEnvironment', { id: 'a b/c' })).toEqual({
+      method: 'DELETE',
+      path: '/environments/a%20b%2Fc',
+    })
+    // What the matcher finds again: the line names the operation it was made from.
+    const line = requestLineOf(contract, 'getEnvironment', { id: 'x1' })
+    expect(contract.match(line.method, `/api${line.path}`)?.pathParams).toEqual({ id: 'x1' })
+    expect(() => requestLineOf(contract, 'getEnvironment')).toThrow(
+      'No value for the path parameter id of /environments/{id}',
+    )
+    expect(() => requestLineOf(contract, 'nope')).toThrow('no operation nope')
+    expect(routeOf(operation('getEnvironment'))).toBe('GET /environments/{id}')
   })
 
   it('the values of a component enum', () => {

@@ -1,6 +1,12 @@
 import { isJsonObject, type OpenApiDocument, stringList } from './document'
 import { createOperationMatcher, type OperationMatcher } from './matcher'
-import { apiPrefixesOf, describeOperations, type Operation, responseFor } from './operations'
+import {
+  apiPrefixesOf,
+  describeOperations,
+  fillPath,
+  type Operation,
+  responseFor,
+} from './operations'
 import type { SchemaValidator } from './validator'
 
 /** The contract as every tool uses it: the document, its operations, a validator and a matcher. */
@@ -53,6 +59,23 @@ export function operationOf(contract: Contract, operationId: string): Operation 
   const operation = contract.byId.get(operationId)
   if (!operation) throw new Error(`The contract has no operation ${operationId}`)
   return operation
+}
+
+/** How a request of an operation starts: its method as sent (`POST`) and its path, under no prefix. */
+export type RequestLine = { method: string; path: string }
+
+/**
+ * The request line of an operation of the contract, its path parameters filled in:
+ * `requestLineOf(contract, 'getEnvironment', { id })` is `GET /environments/<id>`. Tools address
+ * operations by operationId; the contract they were given says where each one is.
+ */
+export function requestLineOf(
+  contract: Contract,
+  operationId: string,
+  pathParams: Readonly<Record<string, string>> = {},
+): RequestLine {
+  const operation = operationOf(contract, operationId)
+  return { method: operation.method.toUpperCase(), path: fillPath(operation.path, pathParams) }
 }
 
 /** True when the operation documents the status (exact, range or `default`). */

@@ -10,6 +10,8 @@ export {
   isDocumentedStatus,
   type LoadedContract,
   operationOf,
+  type RequestLine,
+  requestLineOf,
 } from './contract'
 export {
   type ContractCoverage,
@@ -90,6 +92,7 @@ export {
   type DocumentedResponse,
   describeOperations,
   examplesOf,
+  fillPath,
   findDocumentedResponse,
   findOperation,
   findOperations,
@@ -104,6 +107,7 @@ export {
   type Parameter,
   type RequiredHeader,
   responseFor,
+  routeOf,
   securityOf,
 } from './operations'
 export {

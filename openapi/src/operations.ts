@@ -384,6 +384,25 @@ export function describeOperations(
   })
 }
 
+/** An operation's method and path as the contract writes them: `POST /auth/auth`, `GET /environments/{id}`. */
+export function routeOf(operation: Pick<OperationSummary, 'method' | 'path'>): string {
+  return `${operation.method.toUpperCase()} ${operation.path}`
+}
+
+/**
+ * A path template with its parameters filled in, each percent-encoded:
+ * `fillPath('/environments/{id}', { id })`. A parameter without a value throws: a request sent to
+ * `/environments/{id}` as written would test nothing.
+ */
+export function fillPath(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const value = values[name]
+    if (value === undefined)
+      throw new Error(`No value for the path parameter ${name} of ${template}`)
+    return encodeURIComponent(value)
+  })
+}
+
 /** The documented response of an operation for a status: exact, then range (`4XX`), then `default`. */
 export function responseFor(
   operation: Pick<Operation, 'responses'>,

@@ -1,4 +1,4 @@
-import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
+import { type CapturedAnswer, type Contract, captureAnswer, requestLineOf } from '@devenv/openapi'
 import {
   type DevTransport,
   fetchFailureOf,
@@ -44,6 +44,23 @@ export type Outgoing = {
   token?: string
   headers?: Record<string, string>
   dev?: boolean
+}
+
+/**
+ * A request of an operation as a flow writes it: what it carries beyond what the operation's id
+ * fixes (its method, and its path in the run's contract), with the values of its path parameters.
+ */
+export type OperationCall = Omit<Outgoing, 'method' | 'path' | 'dev'> & {
+  params?: Record<string, string>
+}
+
+/** The request of an operation, sent where the run's contract puts it (`requestLineOf`). */
+export function outgoingOf(
+  contract: Contract,
+  operationId: string,
+  { params, ...call }: OperationCall,
+): Outgoing {
+  return { ...requestLineOf(contract, operationId, params), ...call }
 }
 
 /** `http://host:port`, `http://host:port/api` and `.../api/v1` all name the same target. */

@@ -1,11 +1,7 @@
 export { type Contract, loadContract } from '@devenv/openapi'
 export type { Credentials } from './check/context'
 export { invalidBodies, invalidParameters, invalidRequests } from './check/generators'
-export {
-  checkTarget,
-  type RunOptions,
-  STUB_SEEDED_ACCOUNT,
-} from './check/runner'
+export { checkTarget, type RunOptions } from './check/runner'
 export {
   CHANGE_RULES,
   type ChangedOperation,
@@ -39,4 +35,3 @@ export {
   totalsOf,
   writeReports,
 } from './report'
-export { hasStubSessions } from './stub-sessions'

@@ -5,7 +5,14 @@ import { join } from 'node:path'
 import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { expectUsageError, handMadeServers, listening, runCli, runCliProcess } from './fixtures/cli'
+import {
+  answerHealthy,
+  expectUsageError,
+  handMadeServers,
+  listening,
+  runCli,
+  runCliProcess,
+} from './fixtures/cli'
 
 const { serve, closeAll } = handMadeServers()
 
@@ -178,6 +185,35 @@ describe('devenv-contract: bad input is exit 2 with a one-line reason', () => {
     expect(outcome.stdout).toMatch(/getHealth[\s\S]*text\/plain/)
     // The run went on past the health check: getHealth's own checks ran too.
     expect(outcome.stdout).toMatch(/contract: \d+ passed, [2-9]\d* failed/)
+  })
+
+  it('is the one GET /health of the run: the run judges the answer the preflight had', async () => {
+    const asked: string[] = []
+    const url = await serve((request, response) => {
+      asked.push(`${request.method} ${request.url}`)
+      request.resume()
+      if (request.url === '/api/health') return answerHealthy(response)
+      response.writeHead(404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }))
+    })
+    const reports = join(folder, 'health-once')
+    await runCli([
+      'check',
+      '--base-url',
+      url,
+      '--only',
+      'listModels',
+      '--mailbox',
+      'off',
+      '--quiet',
+      '--report-dir',
+      reports,
+    ])
+    expect(asked.filter((each) => each === 'GET /api/health')).toHaveLength(1)
+    const json = JSON.parse(await readFile(join(reports, 'report.json'), 'utf8'))
+    expect(
+      json.operations.find((each: { operationId: string }) => each.operationId === 'getHealth'),
+    ).toMatchObject({ statusesSeen: [200], failed: 0 })
   })
 
   it('a server that hangs, after the per-request timeout', async () => {

@@ -1,3 +1,4 @@
+import { routeOf } from '@devenv/openapi'
 import { resolveConfig } from '../config'
 import { createContext, type StubContext } from './context'
 import {
@@ -5,7 +6,6 @@ import {
   type DefineOperation,
   type OperationHandler,
   type OperationTable,
-  routeOf,
 } from './contract/operations'
 import { devRouteTable } from './dev/routes'
 import { aiOperations } from './operations/ai'

@@ -2,12 +2,23 @@ import {
   type Contract,
   type Judgement,
   judgeAnswer,
+  operationOf,
   pairedResponseExamples,
   type RuleExtension,
   requestExampleOf,
   responseExampleOf,
+  routeOf,
 } from '@devenv/openapi'
-import { type Answer, fetchAnswer, type Outgoing, send, type Target, wireRequestOf } from '../http'
+import {
+  type Answer,
+  fetchAnswer,
+  type OperationCall,
+  type Outgoing,
+  outgoingOf,
+  send,
+  type Target,
+  wireRequestOf,
+} from '../http'
 import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from '../report'
 import type { RunAccount } from './run-account'
 import { keptReason, shareOfWindow, takeFromShare } from './window-share'
@@ -142,17 +153,25 @@ export class SuiteRecorder {
     return problem === undefined
   }
 
+  /** An operation's method and path in the run's contract (`POST /auth/login`), for a check's name. */
+  route(operationId: string): string {
+    return routeOf(operationOf(this.contract, operationId))
+  }
+
   /**
-   * Sends a request of an operation and checks its answer: the expected status, then conformance
-   * to the contract (documented status, body, content type, headers), then `also`. A failure
-   * stops the suite when `stopOnFailure` says so, by default when the suite is a flow.
+   * Sends a request of an operation, where the run's contract puts it, and checks its answer: the
+   * expected status, then conformance to the contract (documented status, body, content type,
+   * headers), then `also`. A failure stops the suite when `stopOnFailure` says so, by default when
+   * the suite is a flow.
    */
   async request(
     name: string,
     operationId: string,
-    request: Outgoing,
+    call: OperationCall,
     expectation: Expectation,
     stopOnFailure?: boolean,
+    /** The answer this very request already had (the CLI's preflight): judged, not asked again. */
+    answered?: Answer,
   ): Promise<Answer | undefined> {
     if (this.stoppedBecause) {
       this.skip(name, this.stoppedBecause)
@@ -166,10 +185,11 @@ export class SuiteRecorder {
       if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
       return undefined
     }
+    const request = outgoingOf(this.contract, operationId, call)
     // The request goes on the wire as the reproducer repeats it: built once, sent, judged here.
     const wire = wireRequestOf(this.target, request)
     const sendWire = () => fetchAnswer(wire, this.target.timeoutMs, this.target.maxAnswerBytes)
-    let answer = await sendWire()
+    let answer = answered ?? (await sendWire())
     if (this.fullWindow(operationId, answer, expectation)) {
       // A window an earlier flow or run filled: wait for it within --max-wait, else skip; a full
       // window is the server keeping its promise, never this check's failure.
@@ -267,8 +287,16 @@ export class SuiteRecorder {
     return operation?.rateLimits.some((rule) => rule.kind === 'window') === true
   }
 
-  /** Sends a request without checking it (set-up, polling, development endpoints). */
-  raw(request: Outgoing): Promise<Answer> {
-    return send(this.target, request)
+  /**
+   * Sends a request without checking it (set-up, polling, clean-up): a request of an operation,
+   * where the run's contract puts it, or one as it is (another method, a development endpoint).
+   */
+  raw(request: Outgoing): Promise<Answer>
+  raw(operationId: string, call: OperationCall): Promise<Answer>
+  raw(request: Outgoing | string, call: OperationCall = {}): Promise<Answer> {
+    return send(
+      this.target,
+      typeof request === 'string' ? outgoingOf(this.contract, request, call) : request,
+    )
   }
 }

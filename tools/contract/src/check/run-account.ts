@@ -1,6 +1,6 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
-import { type Answer, send, type Target } from '../http'
+import { type Answer, type Outgoing, outgoingOf, send, type Target } from '../http'
 import type { Credentials } from './context'
 
 /**
@@ -43,12 +43,11 @@ function tokensOf(
 /** The tokens a sign-in or a refresh answers, their expiry counted from when it was sent. */
 async function tokensFrom(
   target: Target,
-  path: string,
-  body: unknown,
+  request: Outgoing,
   clock: Clock,
 ): Promise<Tokens | undefined> {
   const sentAt = clock.now()
-  return tokensOf(await send(target, { method: 'POST', path, body }), sentAt, clock.accessSeconds)
+  return tokensOf(await send(target, request), sentAt, clock.accessSeconds)
 }
 
 /** The run's clock, and the contract's access-token lifetime (seconds) when it states one. */
@@ -67,6 +66,7 @@ export class RunAccount {
 
   private constructor(
     private readonly target: Target,
+    private readonly contract: Contract,
     readonly credentials: Credentials,
     tokens: Tokens,
     private readonly clock: Clock,
@@ -79,12 +79,13 @@ export class RunAccount {
   static async signIn(
     target: Target,
     credentials: Credentials,
-    contract: Pick<Contract, 'document'>,
+    contract: Contract,
     now: () => number = Date.now,
   ): Promise<RunAccount | undefined> {
     const clock = { now, accessSeconds: rulesOf(contract).lifetimes?.accessToken }
-    const tokens = await tokensFrom(target, '/auth/auth', credentials, clock)
-    return tokens ? new RunAccount(target, credentials, tokens, clock) : undefined
+    const signIn = outgoingOf(contract, 'signIn', { body: credentials })
+    const tokens = await tokensFrom(target, signIn, clock)
+    return tokens ? new RunAccount(target, contract, credentials, tokens, clock) : undefined
   }
 
   /** A token with time left for a request: the current one, or a renewed one. */
@@ -109,10 +110,14 @@ export class RunAccount {
   async #refreshed(): Promise<Tokens | undefined> {
     if (this.#tokens.refresh === undefined) return undefined
     const body = { refreshToken: this.#tokens.refresh }
-    return tokensFrom(this.target, '/auth/token/refresh', body, this.clock)
+    return tokensFrom(this.target, this.#request('refreshToken', body), this.clock)
   }
 
   #signedInAgain(): Promise<Tokens | undefined> {
-    return tokensFrom(this.target, '/auth/auth', this.credentials, this.clock)
+    return tokensFrom(this.target, this.#request('signIn', this.credentials), this.clock)
+  }
+
+  #request(operationId: string, body: unknown): Outgoing {
+    return outgoingOf(this.contract, operationId, { body })
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { type Contract, loadContract, type Operation } from '@devenv/openapi'
+import { type Contract, fillPath, loadContract, type Operation } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { rulesOf } from '../contract-rules'
-import { type Outgoing, type Target, targetOf } from '../http'
+import { type Answer, type OperationCall, type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
 import {
   checkEventsOf,
@@ -21,7 +21,7 @@ import {
 import { hasStubSessions } from '../stub-sessions'
 import type { Credentials, RunContext } from './context'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows, WINDOW_FILLING_FLOWS } from './flows'
-import { isolated, passwordOf, registration } from './flows/support'
+import { documentedPathParams, isolated, passwordOf, registration } from './flows/support'
 import { invalidRequests } from './generators'
 import { SuiteRecorder } from './recorder'
 import { RunAccount } from './run-account'
@@ -62,6 +62,11 @@ export type RunOptions = {
   outputs?: readonly RunHandler[]
   /** The `--allow-skip` names: the skipped parts they match are accepted. */
   allowSkip?: readonly string[]
+  /**
+   * The target's answer to getHealth when the caller asked before the run (the CLI's preflight):
+   * the run judges it rather than sending the request again, so a run asks it once.
+   */
+  health?: Answer
 }
 
 /** The stub's seeded ordinary account (apps/stub-api/README.md); used only when the target is the stub. */
@@ -75,14 +80,6 @@ const sizeWords = (bytes: number) =>
 
 const NO_ACCOUNT =
   'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
-
-function pathOf(operation: Operation, values: Record<string, string> = {}): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
-    const value =
-      values[name] ?? operation.pathParameters.find((each) => each.name === name)?.example ?? 'x'
-    return encodeURIComponent(value)
-  })
-}
 
 /** The run's mailbox and the note that names it (or says why there is none). */
 async function mailboxOf(
@@ -128,7 +125,7 @@ async function registerThroughMailbox(
   const activated = await setup.request(
     'activate it with the e-mailed token: 200',
     'activateAccount',
-    { method: 'POST', path: '/auth/activate', body: { token: link?.activate } },
+    { body: { token: link?.activate } },
     { status: 200 },
   )
   return activated ? { email, password } : undefined
@@ -137,8 +134,8 @@ async function registerThroughMailbox(
 function exampleRequests(
   operation: Operation,
   token: string | undefined,
-): Array<{ name: string; request: Outgoing }> {
-  const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
+): Array<{ name: string; request: OperationCall }> {
+  const base = { params: documentedPathParams(operation), token }
   if (operation.bodySchemaPointer && operation.bodyExamples.length > 0) {
     return operation.bodyExamples.map((example) => ({
       name: `example "${example.name}"`,
@@ -152,8 +149,8 @@ function invalidOutgoing(
   operation: Operation,
   invalid: ReturnType<typeof invalidRequests>[number],
   token: string | undefined,
-): Outgoing {
-  const base = { method: operation.method.toUpperCase(), path: pathOf(operation), token }
+): OperationCall {
+  const base = { params: documentedPathParams(operation), token }
   switch (invalid.kind) {
     case 'body':
       return { ...base, body: invalid.body }
@@ -162,7 +159,7 @@ function invalidOutgoing(
     case 'no-body':
       return base
     case 'parameter':
-      return { ...base, path: pathOf(operation, { [invalid.parameter]: invalid.value }) }
+      return { ...base, params: { ...base.params, [invalid.parameter]: invalid.value } }
   }
 }
 
@@ -189,7 +186,7 @@ function ownChecks(
   const token = async () => (needsToken && account ? await account.token() : undefined)
   const check = (
     name: string,
-    outgoing: () => Promise<Outgoing>,
+    outgoing: () => Promise<OperationCall>,
     expectation: Parameters<SuiteRecorder['request']>[3],
     example = false,
   ): OwnCheck => ({
@@ -223,8 +220,7 @@ function ownChecks(
       check(
         `refuses a body over ${sizeWords(bodyLimit.maxBytes)}: 413`,
         async () => ({
-          method: operation.method.toUpperCase(),
-          path: pathOf(operation),
+          params: documentedPathParams(operation),
           token: await token(),
           payload: JSON.stringify({ padding: 'x'.repeat(bodyLimit.maxBytes) }),
           contentType: 'application/json',
@@ -239,7 +235,8 @@ function ownChecks(
       name,
       example: false,
       send: async (suite) => {
-        const request = { method: probe.method, path: pathOf(operation), token: await token() }
+        const path = fillPath(operation.path, documentedPathParams(operation))
+        const request = { method: probe.method, path, token: await token() }
         const answer = await suite.raw(request)
         suite.verdict(
           name,
@@ -396,18 +393,19 @@ async function sendChecks(
 
   const setup = new SuiteRecorder('target', 'flow', contract, target)
   const health = await setup.request(
-    'GET /health answers',
+    `${setup.route('getHealth')} answers`,
     'getHealth',
-    { method: 'GET', path: '/health' },
+    {},
     { status: 200 },
     false,
+    options.health,
   )
   // A health answer out of contract (text/plain, a wrong body) is a failure of getHealth and the
   // run goes on; only a target that does not answer at all leaves nothing to check.
   const healthCheck = setup.suite.checks.at(-1)
   if (!health && healthCheck?.status === 'failed' && healthCheck.exchange?.status == null) {
     await tell(setup.suite)
-    await note('The target did not answer GET /health: nothing else was checked.')
+    await note(`The target did not answer ${setup.route('getHealth')}: nothing else was checked.`)
     return told
   }
 

@@ -1,6 +1,6 @@
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
-import { send, targetOf } from '../http'
+import { outgoingOf, send, targetOf } from '../http'
 import { printable } from '../report/printable'
 import { rememberSecret } from '../report/secrets'
 import { type ParsedCommand, UsageError } from './options'
@@ -44,21 +44,21 @@ export async function signInGivenAccounts(
   baseUrl: string,
   accounts: { user: Credentials; second?: Credentials } | undefined,
   timeoutMs: number,
+  contract: Contract,
 ): Promise<void> {
   const target = targetOf(baseUrl, undefined, timeoutMs)
   for (const account of [accounts?.user, accounts?.second]) {
     if (!account) continue
-    const answer = await send(target, { method: 'POST', path: '/auth/auth', body: account })
+    const answer = await send(target, outgoingOf(contract, 'signIn', { body: account }))
     const body = isJsonObject(answer.json) ? answer.json : {}
     if (answer.status === 401 || answer.status === 403)
       throw new UsageError(
         `the account ${account.email} does not sign in: ${answer.status} ${printable(String(body.message ?? body.code ?? '')).slice(0, 200)}`.trimEnd(),
       )
     if (typeof body.refresh_token !== 'string') continue
-    await send(target, {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken: body.refresh_token },
-    })
+    await send(
+      target,
+      outgoingOf(contract, 'signOut', { body: { refreshToken: body.refresh_token } }),
+    )
   }
 }

@@ -7,52 +7,30 @@ import { ACCOUNT_OPTION_NAMES, givenAccounts, signInGivenAccounts } from './acco
 import { CHECK_COMMAND } from './command-specs'
 import { readContractVersion } from './diff'
 import { exitCodeOf, runOutputs } from './finish'
-import { numberDefault } from './option-specs'
-import {
-  type Command,
-  contractFor,
-  listOption,
-  type ParsedCommand,
-  readSubcommand,
-  shardOption,
-  UsageError,
-  urlOption,
-  usageOf,
-} from './options'
+import type { MailboxSetting } from './option-values'
+import { type Command, contractFor, type ParsedCommand, readCommand, usageOf } from './options'
 import { preflight } from './preflight'
 import { sinceOutputs, sinceTheBase } from './since'
 import { say } from './terminal'
+import { UsageError } from './usage'
 
 /** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
 export const check: Command = async (argv) => {
-  const command = readSubcommand(argv, CHECK_COMMAND, (contractPath) =>
+  const command = readCommand(argv, CHECK_COMMAND, (contractPath) =>
     checkPartsOf(contractFor({ contractPath })),
   )
   if (command.help) {
     say(usageOf(CHECK_COMMAND))
     return 0
   }
-  const { shared, text } = command
-  const baseUrl = command.check('base-url', () => urlOption('base-url', text('base-url')), '')
+  const { shared, value } = command
   const accounts = command.check(ACCOUNT_OPTION_NAMES, () => givenAccounts(command), undefined)
-  const waitSeconds = command.number('wait', numberDefault(CHECK_COMMAND, 'wait'), {
-    min: 0,
-    max: 3600,
-  })
-  const maxWaitSeconds = command.number('max-wait', numberDefault(CHECK_COMMAND, 'max-wait'), {
-    min: 0,
-    max: 3600,
-  })
-  const maxAnswerMib = command.number(
-    'max-answer-mib',
-    numberDefault(CHECK_COMMAND, 'max-answer-mib'),
-    {
-      min: 1,
-      max: 1024,
-    },
+  command.check(
+    'mailbox',
+    () => mailboxAllowed(command, value('mailbox'), value('allow-exec')),
+    undefined,
   )
-  command.check('mailbox', () => mailboxSetting(command), undefined)
-  const shard = command.check('shard', () => shardOption(command), undefined)
+  const shard = value('shard')
   // Loaded with the options: --only and --shard are checked against it.
   const contract = command.check('contract', () => contractFor(shared), undefined)
   const only =
@@ -62,13 +40,13 @@ export const check: Command = async (argv) => {
           'only',
           () =>
             selectionOf(
-              text('only'),
+              value('only'),
               contract.operations.map((each) => each.operationId),
             ),
           undefined,
         )
   // A shard with no share would pass having tested nothing: as many shards as pieces, at most.
-  if (shard && contract && (only !== undefined || text('only') === undefined))
+  if (shard && contract && (only !== undefined || value('only') === undefined))
     command.check(
       'shard',
       () => {
@@ -83,80 +61,66 @@ export const check: Command = async (argv) => {
   command.done()
   // done() threw unless the contract loaded.
   const loaded = contract as Contract
+  const baseUrl = value('base-url')
   // The backend team reads what the new version asks of it before anything else is said or sent.
-  const sinceGiven = text('since')
+  const sinceGiven = value('since')
   const since =
     sinceGiven === undefined
       ? undefined
       : await sinceTheBase(sinceGiven, loaded, (given) =>
           readContractVersion(given, shared.timeoutMs),
         )
-  await preflight(baseUrl, shared.timeoutMs)
-  await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs)
-  const mailbox = await mailboxOption(text('mailbox'), shared.timeoutMs)
+  const health = await preflight(baseUrl, shared.timeoutMs, loaded)
+  await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs, loaded)
+  const mailbox = await mailboxOption(value('mailbox'), shared.timeoutMs)
 
   const report = await checkTarget({
     baseUrl,
     contract: loaded,
     mailbox,
-    session: text('session'),
+    session: value('session'),
     credentials: accounts?.user,
     secondCredentials: accounts?.second,
     only,
     shard,
-    waitSeconds,
-    maxWaitSeconds,
-    maxAnswerBytes: maxAnswerMib * MIB,
+    waitSeconds: value('wait'),
+    maxWaitSeconds: value('max-wait'),
+    maxAnswerBytes: value('max-answer-mib') * MIB,
     timeoutMs: shared.timeoutMs,
     outputs: since ? sinceOutputs(since, runOutputs(shared)) : runOutputs(shared),
     allowSkip: shared.allowSkip,
+    health,
   })
   return exitCodeOf(report, shared)
 }
 
 /**
- * `--mailbox` as written: auto, off, a mail catcher's URL, or `exec:CMD`; anything else is a
- * usage error, found with the other options' before the mailbox itself is asked anything.
+ * A command (`exec:CMD`) as the configuration file's `mailbox` is refused unless `--allow-exec` was
+ * given on the command line. A file found in the folder may be a checkout's, anyone's, and
+ * running the CLI there must not run its commands unasked; a command typed on the command line is
+ * the user's own.
  */
-export function mailboxSyntax(
-  value: string | undefined,
-): 'auto' | 'off' | { url: string } | { command: string } {
-  if (value === undefined || value === 'auto' || value === 'off') return value ?? 'auto'
-  const command = /^exec:/i.test(value) ? value.slice('exec:'.length).trim() : undefined
-  if (command === '') throw new UsageError('--mailbox exec: needs a command after the colon')
-  if (command !== undefined) return { command }
-  if (!/^https?:\/\//i.test(value))
-    throw new UsageError(
-      `--mailbox must be auto, off, the http:// URL of a mail catcher or exec:COMMAND, got "${value}"`,
-    )
-  return { url: urlOption('mailbox', value) }
-}
-
-/**
- * `--mailbox` of a subcommand, as written: a command (`exec:CMD`) from the configuration file is
- * refused unless `--allow-exec` was given on the command line. A file found in the folder may be a
- * checkout's, anyone's, and running the CLI there must not run its commands unasked; a command
- * typed on the command line is the user's own.
- */
-export function mailboxSetting(command: ParsedCommand): ReturnType<typeof mailboxSyntax> {
-  const setting = mailboxSyntax(command.text('mailbox'))
+export function mailboxAllowed(
+  command: Pick<ParsedCommand, 'fromFile' | 'origin'>,
+  setting: MailboxSetting | undefined,
+  allowExec: boolean,
+): void {
   if (typeof setting === 'object' && 'command' in setting && command.fromFile('mailbox'))
-    if (!command.flag('allow-exec'))
+    if (!allowExec)
       throw new UsageError(
         `${command.origin('mailbox')} is a command (exec:), which runs from a configuration file only with --allow-exec on the command line`,
       )
-  return setting
 }
 
 /**
- * `--mailbox`: auto, off, a mail catcher's URL, or `exec:CMD`, a command that prints the newest
- * e-mail to the address in $1; either must answer as one before the run.
+ * `--mailbox`: auto (when not given), off, a mail catcher's URL, or `exec:CMD`, a command that
+ * prints the newest e-mail to the address in $1; either must answer as one before the run.
  */
 export async function mailboxOption(
-  value: string | undefined,
+  given: MailboxSetting | undefined,
   timeoutMs: number,
 ): Promise<NonNullable<RunOptions['mailbox']>> {
-  const setting = mailboxSyntax(value)
+  const setting = given ?? 'auto'
   if (setting === 'auto' || setting === 'off') return setting
   const mailbox =
     'url' in setting
@@ -169,11 +133,10 @@ export async function mailboxOption(
 
 /** `--only a,b`: operations and flows by id; an id that names neither is a usage error. */
 function selectionOf(
-  list: string | undefined,
+  ids: readonly string[] | undefined,
   operationIds: readonly string[],
 ): { operations: string[]; flows: string[] } | undefined {
-  if (list === undefined) return undefined
-  const ids = listOption(list)
+  if (ids === undefined) return undefined
   const flows = ids.filter((id) => (FLOW_IDS as readonly string[]).includes(id))
   const operations = ids.filter((id) => operationIds.includes(id))
   const unknown = ids.filter((id) => !flows.includes(id) && !operations.includes(id))

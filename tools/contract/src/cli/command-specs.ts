@@ -1,132 +1,39 @@
 import { FLOW_IDS } from '../check/flows/ids'
-import { DEFAULT_DEPRECATION_POLICY } from '../diff/deprecation'
 import { SHRINK_STEPS } from '../fuzz/bound'
-import { DEFAULT_MAX_ANSWER_BYTES, MIB } from '../http'
-import { CONFIG_FILE_NAMES } from './config'
-import type { CommandSpec, OptionSpec } from './option-specs'
+import { CHECKS, type CheckName } from '../fuzz/checks'
+import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './diff-spec'
+import type { CommandSpec } from './option-specs'
+import {
+  list,
+  listOption,
+  mailbox,
+  nearestName,
+  numberWithin,
+  originUrl,
+  url,
+  type ValueReader,
+} from './option-values'
+import {
+  ACCOUNTS,
+  ALLOW_EXEC,
+  MAX_ANSWER_MIB,
+  password,
+  RUN,
+  SERVER,
+  SHARED_OPTION_SPECS,
+  shard,
+} from './shared-specs'
+import { UsageError } from './usage'
 
 // Every option of the CLI, in one place as Vitest keeps its own (cli-config.ts): each
-// subcommand's parsing, its --help and the README's tables are made from these.
+// subcommand's parsing, its --help and the README's tables are made from these, and each option's
+// spec says how its value is read (`read`). The options every subcommand takes are in
+// shared-specs.ts; they are told here with the subcommands, for the README and the main help.
+export { DIFF_COMMAND, MAX_CONTRACT_MIB, SHARED_OPTION_SPECS }
 
-/** The headings options are listed under, in --help. */
-const SERVER = 'The server'
-const ACCOUNTS = 'Accounts'
-const RUN = 'The run'
-const CONTRACT_AND_REPORTS = 'The contract and the reports'
-const COMMAND_LINE = 'The command line'
-
-/** The options every subcommand takes (a subcommand may say one differently: its `shared`). */
-export const SHARED_OPTION_SPECS: readonly OptionSpec[] = [
-  {
-    name: 'contract',
-    value: 'FILE',
-    default: 'the bundled one',
-    description: 'another OpenAPI 3.1 document to hold the server to',
-    group: CONTRACT_AND_REPORTS,
-  },
-  {
-    name: 'report-dir',
-    value: 'DIR',
-    description:
-      'write `report.json`, `junit.xml` and `report.html` there (created if missing, before the run)',
-    group: CONTRACT_AND_REPORTS,
-  },
-  {
-    name: 'min-coverage',
-    value: 'PCT',
-    description:
-      'fail (exit 1) when the operations, the documented statuses or the documented examples covered are below PCT %',
-    group: CONTRACT_AND_REPORTS,
-  },
-  {
-    name: 'allow-skip',
-    value: 'PARTS',
-    multiple: true,
-    description:
-      'accept these whole parts of the run being skipped (comma-separated, or the option again; `part.*` names every part under `part`); a part skipped and not accepted fails the run (exit 1)',
-    details: 'See [Skipped parts](#skipped-parts-a-run-that-tested-nothing-is-not-green)',
-    group: CONTRACT_AND_REPORTS,
-  },
-  {
-    name: 'timeout',
-    value: 'MS',
-    default: 15_000,
-    description: 'how long a request may take',
-    group: RUN,
-  },
-  { name: 'quiet', description: 'no progress lines on stderr', group: RUN },
-  {
-    name: 'config',
-    value: 'FILE',
-    default: `\`${CONFIG_FILE_NAMES[0]}\` (or \`.yaml\`, \`.yml\`) in the folder the command is typed in, if there`,
-    description: 'the options from a file; a flag given overrides it',
-    details: 'See [The configuration file](#the-configuration-file)',
-    group: COMMAND_LINE,
-  },
-  {
-    name: 'config-env',
-    value: 'NAMES',
-    multiple: true,
-    default: '`CONTRACT_*` only',
-    description:
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own ${NAME} syntax
-      'environment variables the configuration file may read as `${NAME}` besides `CONTRACT_*` (comma-separated, or the option again); on the command line only',
-    details: 'See [The configuration file](#the-configuration-file)',
-    group: COMMAND_LINE,
-  },
-  {
-    name: 'help',
-    short: 'h',
-    description: "this help: the subcommand's options",
-    group: COMMAND_LINE,
-  },
-]
-
-/** The largest answer body read: `check` and `fuzz` both bound what a target sends. */
-const MAX_ANSWER_MIB: OptionSpec = {
-  name: 'max-answer-mib',
-  value: 'N',
-  default: DEFAULT_MAX_ANSWER_BYTES / MIB,
-  description:
-    'the longest answer body read, in MiB: a server under test may answer without end, so a longer one is read no further and its check fails with that reason',
-  details: "MailDev's answers are read up to 16 MiB",
-  group: RUN,
-}
-
-/**
- * `--allow-exec`: a configuration file found in the folder may be a checkout's, anyone's; its
- * `exec:` mailbox would run a command of theirs on the user's machine. `check` and `fuzz` both read
- * a mailbox.
- */
-const ALLOW_EXEC: OptionSpec = {
-  name: 'allow-exec',
-  description:
-    "let the configuration file's `mailbox: exec:CMD` run its command; on the command line only (a `--mailbox exec:CMD` given there runs without it)",
-  details: 'See [The configuration file](#the-configuration-file)',
-  group: SERVER,
-}
-
-/** An account's password: `check` and `fuzz` take both accounts the same way. */
-const password = (prefix: '' | 'second-', variable: string): OptionSpec => ({
-  name: `${prefix}password`,
-  value: 'PASSWORD',
-  default: `\`${variable}\``,
-  description: `the password of \`--${prefix}email\``,
-  group: ACCOUNTS,
-})
-
-/** `--shard`: `check` and `fuzz` share their runs out alike, each its own pieces. */
-const shard = (description: string): OptionSpec => ({
-  name: 'shard',
-  value: 'I/N',
-  default: 'the whole run',
-  description,
-  details: 'See [Shards](#shards---shard-in-and-merge)',
-  group: RUN,
-})
-
-export const CHECK_COMMAND: CommandSpec = {
+export const CHECK_COMMAND = {
   name: 'check',
+  brief: 'examples, generated invalid requests, stateful flows',
   usage: ['check --base-url URL [options]'],
   summary: `Checks a server against the contract: every documented example, generated invalid requests
 (4xx, never 5xx), stateful flows and findings. Exit 0 when all passed, 1 on a failure or on a whole
@@ -137,6 +44,7 @@ API at all or on bad input.`,
     {
       name: 'base-url',
       value: 'URL',
+      read: url,
       required: true,
       description:
         'the server: `http://host:port` (then `/api` is used) or the API base itself (`.../api`, `.../api/v1`)',
@@ -145,6 +53,7 @@ API at all or on bad input.`,
     {
       name: 'mailbox',
       value: 'auto|off|URL|exec:CMD',
+      read: mailbox,
       default: '`auto`',
       description:
         "where e-mailed links are read: `auto`, the target's `GET /__dev/mailbox` when it has one; a URL, the web address of the MailDev the target's mail goes to (`http://host:1080`); `exec:CMD`, a command that prints the newest e-mail to the address in `$1`; `off`, nowhere",
@@ -182,6 +91,7 @@ API at all or on bad input.`,
     {
       name: 'only',
       value: 'IDS',
+      read: list,
       default: 'everything',
       description: `only these operations (by \`operationId\`) and flows, comma-separated; the flows: ${FLOW_IDS.join(', ')}`,
       group: RUN,
@@ -198,6 +108,7 @@ API at all or on bad input.`,
     {
       name: 'wait',
       value: 'SECONDS',
+      read: numberWithin({ min: 0, max: 3600 }),
       default: 150,
       description: 'how long flows wait for an environment to be provisioned or deleted',
       group: RUN,
@@ -205,6 +116,7 @@ API at all or on bad input.`,
     {
       name: 'max-wait',
       value: 'SECONDS',
+      read: numberWithin({ min: 0, max: 3600 }),
       default: 30,
       description:
         'how long a check waits for a full rate-limit window (its `Retry-After`) before it is skipped with the reason, never failed; also the longest access-token lifetime (`token_valid_seconds`) the expiry check waits out on a target without a development clock',
@@ -215,10 +127,25 @@ API at all or on bad input.`,
       "run the I-th of N even shares of the operations and flows (a flow whole in one); `devenv-contract merge` joins the shards' reports",
     ),
   ],
+} as const satisfies CommandSpec
+
+/** Names of the fuzzer's checks; every name that is none is a problem of its own. */
+const checkNames: ValueReader<CheckName[]> = (text, { name: flag }) => {
+  const names = listOption(text)
+  const unknown = names.filter((name) => !(CHECKS as readonly string[]).includes(name))
+  if (unknown.length > 0)
+    throw new UsageError(
+      unknown.map((name) => {
+        const near = nearestName(name, CHECKS)
+        return `--${flag}: no check is called "${name}"${near ? `; did you mean ${near}?` : ''} (the checks: ${CHECKS.join(', ')})`
+      }),
+    )
+  return names as CheckName[]
 }
 
-export const FUZZ_COMMAND: CommandSpec = {
+export const FUZZ_COMMAND = {
   name: 'fuzz',
+  brief: 'property-based and model-based requests',
   usage: [
     'fuzz --base-url URL [options]',
     "fuzz --stub [options]      (pnpm fuzz: the workspace's stub in process)",
@@ -241,6 +168,7 @@ own.`,
     {
       name: 'base-url',
       value: 'URL',
+      read: url,
       description: 'the server (`http://host:port`, or its `/api` or `/api/v1` base); or `--stub`',
       group: SERVER,
     },
@@ -269,6 +197,7 @@ own.`,
     {
       name: 'mailbox',
       value: 'auto|off|URL|exec:CMD',
+      read: mailbox,
       default: '`auto`',
       description:
         "without accounts, where the activation links of two registered for the run are read: `auto`, the target's `GET /__dev/mailbox` when it has one; a URL, a MailDev web address (`http://host:1080`); `exec:CMD`, a command that prints the newest e-mail to `$1`; `off`, nowhere",
@@ -278,6 +207,7 @@ own.`,
     {
       name: 'requests',
       value: 'N',
+      read: numberWithin({ min: 1, max: 10_000_000, integer: true }),
       default: '`2000` (`--stub`: `100000`)',
       description: 'generated requests to send',
       group: RUN,
@@ -285,6 +215,7 @@ own.`,
     {
       name: 'sequences',
       value: 'N',
+      read: numberWithin({ min: 0, max: 1_000_000, integer: true }),
       default: 'requests / 100, at least 5',
       description: 'stateful sequences; `0` skips the model',
       group: RUN,
@@ -292,6 +223,7 @@ own.`,
     {
       name: 'seed',
       value: 'S',
+      read: numberWithin({ min: 0, max: 2 ** 32 - 1, integer: true }),
       default: 'random, printed',
       description: 'the fast-check seed, to replay a run',
       group: RUN,
@@ -299,6 +231,7 @@ own.`,
     {
       name: 'shrink',
       value: 'N',
+      read: numberWithin({ min: 0, max: 1_000, integer: true }),
       default: 10,
       description: `distinct failures to shrink, each within ${SHRINK_STEPS} replays`,
       group: RUN,
@@ -306,6 +239,7 @@ own.`,
     {
       name: 'max-time',
       value: 'SECONDS',
+      read: numberWithin({ min: 1, max: 7 * 86_400 }),
       // Against a real server a default run ends in minutes (46 s against the stub in production
       // mode with MailDev), and a slow one is cut rather than taking an hour.
       default: 300,
@@ -316,6 +250,7 @@ own.`,
     {
       name: 'wait',
       value: 'SECONDS',
+      read: numberWithin({ min: 0, max: 3600 }),
       default: 60,
       description:
         'how long a deletion may take to be seen finished, and a create may wait for room under the quota',
@@ -324,6 +259,7 @@ own.`,
     {
       name: 'checks',
       value: 'A,B',
+      read: checkNames,
       default: 'every check',
       description: "judge by these checks only (names as in the summary's table)",
       group: RUN,
@@ -331,6 +267,7 @@ own.`,
     {
       name: 'exclude-checks',
       value: 'A,B',
+      read: checkNames,
       default: 'none',
       description: 'judge by every check but these',
       group: RUN,
@@ -340,10 +277,11 @@ own.`,
       "send the I-th of N even shares of the batches and sequences the seed draws (needs `--seed`); `devenv-contract merge` joins the shards' reports",
     ),
   ],
-}
+} as const satisfies CommandSpec
 
-export const PROXY_COMMAND: CommandSpec = {
+export const PROXY_COMMAND = {
   name: 'proxy',
+  brief: 'a validation proxy in front of a server',
   usage: ['proxy --upstream URL [options]'],
   summary: `A validation proxy: forwards every request to the upstream unchanged, passes every answer back
 unchanged, and checks both against the contract off the way of the traffic. Prints one line per
@@ -355,6 +293,7 @@ unless --allow-skip proxy.traffic), 2 on a usage error.`,
     {
       name: 'upstream',
       value: 'URL',
+      read: originUrl,
       required: true,
       description:
         'the server to check: an origin (`http://host:port`), as each request keeps the path the client asked for',
@@ -363,6 +302,7 @@ unless --allow-skip proxy.traffic), 2 on a usage error.`,
     {
       name: 'port',
       value: 'P',
+      read: numberWithin({ min: 0, max: 65_535, integer: true }),
       default: 4012,
       description:
         'where it listens on 127.0.0.1; `0` takes a free one (printed on the first line)',
@@ -371,6 +311,7 @@ unless --allow-skip proxy.traffic), 2 on a usage error.`,
     {
       name: 'duration',
       value: 'S',
+      read: numberWithin({ min: 0.001 }),
       default: 'until Ctrl+C or SIGTERM',
       description: 'stop after S seconds',
       group: RUN,
@@ -385,10 +326,11 @@ unless --allow-skip proxy.traffic), 2 on a usage error.`,
     },
     quiet: { description: 'no line per violation (the reports still list them)' },
   },
-}
+} as const satisfies CommandSpec
 
-export const MERGE_COMMAND: CommandSpec = {
+export const MERGE_COMMAND = {
   name: 'merge',
+  brief: "one report from the reports of a run's shards (--shard i/n)",
   usage: ['merge DIR... [options]'],
   positionals: true,
   summary: `Joins the reports of a run's shards (check or fuzz with --shard i/n, each in its own folder) into
@@ -412,74 +354,7 @@ runs or contracts, are an error (exit 2). Exit 0 when all passed, 1 on a failure
     timeout: { hidden: true },
     quiet: { hidden: true },
   },
-}
-
-/**
- * The most bytes of a contract `diff` (and `check --since`) reads, from a file, a URL or `git show`.
- * Parsing YAML costs about 100 MB and a second per MiB (a 5.8 MB file: 5.9 s, 490 MB), and the
- * diff's own bound (100,000 values) is met by about 1 MiB of contract; today's is 105 KB.
- */
-export const MAX_CONTRACT_MIB = 4
-
-export const DIFF_COMMAND: CommandSpec = {
-  name: 'diff',
-  usage: ['diff BASE HEAD [options]'],
-  positionals: true,
-  summary: `Compares two versions of the contract and judges each change by whom it breaks: clients (the
-site, users of the API client), servers (backend teams), or neither. BASE and HEAD are each a
-file, an http(s) URL, or a git revision REV:PATH (main:openapi/openapi.yaml, read with git show);
-YAML or JSON, up to ${MAX_CONTRACT_MIB} MiB. Exit 0 when no change breaks a side --fail-on names
-(clients by default), 1 when one does, 2 when a version cannot be read (one line says why).`,
-  options: [
-    {
-      name: 'format',
-      value: 'terminal|json|markdown|junit',
-      default: '`terminal`',
-      description:
-        'what is printed: the changes grouped by whom they break, most breaking first; JSON; Markdown for a pull-request comment (a summary line, a table per side); JUnit XML (a testcase per change)',
-      group: CONTRACT_AND_REPORTS,
-    },
-    {
-      name: 'fail-on',
-      value: 'SIDES',
-      default: '`clients`',
-      description:
-        'exit 1 when a change breaks one of these sides: `clients`, `servers` (comma-separated), `any` for both, `none` never',
-      details: 'See [Whom a change breaks](#whom-a-change-breaks)',
-      group: RUN,
-    },
-    {
-      name: 'deprecation-days',
-      value: 'DAYS',
-      default: DEFAULT_DEPRECATION_POLICY.deprecationDays,
-      description:
-        'the deprecation policy: how many days a stable element must be deprecated (its `x-sunset` that far ahead) before it may be removed; a change against the policy is a `policy-*` change, which breaks neither side on the wire',
-      group: RUN,
-    },
-    {
-      name: 'beta-deprecation-days',
-      value: 'DAYS',
-      default: DEFAULT_DEPRECATION_POLICY.betaDeprecationDays,
-      description:
-        'the same for an element whose `x-stability-level` is `beta` (`draft` and `alpha` ones may go at once)',
-      group: RUN,
-    },
-  ],
-  shared: {
-    'report-dir': {
-      description: 'also write `diff.json`, `diff.md` and `junit.xml` there',
-    },
-    timeout: {
-      default: 30_000,
-      description: 'how long a URL or `git show` may take',
-    },
-    quiet: { description: 'with the terminal format, the closing line alone' },
-    // Two versions given as arguments, nothing run against a server.
-    contract: { hidden: true },
-    'min-coverage': { hidden: true },
-    'allow-skip': { hidden: true },
-  },
-}
+} as const satisfies CommandSpec
 
 /** Every subcommand, in the order the README and the main help tell them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [

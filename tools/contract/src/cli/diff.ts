@@ -1,9 +1,8 @@
 import { join } from 'node:path'
-import { ContractDiffError, diffContracts, SIDES, type Side } from '../diff'
+import { ContractDiffError, diffContracts } from '../diff'
+import type { DiffFormat } from '../diff/formats'
 import {
-  DIFF_FORMATS,
   type DiffContext,
-  type DiffFormat,
   diffJson,
   diffJUnit,
   diffMarkdown,
@@ -16,19 +15,10 @@ import { MIB } from '../http'
 import { rememberUrlCredentials } from '../report/secrets'
 import { writeTextFile } from '../report/write'
 import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './command-specs'
-import { numberDefault } from './option-specs'
-import {
-  type Command,
-  EXIT,
-  listOption,
-  type ParsedCommand,
-  readSubcommand,
-  shownUrl,
-  UsageError,
-  usageOf,
-  userPath,
-} from './options'
+import { shownUrl, userPath } from './option-values'
+import { type Command, readCommand, usageOf } from './options'
 import { say, sayLines } from './terminal'
+import { EXIT, UsageError } from './usage'
 
 /** The files `--report-dir` receives, each in its format. */
 export const DIFF_REPORT_FILES: ReadonlyArray<[string, DiffFormat]> = [
@@ -41,35 +31,6 @@ const FORMATTERS: Record<Exclude<DiffFormat, 'terminal'>, typeof diffJson> = {
   json: diffJson,
   markdown: diffMarkdown,
   junit: diffJUnit,
-}
-
-/** `--fail-on`: the sides named, `any` for both, `none` for neither. */
-function failOnOption(command: ParsedCommand, values: readonly string[]): Side[] {
-  const names = values.flatMap(listOption)
-  if (names.length === 0) return ['clients']
-  const known = [...SIDES, 'any', 'none']
-  const unknown = names.filter((name) => !known.includes(name))
-  if (unknown.length > 0)
-    throw new UsageError(
-      `${command.origin('fail-on')} names no side: ${unknown.join(', ')} (sides: ${known.join(', ')})`,
-    )
-  if (names.includes('none')) {
-    if (names.length > 1)
-      throw new UsageError(`${command.origin('fail-on')} none cannot go with a side`)
-    return []
-  }
-  return names.includes('any') ? [...SIDES] : SIDES.filter((side) => names.includes(side))
-}
-
-/** `--format`: one of the formats. */
-function formatOption(command: ParsedCommand): DiffFormat {
-  const given = command.text('format') ?? 'terminal'
-  const format = DIFF_FORMATS.find((each) => each === given)
-  if (!format)
-    throw new UsageError(
-      `${command.origin('format')} must be one of ${DIFF_FORMATS.join(', ')}, got "${given}"`,
-    )
-  return format
 }
 
 /**
@@ -96,29 +57,10 @@ export async function readContractVersion(given: string, timeoutMs: number): Pro
 
 /** `devenv-contract diff BASE HEAD`: every change between two versions, judged. */
 export const diffCommand: Command = async (argv) => {
-  const command = readSubcommand(argv, DIFF_COMMAND)
+  const command = readCommand(argv, DIFF_COMMAND)
   if (command.help) {
     say(usageOf(DIFF_COMMAND))
     return EXIT.passed
-  }
-  const format = command.check('format', () => formatOption(command), 'terminal')
-  const failOn = command.check<Side[]>(
-    'fail-on',
-    () => failOnOption(command, [command.text('fail-on') ?? 'clients']),
-    ['clients'],
-  )
-  // The deprecation policy's notice, in days (ten years at most: a bound against a typo).
-  const policy = {
-    deprecationDays: command.number(
-      'deprecation-days',
-      numberDefault(DIFF_COMMAND, 'deprecation-days'),
-      { min: 0, max: 3650, integer: true },
-    ),
-    betaDeprecationDays: command.number(
-      'beta-deprecation-days',
-      numberDefault(DIFF_COMMAND, 'beta-deprecation-days'),
-      { min: 0, max: 3650, integer: true },
-    ),
   }
   command.check(
     [],
@@ -132,16 +74,18 @@ export const diffCommand: Command = async (argv) => {
     undefined,
   )
   command.done()
-  const { shared } = command
+  const { shared, value } = command
+  const format = value('format') ?? 'terminal'
+  const failOn = value('fail-on') ?? ['clients']
+  const policy = {
+    deprecationDays: value('deprecation-days'),
+    betaDeprecationDays: value('beta-deprecation-days'),
+  }
   const [baseGiven = '', headGiven = ''] = command.positionals
-  const timeoutMs =
-    command.text('timeout') === undefined
-      ? numberDefault(DIFF_COMMAND, 'timeout')
-      : shared.timeoutMs
   let diff: ReturnType<typeof diffContracts>
   try {
     const [base, head] = await Promise.all(
-      [baseGiven, headGiven].map((given) => readContractVersion(given, timeoutMs)),
+      [baseGiven, headGiven].map((given) => readContractVersion(given, shared.timeoutMs)),
     )
     diff = diffContracts(base, head, { policy })
   } catch (error) {

@@ -9,9 +9,10 @@ import {
   reportPath,
   untestedParts,
 } from '../report'
-import { EXIT, type SharedOptions } from './options'
+import type { SharedOptions } from './options'
 import { type StatusLine, statusLine } from './progress'
 import { say, statusLineStream, warn } from './terminal'
+import { EXIT } from './usage'
 
 /** The coverage figures under `--min-coverage`, each as `operations 40.0%`; none without it. */
 const shortfallOf = (report: RunReport, shared: SharedOptions): string[] =>

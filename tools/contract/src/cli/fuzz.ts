@@ -7,63 +7,35 @@ import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
 import { MIB } from '../http'
-import { RunStream, type ShardPosition } from '../report'
+import { RunStream } from '../report'
 import { printable } from '../report/printable'
 import { ACCOUNT_OPTION_NAMES, givenAccounts } from './accounts'
-import { mailboxOption, mailboxSetting } from './check'
+import { mailboxAllowed, mailboxOption } from './check'
 import { FUZZ_COMMAND } from './command-specs'
 import { exitCodeOf, runOutputs } from './finish'
-import { numberDefault } from './option-specs'
 import {
-  CLI_NAME,
   type Command,
   type CommandContext,
   contractFor,
-  EXIT,
-  listOption,
-  nearestName,
   type ParsedCommand,
-  printUsageError,
-  readSubcommand,
-  reasonOf,
-  type SharedOptions,
-  shardOption,
-  UsageError,
-  urlOption,
+  readCommand,
   usageOf,
 } from './options'
 import { preflight } from './preflight'
 import { say, warn } from './terminal'
+import { CLI_NAME, EXIT, printUsageError, reasonOf, UsageError } from './usage'
 
-type FuzzSettings = {
-  /** The server over HTTP, or `stub` for the workspace's stub in process. */
-  target: { baseUrl: string } | 'stub'
-  requests: number
-  sequences: number
-  seed: number
-  shrink: number
-  /** `--max-time`, in milliseconds. */
-  maxTimeMs: number
-  /** `--max-answer-mib`, in bytes. */
-  maxAnswerBytes: number
-  /** The checks to judge by: every one but those --exclude-checks drops, or --checks names. */
-  checks: ReadonlySet<CheckName>
-  shard: ShardPosition | undefined
-  accounts: ReturnType<typeof givenAccounts>
-  /** `--mailbox` as given: read (a catcher must answer as one) before the run. */
-  mailbox: string | undefined
-  waitSeconds: number
-  shared: SharedOptions
-  contract: Contract
-}
+/** What a fuzz run is given: its options read, the contract loaded. */
+type FuzzSettings = Exclude<ReturnType<typeof parseFuzzArguments>, 'help'>
 
-export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
-  const command = readSubcommand(argv, FUZZ_COMMAND, FUZZ_PARTS)
+export function parseFuzzArguments(argv: string[]) {
+  const command = readCommand(argv, FUZZ_COMMAND, FUZZ_PARTS)
   if (command.help) return 'help'
-  const { text } = command
-  const stub = command.flag('stub')
+  const { text, value } = command
+  const stub = value('stub')
+  // Both given is a problem whatever the URL is.
   command.check(
-    ['stub', 'base-url'],
+    'stub',
     () => {
       if (stub && text('base-url') !== undefined)
         throw new UsageError('give --base-url or --stub, not both')
@@ -71,25 +43,17 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     undefined,
   )
   // A refused --stub may have been meant: then a missing --base-url is no problem of its own.
-  const target: FuzzSettings['target'] = stub
-    ? 'stub'
-    : {
-        baseUrl: command.check(
-          ['base-url', 'stub'],
-          () => urlOption('base-url', text('base-url')),
-          '',
-        ),
-      }
+  if (!stub)
+    command.check(
+      ['base-url', 'stub'],
+      () => {
+        if (value('base-url') === undefined) throw new UsageError('--base-url is required')
+      },
+      undefined,
+    )
   // The stub in process answers thousands of requests a second: its run is the long one.
-  const requests = command.number('requests', stub ? 100_000 : 2_000, {
-    min: 1,
-    max: 10_000_000,
-    integer: true,
-  })
-  const sequences = stub
-    ? Math.max(50, Math.round(requests / 500))
-    : Math.max(5, Math.round(requests / 100))
-  const shard = command.check('shard', () => shardOption(command), undefined)
+  const requests = value('requests') ?? (stub ? 100_000 : 2_000)
+  const shard = value('shard')
   // Every shard must draw the same run: a seed of its own each would make n other runs.
   command.check(
     ['shard', 'seed'],
@@ -99,36 +63,29 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
     },
     undefined,
   )
-  command.check('mailbox', () => mailboxSetting(command), undefined)
-  const settings: Omit<FuzzSettings, 'contract'> = {
-    target,
+  command.check(
+    'mailbox',
+    () => mailboxAllowed(command, value('mailbox'), value('allow-exec')),
+    undefined,
+  )
+  const settings = {
+    // The server over HTTP, or the workspace's stub in process.
+    target: stub ? ('stub' as const) : { baseUrl: value('base-url') ?? '' },
     requests,
-    sequences: command.number('sequences', sequences, { min: 0, max: 1_000_000, integer: true }),
-    seed: command.number('seed', Math.floor(Math.random() * 2 ** 31), {
-      min: 0,
-      max: 2 ** 32 - 1,
-      integer: true,
-    }),
-    shrink: command.number('shrink', numberDefault(FUZZ_COMMAND, 'shrink'), {
-      min: 0,
-      max: 1_000,
-      integer: true,
-    }),
-    maxTimeMs:
-      command.number('max-time', numberDefault(FUZZ_COMMAND, 'max-time'), {
-        min: 1,
-        max: 7 * 86_400,
-      }) * 1000,
+    sequences:
+      value('sequences') ??
+      (stub ? Math.max(50, Math.round(requests / 500)) : Math.max(5, Math.round(requests / 100))),
+    seed: value('seed') ?? Math.floor(Math.random() * 2 ** 31),
+    shrink: value('shrink'),
+    maxTimeMs: value('max-time') * 1000,
+    // Every check but those --exclude-checks drops, or those --checks names.
     checks: checksOption(command),
     shard,
     accounts: command.check(ACCOUNT_OPTION_NAMES, () => givenAccounts(command), undefined),
-    mailbox: text('mailbox'),
-    waitSeconds: command.number('wait', numberDefault(FUZZ_COMMAND, 'wait'), { min: 0, max: 3600 }),
-    maxAnswerBytes:
-      command.number('max-answer-mib', numberDefault(FUZZ_COMMAND, 'max-answer-mib'), {
-        min: 1,
-        max: 1024,
-      }) * MIB,
+    // Asked (a catcher must answer as one) before the run.
+    mailbox: value('mailbox'),
+    waitSeconds: value('wait'),
+    maxAnswerBytes: value('max-answer-mib') * MIB,
     shared: command.shared,
   }
   const contract = command.check('contract', () => contractFor(command.shared), undefined)
@@ -137,36 +94,10 @@ export function parseFuzzArguments(argv: string[]): FuzzSettings | 'help' {
   return { ...settings, contract: contract as Contract }
 }
 
-/** A list of check names, each one of CHECKS; every name that is none is a problem of its own. */
-function checkNames(list: string, flag: string): CheckName[] {
-  const names = listOption(list)
-  const unknown = names.filter((name) => !(CHECKS as readonly string[]).includes(name))
-  if (unknown.length > 0)
-    throw new UsageError(
-      unknown.map((name) => {
-        const near = nearestName(name, CHECKS)
-        return `--${flag}: no check is called "${name}"${near ? `; did you mean ${near}?` : ''} (the checks: ${CHECKS.join(', ')})`
-      }),
-    )
-  return names as CheckName[]
-}
-
 /** `--checks` and `--exclude-checks`: the checks the run judges by, never none. */
-function checksOption(command: ParsedCommand): Set<CheckName> {
-  const only = command.text('checks')
-  const exclude = command.text('exclude-checks')
-  const selected = command.check(
-    'checks',
-    () => new Set<CheckName>(only === undefined ? CHECKS : checkNames(only, 'checks')),
-    undefined,
-  )
-  const excluded = command.check(
-    'exclude-checks',
-    () => (exclude === undefined ? [] : checkNames(exclude, 'exclude-checks')),
-    undefined,
-  )
-  if (selected === undefined || excluded === undefined) return new Set(CHECKS)
-  for (const name of excluded) selected.delete(name)
+function checksOption(command: ParsedCommand<typeof FUZZ_COMMAND.options>): Set<CheckName> {
+  const selected = new Set<CheckName>(command.value('checks') ?? CHECKS)
+  for (const name of command.value('exclude-checks') ?? []) selected.delete(name)
   command.check(
     ['checks', 'exclude-checks'],
     () => {
@@ -261,7 +192,7 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     if (settings.target === 'stub') transports = await inProcessStubs(context)
     else {
       const { baseUrl } = settings.target
-      await preflight(baseUrl, Math.min(settings.shared.timeoutMs, 15_000))
+      await preflight(baseUrl, Math.min(settings.shared.timeoutMs, 15_000), settings.contract)
       const transport = httpTransport(baseUrl, settings.shared.timeoutMs, settings.maxAnswerBytes)
       transports = { fuzz: transport, stateful: transport }
     }

@@ -1,47 +1,13 @@
 import { forgetSecrets } from '../report/secrets'
-import { SHARED_OPTION_SPECS } from './command-specs'
-import { CONFIG_FILE_NAMES } from './config'
-import { flagOf, wrapped } from './option-specs'
-import {
-  type Command,
-  type CommandContext,
-  EXIT,
-  CLI_NAME as NAME,
-  printUsageError,
-  reasonOf,
-  UsageError,
-} from './options'
+import { COMMAND_SPECS } from './command-specs'
+import { programHelpOf } from './option-specs'
+import type { Command, CommandContext } from './options'
+import { PROGRAM, SHARED_OPTION_SPECS } from './shared-specs'
 import { say, warn } from './terminal'
+import { EXIT, CLI_NAME as NAME, printUsageError, reasonOf, UsageError } from './usage'
 
-/** The shared options as the main help names them (`-h, --help` goes without saying). */
-const EVERY_SUBCOMMAND_TAKES = [
-  ...'Every subcommand takes'.split(' '),
-  ...SHARED_OPTION_SPECS.filter((option) => option.name !== 'help').map(
-    (option, index, all) => `${flagOf(option)}${index === all.length - 1 ? ';' : ','}`,
-  ),
-  ...`'${NAME} <subcommand> --help' lists its options.`.split(' '),
-]
-
-const USAGE = `Usage: ${NAME} <check|fuzz|proxy|merge|diff> [options]      (no subcommand: check)
-
-Holds any server to the API contract (openapi.yaml) and reports how much of it was exercised.
-
-  check --base-url URL      examples, generated invalid requests, stateful flows
-  fuzz --base-url URL       property-based and model-based requests
-  proxy --upstream URL      a validation proxy in front of a server
-  merge DIR...              one report from the reports of a run's shards (--shard i/n)
-  diff BASE HEAD            the changes between two versions of the contract, by whom they break
-
-${wrapped(EVERY_SUBCOMMAND_TAKES, 0).join('\n')}
-Options can be kept in ${CONFIG_FILE_NAMES[0]} (or .yaml) in the folder the command is typed
-in: each key is an option's name without the dashes, the shared ones at the top level, each
-subcommand's own under its name; flags override the file:
-  { "timeout": 5000, "check": { "base-url": "http://localhost:4010",
-    "email": "ci@example.com", "password": "\${CONTRACT_PASSWORD}" } }
-Exit codes: 0 all passed; 1 a failure, coverage under --min-coverage, or a whole part of the run
-skipped that --allow-skip does not accept (named with its reason on the last line); 2 bad input,
-or a target that is not the API at all (unreachable, hanging, a redirect, an HTML page).
-`
+/** The program's help: each subcommand as its spec says it, and the options every one takes. */
+const USAGE = programHelpOf(PROGRAM, COMMAND_SPECS, SHARED_OPTION_SPECS)
 
 /**
  * Each subcommand's module, loaded when it is asked for: `diff` and `--help` must not pay for the
@@ -61,8 +27,7 @@ async function dispatch(argv: readonly string[], context: CommandContext): Promi
     say(USAGE)
     return first === undefined ? EXIT.usage : EXIT.passed
   }
-  // `devenv-contract --base-url URL` (no subcommand) has always meant check.
-  const [name, args] = first.startsWith('-') ? ['check', [...argv]] : [first, rest]
+  const [name, args] = first.startsWith('-') ? [PROGRAM.defaultCommand, [...argv]] : [first, rest]
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   if (!load)
     throw new UsageError(`unknown subcommand "${name}" (${Object.keys(COMMANDS).join(', ')})`)

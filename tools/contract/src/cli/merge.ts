@@ -4,16 +4,10 @@ import { checkPartsOf } from '../check/runner'
 import { MergeError, mergeShardReports } from '../report'
 import { MERGE_COMMAND } from './command-specs'
 import { finishRun } from './finish'
-import {
-  type Command,
-  contractFor,
-  EXIT,
-  readSubcommand,
-  UsageError,
-  usageOf,
-  userPath,
-} from './options'
+import { userPath } from './option-values'
+import { type Command, contractFor, readCommand, usageOf } from './options'
 import { say } from './terminal'
+import { EXIT, UsageError } from './usage'
 
 const DEFAULT_REPORT_DIR = 'reports/merged'
 
@@ -44,7 +38,7 @@ export const mergeCommand: Command = async (argv) => {
   // Every mode's part names: which mode the shards are is known only once they are read.
   const { FUZZ_PARTS } = await import('../fuzz/target')
   const { PROXY_PARTS } = await import('../proxy/report')
-  const command = readSubcommand(argv, MERGE_COMMAND, (contractPath) => [
+  const command = readCommand(argv, MERGE_COMMAND, (contractPath) => [
     ...checkPartsOf(contractFor({ contractPath })),
     ...FUZZ_PARTS,
     ...PROXY_PARTS,

@@ -1,8 +1,10 @@
-import type { ParseArgsConfig } from 'node:util'
+import type { ParseOptions } from './arguments'
+import type { ValueReader } from './option-values'
 
 /**
- * One option of a subcommand, as data: node:util's parse configuration, the lines of `--help` and
- * the README's tables are all made from it, so they cannot say different things.
+ * One option of a subcommand, as data: node:util's parse configuration, how its value is read,
+ * the lines of `--help` and the README's tables are all made from it, so they cannot say
+ * different things.
  */
 export type OptionSpec = {
   /** The flag without its dashes: also its key in the configuration file. */
@@ -11,11 +13,16 @@ export type OptionSpec = {
   value?: string
   /** A one-letter form (`-h`). */
   short?: string
-  /** Given again, each adds to a list (`--allow-skip a --allow-skip b`). */
+  /** Given again, each adds to a list (`--allow-skip a --allow-skip b`): each read, then joined. */
   multiple?: boolean
   /**
-   * What holds when it is not given: a number the code takes from here (`numberDefault`), or
-   * words where a number would not say it; none when nothing does.
+   * How its text becomes the value the subcommand reads (`command.value(name)`): its type, bounds
+   * and syntax, said once here; the text as given when none.
+   */
+  read?: ValueReader<unknown>
+  /**
+   * What holds when it is not given: a number, which is its value then, or words where a number
+   * would not say it; none when nothing does.
    */
   default?: number | string
   required?: boolean
@@ -29,6 +36,20 @@ export type OptionSpec = {
   /** The heading it is listed under: options that go together are read together. */
   group: string
 }
+
+/**
+ * What `command.value(name)` answers for an option, from its spec as written (`as const`): what
+ * its reader makes of its text (the text itself without one), whether a switch was given;
+ * undefined when not given, unless it has a number default or is required (then `done()` has
+ * refused the run without it).
+ */
+export type ValueOf<Option extends OptionSpec> = string extends Option['name']
+  ? unknown
+  : Option extends { value: string }
+    ?
+        | (Option['read'] extends ValueReader<infer Value> ? Value : string)
+        | (Option extends { default: number } | { required: true } ? never : undefined)
+    : boolean
 
 /** The options every subcommand takes, by name. */
 export type SharedOptionName =
@@ -47,20 +68,31 @@ export type SharedOverride = Partial<Pick<OptionSpec, 'default' | 'description' 
 }
 
 /** One subcommand, as data: its usage lines, what it does, its own options. */
-export type CommandSpec = {
+export type CommandSpec<Options extends readonly OptionSpec[] = readonly OptionSpec[]> = {
   name: string
   /** The usage lines after `Usage: `, the first the ordinary one. */
   usage: readonly string[]
+  /** What it does in a line, for the program's help beside its first usage line. */
+  brief: string
   /** What it does and its exit codes, as `--help` opens. */
   summary: string
-  options: readonly OptionSpec[]
+  options: Options
   /** Arguments that are not options (`merge DIR...`). */
   positionals?: boolean
   /** The shared options as this subcommand takes them, where it says them differently. */
   shared?: Partial<Record<SharedOptionName, SharedOverride>>
 }
 
-type ParseOptions = NonNullable<ParseArgsConfig['options']>
+/** The program itself, for its help: what it is, and what its subcommands share. */
+export type ProgramSpec = {
+  name: string
+  /** What it does, in a line. */
+  summary: string
+  /** The subcommand run when none is named. */
+  defaultCommand: string
+  /** The help's closing paragraphs: the configuration file, the exit codes. */
+  epilogue: string
+}
 
 /** node:util's configuration for these options. */
 export function parseOptionsOf(options: readonly OptionSpec[]): ParseOptions {
@@ -76,16 +108,6 @@ export function parseOptionsOf(options: readonly OptionSpec[]): ParseOptions {
   )
 }
 
-/** An option's default that the code uses as well as says: the number its spec holds. */
-export function numberDefault(from: CommandSpec | readonly OptionSpec[], name: string): number {
-  const own = 'options' in from ? from.options : from
-  const said =
-    own.find((option) => option.name === name)?.default ??
-    ('options' in from ? from.shared?.[name as SharedOptionName]?.default : undefined)
-  if (typeof said !== 'number') throw new Error(`the spec of --${name} holds no number default`)
-  return said
-}
-
 /** A default as said: a number as code, words as written. */
 const defaultText = (said: number | string) => (typeof said === 'number' ? `\`${said}\`` : said)
 
@@ -96,6 +118,20 @@ export function flagOf(option: OptionSpec): string {
 }
 
 /**
+ * The shared options as a subcommand takes them, each as it says it (its default, its words);
+ * `hidden` ones are still taken, only not listed.
+ */
+export function sharedAsTaken(
+  command: CommandSpec,
+  shared: readonly OptionSpec[],
+): Array<OptionSpec & { hidden?: boolean }> {
+  return shared.map((option) => ({
+    ...option,
+    ...command.shared?.[option.name as SharedOptionName],
+  }))
+}
+
+/**
  * The options a subcommand's help and README table list, in order: its own, then the shared ones
  * it does not hide, each as it says it.
  */
@@ -103,12 +139,9 @@ export function listedOptions(
   command: CommandSpec,
   shared: readonly OptionSpec[],
 ): { own: OptionSpec[]; shared: OptionSpec[] } {
-  const sharedListed = shared.flatMap((option) => {
-    const override = command.shared?.[option.name as SharedOptionName]
-    if (override?.hidden) return []
-    const { hidden: _, ...said } = override ?? {}
-    return [{ ...option, ...said }]
-  })
+  const sharedListed = sharedAsTaken(command, shared).flatMap(({ hidden, ...option }) =>
+    hidden ? [] : [option],
+  )
   return { own: [...command.options], shared: sharedListed }
 }
 
@@ -181,6 +214,45 @@ export function helpOf(
     ...options.flatMap(helpLines),
   ])
   return [...usage, '', command.summary, ...groups, '', epilogue, ''].join('\n')
+}
+
+/** The column where the program's help puts each subcommand's brief. */
+const BRIEF_COLUMN = 28
+
+/**
+ * The program's own `--help`: each subcommand by its ordinary usage and its brief, then the
+ * options every one takes (`-h, --help` goes without saying), then the epilogue.
+ */
+export function programHelpOf(
+  program: ProgramSpec,
+  commands: readonly CommandSpec[],
+  shared: readonly OptionSpec[],
+): string {
+  const names = commands.map((command) => command.name).join('|')
+  const listing = commands.map(
+    ({ usage: [ordinary = ''], brief }) =>
+      `  ${ordinary.replace(/ \[options\]$/, '')}`.padEnd(BRIEF_COLUMN) + brief,
+  )
+  const taken = shared.filter((option) => option.name !== 'help')
+  const takenByEvery = wrapped(
+    [
+      ...'Every subcommand takes'.split(' '),
+      ...taken.map((option, index) => `${flagOf(option)}${index === taken.length - 1 ? ';' : ','}`),
+      ...`'${program.name} <subcommand> --help' lists its options.`.split(' '),
+    ],
+    0,
+  )
+  return [
+    `Usage: ${program.name} <${names}> [options]      (no subcommand: ${program.defaultCommand})`,
+    '',
+    program.summary,
+    '',
+    ...listing,
+    '',
+    ...takenByEvery,
+    program.epilogue,
+    '',
+  ].join('\n')
 }
 
 /** A Markdown table cell: a `|` would end it. */

@@ -1,62 +1,44 @@
-import { mkdirSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
-import { type ParseArgsConfig, parseArgs } from 'node:util'
-import { redactSecretParams } from '@devenv/domain'
+import { relative } from 'node:path'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
 import type { FuzzTransport } from '../fuzz/transport'
-import { partMatches, type ShardPosition } from '../report'
-import { rememberUrlCredentials } from '../report/secrets'
-import { MAX_SHARDS } from '../report/shard'
-import { SHARED_OPTION_SPECS } from './command-specs'
+import { partMatches } from '../report'
+import {
+  type Arguments,
+  before,
+  type ParseOptions,
+  type Problem,
+  readArguments,
+  UNSET,
+} from './arguments'
 import {
   COMMAND_LINE_ONLY,
   ConfigError,
+  type ConfigFile,
   findConfigFile,
   loadConfig,
   type OptionValue,
 } from './config'
-import { type CommandSpec, helpOf, numberDefault, parseOptionsOf, wrapped } from './option-specs'
-import { warn } from './terminal'
+import {
+  type CommandSpec,
+  helpOf,
+  type OptionSpec,
+  parseOptionsOf,
+  sharedAsTaken,
+  type ValueOf,
+  wrapped,
+} from './option-specs'
+import { listOption, userPath } from './option-values'
+import { SHARED_OPTION_SPECS } from './shared-specs'
+import { CLI_NAME, reasonOf, UsageError } from './usage'
 
-/**
- * Bad input: the CLI prints each problem's one-line reason and exits with 2, never a stack trace.
- * One error carries every problem found, so that fixing one never reveals the next.
- */
-export class UsageError extends Error {
-  override name = 'UsageError'
-  /** Each problem's one-line reason, in the order of the arguments and keys they are about. */
-  readonly problems: readonly string[]
+// The command line read by the options' specs: node:util reads the arguments, the configuration
+// file is merged under them, each option's value is read as its spec says, and every problem is
+// noted, so that one run names them all.
 
-  constructor(problems: string | readonly string[]) {
-    const list = typeof problems === 'string' ? [problems] : [...problems]
-    super(list.join('\n'))
-    this.problems = list
-  }
-}
+// accounts.ts takes its UsageError from here, with the ParsedCommand it reads.
+export { UsageError }
 
-export const CLI_NAME = 'devenv-contract'
-
-/**
- * What a usage error prints: a line per problem, each `devenv-contract: <subcommand>: <reason>`,
- * the first one also naming the help to read. Every subcommand prints its usage errors so,
- * whether the dispatcher runs it or a caller does directly.
- */
-export function usageErrorLines(error: UsageError, subcommand?: string): string[] {
-  const scope = subcommand === undefined ? '' : `${subcommand}: `
-  const help = subcommand === undefined ? `${CLI_NAME} --help` : `${CLI_NAME} ${subcommand} --help`
-  return error.problems.map(
-    (problem, index) => `${CLI_NAME}: ${scope}${problem}${index === 0 ? ` (see ${help})` : ''}`,
-  )
-}
-
-/** Prints a usage error's lines on stderr; answers the exit code for it. */
-export function printUsageError(error: UsageError, subcommand?: string): number {
-  for (const line of usageErrorLines(error, subcommand)) warn(line)
-  return EXIT.usage
-}
-
-/** A subcommand: takes its arguments (after the subcommand's name), answers the exit code. */
 /**
  * A server in this process for `fuzz --stub`: the workspace's stub, which the caller of
  * `runCommandLine` holds (pnpm fuzz: tools/reliability). The toolkit imports no server of its own.
@@ -69,14 +51,8 @@ export type InProcessTarget = {
 /** What the caller of the command line hands every subcommand besides its arguments. */
 export type CommandContext = { inProcess?: InProcessTarget }
 
+/** A subcommand: takes its arguments (after the subcommand's name), answers the exit code. */
 export type Command = (argv: string[], context?: CommandContext) => Promise<number>
-
-export const EXIT = { passed: 0, failed: 1, usage: 2 } as const
-
-type OptionSpecs = NonNullable<ParseArgsConfig['options']>
-
-/** The options every subcommand takes, as node:util reads them. */
-export const SHARED_OPTIONS = parseOptionsOf(SHARED_OPTION_SPECS)
 
 /** The shared options' keys in the configuration file: every one but the command line's own. */
 const SHARED_KEYS = SHARED_OPTION_SPECS.map((option) => option.name).filter(
@@ -109,31 +85,37 @@ export type SharedOptions = {
   allowSkip: string[]
 }
 
-export type ParsedCommand = {
+/** Every option a subcommand takes: its own, and the shared ones. */
+type Taken<Options extends readonly OptionSpec[]> =
+  | Options[number]
+  | (typeof SHARED_OPTION_SPECS)[number]
+
+export type ParsedCommand<Options extends readonly OptionSpec[] = readonly OptionSpec[]> = {
   help: boolean
   shared: SharedOptions
   /** The arguments that are not options, when the subcommand takes them. */
   positionals: string[]
   /** The configuration file the values came from, if one was read. */
   configFile: string | undefined
-  /** A string option's value, `undefined` when not given. */
+  /**
+   * An option's value, read as its spec says (`ValueOf`); its default or undefined when it was not
+   * given, or when it is a problem.
+   */
+  value: <Name extends Taken<Options>['name']>(
+    name: Name,
+  ) => ValueOf<Extract<Taken<Options>, { name: Name }>>
+  /** An option's text as given, `undefined` when not given. */
   text: (name: string) => string | undefined
-  flag: (name: string) => boolean
   /** How the user set an option, for a message about its value: `--name`, or the file's key. */
   origin: (name: string) => string
   /** Whether an option's value came from the configuration file rather than the command line. */
   fromFile: (name: string) => boolean
-  /** A number option within bounds, or the fallback when not given (or when it is a problem). */
-  number: (
-    name: string,
-    fallback: number,
-    bounds?: { min?: number; max?: number; integer?: boolean },
-  ) => number
   /**
    * Runs one of the subcommand's checks of its options (`about`: the options it reads, or a
    * positional argument's index): a UsageError it throws is noted, and the fallback answered, so
    * that the checks after it still run. It is skipped, answering the fallback, when one of those
-   * options was already refused: its value is unknown, and a "required" would be wrong.
+   * options was already refused or its value could not be read: its value is unknown, and a
+   * "required" would be wrong.
    */
   check: <T>(about: Subject | readonly Subject[], read: () => T, fallback: T) => T
   /**
@@ -147,28 +129,6 @@ export type ParsedCommand = {
 /** What a problem is about: an option by its name, or a positional argument by its index. */
 export type Subject = string | number
 
-/** The first line of an error's message: what the user reads after `devenv-contract: `. */
-export function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  return message.split('\n')[0]?.trim() || 'unknown error'
-}
-
-/**
- * A path given on the command line, from where the user typed it: `pnpm contract` runs in
- * tools/contract, and pnpm and npm keep the caller's folder in INIT_CWD.
- */
-export function userPath(path: string): string {
-  return resolve(process.env.INIT_CWD ?? process.cwd(), path)
-}
-
-/** The names of a comma-separated option value (`a, b,c`), blanks dropped. */
-export function listOption(value: string): string[] {
-  return value
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
-}
-
 /**
  * The whole parts a mode may skip: a list, or one read from the run's contract (`--contract`, else
  * the bundled one), which is loaded only when `--allow-skip` names something.
@@ -179,11 +139,10 @@ export type SkippableParts =
 
 /** The `--allow-skip` names, each checked against the parts the mode has: a typo accepts nothing. */
 function allowedSkips(
-  values: readonly string[],
+  names: readonly string[],
   skippable: SkippableParts,
   contractPath: string | undefined,
 ): string[] {
-  const names = values.flatMap(listOption)
   if (names.length === 0) return []
   const parts = typeof skippable === 'function' ? skippable(contractPath) : skippable
   const unknown = names.filter((name) => !parts.some((part) => partMatches(name, part)))
@@ -191,134 +150,13 @@ function allowedSkips(
     throw new UsageError(
       `--allow-skip names no part of this mode: ${unknown.join(', ')} (parts: ${parts.join(', ')})`,
     )
-  return names
+  return [...names]
 }
 
-export type ParseSettings = {
-  /** The subcommand's name: its section of the configuration file. */
-  subcommand?: string
-  /** Whether it takes arguments that are not options (`merge DIR...`). */
-  positionals?: boolean
-}
-
-/** A problem and where it stands: the argument's index, then the key's place in the file. */
-type Problem = { reason: string; at: readonly [number, number] }
-
-/** Where the options given no value stand: after every argument and key. */
-const UNSET: Problem['at'] = [Number.POSITIVE_INFINITY, 0]
-
-const before = (a: Problem['at'], b: Problem['at']) => a[0] - b[0] || a[1] - b[1]
-
-type Arguments = {
-  flags: Record<string, OptionValue>
-  positionals: string[]
-  /** Each positional argument's index among the arguments. */
-  positionalIndexes: number[]
-  /** The index of the argument that set each option (the last, which wins). */
-  indexes: Record<string, number>
-  /** Options given a value node:util refuses: their value is unknown. */
-  refused: Set<string>
-  /** The options an unknown one was near: a typo of one is not its absence. */
-  meant: Set<string>
-  problems: Problem[]
-}
-
-/**
- * The arguments as node:util reads them, every refused one a problem rather than the first: the
- * tokens are the same strict or not, so each is read alone, strictly, for node's own reason.
- */
-function readArguments(argv: string[], options: OptionSpecs, positionals: boolean): Arguments {
-  const read: Arguments = {
-    flags: {},
-    positionals: [],
-    positionalIndexes: [],
-    indexes: {},
-    refused: new Set(),
-    meant: new Set(),
-    problems: [],
-  }
-  const { tokens } = parseArgs({
-    args: argv,
-    options,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  })
-  // An unknown option's value reads as an argument of its own: it is that option's problem.
-  let unknownAt = -1
-  for (const token of tokens) {
-    if (token.kind === 'option-terminator') continue
-    const { reason, near } = refusalOf(token, options, positionals)
-    if (near !== undefined) read.meant.add(near)
-    if (token.kind === 'positional') {
-      if (reason !== undefined) {
-        if (token.index !== unknownAt + 1) read.problems.push({ reason, at: [token.index, 0] })
-      } else {
-        read.positionals.push(token.value)
-        read.positionalIndexes.push(token.index)
-      }
-      continue
-    }
-    const spec = Object.hasOwn(options, token.name) ? options[token.name] : undefined
-    if (reason !== undefined) read.problems.push({ reason, at: [token.index, 0] })
-    if (spec === undefined) {
-      if (token.inlineValue === undefined) unknownAt = token.index
-      continue
-    }
-    read.indexes[token.name] = token.index
-    if (reason !== undefined) {
-      read.refused.add(token.name)
-      delete read.flags[token.name]
-      continue
-    }
-    read.refused.delete(token.name)
-    const value = spec.type === 'boolean' ? true : (token.value ?? '')
-    const earlier = read.flags[token.name]
-    read.flags[token.name] = spec.multiple
-      ? [...(Array.isArray(earlier) ? earlier : []), String(value)]
-      : value
-  }
-  return read
-}
-
-type Token = ReturnType<typeof parseArgs<{ tokens: true; strict: false }>>['tokens'][number]
-
-/** Why node:util refuses one argument, if it does, and the option an unknown one was near. */
-function refusalOf(
-  token: Token,
-  options: OptionSpecs,
-  positionals: boolean,
-): { reason?: string; near?: string } {
-  if (token.kind === 'option-terminator') return {}
-  const args =
-    token.kind === 'positional'
-      ? ['--', token.value]
-      : token.inlineValue === undefined
-        ? [token.rawName]
-        : token.inlineValue
-          ? [`${token.rawName}${token.rawName.startsWith('--') ? '=' : ''}${token.value}`]
-          : [token.rawName, token.value ?? '']
-  try {
-    parseArgs({ args, options, strict: true, allowPositionals: positionals })
-    return {}
-  } catch (error) {
-    // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
-    const reason = reasonOf(error).replace(/\. To specify a positional argument.*$/, '')
-    const unknown = /^Unknown option '--([^'=]+)'/.exec(reason)?.[1]
-    const near = unknown === undefined ? undefined : nearestName(unknown, Object.keys(options))
-    return near === undefined ? { reason } : { reason: `${reason}; did you mean --${near}?`, near }
-  }
-}
-
-type ConfigRead = {
+type ConfigRead = Omit<ConfigFile, 'name'> & {
   file: string | undefined
   /** The file as messages name it: `--config FILE` when given so, else its name. */
   label: string | undefined
-  values: Record<string, OptionValue>
-  keys: Record<string, string>
-  places: Record<string, number>
-  refused: ReadonlySet<string> | 'all'
-  problems: Array<{ reason: string; place: number }>
 }
 
 /**
@@ -328,8 +166,9 @@ type ConfigRead = {
  */
 function readConfig(
   line: Arguments,
-  subcommand: string | undefined,
-  options: OptionSpecs,
+  subcommand: string,
+  shared: ParseOptions,
+  own: ParseOptions,
 ): ConfigRead {
   const none: ConfigRead = {
     file: undefined,
@@ -340,7 +179,7 @@ function readConfig(
     refused: new Set(),
     problems: [],
   }
-  if (subcommand === undefined || line.flags.help === true) return none
+  if (line.flags.help === true) return none
   // `--config` without its file: which file was meant is unknown, so none is read.
   if (line.refused.has('config')) return { ...none, refused: 'all' }
   const given = typeof line.flags.config === 'string' ? line.flags.config : undefined
@@ -352,17 +191,14 @@ function readConfig(
     const name = given ?? (relative(folder, path) || path)
     // Which variables the file may read is the command line's to say, never the file's.
     const configEnv = line.flags['config-env']
-    const config = loadConfig(path, name, subcommand, SHARED_OPTIONS, options, {
+    const config = loadConfig(path, name, subcommand, shared, own, {
       values: process.env,
       named: (Array.isArray(configEnv) ? configEnv : []).flatMap(listOption),
     })
     return {
+      ...config,
       file: config.name,
       label: named(config.name),
-      values: config.values,
-      keys: config.keys,
-      places: config.places,
-      refused: config.refused,
       problems: config.problems.map(({ reason, place }) => ({ reason: named(reason), place })),
     }
   } catch (error) {
@@ -372,22 +208,23 @@ function readConfig(
 }
 
 /**
- * Reads a subcommand's arguments (its own options and the shared ones) over what the
- * configuration file sets (a flag given wins), noting every problem rather than stopping at the
- * first: the subcommand adds its own checks (`command.check`), then `command.done()` throws them
- * all as one UsageError. `parts` are the whole parts the mode may skip, which `--allow-skip` may
- * name. Without `settings.subcommand` no file is read. With `--help` nothing more is to be
- * checked: the problems found so far are thrown at once.
+ * Reads a subcommand's arguments (its own options and the shared ones, as its spec says it takes
+ * them) over what the configuration file sets (a flag given wins), and each option's value as its
+ * spec says, noting every problem rather than stopping at the first: the subcommand adds its own
+ * checks (`command.check`), then `command.done()` throws them all as one UsageError. `parts` are
+ * the whole parts the mode may skip, which `--allow-skip` may name. With `--help` only the shared
+ * options are read, and the problems found so far are thrown at once.
  */
-export function readCommand(
+export function readCommand<const Options extends readonly OptionSpec[]>(
   argv: string[],
-  options: OptionSpecs,
+  command: CommandSpec<Options>,
   parts: SkippableParts = [],
-  settings: ParseSettings = {},
-): ParsedCommand {
-  const specs = { ...SHARED_OPTIONS, ...options }
-  const line = readArguments(argv, specs, settings.positionals === true)
-  const config = readConfig(line, settings.subcommand, options)
+): ParsedCommand<Options> {
+  const shared = sharedAsTaken(command, SHARED_OPTION_SPECS)
+  const sharedParsed = parseOptionsOf(shared)
+  const ownParsed = parseOptionsOf(command.options)
+  const line = readArguments(argv, { ...sharedParsed, ...ownParsed }, command.positionals === true)
+  const config = readConfig(line, command.name, sharedParsed, ownParsed)
   const flags = line.flags
   const values: Record<string, OptionValue | undefined> = { ...config.values, ...flags }
   // The file stands where --config is among the arguments, else after them all.
@@ -396,10 +233,13 @@ export function readCommand(
     ...line.problems,
     ...config.problems.map(({ reason, place }): Problem => ({ reason, at: [fileIndex, place] })),
   ]
+  /** Options given a value their reader refused: their value is unknown too. */
+  const unread = new Set<string>()
   const fromFile = (name: string) => flags[name] === undefined && !line.refused.has(name)
   const refused = (subject: Subject) =>
     typeof subject === 'string' &&
     (line.refused.has(subject) ||
+      unread.has(subject) ||
       (values[subject] === undefined && line.meant.has(subject)) ||
       (fromFile(subject) && (config.refused === 'all' || config.refused.has(subject))))
   const positionOf = (subject: Subject): Problem['at'] => {
@@ -433,138 +273,69 @@ export function readCommand(
     fromFile(name) && config.keys[name] !== undefined
       ? `${config.label}: ${config.keys[name]}`
       : `--${name}`
-  const text = (name: string) => {
-    const value = values[name]
-    return typeof value === 'string' ? value : undefined
-  }
-  const number: ParsedCommand['number'] = (name, fallback, bounds = {}) =>
-    check(
-      name,
+  const read = new Map<string, unknown>()
+  /** An option's value as its spec reads it; a switch is whether it was given. */
+  const readOption = (option: OptionSpec) => {
+    const given = values[option.name]
+    if (option.value === undefined) return void read.set(option.name, given === true)
+    const fallback = typeof option.default === 'number' ? option.default : undefined
+    const readText = option.read ?? ((text: string) => text)
+    const said = { name: option.name, origin: origin(option.name) }
+    const value = check(
+      option.name,
       () => {
-        const raw = text(name)
-        if (raw === undefined) return fallback
-        const value = Number(raw)
-        const { min = Number.MIN_VALUE, max = Number.MAX_SAFE_INTEGER, integer = false } = bounds
-        if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max)
-          throw new UsageError(
-            `${origin(name)} must be a number from ${min} to ${max}, got "${raw}"`,
-          )
-        if (integer && !Number.isInteger(value))
-          throw new UsageError(`${origin(name)} must be a whole number, got "${raw}"`)
-        return value
+        if (given === undefined) {
+          if (option.required) throw new UsageError(`--${option.name} is required`)
+          return fallback
+        }
+        try {
+          return Array.isArray(given)
+            ? given.flatMap((text) => readText(text, said))
+            : readText(String(given), said)
+        } catch (error) {
+          unread.add(option.name)
+          throw error
+        }
       },
       fallback,
     )
-  const minCoverage =
-    text('min-coverage') === undefined ? undefined : number('min-coverage', 0, { min: 0, max: 100 })
-  const contract = text('contract')
-  const contractPath = contract === undefined ? undefined : userPath(contract)
-  const givenReportDir = text('report-dir')
-  // Before the run, so that a run is never lost to a folder that cannot be written.
-  const reportDir = check(
-    'report-dir',
-    () => {
-      if (givenReportDir === undefined) return undefined
-      const path = userPath(givenReportDir)
-      try {
-        mkdirSync(path, { recursive: true })
-      } catch (error) {
-        throw new UsageError(
-          `${origin('report-dir')} ${givenReportDir} cannot be created: ${reasonOf(error)}`,
-        )
-      }
-      return path
-    },
-    undefined,
-  )
-  const command: ParsedCommand = {
-    help: values.help === true,
+    read.set(option.name, value)
+  }
+  const value = (name: string) => read.get(name)
+  // Typed by the shared options' specs alone: the subcommand's own are not known here.
+  const sharedValue = value as ParsedCommand<readonly []>['value']
+  for (const option of shared) readOption(option)
+  const contractPath = sharedValue('contract')
+  const parsed: ParsedCommand<Options> = {
+    help: sharedValue('help'),
+    value: value as ParsedCommand<Options>['value'],
     positionals: line.positionals,
     configFile: config.file,
-    text,
+    text: (name) => {
+      const given = values[name]
+      return typeof given === 'string' ? given : undefined
+    },
     origin,
     fromFile: (name) => fromFile(name) && config.values[name] !== undefined,
-    flag: (name) => values[name] === true,
-    number,
     check,
     done,
     shared: {
-      reportDir,
-      minCoverage,
-      timeoutMs: number('timeout', numberDefault(SHARED_OPTION_SPECS, 'timeout'), {
-        min: 1,
-        max: 3_600_000,
-      }),
+      reportDir: sharedValue('report-dir'),
+      minCoverage: sharedValue('min-coverage'),
+      timeoutMs: sharedValue('timeout'),
       contractPath,
-      quiet: values.quiet === true,
+      quiet: sharedValue('quiet'),
       allowSkip: check(
         'allow-skip',
-        () =>
-          allowedSkips(
-            Array.isArray(values['allow-skip']) ? values['allow-skip'].map(String) : [],
-            parts,
-            contractPath,
-          ),
+        () => allowedSkips(sharedValue('allow-skip') ?? [], parts, contractPath),
         [],
       ),
     },
   }
-  if (command.help) done()
-  return command
-}
-
-/** readCommand, its problems thrown at once: for a caller with nothing of its own to check. */
-export function parseCommand(
-  argv: string[],
-  options: OptionSpecs,
-  parts: SkippableParts = [],
-  settings: ParseSettings = {},
-): ParsedCommand {
-  const command = readCommand(argv, options, parts, settings)
-  command.done()
-  return command
-}
-
-/**
- * readCommand for a subcommand as its spec declares it: its own options, its section of the
- * configuration file, its positional arguments if it takes any.
- */
-export function readSubcommand(
-  argv: string[],
-  command: CommandSpec,
-  parts: SkippableParts = [],
-): ParsedCommand {
-  return readCommand(argv, parseOptionsOf(command.options), parts, {
-    subcommand: command.name,
-    positionals: command.positionals === true,
-  })
-}
-
-/** An `http(s)://` URL given to a flag, or a UsageError naming the flag. */
-export function urlOption(name: string, value: string | undefined): string {
-  if (value === undefined) throw new UsageError(`--${name} is required`)
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new UsageError(`--${name} ${shownUrl(value)} is not a URL (expected http://host:port)`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`--${name} ${shownUrl(value)} must be an http:// or https:// URL`)
-  rememberUrlCredentials(value)
-  return value
-}
-
-/**
- * A URL as typed, fit to print: the credentials of `scheme://user:password@host` are starred,
- * whether or not the rest parses (a mail catcher's URL may carry its web password), and the
- * values of its secret query parameters are `[redacted]`.
- */
-export function shownUrl(value: string): string {
-  const starred = value.replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#\s]*@/i, '$1***@')
-  // A URL's secret query parameters (`?token=`, `X-Amz-Signature=`) by the domain's one list; a
-  // file or a git revision is shown as given.
-  return /^[a-z][a-z\d+.-]*:\/\//i.test(starred) ? redactSecretParams(starred) : starred
+  // Help is the shared options' business only: the subcommand's own are read for a run.
+  if (parsed.help) done()
+  else for (const option of command.options) readOption(option)
+  return parsed
 }
 
 /** The contract to hold the server to; a document that does not load is a usage error. */
@@ -582,51 +353,4 @@ export function contractFor(shared: Pick<SharedOptions, 'contractPath'>): Contra
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : reasonOf(error)
     throw new UsageError(`the contract ${path ?? '(bundled)'} does not load: ${reason}`)
   }
-}
-
-/**
- * `--shard i/n`: this process runs the i-th of n parts of the run (`merge` joins their reports);
- * undefined when not given. Anything but whole numbers with 1 <= i <= n is a usage error.
- */
-export function shardOption(command: ParsedCommand): ShardPosition | undefined {
-  const raw = command.text('shard')
-  if (raw === undefined) return undefined
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw)
-  const index = Number(match?.[1])
-  const total = Number(match?.[2])
-  if (!match || total < 1 || total > MAX_SHARDS || index < 1 || index > total)
-    throw new UsageError(
-      `${command.origin('shard')} must be i/n, the i-th of n shards with 1 <= i <= n <= ${MAX_SHARDS} (like 2/3), got "${raw}"`,
-    )
-  return { index, total }
-}
-
-/**
- * The known name nearest a mistyped one, when it is near enough to be what was meant: at most two
- * edits (Levenshtein), and fewer than half the typed name's length.
- */
-export function nearestName(typed: string, names: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined
-  for (const name of names) {
-    const distance = editDistance(typed.toLowerCase(), name)
-    if (best === undefined || distance < best.distance) best = { name, distance }
-  }
-  return best !== undefined && best.distance <= 2 && best.distance < typed.length / 2
-    ? best.name
-    : undefined
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j += 1)
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-    previous = current
-  }
-  return previous[b.length] ?? 0
 }

@@ -1,21 +1,26 @@
-import { type Answer, send, targetOf } from '../http'
-import { shownUrl, UsageError } from './options'
+import type { Contract } from '@devenv/openapi'
+import { type Answer, outgoingOf, send, targetOf } from '../http'
+import { shownUrl } from './option-values'
+import { UsageError } from './usage'
 
 /**
  * Makes sure a URL names the API before a run starts: only a target that is not the API at all is
  * a usage error with its one-line reason (an unreachable host, a server that hangs past the
  * timeout, a redirect, an HTML page). Any other answer passes, of any status and media type: an
  * API whose health answer is out of contract (text/plain, a wrong body) is a failure of
- * `getHealth`, judged by the run, which goes on.
+ * `getHealth`, judged by the run, which goes on. The answer is handed back: `check` judges it as
+ * its run's getHealth check rather than asking again (the health endpoint has a rate limit too).
  */
 export async function preflight(
   baseUrl: string,
   timeoutMs: number,
+  contract: Contract,
   flag = 'base-url',
-): Promise<void> {
+): Promise<Answer> {
   const target = targetOf(baseUrl, undefined, timeoutMs)
-  const url = shownUrl(`${target.apiBase}/health`)
-  const answer: Answer = await send(target, { method: 'GET', path: '/health' })
+  const health = outgoingOf(contract, 'getHealth', {})
+  const url = shownUrl(`${target.apiBase}${health.path}`)
+  const answer: Answer = await send(target, health)
   if (answer.error) {
     if (/timeout|aborted/i.test(answer.error))
       throw new UsageError(
@@ -37,4 +42,5 @@ export async function preflight(
     throw new UsageError(
       `${url} answered ${answer.status} with an HTML page where JSON was expected: does --${flag} point at the API (http://host:port or its /api base)?`,
     )
+  return answer
 }

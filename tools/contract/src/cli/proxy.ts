@@ -4,71 +4,27 @@ import { runValidationProxy } from '../proxy/run'
 import { RunStream } from '../report'
 import { PROXY_COMMAND } from './command-specs'
 import { exitCodeOf, runOutputs } from './finish'
-import { numberDefault } from './option-specs'
-import {
-  type Command,
-  contractFor,
-  EXIT,
-  printUsageError,
-  readSubcommand,
-  type SharedOptions,
-  UsageError,
-  urlOption,
-  usageOf,
-  userPath,
-} from './options'
+import { userPath } from './option-values'
+import { type Command, contractFor, readCommand, usageOf } from './options'
 import { preflight } from './preflight'
 import { say } from './terminal'
+import { EXIT, printUsageError, UsageError } from './usage'
 
 const DEFAULT_REPORT_DIR = 'reports/proxy'
 
-type ProxySettings = {
-  upstream: URL
-  contract: Contract
-  port: number
-  durationSeconds: number | undefined
-  shared: SharedOptions & { reportDir: string }
-}
-
-export function parseProxyArguments(argv: string[]): ProxySettings | 'help' {
-  const command = readSubcommand(argv, PROXY_COMMAND, PROXY_PARTS)
+export function parseProxyArguments(argv: string[]) {
+  const command = readCommand(argv, PROXY_COMMAND, PROXY_PARTS)
   if (command.help) return 'help'
-  const { text, shared } = command
-  const upstream = command.check(
-    'upstream',
-    () => {
-      const url = new URL(urlOption('upstream', text('upstream')))
-      // The proxy passes each request on byte for byte, path included: there is no path to add.
-      if (url.pathname !== '/' || url.search !== '')
-        throw new UsageError(
-          `--upstream takes an origin (http://host:port), not ${url.href}: each request keeps the path the client asked for`,
-        )
-      return url
-    },
-    undefined,
-  )
-  const port = command.number('port', numberDefault(PROXY_COMMAND, 'port'), {
-    min: 0,
-    max: 65_535,
-    integer: true,
-  })
-  const duration = text('duration')
-  const durationSeconds =
-    duration === undefined ? undefined : command.number('duration', 1, { min: 0.001 })
+  const { shared, value } = command
   const contract = command.check('contract', () => contractFor(shared), undefined)
   command.done()
   return {
-    // done() threw unless both were read.
-    upstream: upstream as URL,
+    upstream: value('upstream'),
+    // done() threw unless it loaded.
     contract: contract as Contract,
-    port,
-    durationSeconds,
-    shared: {
-      ...shared,
-      timeoutMs:
-        text('timeout') === undefined ? numberDefault(PROXY_COMMAND, 'timeout') : shared.timeoutMs,
-      reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR),
-    },
+    port: value('port'),
+    durationSeconds: value('duration'),
+    shared: { ...shared, reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR) },
   }
 }
 
@@ -117,7 +73,7 @@ function listenForStop(durationSeconds: number | undefined): StopSignals {
  * however the command is started).
  */
 export const proxyCommand: Command = async (argv) => {
-  let settings: ProxySettings
+  let settings: Exclude<ReturnType<typeof parseProxyArguments>, 'help'>
   try {
     const parsed = parseProxyArguments(argv)
     if (parsed === 'help') {
@@ -126,7 +82,12 @@ export const proxyCommand: Command = async (argv) => {
     }
     settings = parsed
     // An upstream that is down, hangs, or answers HTML or a redirect is a wrong --upstream.
-    await preflight(settings.upstream.href, Math.min(settings.shared.timeoutMs, 15_000), 'upstream')
+    await preflight(
+      settings.upstream.href,
+      Math.min(settings.shared.timeoutMs, 15_000),
+      settings.contract,
+      'upstream',
+    )
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     return printUsageError(error, 'proxy')

@@ -12,10 +12,7 @@ import { type CommandSpec, listedOptions, type OptionSpec, optionTable } from '.
  */
 function tableOptions(command: CommandSpec): OptionSpec[] {
   const { own, shared } = listedOptions(command, SHARED_OPTION_SPECS)
-  const overridden = Object.entries(command.shared ?? {})
-    .filter(([, override]) => !override.hidden)
-    .map(([name]) => name)
-  return [...own, ...shared.filter((option) => overridden.includes(option.name))]
+  return [...own, ...shared.filter((option) => Object.hasOwn(command.shared ?? {}, option.name))]
 }
 
 /**

@@ -2,8 +2,9 @@ import type { Contract } from '@devenv/openapi'
 import { type ContractDiff, ContractDiffError, diffContracts } from '../diff'
 import { labelFailures, type RunHandler, type RunReport } from '../report'
 import { serverAsks, serverAsksLines, sinceLabelOf } from '../since'
-import { shownUrl, UsageError } from './options'
+import { shownUrl } from './option-values'
 import { sayLines } from './terminal'
+import { UsageError } from './usage'
 
 /** A run `--since` a base: the base as shown, the diff from it to the run's contract, its asks. */
 export type SinceTheBase = { base: string; diff: ContractDiff; asks: string[] }

@@ -10,9 +10,6 @@ import type { ChangedOperation, ContractChange, ContractDiff } from './index'
 // each in the terminal and JUnit, inert Markdown: src/report/markdown.ts), and a value is shown
 // cut short.
 
-export const DIFF_FORMATS = ['terminal', 'json', 'markdown', 'junit'] as const
-export type DiffFormat = (typeof DIFF_FORMATS)[number]
-
 /** What a diff is told with: the versions as given, and the sides whose breaks fail it. */
 export type DiffContext = { base: string; head: string; failOn: readonly Side[] }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { isJsonObject } from '@devenv/openapi'
+import { type Contract, isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
 import { devMailbox, type Mailbox, waitForLink } from '../mailbox'
-import { devTransportOf, type FuzzTransport } from './transport'
+import { devTransportOf, type FuzzTransport, operationRequest } from './transport'
 import { WorldSetupError } from './world'
 
 /**
@@ -26,20 +26,16 @@ const MAIL_WAIT_MS = 10_000
 export async function registerAccounts(
   transport: FuzzTransport,
   mailbox: Mailbox,
+  contract: Contract,
 ): Promise<{ user: Credentials; second: Credentials }> {
   const tag = randomBytes(4).toString('hex')
-  const send = (path: string, body: unknown) =>
-    transport.send({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: { 'content-type': 'application/json' },
-      payload: Buffer.from(JSON.stringify(body)),
-    })
+  const send = (operationId: string, body: unknown) =>
+    transport.send(operationRequest(contract, operationId, { body }))
   const register = async (who: string): Promise<Credentials> => {
     const email = `fuzz-${tag}-${who}@example.com`
     // Strong by the domain's rule: long, mixed, not a dictionary word.
     const password = `Fz-${randomBytes(9).toString('base64url')}-9a`
-    const registered = await send('/auth/registration', {
+    const registered = await send('register', {
       username: email,
       password,
       userType: 'PERSONAL',
@@ -54,7 +50,7 @@ export async function registerAccounts(
       throw new WorldSetupError(
         `no activation mail to ${email} reached ${mailbox.name} within ${Math.max(MAIL_WAIT_MS, mailbox.deliveryMs) / 1000} s`,
       )
-    const activated = await send('/auth/activate', { token })
+    const activated = await send('activateAccount', { token })
     if (activated.status !== 200)
       throw new WorldSetupError(
         `activating ${email} answered ${activated.status} ${isJsonObject(activated.json) ? String(activated.json.message) : activated.text.slice(0, 200)}`,

@@ -106,8 +106,6 @@ export class ApiWorld extends World {
     for (const principal of ['user', 'demo'] as const) {
       const account = this.accounts[principal]
       const answer = await call('signIn', {
-        method: 'POST',
-        path: '/auth/auth',
         body: { email: account.email, password: account.password },
       })
       const pair = pairOf(answer, `the clean-up sign-in of ${principal}`)
@@ -115,18 +113,12 @@ export class ApiWorld extends World {
       account.lockFailures = 0
       for (const environment of this.environments) {
         if (environment.owner !== principal || environment.state !== 'live') continue
-        await call('deleteEnvironment', {
-          method: 'DELETE',
-          path: `/environments/${environment.id}`,
-          token,
-        })
+        await call('deleteEnvironment', { params: { id: environment.id }, token })
         environment.state = 'deleting'
       }
       await this.putProfileBack(principal, call, token)
       if (account.password !== account.originalPassword) {
         const restored = await call('changePassword', {
-          method: 'POST',
-          path: '/auth/change-password',
           body: {
             username: account.email,
             oldPassword: account.password,
@@ -140,7 +132,7 @@ export class ApiWorld extends World {
         account.password = account.originalPassword
       }
       for (const refreshToken of [pair.refresh_token, account.refresh, ...account.opened])
-        await call('signOut', { method: 'POST', path: '/auth/logout', body: { refreshToken } })
+        await call('signOut', { body: { refreshToken } })
       account.opened = []
     }
   }
@@ -156,12 +148,7 @@ export class ApiWorld extends World {
   private async putProfileBack(principal: Principal, call: SetupCall, token: string) {
     const account = this.accounts[principal]
     if (!account.profileChanged || !account.originalProfile) return
-    await call('updateProfile', {
-      method: 'PUT',
-      path: '/user/profile',
-      token,
-      body: account.originalProfile,
-    })
+    await call('updateProfile', { token, body: account.originalProfile })
     account.profileChanged = false
   }
 
@@ -174,8 +161,6 @@ export class ApiWorld extends World {
     const account = this.lockedAccountOf(operationId, body)
     if (!account || account.lockFailures < LOCK_HEADROOM) return
     const answer = await call('signIn', {
-      method: 'POST',
-      path: '/auth/auth',
       body: { email: account.email, password: account.password },
     })
     const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
@@ -236,7 +221,7 @@ async function signedIn<T>(
   use: (token: string) => Promise<T>,
   required = false,
 ): Promise<T> {
-  const signIn = await call('signIn', { method: 'POST', path: '/auth/auth', body: credentials })
+  const signIn = await call('signIn', { body: credentials })
   const tokens = isJsonObject(signIn.json) ? signIn.json : {}
   if (required && (signIn.status !== 200 || typeof tokens.access_token !== 'string'))
     throw new WorldSetupError(
@@ -245,11 +230,7 @@ async function signedIn<T>(
   try {
     return await use(String(tokens.access_token))
   } finally {
-    await call('signOut', {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken: tokens.refresh_token },
-    })
+    await call('signOut', { body: { refreshToken: tokens.refresh_token } })
   }
 }
 
@@ -269,8 +250,6 @@ async function freedEnvironment(
     accounts.user,
     async (token) => {
       const created = await call('createEnvironment', {
-        method: 'POST',
-        path: '/environments',
         token,
         body: { name: `${tag}-freed`, template: 'node-20', size: 'starter', region: 'eu-central' },
       })
@@ -279,15 +258,11 @@ async function freedEnvironment(
         throw new WorldSetupError(
           `creating ${tag}-freed answered ${created.status} ${created.text}`,
         )
-      await call('deleteEnvironment', { method: 'DELETE', path: `/environments/${id}`, token })
+      await call('deleteEnvironment', { params: { id }, token })
       const deadline = performance.now() + waitMs
       let pause = 100
       while (performance.now() < deadline) {
-        const seen = await call('getEnvironment', {
-          method: 'GET',
-          path: `/environments/${id}`,
-          token,
-        })
+        const seen = await call('getEnvironment', { params: { id }, token })
         if (seen.status === 404) return id
         await new Promise((resolve) => setTimeout(resolve, pause))
         pause = Math.min(pause * 2, 2_000)
@@ -306,9 +281,7 @@ async function profilesFound(
   const profiles: Partial<Record<Principal, Record<string, unknown>>> = {}
   for (const principal of ['user', 'demo'] as const) {
     profiles[principal] = await signedIn(call, accounts[principal], async (token) =>
-      restorableProfile(
-        (await call('getProfile', { method: 'GET', path: '/user/profile', token })).json,
-      ),
+      restorableProfile((await call('getProfile', { token })).json),
     )
   }
   return profiles
@@ -353,9 +326,7 @@ export async function apiWorlds(options: {
     // In a sign-in of its own.
     async modelsOffered(callFor): Promise<Answer> {
       const own = callFor(undefined)
-      return signedIn(own, accounts.user, (token) =>
-        own('listModels', { method: 'GET', path: '/ai/models', token }),
-      )
+      return signedIn(own, accounts.user, (token) => own('listModels', { token }))
     },
   }
   return { worlds, notes }

@@ -37,7 +37,7 @@ export function authenticates(bearer: Bearer): boolean {
 }
 
 export type BearerInputs = {
-  /** The stub's HS256 key: the fuzzer starts the stub with it, so it can forge tokens a thief could not. */
+  /** The key forged tokens are signed with: `FUZZ_JWT_SECRET`. */
   secret: string
   userAccess: string
   demoAccess: string
@@ -46,6 +46,14 @@ export type BearerInputs = {
   now: number
   garbage: string
 }
+
+/**
+ * The fuzzer's own HS256 key, which `expired`, `unknown-session`, `missing-claims` and `hs512`
+ * are signed with. The development protocol rightly hands out no server's key, so the fuzzer
+ * brings one: a server started with it (the fuzz stub) sees those tokens well signed and must
+ * refuse them for their claims or algorithm; any other sees them merely invalid.
+ */
+export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 

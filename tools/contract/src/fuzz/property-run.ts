@@ -216,6 +216,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     : {
         worlds: stubWorlds({
           transport,
+          contract,
           nextSession,
           clockStart: options.clockStart ?? FUZZ_CLOCK_START,
         }),

@@ -1,7 +1,14 @@
 import { type Contract, isJsonObject, type Operation, requestExampleOf } from '@devenv/openapi'
 import { STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
 import fc from 'fast-check'
-import { authenticates, authorizationHeader, BEARERS, type Bearer, FORGED_BEARERS } from './bearer'
+import {
+  authenticates,
+  authorizationHeader,
+  BEARERS,
+  type Bearer,
+  FORGED_BEARERS,
+  FUZZ_JWT_SECRET,
+} from './bearer'
 import type { Exchange } from './checks'
 import {
   interpretBody,
@@ -14,7 +21,7 @@ import {
 import { describeBody, mapLeaves, serialize } from './raw-json'
 import type { Breakage, createBreakers } from './schema-breakers'
 import { CODE_POINT, type ValueGenerator, WorldRef } from './schema-values'
-import { FUZZ_JWT_SECRET, type OutgoingRequest } from './transport'
+import type { OutgoingRequest } from './transport'
 import type { Principal, World } from './world'
 
 /** Which environment id the path names: one of the world's, a random UUID, or raw text. */

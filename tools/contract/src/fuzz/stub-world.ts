@@ -1,16 +1,7 @@
-import {
-  type Credentials,
-  DEMO_ACCOUNT,
-  DEV_PATHS,
-  STUB_SESSION_HEADER,
-  USER_ACCOUNT,
-} from '@devenv/openapi/dev-protocol'
-import {
-  type Answer,
-  type FuzzTransport,
-  STUB_DELETE_SECONDS,
-  STUB_PROVISION_SECONDS,
-} from './transport'
+import type { Contract } from '@devenv/openapi'
+import { type Credentials, DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
+import { MODEL_DELETE_SECONDS, MODEL_PROVISION_SECONDS } from './stateful/model'
+import { type Answer, devClientOf, type FuzzTransport, operationRequest } from './transport'
 import { type Principal, type SetupCall, World, WorldSetupError, type WorldSource } from './world'
 
 const SEEDED: Record<Principal, Credentials> = { demo: DEMO_ACCOUNT, user: USER_ACCOUNT }
@@ -36,21 +27,24 @@ export class StubWorld extends World {
     return this.clockStart + this.clockOffsetMs
   }
 
-  static async create(session: string, clockStart: number, call: SetupCall): Promise<StubWorld> {
+  static async create(
+    session: string,
+    clockStart: number,
+    call: SetupCall,
+    transport: FuzzTransport,
+  ): Promise<StubWorld> {
     const world = new StubWorld(session, clockStart)
     await world.openSessions(call)
     const freed = await world.createEnvironment(call, 'user', 'fuzz-freed')
     await world.deleteEnvironment(call, 'user', freed)
     const foreign = await world.createEnvironment(call, 'demo', 'fuzz-foreign')
-    // Past deletion and provisioning, by the stub clock of this session only.
-    const advance = (STUB_PROVISION_SECONDS + STUB_DELETE_SECONDS) * 2
-    const clock = await call('', {
-      method: 'POST',
-      path: DEV_PATHS.clock,
-      body: { advanceSeconds: advance },
-    })
-    if (clock.status !== 200)
-      throw new WorldSetupError(`world setup: the clock answered ${clock.status}`)
+    // Past deletion and provisioning as the model assumes them, by this session's clock only.
+    const advance = (MODEL_PROVISION_SECONDS + MODEL_DELETE_SECONDS) * 2
+    await devClientOf(transport, session)
+      .advanceClock(advance)
+      .catch((error: unknown) => {
+        throw new WorldSetupError(`world setup: ${error instanceof Error ? error.message : error}`)
+      })
     world.clockOffsetMs += advance * 1000
     const live = await world.createEnvironment(call, 'user', 'fuzz-live')
     const deleting = await world.createEnvironment(call, 'user', 'fuzz-deleting')
@@ -68,6 +62,7 @@ export class StubWorld extends World {
 /** Worlds in stub sessions of their own, named by `nextSession`, each from the target's clock. */
 export function stubWorlds(options: {
   transport: FuzzTransport
+  contract: Contract
   nextSession: () => string
   clockStart: number
 }): WorldSource {
@@ -75,20 +70,16 @@ export function stubWorlds(options: {
     async next(callFor) {
       const session = options.nextSession()
       const call = callFor(session)
-      return { world: await StubWorld.create(session, options.clockStart, call), call }
+      const world = await StubWorld.create(session, options.clockStart, call, options.transport)
+      return { world, call }
     },
     // In a probe world of its own session.
     async modelsOffered(callFor): Promise<Answer> {
       const session = options.nextSession()
-      const probe = await StubWorld.create(session, options.clockStart, callFor(session))
-      return options.transport.send({
-        method: 'GET',
-        url: '/api/ai/models',
-        headers: {
-          [STUB_SESSION_HEADER]: session,
-          authorization: `Bearer ${probe.accounts.user.access}`,
-        },
-      })
+      const { clockStart, contract, transport } = options
+      const probe = await StubWorld.create(session, clockStart, callFor(session), transport)
+      const token = probe.accounts.user.access
+      return transport.send(operationRequest(contract, 'listModels', { token }, session))
     },
   }
 }

@@ -10,7 +10,7 @@ import { fuzzRunReport } from './report'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { passwordsRefused } from './stateful/sequence'
 import { stepsLeftOutThroughTheApi } from './stateful/steps'
-import { devClientOf, type FuzzTransport } from './transport'
+import { devClientOf, type FuzzTransport, operationRequest } from './transport'
 import { WorldSetupError } from './world'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
@@ -86,26 +86,18 @@ const THROUGH_THE_API =
 async function accountsSignIn(
   transport: FuzzTransport,
   accounts: NonNullable<FuzzTargetOptions['accounts']>,
+  contract: Contract,
 ): Promise<void> {
   for (const account of [accounts.user, accounts.second]) {
     if (!account) continue
-    const answer = await transport.send({
-      method: 'POST',
-      url: '/api/auth/auth',
-      headers: { 'content-type': 'application/json' },
-      payload: Buffer.from(JSON.stringify(account)),
-    })
+    const answer = await transport.send(operationRequest(contract, 'signIn', { body: account }))
     const body = isJsonObject(answer.json) ? answer.json : {}
     if (answer.status !== 200)
       throw new WorldSetupError(
         `the account ${account.email} does not sign in: ${answer.status} ${String(body.message ?? answer.text).slice(0, 200)}`,
       )
-    await transport.send({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { 'content-type': 'application/json' },
-      payload: Buffer.from(JSON.stringify({ refreshToken: body.refresh_token })),
-    })
+    const refreshToken = body.refresh_token
+    await transport.send(operationRequest(contract, 'signOut', { body: { refreshToken } }))
   }
 }
 
@@ -144,7 +136,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
           ? await devMailboxOf(options.transport)
           : options.mailbox
     if (mailbox) {
-      accounts = await registerAccounts(options.transport, mailbox)
+      accounts = await registerAccounts(options.transport, mailbox, options.contract)
       own = true
       notes.push(
         `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
@@ -201,7 +193,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     skip('fuzz.properties', reason)
     if (options.sequences > 0) skip('fuzz.stateful', reason)
   } else if (missing !== undefined && accounts) {
-    await accountsSignIn(options.transport, accounts)
+    await accountsSignIn(options.transport, accounts, options.contract)
     if (accounts.second) {
       notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
       log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)

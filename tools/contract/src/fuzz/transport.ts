@@ -1,18 +1,14 @@
-import { type CapturedAnswer, captureAnswer } from '@devenv/openapi'
-import { createDevClient, type DevClient, type DevTransport } from '@devenv/openapi/dev-protocol'
-import { DEFAULT_MAX_ANSWER_BYTES, fetchAnswer, targetOf } from '../http'
+import { type CapturedAnswer, type Contract, captureAnswer, requestLineOf } from '@devenv/openapi'
+import {
+  createDevClient,
+  type DevClient,
+  type DevTransport,
+  STUB_SESSION_HEADER,
+} from '@devenv/openapi/dev-protocol'
+import { DEFAULT_MAX_ANSWER_BYTES, fetchAnswer, type OperationCall, targetOf } from '../http'
 
-/** The HS256 key the fuzzed stub signs with: known here, so forged tokens can be signed correctly too. */
-export const FUZZ_JWT_SECRET = 'reliability-fuzz-secret-known-to-the-fuzzer-only'
 /** The stub clock's start (the stub's own test clock starts here too); only per-session offsets move it. */
 export const FUZZ_CLOCK_START = Date.parse('2026-03-02T10:00:00Z')
-/**
- * The fuzzed stub's own provisioning and deletion times on its test clock (its settings, set by
- * whoever starts it): fast, so sequences see environments settle. Not the contract's bounds
- * (x-lifecycle's withinSeconds), which a server may use in full.
- */
-export const STUB_PROVISION_SECONDS = 3
-export const STUB_DELETE_SECONDS = 2
 
 /** A request as the fuzzer builds it: `url` is a path from the server's root (`/api/...`, `/__dev/...`). */
 export type OutgoingRequest = {
@@ -20,6 +16,32 @@ export type OutgoingRequest = {
   url: string
   headers: Record<string, string>
   payload?: Buffer
+}
+
+/** What a set-up or model step's request of an operation carries: its operationId fixes the rest. */
+export type FuzzCall = Pick<OperationCall, 'params' | 'body' | 'token'>
+
+/**
+ * The request of an operation as the fuzzer sends it: where the run's contract puts it (under its
+ * first API prefix), with a JSON body, a bearer token, and the stub session when there is one.
+ */
+export function operationRequest(
+  contract: Contract,
+  operationId: string,
+  { params, body, token }: FuzzCall,
+  session?: string,
+): OutgoingRequest {
+  const { method, path } = requestLineOf(contract, operationId, params)
+  const headers: Record<string, string> =
+    session === undefined ? {} : { [STUB_SESSION_HEADER]: session }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (token !== undefined) headers.authorization = `Bearer ${token}`
+  return {
+    method,
+    url: `${contract.prefixes[0] ?? ''}${path}`,
+    headers,
+    ...(body !== undefined ? { payload: Buffer.from(JSON.stringify(body)) } : {}),
+  }
 }
 
 export type Answer = CapturedAnswer<Record<string, string | string[] | number | undefined>> & {

@@ -1,7 +1,7 @@
 import { isJsonObject } from '@devenv/openapi'
 import { type Credentials, DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { decodeJwt } from 'jose'
-import type { Answer } from './transport'
+import type { Answer, FuzzCall } from './transport'
 
 /** The two accounts every world signs in: the one under test, and another one. */
 export type Principal = 'user' | 'demo'
@@ -55,11 +55,8 @@ export type EnvironmentState = {
   state: 'live' | 'deleting' | 'freed'
 }
 
-/** What a world needs to talk to the target: one checked call per setup step. */
-export type SetupCall = (
-  operationId: string,
-  request: { method: string; path: string; body?: unknown; token?: string },
-) => Promise<Answer>
+/** What a world needs to talk to the target: one checked call of an operation per setup step. */
+export type SetupCall = (operationId: string, call: FuzzCall) => Promise<Answer>
 
 /** The set-up call of a world whose requests carry this stub session (none through the API). */
 export type SetupCallFor = (session: string | undefined) => SetupCall
@@ -71,7 +68,7 @@ export type SetupCallFor = (session: string | undefined) => SetupCall
 export type WorldSource = {
   /** A fresh world for the next batch, and the call its requests and clean-up go through. */
   next(callFor: SetupCallFor): Promise<{ world: World; call: SetupCall }>
-  /** GET /ai/models as the user: "an unknown model" is one this does not answer. */
+  /** listModels as the user: "an unknown model" is one this does not answer. */
   modelsOffered(callFor: SetupCallFor): Promise<Answer>
 }
 
@@ -170,22 +167,14 @@ export abstract class World {
       account.id = String(decodeJwt(pair.access_token).sub)
     }
     const spare = await this.signIn(call, 'user')
-    const out = await call('signOut', {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken: spare.refresh_token },
-    })
+    const out = await call('signOut', { body: { refreshToken: spare.refresh_token } })
     if (out.status !== 204)
       throw new WorldSetupError(`world setup: sign-out answered ${out.status}`)
     this.revokedAccess = spare.access_token
     this.revokedRefresh = spare.refresh_token
     const user = this.accounts.user
     const rotated = pairOf(
-      await call('refreshToken', {
-        method: 'POST',
-        path: '/auth/token/refresh',
-        body: { refreshToken: user.refresh },
-      }),
+      await call('refreshToken', { body: { refreshToken: user.refresh } }),
       'refresh',
     )
     user.used.push(user.refresh)
@@ -195,10 +184,7 @@ export abstract class World {
 
   private async signIn(call: SetupCall, principal: Principal): Promise<TokenPair> {
     const { email, password } = this.accounts[principal]
-    return pairOf(
-      await call('signIn', { method: 'POST', path: '/auth/auth', body: { email, password } }),
-      `sign-in of ${principal}`,
-    )
+    return pairOf(await call('signIn', { body: { email, password } }), `sign-in of ${principal}`)
   }
 
   /** Creates an environment, waiting up to `waitMs` while the account's quota is full. */
@@ -209,8 +195,6 @@ export abstract class World {
     waitMs = 0,
   ): Promise<string> {
     const request = {
-      method: 'POST',
-      path: '/environments',
       token: this.accounts[principal].access,
       body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
     }
@@ -229,8 +213,7 @@ export abstract class World {
     id: string,
   ): Promise<void> {
     const answer = await call('deleteEnvironment', {
-      method: 'DELETE',
-      path: `/environments/${id}`,
+      params: { id },
       token: this.accounts[principal].access,
     })
     if (answer.status !== 202)

@@ -1,18 +1,17 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FUZZ_JWT_SECRET } from '../../src/fuzz/bearer'
 import { runFuzz } from '../../src/fuzz/property-run'
+import { MODEL_DELETE_SECONDS, MODEL_PROVISION_SECONDS } from '../../src/fuzz/stateful/model'
 import { runStateful } from '../../src/fuzz/stateful/run'
 import {
   type Answer,
   FUZZ_CLOCK_START,
-  FUZZ_JWT_SECRET,
   type FuzzTransport,
   httpTransport,
   inProcessTransport,
   type OutgoingRequest,
-  STUB_DELETE_SECONDS,
-  STUB_PROVISION_SECONDS,
 } from '../../src/fuzz/transport'
 import { fastifyStub, MSW_ORIGIN, mswStub, type StubSettings } from '../fixtures/stub-adapters'
 
@@ -30,8 +29,8 @@ const SETTINGS: StubSettings = {
   now: () => FUZZ_CLOCK_START,
   jwtSecret: FUZZ_JWT_SECRET,
   rateLimits: 'on',
-  provisionSeconds: STUB_PROVISION_SECONDS,
-  deleteSeconds: STUB_DELETE_SECONDS,
+  provisionSeconds: MODEL_PROVISION_SECONDS,
+  deleteSeconds: MODEL_DELETE_SECONDS,
 }
 
 /** Headers a transport adds or words its own way; everything else an answer says is compared. */

@@ -1,7 +1,7 @@
 import { formatFailure, formatTable, runFuzz, runStateful } from '@devenv/contract/fuzz'
-import { startFuzzStub } from '@devenv/contract/fuzz-stub'
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
+import { startFuzzStub } from './stub'
 
 /**
  * The in-process fuzz of the stub: the contract toolkit's engine (`@devenv/contract/fuzz`) against

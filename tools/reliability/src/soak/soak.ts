@@ -3,7 +3,13 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { createDevClient, type DevClient } from '@devenv/openapi/dev-protocol'
 import { seededRandom } from '../crash/crash'
-import { type JsonAnswer as Answer, exampleBody, type JsonCall, jsonClient } from '../stub-http'
+import {
+  type JsonAnswer as Answer,
+  exampleBody,
+  type JsonCall,
+  jsonClient,
+  jsonClientFrom,
+} from '../stub-http'
 import { assertStubBuilt } from '../stub-process'
 
 /**
@@ -113,6 +119,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const server = await startSoakServer()
   try {
     const call = jsonClient(server.origin)
+    const checker = jsonClientFrom(server.origin, '127.0.0.2')
     const runId = String(Date.now())
     const accounts = await createAccounts(
       call,
@@ -282,21 +289,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     )
     for (const id of contactIds) if (!contactsListed.has(id)) lost.push(`contact ${id}`)
     for (const [email, ids] of environmentIds) {
-      // A session a visitor of the account still holds (one signed out or rotated away answers
-      // 401: the next is tried): the run may have spent the client's sign-in window
-      // (x-rate-limits, one client here), and a check must not need a new sign-in.
-      const held = sessions
-        .filter((tokens, index) => tokens && accounts[index % accounts.length] === email)
-        .map((tokens) => tokens?.access ?? '')
-      let list = { status: 0, body: {} as Record<string, unknown> }
-      for (const access of held) {
-        list = await call('GET', '/api/environments', undefined, access)
-        if (list.status === 200) break
-      }
-      if (list.status !== 200) {
-        const signedIn = await call('POST', '/api/auth/auth', { email, password: PASSWORD })
-        list = await call('GET', '/api/environments', undefined, String(signedIn.body.access_token))
-      }
+      // Signed in from another loopback address: to the stub another client. The load spends
+      // its own client's sign-in and refresh windows (x-rate-limits) by design, and on a slow
+      // machine every session a visitor held could be signed out or rotated away by the end.
+      const signedIn = await checker('POST', '/api/auth/auth', { email, password: PASSWORD })
+      if (signedIn.status !== 200)
+        throw new Error(
+          `signing in as ${email} to check its environments answered ${signedIn.status}`,
+        )
+      const list = await checker(
+        'GET',
+        '/api/environments',
+        undefined,
+        String(signedIn.body.access_token),
+      )
       if (list.status !== 200) {
         throw new Error(`listing ${email}'s environments answered ${list.status}`)
       }

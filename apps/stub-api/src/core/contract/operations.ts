@@ -45,11 +45,6 @@ export type DefineOperation = <Id extends OperationId>(
   route: OperationRoute,
 ) => (handler: OperationHandler<Id>) => void
 
-/** The route of an operation as the contract writes it, for `define`'s check. */
-export function routeOf(operation: Operation): string {
-  return `${operation.method.toUpperCase()} ${operation.path}`
-}
-
 const shapedCache = new WeakMap<StubContext, Map<string, boolean>>()
 
 /**

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { en, translate } from '@devenv/domain/messages'
 import { isJsonObject } from '@devenv/openapi'
 import { passwordFieldOf } from '../../contract-rules'
-import type { Answer } from '../../http'
+import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import { weakPasswordOf } from '../../test-values'
 import type { RunContext } from '../context'
@@ -93,17 +93,13 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   if (again?.status === 409) {
     context.finding({
       title: 'E-mail enumeration on registration',
-      detail: `POST /auth/registration answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (AUTH-8's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
+      detail: `${flow.route('register')} answers 409 "${String(field(again, 'message'))}" for a taken address and 201 for a new one, so anyone can test whether an address has an account (AUTH-8's answer; the contract allows a uniform 201, with the owner told by e-mail).`,
     })
   }
   const refused = await flow.request(
     "sign in before activation with the refused registration's password: 401",
     'signIn',
-    {
-      method: 'POST',
-      path: '/auth/auth',
-      body: { email, password: passwordOf(context, OTHER_PASSWORD) },
-    },
+    { body: { email, password: passwordOf(context, OTHER_PASSWORD) } },
     { status: 401 },
   )
   await flow.request(
@@ -111,7 +107,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
       ? 'sign in before activation with the first password: the same 401 (a pending registration is not told from a taken address)'
       : 'sign in before activation with the first password: 403 (the taken address kept its account)',
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: passwordOf(context) } },
+    { body: { email, password: passwordOf(context) } },
     alike
       ? {
           status: 401,
@@ -136,17 +132,13 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   await flow.request(
     "after activation the first registration's password signs in: 200",
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: { email, password: passwordOf(context) } },
+    { body: { email, password: passwordOf(context) } },
     { status: 200 },
   )
   await flow.request(
     "the refused registration's password does not sign in: 401",
     'signIn',
-    {
-      method: 'POST',
-      path: '/auth/auth',
-      body: { email, password: passwordOf(context, OTHER_PASSWORD) },
-    },
+    { body: { email, password: passwordOf(context, OTHER_PASSWORD) } },
     { status: 401 },
   )
   return flow.suite
@@ -187,8 +179,8 @@ async function profileFlow(run: RunContext): Promise<Suite> {
   }
   const tokens = await signInStep(flow, 'sign in: 200', account.credentials)
   if (!tokens) return flow.suite
-  const read = { method: 'GET', path: '/user/profile', token: tokens.access }
-  const write = (body: ProfileFields) => ({ ...read, method: 'PUT', body })
+  const read = { token: tokens.access }
+  const write = (body: ProfileFields) => ({ ...read, body })
   const before = await flow.request(
     'read the profile: 200',
     'getProfile',
@@ -250,7 +242,7 @@ async function profileFlow(run: RunContext): Promise<Suite> {
       lastName,
       ...(typeof company === 'string' && company ? { company } : {}),
     })
-    if (flow.stopped) await flow.raw(original)
+    if (flow.stopped) await flow.raw('updateProfile', original)
     else
       await flow.request('put the original profile back: 200', 'updateProfile', original, {
         status: 200,
@@ -272,15 +264,9 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
   const other = passwordOf(context, OTHER_PASSWORD)
   const next = password === other ? `${other}-next` : other
   const change = (oldPassword: string, newPassword: string) => ({
-    method: 'POST',
-    path: '/auth/change-password',
     body: { username: email, oldPassword, newPassword },
   })
-  const signIn = (attempt: string) => ({
-    method: 'POST',
-    path: '/auth/auth',
-    body: { email, password: attempt },
-  })
+  const signIn = (attempt: string) => ({ body: { email, password: attempt } })
   await flow.request(
     'a wrong old password: 401',
     'changePassword',
@@ -323,7 +309,7 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
   })
   // A given account gets its password back, even when a later step failed.
   if (changed && !account.fresh) {
-    if (flow.stopped) await flow.raw(change(next, password))
+    if (flow.stopped) await flow.raw('changePassword', change(next, password))
     else
       await flow.request(
         'change the password back: 200',
@@ -363,7 +349,7 @@ async function refuseWeakPassword(
     fieldName: string
     /** What the check sends where it is chosen, and when (a phrase after "with a password ..."). */
     title: (weakness: string) => string
-    request: (password: string) => { method: string; path: string; body: unknown }
+    request: (password: string) => OperationCall
   },
 ): Promise<void> {
   const { operationId, fieldName } = refusal
@@ -416,11 +402,7 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
     fieldName: 'password',
     title: (weakness) =>
       `set a password ${weakness}: 400 naming password, before the link is judged`,
-    request: (password) => ({
-      method: 'POST',
-      path: '/auth/set-password',
-      body: { username: email, hash: 'ab'.repeat(32), password },
-    }),
+    request: (password) => ({ body: { username: email, hash: 'ab'.repeat(32), password } }),
   })
   await refuseWeakPassword(flow, context, {
     operationId: 'changePassword',
@@ -428,8 +410,6 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
     title: (weakness) =>
       `change to a password ${weakness}: 400 naming newPassword, before the old one is checked`,
     request: (password) => ({
-      method: 'POST',
-      path: '/auth/change-password',
       body: { username: email, oldPassword: passwordOf(context), newPassword: password },
     }),
   })

@@ -46,8 +46,6 @@ async function authorisationFlow(run: RunContext, options: FlowOptions): Promise
     'the owner creates an environment: 201',
     'createEnvironment',
     {
-      method: 'POST',
-      path: '/environments',
       token: ownerTokens.access,
       body: {
         name: `authz-${context.runId}`,
@@ -60,12 +58,11 @@ async function authorisationFlow(run: RunContext, options: FlowOptions): Promise
     true,
   )
   const id = String(field(created, 'id'))
-  const path = `/environments/${encodeURIComponent(id)}`
-  const list = { method: 'GET', path: '/environments' }
+  const params = { id }
   await flow.request(
     "the owner's list includes it",
     'listEnvironments',
-    { ...list, token: ownerTokens.access },
+    { token: ownerTokens.access },
     {
       status: 200,
       also: lists(id, true),
@@ -74,25 +71,25 @@ async function authorisationFlow(run: RunContext, options: FlowOptions): Promise
   await flow.request(
     "another user's GET of it: 404",
     'getEnvironment',
-    { method: 'GET', path, token: otherTokens.access },
+    { params, token: otherTokens.access },
     { status: 404 },
   )
   await flow.request(
     "another user's list does not include it",
     'listEnvironments',
-    { ...list, token: otherTokens.access },
+    { token: otherTokens.access },
     { status: 200, also: lists(id, false) },
   )
   await flow.request(
     "another user's DELETE of it: 404",
     'deleteEnvironment',
-    { method: 'DELETE', path, token: otherTokens.access },
+    { params, token: otherTokens.access },
     { status: 404 },
   )
   await flow.request(
     'the owner still has it, not being deleted',
     'getEnvironment',
-    { method: 'GET', path, token: ownerTokens.access },
+    { params, token: ownerTokens.access },
     {
       status: 200,
       also: (answer) =>
@@ -102,7 +99,7 @@ async function authorisationFlow(run: RunContext, options: FlowOptions): Promise
   await flow.request(
     'the owner deletes it: 202',
     'deleteEnvironment',
-    { method: 'DELETE', path, token: ownerTokens.access },
+    { params, token: ownerTokens.access },
     { status: 202 },
   )
   return flow.suite

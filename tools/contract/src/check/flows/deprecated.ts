@@ -1,4 +1,5 @@
-import type { Outgoing } from '../../http'
+import { operationOf, routeOf } from '@devenv/openapi'
+import type { OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
 import {
@@ -14,14 +15,17 @@ import {
 
 /**
  * The deprecated paths get the flows of their live twins ("same answers and semantics"): sign-in
- * on /auth/login, refresh rotation and reuse detection on /auth/refresh, and GET /auth/verify
- * refusing a token once its session is signed out.
+ * on legacySignIn's, refresh rotation and reuse detection on legacyRefreshToken's, and
+ * legacyVerifyToken refusing a token once its session is signed out.
  */
 async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'deprecated')
+  const login = operationOf(context.contract, 'legacySignIn')
+  const renewal = operationOf(context.contract, 'legacyRefreshToken')
+  const verification = operationOf(context.contract, 'legacyVerifyToken')
   const flow = recorderOf(
     context,
-    'deprecated paths: /auth/login, /auth/refresh rotation and reuse, /auth/verify after sign-out',
+    `deprecated paths: ${login.path}, ${renewal.path} rotation and reuse, ${verification.path} after sign-out`,
   )
   const account = await flowAccount(flow, context, 'deprecated', context.credentials)
   if (!account) {
@@ -30,12 +34,7 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
   }
   const { credentials } = account
   const signIn = async (name: string): Promise<TokenPair | undefined> => {
-    const answer = await flow.request(
-      name,
-      'legacySignIn',
-      { method: 'POST', path: '/auth/login', body: credentials },
-      { status: 200 },
-    )
+    const answer = await flow.request(name, 'legacySignIn', { body: credentials }, { status: 200 })
     const access = field(answer, 'access_token')
     const refresh = field(answer, 'refresh_token')
     return typeof access === 'string' && typeof refresh === 'string'
@@ -47,27 +46,19 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
         }
       : undefined
   }
-  const refresh = (refreshToken: string): Outgoing => ({
-    method: 'POST',
-    path: '/auth/refresh',
-    body: { refreshToken },
-  })
-  const verify = (token: string): Outgoing => ({ method: 'GET', path: '/auth/verify', token })
+  const refresh = (refreshToken: string): OperationCall => ({ body: { refreshToken } })
+  const verify = (token: string): OperationCall => ({ token })
 
   await flow.request(
-    'POST /auth/login with a wrong password: 401',
+    `${routeOf(login)} with a wrong password: 401`,
     'legacySignIn',
-    {
-      method: 'POST',
-      path: '/auth/login',
-      body: { email: credentials.email, password: `${credentials.password}-wrong` },
-    },
+    { body: { email: credentials.email, password: `${credentials.password}-wrong` } },
     { status: 401 },
   )
-  const first = await signIn('POST /auth/login: 200 with a token pair')
+  const first = await signIn(`${routeOf(login)}: 200 with a token pair`)
   if (!first) return flow.suite
   await flow.request(
-    'GET /auth/verify with the access token: 200',
+    `${routeOf(verification)} with the access token: 200`,
     'legacyVerifyToken',
     verify(first.access),
     {
@@ -75,7 +66,7 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
     },
   )
   const rotated = await flow.request(
-    'POST /auth/refresh: 200 with a new refresh token',
+    `${routeOf(renewal)}: 200 with a new refresh token`,
     'legacyRefreshToken',
     refresh(first.refresh),
     {
@@ -87,27 +78,27 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
     },
   )
   await flow.request(
-    'the old refresh token again on /auth/refresh: 401 REFRESH_TOKEN_REUSED',
+    `the old refresh token again on ${renewal.path}: 401 REFRESH_TOKEN_REUSED`,
     'legacyRefreshToken',
     refresh(first.refresh),
     { status: 401, also: codeIs('REFRESH_TOKEN_REUSED') },
   )
   await flow.request(
-    'reuse revoked the family: the rotated refresh token is refused on /auth/refresh (401)',
+    `reuse revoked the family: the rotated refresh token is refused on ${renewal.path} (401)`,
     'legacyRefreshToken',
     refresh(String(field(rotated, 'refresh_token'))),
     { status: 401 },
   )
-  const second = await signIn('POST /auth/login again: 200')
+  const second = await signIn(`${routeOf(login)} again: 200`)
   if (!second) return flow.suite
   await flow.request(
     'sign out with the refresh token: 204',
     'signOut',
-    { method: 'POST', path: '/auth/logout', body: { refreshToken: second.refresh } },
+    { body: { refreshToken: second.refresh } },
     { status: 204 },
   )
   await flow.request(
-    'after sign-out GET /auth/verify refuses the access token: 401',
+    `after sign-out ${routeOf(verification)} refuses the access token: 401`,
     'legacyVerifyToken',
     verify(second.access),
     { status: 401 },

@@ -1,6 +1,6 @@
 import { isJsonObject } from '@devenv/openapi'
 import { quotaOf, rulesOf } from '../../contract-rules'
-import type { Answer } from '../../http'
+import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
@@ -18,10 +18,10 @@ import {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Reads the environment (`getEnvironment`) until `done` says so, at most `seconds`. */
 async function waitFor(
   flow: SuiteRecorder,
-  path: string,
-  token: string,
+  environment: OperationCall,
   seconds: number,
   done: (answer: Answer) => boolean,
 ): Promise<Answer | undefined> {
@@ -29,7 +29,7 @@ async function waitFor(
   if (flow.stopped) return undefined
   const deadline = Date.now() + seconds * 1000
   while (Date.now() < deadline) {
-    const answer = await flow.raw({ method: 'GET', path, token })
+    const answer = await flow.raw('getEnvironment', environment)
     if (done(answer)) return answer
     await sleep(500)
   }
@@ -92,9 +92,7 @@ export async function environmentLifecycle(
     return flow.suite
   }
   const credentials = account?.credentials ?? context.credentials
-  const signIn = credentials
-    ? await flow.raw({ method: 'POST', path: '/auth/auth', body: credentials })
-    : undefined
+  const signIn = credentials ? await flow.raw('signIn', { body: credentials }) : undefined
   const token = field(signIn, 'access_token')
   if (typeof token !== 'string') {
     flow.skip('create, get, delete an environment', 'no account to sign in with')
@@ -105,8 +103,6 @@ export async function environmentLifecycle(
     `create: 201 ${states.created}, with Location`,
     'createEnvironment',
     {
-      method: 'POST',
-      path: '/environments',
       token,
       body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
     },
@@ -121,18 +117,18 @@ export async function environmentLifecycle(
     true,
   )
   const id = String(field(created, 'id'))
-  const path = `/environments/${id}`
+  const environment = { params: { id }, token }
   await flow.request(
     'get: 200, the same environment',
     'getEnvironment',
-    { method: 'GET', path, token },
+    environment,
     { status: 200, also: (answer) => (field(answer, 'id') === id ? undefined : 'another id') },
     true,
   )
   await flow.request(
     'list: 200, includes it',
     'listEnvironments',
-    { method: 'GET', path: '/environments', token },
+    { token },
     {
       status: 200,
       also: (answer) => {
@@ -144,7 +140,7 @@ export async function environmentLifecycle(
     },
   )
   const settling = waitOf(context, states.settled.withinSeconds)
-  const settled = await waitFor(flow, path, token, settling.seconds, (answer) =>
+  const settled = await waitFor(flow, environment, settling.seconds, (answer) =>
     states.settled.to.includes(String(field(answer, 'status'))),
   )
   flow.verdict(
@@ -156,7 +152,7 @@ export async function environmentLifecycle(
   await flow.request(
     `delete: 202 ${states.deleted}`,
     'deleteEnvironment',
-    { method: 'DELETE', path, token },
+    environment,
     {
       status: 202,
       rules: ['x-lifecycle'],
@@ -168,25 +164,17 @@ export async function environmentLifecycle(
     true,
   )
   const deleting = waitOf(context, states.goneWithinSeconds)
-  const gone = await waitFor(flow, path, token, deleting.seconds, (answer) => answer.status === 404)
+  const gone = await waitFor(flow, environment, deleting.seconds, (answer) => answer.status === 404)
   flow.verdict(
     `deletion completes ${deleting.words}`,
     gone ? undefined : 'still there',
     undefined,
     ['x-lifecycle'],
   )
-  await flow.request(
-    'get after deletion: 404',
-    'getEnvironment',
-    { method: 'GET', path, token },
-    { status: 404 },
-  )
-  await flow.request(
-    'delete after deletion: 404',
-    'deleteEnvironment',
-    { method: 'DELETE', path, token },
-    { status: 404 },
-  )
+  await flow.request('get after deletion: 404', 'getEnvironment', environment, { status: 404 })
+  await flow.request('delete after deletion: 404', 'deleteEnvironment', environment, {
+    status: 404,
+  })
   return flow.suite
 }
 
@@ -214,7 +202,7 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
   const listed = await flow.request(
     'list the environments: 200',
     'listEnvironments',
-    { method: 'GET', path: '/environments', token },
+    { token },
     { status: 200 },
   )
   const items = field(listed, 'items')
@@ -226,8 +214,6 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
   const limit = quota?.limit ?? existing + 1
   const created: string[] = []
   const create = (name: string) => ({
-    method: 'POST',
-    path: '/environments',
     token,
     body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
   })
@@ -268,8 +254,7 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
       { status: quota.status, also: codeIs(quota.code) },
     )
   } finally {
-    for (const id of created)
-      await flow.raw({ method: 'DELETE', path: `/environments/${id}`, token })
+    for (const id of created) await flow.raw('deleteEnvironment', { params: { id }, token })
   }
   return flow.suite
 }

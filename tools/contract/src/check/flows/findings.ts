@@ -10,18 +10,16 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
   const answer = await flow.request(
     'forgot-password for an unknown address answers a documented status',
     'requestPasswordReset',
-    { method: 'POST', path: '/auth/reset-password', body: { username: unknown } },
+    { body: { username: unknown } },
     { status: [200, 401, 429] },
   )
   if (answer?.status === 401) {
     context.finding({
       title: 'E-mail enumeration on forgot-password',
-      detail: `POST /auth/reset-password answers 401 "${String(field(answer, 'message'))}" for an unknown address and 200 for a known one, so anyone can test whether an address has an account (API-7, relied on by RESET-3; the contract allows a uniform 200).`,
+      detail: `${flow.route('requestPasswordReset')} answers 401 "${String(field(answer, 'message'))}" for an unknown address and 200 for a known one, so anyone can test whether an address has an account (API-7, relied on by RESET-3; the contract allows a uniform 200).`,
     })
   }
-  const health = await flow.raw({
-    method: 'GET',
-    path: '/health',
+  const health = await flow.raw('getHealth', {
     headers: { Origin: 'https://contract-runner.invalid' },
   })
   const missing = ['x-content-type-options', 'content-security-policy'].filter(
@@ -30,7 +28,7 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
   if (missing.length > 0) {
     context.finding({
       title: 'Security headers missing',
-      detail: `GET /health answers without ${missing.join(' and ')}.`,
+      detail: `${flow.route('getHealth')} answers without ${missing.join(' and ')}.`,
     })
   }
   const allowed = health.headers.get('access-control-allow-origin')

@@ -1,7 +1,7 @@
 import type { Suite } from '../../report'
 import { mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { type Account, codeIs, field, NO_MAILBOX, passwordOf } from './support'
+import { type Account, codeIs, field, NO_MAILBOX, passwordOf, registration } from './support'
 
 const NEW_PASSWORD = 'Contract-Run-Pass-2'
 
@@ -23,11 +23,7 @@ export async function accountLifecycle(
   const registered = await flow.request(
     'register a unique e-mail: 201',
     'register',
-    {
-      method: 'POST',
-      path: '/auth/registration',
-      body: { username: email, password: passwordOf(context), userType: 'PERSONAL' },
-    },
+    registration(email, passwordOf(context)),
     { status: 201 },
     true,
   )
@@ -48,14 +44,14 @@ export async function accountLifecycle(
       await flow.request(
         'activate with the e-mailed token: 200',
         'activateAccount',
-        { method: 'POST', path: '/auth/activate', body: { token } },
+        { body: { token } },
         { status: 200 },
         true,
       )
       await flow.request(
         'the same token again: 400 ACTIVATION_TOKEN_USED',
         'activateAccount',
-        { method: 'POST', path: '/auth/activate', body: { token } },
+        { body: { token } },
         { status: 400, also: codeIs('ACTIVATION_TOKEN_USED') },
       )
       if (!flow.stopped)
@@ -74,7 +70,7 @@ export async function accountLifecycle(
     flow.request(
       'sign in: 200 with a token pair',
       'signIn',
-      { method: 'POST', path: '/auth/auth', body: credentials },
+      { body: credentials },
       { status: 200 },
       true,
     )
@@ -84,7 +80,7 @@ export async function accountLifecycle(
   await flow.request(
     'read the profile with the access token: 200, same e-mail',
     'getProfile',
-    { method: 'GET', path: '/user/profile', token: accessToken },
+    { token: accessToken },
     {
       status: 200,
       also: (answer) =>
@@ -97,7 +93,7 @@ export async function accountLifecycle(
   const rotated = await flow.request(
     'refresh: 200 with a new refresh token',
     'refreshToken',
-    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken } },
+    { body: { refreshToken } },
     {
       status: 200,
       also: (answer) =>
@@ -112,25 +108,25 @@ export async function accountLifecycle(
   await flow.request(
     'the old refresh token again: 401 REFRESH_TOKEN_REUSED',
     'refreshToken',
-    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken } },
+    { body: { refreshToken } },
     { status: 401, also: codeIs('REFRESH_TOKEN_REUSED') },
   )
   await flow.request(
     'reuse revoked the family: the rotated refresh token is refused (401)',
     'refreshToken',
-    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken: rotatedRefresh } },
+    { body: { refreshToken: rotatedRefresh } },
     { status: 401 },
   )
   await flow.request(
     'reuse revoked the family: the rotated access token is refused (401)',
     'getProfile',
-    { method: 'GET', path: '/user/profile', token: rotatedAccess },
+    { token: rotatedAccess },
     { status: 401 },
   )
   const second = await flow.request(
     'sign in again: 200',
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: credentials },
+    { body: credentials },
     { status: 200 },
     true,
   )
@@ -139,20 +135,20 @@ export async function accountLifecycle(
   await flow.request(
     'sign out with the refresh token: 204',
     'signOut',
-    { method: 'POST', path: '/auth/logout', body: { refreshToken: secondRefresh } },
+    { body: { refreshToken: secondRefresh } },
     { status: 204 },
     true,
   )
   await flow.request(
     'after sign-out the access token is refused (401)',
     'getProfile',
-    { method: 'GET', path: '/user/profile', token: secondAccess },
+    { token: secondAccess },
     { status: 401 },
   )
   await flow.request(
     'after sign-out the refresh token is refused (401)',
     'refreshToken',
-    { method: 'POST', path: '/auth/token/refresh', body: { refreshToken: secondRefresh } },
+    { body: { refreshToken: secondRefresh } },
     { status: 401 },
   )
   return { suite: flow.suite, account: flow.stopped ? undefined : account }
@@ -180,7 +176,7 @@ export async function resetLinkSingleUse(
   await flow.request(
     'request a reset link: 200',
     'requestPasswordReset',
-    { method: 'POST', path: '/auth/reset-password', body: { username: email } },
+    { body: { username: email } },
     { status: 200 },
     true,
   )
@@ -199,7 +195,7 @@ export async function resetLinkSingleUse(
   await flow.request(
     'set the password from the link: 200 { status: true }',
     'setPassword',
-    { method: 'POST', path: '/auth/set-password', body },
+    { body },
     {
       status: 200,
       also: (answer) => (field(answer, 'status') === true ? undefined : 'status is not true'),
@@ -209,11 +205,7 @@ export async function resetLinkSingleUse(
   await flow.request(
     'the same link again: 400 { status: false }',
     'setPassword',
-    {
-      method: 'POST',
-      path: '/auth/set-password',
-      body: { ...body, password: passwordOf(context, 'Contract-Run-Pass-3') },
-    },
+    { body: { ...body, password: passwordOf(context, 'Contract-Run-Pass-3') } },
     {
       status: 400,
       also: (answer) => (field(answer, 'status') === false ? undefined : 'status is not false'),
@@ -222,11 +214,7 @@ export async function resetLinkSingleUse(
   await flow.request(
     'the new password signs in: 200',
     'signIn',
-    {
-      method: 'POST',
-      path: '/auth/auth',
-      body: { email, password: passwordOf(context, NEW_PASSWORD) },
-    },
+    { body: { email, password: passwordOf(context, NEW_PASSWORD) } },
     { status: 200 },
   )
   account.credentials = { email, password: passwordOf(context, NEW_PASSWORD) }

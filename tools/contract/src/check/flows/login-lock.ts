@@ -1,16 +1,17 @@
+import { operationOf } from '@devenv/openapi'
 import { lockOf } from '../../contract-rules'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { field, passwordOf } from './support'
+import { field, passwordOf, registration } from './support'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
 
 /**
  * The lock of sign-in's x-rate-limits (`kind: lock`): `limit` failures lock sign-in for the
- * address: 429 with Retry-After (at most the lock's period) and the lock message, on /auth/auth,
- * the deprecated /auth/login and change-password alike (AUTH-5).
+ * address: 429 with Retry-After (at most the lock's period) and the lock message, on signIn, the
+ * deprecated legacySignIn and changePassword alike (AUTH-5).
  */
 export async function loginLock(context: RunContext): Promise<Suite> {
   const lock = lockOf(context.contract, 'signIn')
@@ -31,24 +32,16 @@ export async function loginLock(context: RunContext): Promise<Suite> {
   if (context.mailbox) {
     // A fresh activated account proves that even the right password is refused while locked.
     const email = credentials.email
-    await flow.raw({
-      method: 'POST',
-      path: '/auth/registration',
-      body: { username: email, password: passwordOf(context), userType: 'PERSONAL' },
-    })
+    await flow.raw('register', registration(email, passwordOf(context)))
     const token = (await mailedLink(context, email, 'activate'))?.activate
-    if (token) await flow.raw({ method: 'POST', path: '/auth/activate', body: { token } })
+    if (token) await flow.raw('activateAccount', { body: { token } })
     credentials = { email, password: passwordOf(context) }
   }
   for (let attempt = 1; attempt <= lock.limit; attempt++) {
     await flow.request(
       `wrong password, attempt ${attempt}: 401`,
       'signIn',
-      {
-        method: 'POST',
-        path: '/auth/auth',
-        body: { email: credentials.email, password: `wrong-${attempt}` },
-      },
+      { body: { email: credentials.email, password: `wrong-${attempt}` } },
       { status: 401 },
       true,
     )
@@ -67,22 +60,20 @@ export async function loginLock(context: RunContext): Promise<Suite> {
   await flow.request(
     `attempt ${lock.limit + 1}: 429 with Retry-After and the lock message`,
     'signIn',
-    { method: 'POST', path: '/auth/auth', body: credentials },
+    { body: credentials },
     locked,
   )
   // The lock is the address's, whichever door: the deprecated sign-in and change-password share it.
   await flow.request(
-    'sign-in on the deprecated /auth/login while locked: 429',
+    `sign-in on the deprecated ${operationOf(context.contract, 'legacySignIn').path} while locked: 429`,
     'legacySignIn',
-    { method: 'POST', path: '/auth/login', body: credentials },
+    { body: credentials },
     locked,
   )
   await flow.request(
     'change-password while locked, with the right old password: 429',
     'changePassword',
     {
-      method: 'POST',
-      path: '/auth/change-password',
       body: {
         username: credentials.email,
         oldPassword: credentials.password,

@@ -1,8 +1,9 @@
 import { isJsonObject, type RateLimit } from '@devenv/openapi'
-import type { Answer, Outgoing } from '../../http'
+import type { Answer, OperationCall } from '../../http'
 import type { CheckResult, Suite } from '../../report'
 import type { RunContext } from '../context'
 import {
+  documentedPathParams,
   type Flow,
   flowAccount,
   isolated,
@@ -82,9 +83,8 @@ async function checkWindow(
     }
     token = tokens.access
   }
-  const request = (attempt: number): Outgoing => ({
-    method: operation.method.toUpperCase(),
-    path: operation.path,
+  const request = (attempt: number): OperationCall => ({
+    params: documentedPathParams(operation),
     token,
     ...(operation.bodySchemaPointer
       ? {
@@ -98,7 +98,7 @@ async function checkWindow(
   const exact = context.stubSessions
   const answered = `${label}: the first ${rule.limit} requests are answered`
   for (let attempt = 1; attempt <= rule.limit; attempt++) {
-    const answer = await flow.raw(request(attempt))
+    const answer = await flow.raw(operation.operationId, request(attempt))
     if (answer.status === 429 && !exact) {
       // The client's window, or the run's own user's (its operation checks came first): full
       // before `limit` is this run's doing, and the refusal is still the server's to prove.

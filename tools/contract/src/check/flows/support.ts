@@ -1,6 +1,6 @@
-import { isJsonObject } from '@devenv/openapi'
+import { isJsonObject, type Operation } from '@devenv/openapi'
 import { rulesOf } from '../../contract-rules'
-import type { Answer } from '../../http'
+import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import { passwordKeptBy } from '../../test-values'
 import { type Credentials, mailedLink, type RunContext } from '../context'
@@ -70,12 +70,16 @@ export function runEmail(context: RunContext, label: string): string {
   return `contract-${context.runId}-${label}@example.com`
 }
 
-export function registration(username: string, password: string) {
-  return {
-    method: 'POST',
-    path: '/auth/registration',
-    body: { username, password, userType: 'PERSONAL' },
-  }
+/** A request of `register` for a personal account. */
+export function registration(username: string, password: string): OperationCall {
+  return { body: { username, password, userType: 'PERSONAL' } }
+}
+
+/** The path parameters of an operation's documented request: each one's example, else `x`. */
+export function documentedPathParams(operation: Operation): Record<string, string> {
+  return Object.fromEntries(
+    operation.pathParameters.map((parameter) => [parameter.name, parameter.example ?? 'x']),
+  )
 }
 
 /** Reads the activation e-mail of `email` and activates the account with its token. */
@@ -91,7 +95,7 @@ export async function activateThroughMailbox(
   const answer = await flow.request(
     `${step}: activate with the e-mailed token: 200`,
     'activateAccount',
-    { method: 'POST', path: '/auth/activate', body: { token } },
+    { body: { token } },
     { status: 200 },
     true,
   )
@@ -138,13 +142,7 @@ export async function signInStep(
   name: string,
   credentials: Credentials,
 ): Promise<TokenPair | undefined> {
-  const answer = await flow.request(
-    name,
-    'signIn',
-    { method: 'POST', path: '/auth/auth', body: credentials },
-    { status: 200 },
-    true,
-  )
+  const answer = await flow.request(name, 'signIn', { body: credentials }, { status: 200 }, true)
   const access = field(answer, 'access_token')
   const refresh = field(answer, 'refresh_token')
   const validSeconds = field(answer, 'token_valid_seconds')

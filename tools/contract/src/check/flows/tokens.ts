@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
-import type { Outgoing } from '../../http'
+import type { OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import { devClientOf, type RunContext } from '../context'
 import { type Flow, flowAccount, isolated, NO_ACCOUNT, recorderOf, signInStep } from './support'
@@ -46,7 +46,7 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
   }
   const tokens = await signInStep(flow, 'sign in: 200', account.credentials)
   if (!tokens) return flow.suite
-  const profile = (token: string): Outgoing => ({ method: 'GET', path: '/user/profile', token })
+  const profile = (token: string): OperationCall => ({ token })
   await flow.request(
     'the issued access token reads the profile: 200',
     'getProfile',
@@ -67,20 +67,20 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
   await flow.request(
     'sign out with the refresh token: 204',
     'signOut',
-    { method: 'POST', path: '/auth/logout', body: { refreshToken: signedOut.refresh } },
+    { body: { refreshToken: signedOut.refresh } },
     { status: 204 },
     true,
   )
   await flow.request(
-    'after sign-out the access token is refused: GET /user/profile 401',
+    `after sign-out the access token is refused: ${flow.route('getProfile')} 401`,
     'getProfile',
     profile(signedOut.access),
     { status: 401 },
   )
   await flow.request(
-    'after sign-out the access token is refused: GET /environments 401',
+    `after sign-out the access token is refused: ${flow.route('listEnvironments')} 401`,
     'listEnvironments',
-    { method: 'GET', path: '/environments', token: signedOut.access },
+    { token: signedOut.access },
     { status: 401 },
   )
 
@@ -126,7 +126,10 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
   // Servers may allow some clock skew past `exp` (Spring's 60 s, for one): a token still taken is
   // asked again once the rest of --max-wait has passed, and judged then.
   const lastChance = tokens.receivedAt + maxWait * 1000 + EXPIRY_MARGIN_MS
-  if (Date.now() < lastChance && (await flow.raw(profile(tokens.access))).status === 200)
+  if (
+    Date.now() < lastChance &&
+    (await flow.raw('getProfile', profile(tokens.access))).status === 200
+  )
     await until(lastChance)
   await flow.request(
     `${expiry} (waited for its ${tokens.validSeconds} s lifetime to pass)`,

@@ -65,8 +65,6 @@ export class Register extends AccountStep {
     const email = this.email
     const password = PASSWORDS[this.password] ?? ''
     const answer = await call(real, 'register', {
-      method: 'POST',
-      path: '/auth/registration',
       body: { username: email, password, userType: 'PERSONAL' },
     })
     const known = model.accounts.get(email)
@@ -96,11 +94,7 @@ export class ResendActivation extends AccountStep {
   }
   async act(model: Model, real: Real) {
     const email = this.email
-    const answer = await call(real, 'resendActivation', {
-      method: 'POST',
-      path: '/auth/activate/resend',
-      body: { email },
-    })
+    const answer = await call(real, 'resendActivation', { body: { email } })
     expectAnswer(this.label, answer, 200)
     const account = model.accounts.get(email)
     if (account && !account.activated) issueLink(model, account.activations)
@@ -126,11 +120,7 @@ export class Activate extends AccountStep {
     const link = account?.activations[account.activations.length - 1 - this.newest]
     if (!account || !link) throw new Error(`${this.label}: no such link in the model`)
     const { activate } = await mailedLink(real, email, 'activation', this.newest)
-    const answer = await call(real, 'activateAccount', {
-      method: 'POST',
-      path: '/auth/activate',
-      body: { token: String(activate) },
-    })
+    const answer = await call(real, 'activateAccount', { body: { token: String(activate) } })
     const verdict = linkVerdict(model, link, model.rules.activationLinkMs)
     if (verdict === 'used') return expectAnswer(this.label, answer, 400, 'ACTIVATION_TOKEN_USED')
     if (verdict === 'superseded')
@@ -160,11 +150,7 @@ export class SignIn extends AccountStep {
     const email = this.email
     const account = model.accounts.get(email)
     const password = this.right && account ? account.password : WRONG_PASSWORD
-    const answer = await call(real, 'signIn', {
-      method: 'POST',
-      path: '/auth/auth',
-      body: { email, password },
-    })
+    const answer = await call(real, 'signIn', { body: { email, password } })
     if (isLocked(model, email)) return expectAnswer(this.label, answer, 429, 'LOGIN_LOCKED')
     if (!account || !this.right) {
       recordFailure(model, email)
@@ -224,11 +210,7 @@ export class Refresh extends PresentsRefreshToken {
   readonly operation = 'refresh'
   async act(model: Model, real: Real) {
     const { device, tokens, token, presented } = this.presented(model, real)
-    const answer = await call(real, 'refreshToken', {
-      method: 'POST',
-      path: '/auth/token/refresh',
-      body: { refreshToken: presented },
-    })
+    const answer = await call(real, 'refreshToken', { body: { refreshToken: presented } })
     if (refreshTokenExpired(model, token))
       return expectAnswer(this.label, answer, 401, 'REFRESH_TOKEN_INVALID')
     if (token.usedAt !== null) {
@@ -258,11 +240,7 @@ export class SignOut extends PresentsRefreshToken {
   readonly operation = 'signOut'
   async act(model: Model, real: Real) {
     const { device, token, presented } = this.presented(model, real)
-    const answer = await call(real, 'signOut', {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken: presented },
-    })
+    const answer = await call(real, 'signOut', { body: { refreshToken: presented } })
     expectAnswer(this.label, answer, 204)
     // "With a body { refreshToken } the session that token belongs to is revoked"; "an unknown,
     // expired or already revoked refresh token also answers 204".
@@ -285,7 +263,7 @@ export class ReadProfile extends Step {
     const device = model.devices[index]
     const token = real.devices[index]?.access
     if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
-    const answer = await call(real, 'getProfile', { method: 'GET', path: '/user/profile', token })
+    const answer = await call(real, 'getProfile', { token })
     const verdict = accessVerdict(model, device)
     if (verdict !== 'valid')
       return expectAnswer(
@@ -309,11 +287,7 @@ export class ForgotPassword extends AccountStep {
   }
   async act(model: Model, real: Real) {
     const email = this.email
-    const answer = await call(real, 'requestPasswordReset', {
-      method: 'POST',
-      path: '/auth/reset-password',
-      body: { username: email },
-    })
+    const answer = await call(real, 'requestPasswordReset', { body: { username: email } })
     const account = model.accounts.get(email)
     if (!account) return expectAnswer(this.label, answer, 401, 'USER_NOT_FOUND')
     expectAnswer(this.label, answer, 200)
@@ -343,8 +317,6 @@ export class ResetPassword extends AccountStep {
     const { user, hash } = await mailedLink(real, email, 'password-reset', this.newest)
     const password = PASSWORDS[this.password] ?? ''
     const answer = await call(real, 'setPassword', {
-      method: 'POST',
-      path: '/auth/set-password',
       body: { username: String(user), hash: String(hash), password },
     })
     const verdict = linkVerdict(model, link, model.rules.resetLinkMs)
@@ -382,8 +354,6 @@ export class ChangePassword extends AccountStep {
     const newPassword = PASSWORDS[this.password] ?? ''
     real.passwordsSent?.set(email, [...(real.passwordsSent.get(email) ?? []), newPassword])
     const answer = await call(real, 'changePassword', {
-      method: 'POST',
-      path: '/auth/change-password',
       body: { username: email, oldPassword, newPassword },
     })
     if (isLocked(model, email)) return expectAnswer(this.label, answer, 429, 'LOGIN_LOCKED')

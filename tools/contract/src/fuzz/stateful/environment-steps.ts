@@ -17,10 +17,10 @@ import {
   environmentName,
   expectAnswer,
   expectEqual,
+  MODEL_DELETE_MS,
+  MODEL_PROVISION_MS,
   NAMES,
   type Real,
-  STUB_DELETE_MS,
-  STUB_PROVISION_MS,
   Step,
 } from './sequence'
 
@@ -44,8 +44,6 @@ export class CreateEnvironment extends Step {
     if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
     const name = environmentName(real, this.name)
     const answer = await call(real, 'createEnvironment', {
-      method: 'POST',
-      path: '/environments',
       token,
       body: { name, template: 'python-3.12', size: 'professional', region: 'us-east' },
     })
@@ -57,12 +55,12 @@ export class CreateEnvironment extends Step {
         401,
         verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
       )
-    const existing = listedEnvironments(model, device.email, STUB_DELETE_MS)
+    const existing = listedEnvironments(model, device.email, MODEL_DELETE_MS)
     const { quota } = model.rules
     const counted = (status: string) => !quota?.uncounted?.includes(status)
     if (
       quota &&
-      existing.filter((each) => counted(statusOf(model, each, STUB_PROVISION_MS))).length >=
+      existing.filter((each) => counted(statusOf(model, each, MODEL_PROVISION_MS))).length >=
         quota.limit
     ) {
       return expectAnswer(this.label, answer, quota.status, quota.code)
@@ -125,11 +123,7 @@ export class EnvironmentStep extends Step {
         : undefined
     const id = environment?.id ?? '0b8f3d1e-4c2a-4e6b-9a7d-5f1c2e3d4a5b'
     const operationId = this.method === 'GET' ? 'getEnvironment' : 'deleteEnvironment'
-    const answer = await call(real, operationId, {
-      method: this.method,
-      path: `/environments/${id}`,
-      token,
-    })
+    const answer = await call(real, operationId, { params: { id }, token })
     const verdict = accessVerdict(model, device)
     if (verdict !== 'valid')
       return expectAnswer(
@@ -142,14 +136,14 @@ export class EnvironmentStep extends Step {
     if (
       !environment ||
       environment.owner !== device.email ||
-      isGone(model, environment, STUB_DELETE_MS)
+      isGone(model, environment, MODEL_DELETE_MS)
     ) {
       return expectAnswer(this.label, answer, 404, 'NOT_FOUND')
     }
     if (model.clock === 'real') return this.onRealClock(environment, answer)
     if (this.method === 'DELETE') environment.deleteRequestedAt ??= model.now
     expectAnswer(this.label, answer, this.method === 'GET' ? 200 : 202)
-    const status = statusOf(model, environment, STUB_PROVISION_MS)
+    const status = statusOf(model, environment, MODEL_PROVISION_MS)
     const body = isJsonObject(answer.json) ? answer.json : {}
     expectEqual(
       `${this.label} status and url`,
@@ -186,7 +180,7 @@ async function countedEnvironments(
   token: string,
   counted: (status: string) => boolean,
 ): Promise<number> {
-  const list = await call(real, 'listEnvironments', { method: 'GET', path: '/environments', token })
+  const list = await call(real, 'listEnvironments', { token })
   const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
   return items.filter((item) => isJsonObject(item) && counted(String(item.status))).length
 }

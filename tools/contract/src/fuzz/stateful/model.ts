@@ -8,6 +8,15 @@ import { lifetimesMsOf, lockOf, quotaOf } from '../../contract-rules'
  */
 
 export const SECOND = 1000
+/**
+ * How long a target on a development clock takes to provision an environment and to delete one:
+ * on that clock the model predicts each status to the second, and the development protocol does
+ * not report them, so these are the model's assumption (the stub's defaults too; whoever starts a
+ * stub for the fuzzer starts it with these). Short, so sequences see environments settle. Not the
+ * contract's bounds (x-lifecycle's withinSeconds), which a server may use in full.
+ */
+export const MODEL_PROVISION_SECONDS = 3
+export const MODEL_DELETE_SECONDS = 2
 
 /**
  * The contract's rules the model keeps, read from its data: lifetimes (x-lifetimes), sign-in's

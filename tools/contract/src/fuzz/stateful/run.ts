@@ -6,7 +6,7 @@ import { inShard, type ShardPosition } from '../../report/shard'
 import type { RunBound } from '../bound'
 import { type CheckName, judge } from '../checks'
 import { Tally } from '../tally'
-import { FUZZ_CLOCK_START, type FuzzTransport } from '../transport'
+import { FUZZ_CLOCK_START, type FuzzCall, type FuzzTransport, operationRequest } from '../transport'
 import { initialModel, modelRulesOf } from './model'
 import { jumpsOf, type Real, SEEDED } from './sequence'
 import { stepsFor } from './steps'
@@ -48,24 +48,13 @@ export type StatefulResult = {
 }
 
 /** A request of a sequence's set-up or clean-up: judged by the contract, counted, never thrown. */
-async function housekeeping(
-  real: Real,
-  operationId: string,
-  request: { method: string; path: string; body?: unknown; token?: string },
-) {
-  const headers: Record<string, string> = {}
-  if (request.body !== undefined) headers['content-type'] = 'application/json'
-  if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
-  const url = `/api${request.path}`
-  const answer = await real.stub.send({
-    method: request.method,
-    url,
-    headers,
-    ...(request.body !== undefined ? { payload: Buffer.from(JSON.stringify(request.body)) } : {}),
-  })
+async function housekeeping(real: Real, operationId: string, call: FuzzCall) {
+  const request = operationRequest(real.contract, operationId, call)
+  const answer = await real.stub.send(request)
+  const { method, url, headers } = request
   const exchange = {
     operationId,
-    request: { method: request.method, url, headers, body: JSON.stringify(request.body) ?? '' },
+    request: { method, url, headers, body: JSON.stringify(call.body) ?? '' },
     answer,
     input: 'unclassified' as const,
     auth: 'public' as const,
@@ -83,18 +72,10 @@ const tokensOf = (json: unknown) => ({
 /** A right sign-in of a given account before a sequence: it resets the count of its login lock. */
 async function beginSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
   for (const account of accounts) {
-    const answer = await housekeeping(real, 'signIn', {
-      method: 'POST',
-      path: '/auth/auth',
-      body: account,
-    })
+    const answer = await housekeeping(real, 'signIn', { body: account })
     if (answer.status !== 200)
       throw new Error(`the sign-in of ${account.email} answered ${answer.status} ${answer.text}`)
-    await housekeeping(real, 'signOut', {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken: tokensOf(answer.json).refresh },
-    })
+    await housekeeping(real, 'signOut', { body: { refreshToken: tokensOf(answer.json).refresh } })
   }
 }
 
@@ -106,67 +87,40 @@ async function beginSequence(real: Real, accounts: readonly Credentials[]): Prom
 async function endSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
   for (const device of real.devices) {
     const refreshToken = device.refreshTokens.at(-1)
-    await housekeeping(real, 'signOut', {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken },
-    })
+    await housekeeping(real, 'signOut', { body: { refreshToken } })
   }
   for (const account of accounts) {
-    let answer = await housekeeping(real, 'signIn', {
-      method: 'POST',
-      path: '/auth/auth',
-      body: account,
-    })
+    let answer = await housekeeping(real, 'signIn', { body: account })
     for (const password of real.passwordsSent?.get(account.email) ?? []) {
       if (answer.status === 200) break
       const changed = await housekeeping(real, 'signIn', {
-        method: 'POST',
-        path: '/auth/auth',
         body: { email: account.email, password },
       })
       if (changed.status !== 200) continue
       await housekeeping(real, 'changePassword', {
-        method: 'POST',
-        path: '/auth/change-password',
         body: { username: account.email, oldPassword: password, newPassword: account.password },
       })
       await housekeeping(real, 'signOut', {
-        method: 'POST',
-        path: '/auth/logout',
         body: { refreshToken: tokensOf(changed.json).refresh },
       })
-      answer = await housekeeping(real, 'signIn', {
-        method: 'POST',
-        path: '/auth/auth',
-        body: account,
-      })
+      answer = await housekeeping(real, 'signIn', { body: account })
     }
     if (answer.status !== 200)
       throw new Error(
         `after the sequence ${account.email} no longer signs in with its password: ${answer.status} ${answer.text}`,
       )
     const { access, refresh } = tokensOf(answer.json)
-    const list = await housekeeping(real, 'listEnvironments', {
-      method: 'GET',
-      path: '/environments',
-      token: access,
-    })
+    const list = await housekeeping(real, 'listEnvironments', { token: access })
     const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
     for (const item of items) {
       if (!isJsonObject(item) || item.status === 'deleting') continue
       if (!String(item.name).endsWith(`-${real.tag}`)) continue
       await housekeeping(real, 'deleteEnvironment', {
-        method: 'DELETE',
-        path: `/environments/${String(item.id)}`,
+        params: { id: String(item.id) },
         token: access,
       })
     }
-    await housekeeping(real, 'signOut', {
-      method: 'POST',
-      path: '/auth/logout',
-      body: { refreshToken: refresh },
-    })
+    await housekeeping(real, 'signOut', { body: { refreshToken: refresh } })
   }
 }
 

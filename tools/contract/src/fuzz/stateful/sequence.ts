@@ -1,6 +1,6 @@
 import { passwordPolicyProblem } from '@devenv/domain'
 import { type Contract, isJsonObject } from '@devenv/openapi'
-import { DEV_PATHS, STUB_SESSION_HEADER, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
+import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
 import { rulesOf } from '../../contract-rules'
 import { type Exchange, judge } from '../checks'
@@ -8,15 +8,17 @@ import type { Tally } from '../tally'
 import {
   type Answer,
   devClientOf,
+  type FuzzCall,
   type FuzzTransport,
-  STUB_DELETE_SECONDS,
-  STUB_PROVISION_SECONDS,
+  operationRequest,
 } from '../transport'
 import {
   accessVerdict,
   type DeviceModel,
   type EnvironmentModel,
   listedEnvironments,
+  MODEL_DELETE_SECONDS,
+  MODEL_PROVISION_SECONDS,
   type Model,
   possibleStatuses,
   SECOND,
@@ -56,7 +58,7 @@ export const NAMES = [
   'fail-legacy',
 ] as const
 /**
- * The clock's jumps (seconds): a second, past the stub's provisioning and deletion, and just past
+ * The clock's jumps (seconds): a second, past the provisioning and deletion the model assumes, and just past
  * each span the contract states: its lifetimes, its lock's period and its rate-limit windows.
  */
 export function jumpsOf(contract: Contract): number[] {
@@ -67,11 +69,11 @@ export function jumpsOf(contract: Contract): number[] {
       operation.rateLimits.map((limit) => limit.periodSeconds),
     ),
   ]
-  const jumps = [1, STUB_PROVISION_SECONDS, STUB_DELETE_SECONDS, ...spans.map((span) => span + 1)]
+  const jumps = [1, MODEL_PROVISION_SECONDS, MODEL_DELETE_SECONDS, ...spans.map((span) => span + 1)]
   return [...new Set(jumps)].sort((a, b) => a - b)
 }
-export const STUB_PROVISION_MS = STUB_PROVISION_SECONDS * SECOND
-export const STUB_DELETE_MS = STUB_DELETE_SECONDS * SECOND
+export const MODEL_PROVISION_MS = MODEL_PROVISION_SECONDS * SECOND
+export const MODEL_DELETE_MS = MODEL_DELETE_SECONDS * SECOND
 /** Devices whose tokens are checked after every step (the newest ones). */
 export const CHECKED_DEVICES = 6
 /**
@@ -98,40 +100,23 @@ export type Real = {
   counts: { steps: number }
 }
 
-type Call = { method: string; path: string; body?: unknown; token?: string }
-
 /** Sends one request of a sequence, checks the answer against the contract, counts it. */
-export async function call(real: Real, operationId: string, request: Call): Promise<Answer> {
-  const headers: Record<string, string> =
-    real.session === undefined ? {} : { [STUB_SESSION_HEADER]: real.session }
-  if (request.body !== undefined) headers['content-type'] = 'application/json'
-  if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`
-  const url = request.path.startsWith(DEV_PATHS.index) ? request.path : `/api${request.path}`
-  const answer = await real.stub.send({
-    method: request.method,
-    url,
-    headers,
-    ...(request.body !== undefined ? { payload: Buffer.from(JSON.stringify(request.body)) } : {}),
-  })
-  if (operationId !== '') {
-    const exchange: Exchange = {
-      operationId,
-      request: {
-        method: request.method,
-        url,
-        headers,
-        body: JSON.stringify(request.body) ?? '(none)',
-      },
-      answer,
-      input: 'unclassified',
-      auth: 'public',
-      ruleFields: [],
-    }
-    const verdicts = judge(real.contract, exchange)
-    real.tally.record('stateful', exchange, verdicts)
-    const failed = real.tally.judged(verdicts).find((verdict) => verdict.problem !== undefined)
-    if (failed) throw new Error(`${failed.check}: ${failed.problem}`)
+export async function call(real: Real, operationId: string, fuzzCall: FuzzCall): Promise<Answer> {
+  const request = operationRequest(real.contract, operationId, fuzzCall, real.session)
+  const answer = await real.stub.send(request)
+  const { method, url, headers } = request
+  const exchange: Exchange = {
+    operationId,
+    request: { method, url, headers, body: JSON.stringify(fuzzCall.body) ?? '(none)' },
+    answer,
+    input: 'unclassified',
+    auth: 'public',
+    ruleFields: [],
   }
+  const verdicts = judge(real.contract, exchange)
+  real.tally.record('stateful', exchange, verdicts)
+  const failed = real.tally.judged(verdicts).find((verdict) => verdict.problem !== undefined)
+  if (failed) throw new Error(`${failed.check}: ${failed.problem}`)
   return answer
 }
 
@@ -241,11 +226,7 @@ export async function agree(model: Model, real: Real): Promise<void> {
     if (!device || token === undefined) continue
     // A token issued by this very step with a lifetime of a moment: the target may take it either way.
     if (model.clock === 'real' && nearExpiry(device, Date.now()) !== undefined) continue
-    const answer = await call(real, 'legacyVerifyToken', {
-      method: 'GET',
-      path: '/auth/verify',
-      token,
-    })
+    const answer = await call(real, 'legacyVerifyToken', { token })
     const verdict = accessVerdict(model, device)
     if (verdict === 'valid') {
       expectAnswer(`device ${index} (${device.email}) verify`, answer, 200)
@@ -274,11 +255,7 @@ export async function agree(model: Model, real: Real): Promise<void> {
     )
       continue
     listed.add(device.email)
-    const answer = await call(real, 'listEnvironments', {
-      method: 'GET',
-      path: '/environments',
-      token,
-    })
+    const answer = await call(real, 'listEnvironments', { token })
     expectAnswer(`environments of ${device.email}`, answer, 200)
     const items =
       isJsonObject(answer.json) && Array.isArray(answer.json.items) ? answer.json.items : []
@@ -291,8 +268,8 @@ export async function agree(model: Model, real: Real): Promise<void> {
       items.map((item) =>
         isJsonObject(item) ? `${String(item.name)}:${String(item.status)}` : '?',
       ),
-      listedEnvironments(model, device.email, STUB_DELETE_MS).map(
-        (each) => `${each.name}:${statusOf(model, each, STUB_PROVISION_MS)}`,
+      listedEnvironments(model, device.email, MODEL_DELETE_MS).map(
+        (each) => `${each.name}:${statusOf(model, each, MODEL_PROVISION_MS)}`,
       ),
     )
   }
