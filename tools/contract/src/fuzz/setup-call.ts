@@ -1,7 +1,7 @@
 import type { Contract } from '@devenv/openapi'
 import { type Exchange, judge } from './checks'
 import type { Tally } from './tally'
-import { type FuzzTransport, operationRequest } from './transport'
+import { type FuzzCall, type FuzzTransport, operationRequest } from './transport'
 import type { SetupCall } from './world'
 
 /**
@@ -15,18 +15,35 @@ export function setupCallOf(
   tally: Tally,
 ): SetupCall {
   return async (operationId, call) => {
-    const request = operationRequest(contract, operationId, call, session)
-    const answer = await transport.send(request)
-    const { method, url, headers } = request
-    const exchange: Exchange = {
-      operationId,
-      request: { method, url, headers, body: JSON.stringify(call.body) ?? '(none)' },
-      answer,
+    const exchange = await sendOperation(transport, contract, operationId, call, session, {
       input: 'positive',
       auth: contract.byId.get(operationId)?.requiresAuth ? 'valid' : 'public',
-      ruleFields: [],
-    }
+    })
     tally.record('setup', exchange, judge(contract, exchange))
-    return answer
+    return exchange.answer
+  }
+}
+
+/**
+ * An operation's request sent as the contract writes it, in `session` when there is one: the
+ * exchange its answer is judged by, with what the caller knows of its input and bearer.
+ */
+export async function sendOperation(
+  transport: FuzzTransport,
+  contract: Contract,
+  operationId: string,
+  call: FuzzCall,
+  session: string | undefined,
+  kind: Pick<Exchange, 'input' | 'auth'>,
+): Promise<Exchange> {
+  const request = operationRequest(contract, operationId, call, session)
+  const answer = await transport.send(request)
+  const { method, url, headers } = request
+  return {
+    operationId,
+    request: { method, url, headers, body: JSON.stringify(call.body) ?? '(none)' },
+    answer,
+    ...kind,
+    ruleFields: [],
   }
 }

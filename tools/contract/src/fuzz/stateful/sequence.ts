@@ -3,15 +3,10 @@ import { type Contract, isJsonObject } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
 import { rulesOf } from '../../contract-rules'
-import { type Exchange, judge } from '../checks'
+import { judge } from '../checks'
+import { sendOperation } from '../setup-call'
 import type { Tally } from '../tally'
-import {
-  type Answer,
-  devClientOf,
-  type FuzzCall,
-  type FuzzTransport,
-  operationRequest,
-} from '../transport'
+import { type Answer, devClientOf, type FuzzCall, type FuzzTransport } from '../transport'
 import {
   accessVerdict,
   type DeviceModel,
@@ -102,22 +97,22 @@ export type Real = {
 
 /** Sends one request of a sequence, checks the answer against the contract, counts it. */
 export async function call(real: Real, operationId: string, fuzzCall: FuzzCall): Promise<Answer> {
-  const request = operationRequest(real.contract, operationId, fuzzCall, real.session)
-  const answer = await real.stub.send(request)
-  const { method, url, headers } = request
-  const exchange: Exchange = {
+  const exchange = await sendOperation(
+    real.stub,
+    real.contract,
     operationId,
-    request: { method, url, headers, body: JSON.stringify(fuzzCall.body) ?? '(none)' },
-    answer,
-    input: 'unclassified',
-    auth: 'public',
-    ruleFields: [],
-  }
+    fuzzCall,
+    real.session,
+    {
+      input: 'unclassified',
+      auth: 'public',
+    },
+  )
   const verdicts = judge(real.contract, exchange)
   real.tally.record('stateful', exchange, verdicts)
   const failed = real.tally.judged(verdicts).find((verdict) => verdict.problem !== undefined)
   if (failed) throw new Error(`${failed.check}: ${failed.problem}`)
-  return answer
+  return exchange.answer
 }
 
 export const codeOf = (answer: Answer) => (isJsonObject(answer.json) ? answer.json.code : undefined)
