@@ -26,6 +26,20 @@ const writeConfig = (name: string, content: unknown) =>
     typeof content === 'string' ? content : JSON.stringify(content, null, 2),
   )
 
+describe('a number option', () => {
+  it('--timeout takes whole milliseconds: 1.5 is bad input, not an unreachable target', async () => {
+    const outcome = await usageLines([
+      'check',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--timeout',
+      '1.5',
+    ])
+    expect(outcome.code).toBe(2)
+    expect(outcome.lines.join('\n')).toMatch(/--timeout must be a whole number, got "1\.5"/)
+  })
+})
+
 describe('every problem at once', () => {
   it('names every bad key of the file and the missing --base-url, a line each, in the file’s order', async () => {
     await writeConfig('devenv-contract.config.json', {

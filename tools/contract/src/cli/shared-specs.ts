@@ -70,7 +70,8 @@ export const SHARED_OPTION_SPECS = [
   {
     name: 'timeout',
     value: 'MS',
-    read: numberWithin({ min: 1, max: 3_600_000 }),
+    // Whole milliseconds: a timer takes no fraction, and 1.5 failed later as an unreachable target.
+    read: numberWithin({ min: 1, max: 3_600_000, integer: true }),
     default: 15_000,
     description: 'how long a request may take',
     group: RUN,
