@@ -49,7 +49,6 @@ const base =
 writeFileSync(join(folder, 'base.yaml'), base)
 writeFileSync(join(folder, 'head.yaml'), base.replace('get:', 'post:'))
 
-const packed = join(folder, 'packed')
 const tarball = join(here, 'devenv-contract.tgz')
 const clis = [['built (dist/cli.js)', join(here, 'dist/cli.js')]]
 if (existsSync(tarball)) {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { DEMO_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkTarget, STUB_SEEDED_ACCOUNT } from '../src/check/runner'
+import { STUB_SEEDED_ACCOUNT } from '../src/check/run-setup'
+import { checkTarget } from '../src/check/runner'
 import { formatSummary } from '../src/report'
 
 // A server like a real backend: the stub in production mode has no development controls (no

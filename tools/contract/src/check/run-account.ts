@@ -1,6 +1,7 @@
-import { type Contract, isJsonObject } from '@devenv/openapi'
+import type { Contract } from '@devenv/openapi'
+import { type CallOperation, callOverTarget, tokensOf } from '../accounts'
 import { rulesOf } from '../contract-rules'
-import { type Answer, type Outgoing, outgoingOf, send, type Target } from '../http'
+import type { Target } from '../http'
 import type { Credentials } from './context'
 
 /**
@@ -17,37 +18,22 @@ type Tokens = {
 }
 
 /**
- * The tokens of a sign-in or refresh answer. Without `token_valid_seconds` the lifetime is the
+ * The tokens a sign-in or a refresh answers, their expiry counted from when it was sent: the
+ * server's clock started no later than that. Without `token_valid_seconds` the lifetime is the
  * contract's (its x-lifetimes' accessToken); with neither, the run cannot know it and never
  * renews the token early.
  */
-function tokensOf(
-  answer: Answer,
-  sentAt: number,
-  contractSeconds: number | undefined,
-): Tokens | undefined {
-  if (answer.status !== 200 || !isJsonObject(answer.json)) return undefined
-  const { access_token: access, refresh_token: refresh, token_valid_seconds: valid } = answer.json
-  if (typeof access !== 'string') return undefined
-  const seconds =
-    typeof valid === 'number' && valid > 0 ? valid : (contractSeconds ?? Number.POSITIVE_INFINITY)
-  return {
-    access,
-    refresh: typeof refresh === 'string' ? refresh : undefined,
-    validSeconds: seconds,
-    // Counted from when the sign-in was sent: the server's clock started no later than that.
-    expiresAt: sentAt + seconds * 1000,
-  }
-}
-
-/** The tokens a sign-in or a refresh answers, their expiry counted from when it was sent. */
 async function tokensFrom(
-  target: Target,
-  request: Outgoing,
+  call: CallOperation,
+  operationId: string,
+  body: unknown,
   clock: Clock,
 ): Promise<Tokens | undefined> {
   const sentAt = clock.now()
-  return tokensOf(await send(target, request), sentAt, clock.accessSeconds)
+  const tokens = tokensOf(await call(operationId, { body }))
+  if (!tokens) return undefined
+  const seconds = tokens.validSeconds ?? clock.accessSeconds ?? Number.POSITIVE_INFINITY
+  return { ...tokens, validSeconds: seconds, expiresAt: sentAt + seconds * 1000 }
 }
 
 /** The run's clock, and the contract's access-token lifetime (seconds) when it states one. */
@@ -65,8 +51,7 @@ export class RunAccount {
   readonly #expiries = new Map<string, number>()
 
   private constructor(
-    private readonly target: Target,
-    private readonly contract: Contract,
+    private readonly call: CallOperation,
     readonly credentials: Credentials,
     tokens: Tokens,
     private readonly clock: Clock,
@@ -83,9 +68,9 @@ export class RunAccount {
     now: () => number = Date.now,
   ): Promise<RunAccount | undefined> {
     const clock = { now, accessSeconds: rulesOf(contract).lifetimes?.accessToken }
-    const signIn = outgoingOf(contract, 'signIn', { body: credentials })
-    const tokens = await tokensFrom(target, signIn, clock)
-    return tokens ? new RunAccount(target, contract, credentials, tokens, clock) : undefined
+    const call = callOverTarget(target, contract)
+    const tokens = await tokensFrom(call, 'signIn', credentials, clock)
+    return tokens ? new RunAccount(call, credentials, tokens, clock) : undefined
   }
 
   /** A token with time left for a request: the current one, or a renewed one. */
@@ -110,14 +95,10 @@ export class RunAccount {
   async #refreshed(): Promise<Tokens | undefined> {
     if (this.#tokens.refresh === undefined) return undefined
     const body = { refreshToken: this.#tokens.refresh }
-    return tokensFrom(this.target, this.#request('refreshToken', body), this.clock)
+    return tokensFrom(this.call, 'refreshToken', body, this.clock)
   }
 
   #signedInAgain(): Promise<Tokens | undefined> {
-    return tokensFrom(this.target, this.#request('signIn', this.credentials), this.clock)
-  }
-
-  #request(operationId: string, body: unknown): Outgoing {
-    return outgoingOf(this.contract, operationId, { body })
+    return tokensFrom(this.call, 'signIn', this.credentials, this.clock)
   }
 }

@@ -2,7 +2,7 @@ import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { inShard } from '../report'
 import { FLOW_IDS } from './flows'
-import { shardSelection, shardUnits } from './runner'
+import { shardSelection, shardUnits } from './selection'
 
 const contract = loadContract()
 const operationIds = contract.operations.map((operation) => operation.operationId)

@@ -1,7 +1,7 @@
-import { type Contract, isJsonObject } from '@devenv/openapi'
+import type { Contract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
-import { outgoingOf, send, targetOf } from '../http'
-import { printable } from '../report/printable'
+import { callOverTarget, refusedAccount } from '../accounts'
+import { targetOf } from '../http'
 import { rememberSecret } from '../report/secrets'
 import { type ParsedCommand, UsageError } from './options'
 
@@ -46,19 +46,10 @@ export async function signInGivenAccounts(
   timeoutMs: number,
   contract: Contract,
 ): Promise<void> {
-  const target = targetOf(baseUrl, undefined, timeoutMs)
-  for (const account of [accounts?.user, accounts?.second]) {
-    if (!account) continue
-    const answer = await send(target, outgoingOf(contract, 'signIn', { body: account }))
-    const body = isJsonObject(answer.json) ? answer.json : {}
-    if (answer.status === 401 || answer.status === 403)
-      throw new UsageError(
-        `the account ${account.email} does not sign in: ${answer.status} ${printable(String(body.message ?? body.code ?? '')).slice(0, 200)}`.trimEnd(),
-      )
-    if (typeof body.refresh_token !== 'string') continue
-    await send(
-      target,
-      outgoingOf(contract, 'signOut', { body: { refreshToken: body.refresh_token } }),
-    )
-  }
+  const refused = await refusedAccount(
+    callOverTarget(targetOf(baseUrl, undefined, timeoutMs), contract),
+    [accounts?.user, accounts?.second],
+    (status) => status === 401 || status === 403,
+  )
+  if (refused !== undefined) throw new UsageError(refused)
 }

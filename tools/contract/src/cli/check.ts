@@ -1,6 +1,7 @@
 import type { Contract } from '@devenv/openapi'
 import { FLOW_IDS } from '../check/flows/ids'
-import { checkPartsOf, checkTarget, type RunOptions, shardUnits } from '../check/runner'
+import { checkTarget, type RunOptions } from '../check/runner'
+import { checkPartsOf, shardUnits } from '../check/selection'
 import { MIB } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { ACCOUNT_OPTION_NAMES, givenAccounts, signInGivenAccounts } from './accounts'

@@ -1,6 +1,6 @@
 import { FLOW_IDS } from '../check/flows/ids'
 import { SHRINK_STEPS } from '../fuzz/bound'
-import { CHECKS, type CheckName } from '../fuzz/checks'
+import { CHECKS, type CheckName } from '../fuzz/check-names'
 import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './diff-spec'
 import type { CommandSpec } from './option-specs'
 import {
@@ -58,7 +58,7 @@ API at all or on bad input.`,
       description:
         "where e-mailed links are read: `auto`, the target's `GET /__dev/mailbox` when it has one; a URL, the web address of the MailDev the target's mail goes to (`http://host:1080`); `exec:CMD`, a command that prints the newest e-mail to the address in `$1`; `off`, nowhere",
       details:
-        'A MailDev URL may carry its web password (`http://user:pass@host:1080`, behind `--web-user`) and its `--base-pathname`; for the command see [Any other mailbox](#any-other-mailbox-a-command). A URL that does not answer as MailDev, or a command that fails on a probe address, is a usage error (exit 2)',
+        'A MailDev URL may carry its web password (`http://user:pass@host:1080`, behind `--web-user`) and its `--base-pathname`; for the command see [Any other mailbox](check.md#any-other-mailbox-a-command). A URL that does not answer as MailDev, or a command that fails on a probe address, is a usage error (exit 2)',
       group: SERVER,
     },
     ALLOW_EXEC,
@@ -102,7 +102,7 @@ API at all or on bad input.`,
       description:
         'an older version of the contract, as `diff` takes it (a file, an http(s) URL, `REV:PATH`): the run opens with what the contract asks of servers since it, and labels each failure new in this version or failing under the base too',
       details:
-        'See [check --since](#check---since-what-a-new-version-asks-of-a-server). A base that cannot be read or is not a contract is a usage error (exit 2)',
+        'See [check --since](check.md#check---since-what-a-new-version-asks-of-a-server). A base that cannot be read or is not a contract is a usage error (exit 2)',
       group: RUN,
     },
     {

@@ -60,7 +60,7 @@ YAML or JSON, up to ${MAX_CONTRACT_MIB} MiB. Exit 0 when no change breaks a side
       default: '`clients`',
       description:
         'exit 1 when a change breaks one of these sides: `clients`, `servers` (comma-separated), `any` for both, `none` never',
-      details: 'See [Whom a change breaks](#whom-a-change-breaks)',
+      details: 'See [Whom a change breaks](diff.md#whom-a-change-breaks)',
       group: RUN,
     },
     {

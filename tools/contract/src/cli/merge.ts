@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { checkPartsOf } from '../check/runner'
+import { checkPartsOf } from '../check/selection'
 import { MergeError, mergeShardReports } from '../report'
 import { MERGE_COMMAND } from './command-specs'
 import { finishRun } from './finish'

@@ -2,9 +2,21 @@ import { CHANGE_RULE_IDS, CHANGE_RULES } from '../diff/change-rules'
 import { COMMAND_SPECS, SHARED_OPTION_SPECS } from './command-specs'
 import { type CommandSpec, listedOptions, type OptionSpec, optionTable } from './option-specs'
 
-// The README's option tables are made from the specs, as --help is, so the two cannot drift:
-// `pnpm readme:options` writes them, and readme-options.test.ts fails while they differ. The
-// table of `diff`'s rules is made the same way, from its own data.
+// The reference's option tables (docs/*.md) are made from the specs, as --help is, so the two
+// cannot drift: `pnpm readme:options` writes them, and readme-options.test.ts fails while they
+// differ. The table of `diff`'s rules is made the same way, from its own data.
+
+/**
+ * The page of docs/ that holds each generated block. An option's `details` may link to a section
+ * of any of these pages as `page.md#anchor`, since every table lands in the same folder.
+ */
+export const OPTION_PAGES: Readonly<Record<string, readonly string[]>> = {
+  'docs/reference.md': ['shared', 'merge'],
+  'docs/check.md': ['check'],
+  'docs/fuzz.md': ['fuzz'],
+  'docs/proxy.md': ['proxy'],
+  'docs/diff.md': ['diff', 'change-rules'],
+}
 
 /**
  * A subcommand's table: its own options, then the shared ones it says differently (the shared
@@ -17,7 +29,7 @@ function tableOptions(command: CommandSpec): OptionSpec[] {
 
 /**
  * The rules by which `diff` judges a change (src/diff/change-rules.ts), as a table: made here with
- * the option tables, so that the README cannot say another rule than the code applies.
+ * the option tables, so that the reference cannot say another rule than the code applies.
  */
 export function changeRuleTable(): string {
   const rows = CHANGE_RULE_IDS.map((id) => {
@@ -42,26 +54,36 @@ export function optionBlocks(): ReadonlyMap<string, string> {
 const START = (name: string) => `<!-- options:${name} (made by pnpm readme:options) -->`
 const END = (name: string) => `<!-- /options:${name} -->`
 
+/** The blocks a page holds: those OPTION_PAGES gives it. */
+function blocksOf(names: readonly string[]): [string, string][] {
+  const blocks = optionBlocks()
+  return names.map((name) => {
+    const table = blocks.get(name)
+    if (table === undefined) throw new Error(`no generated block is named ${name}`)
+    return [name, table]
+  })
+}
+
 /**
- * The README with every block between its markers made afresh from the specs. A block whose
- * markers are missing is an error: the README must show every subcommand's options.
+ * The page with each of the named blocks between its markers made afresh from the specs. A block
+ * whose markers are missing is an error: the reference must show every subcommand's options.
  */
-export function readmeWithOptionTables(readme: string): string {
-  let text = readme
-  for (const [name, table] of optionBlocks()) {
+export function pageWithOptionTables(page: string, names: readonly string[]): string {
+  let text = page
+  for (const [name, table] of blocksOf(names)) {
     const start = text.indexOf(START(name))
     const end = text.indexOf(END(name))
     if (start < 0 || end < start)
-      throw new Error(`the README has no block ${START(name)} ... ${END(name)}`)
+      throw new Error(`the page has no block ${START(name)} ... ${END(name)}`)
     text = `${text.slice(0, start + START(name).length)}\n${table}\n${text.slice(end)}`
   }
   return text
 }
 
-/** The blocks the README shows otherwise than the specs make them. */
-export function staleOptionTables(readme: string): string[] {
-  const fresh = readmeWithOptionTables(readme)
-  return [...optionBlocks().keys()].filter((name) => blockOf(readme, name) !== blockOf(fresh, name))
+/** The named blocks the page shows otherwise than the specs make them. */
+export function staleOptionTables(page: string, names: readonly string[]): string[] {
+  const fresh = pageWithOptionTables(page, names)
+  return names.filter((name) => blockOf(page, name) !== blockOf(fresh, name))
 }
 
 const blockOf = (text: string, name: string) =>

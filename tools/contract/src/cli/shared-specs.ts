@@ -64,7 +64,8 @@ export const SHARED_OPTION_SPECS = [
     read: list,
     description:
       'accept these whole parts of the run being skipped (comma-separated, or the option again; `part.*` names every part under `part`); a part skipped and not accepted fails the run (exit 1)',
-    details: 'See [Skipped parts](#skipped-parts-a-run-that-tested-nothing-is-not-green)',
+    details:
+      'See [Skipped parts](reference.md#skipped-parts-a-run-that-tested-nothing-is-not-green)',
     group: CONTRACT_AND_REPORTS,
   },
   {
@@ -82,7 +83,7 @@ export const SHARED_OPTION_SPECS = [
     value: 'FILE',
     default: `\`${CONFIG_FILE_NAMES[0]}\` (or \`.yaml\`, \`.yml\`) in the folder the command is typed in, if there`,
     description: 'the options from a file; a flag given overrides it',
-    details: 'See [The configuration file](#the-configuration-file)',
+    details: 'See [The configuration file](reference.md#the-configuration-file)',
     group: COMMAND_LINE,
   },
   {
@@ -94,7 +95,7 @@ export const SHARED_OPTION_SPECS = [
     description:
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own ${NAME} syntax
       'environment variables the configuration file may read as `${NAME}` besides `CONTRACT_*` (comma-separated, or the option again); on the command line only',
-    details: 'See [The configuration file](#the-configuration-file)',
+    details: 'See [The configuration file](reference.md#the-configuration-file)',
     group: COMMAND_LINE,
   },
   {
@@ -126,7 +127,7 @@ export const ALLOW_EXEC = {
   name: 'allow-exec',
   description:
     "let the configuration file's `mailbox: exec:CMD` run its command; on the command line only (a `--mailbox exec:CMD` given there runs without it)",
-  details: 'See [The configuration file](#the-configuration-file)',
+  details: 'See [The configuration file](reference.md#the-configuration-file)',
   group: SERVER,
 } as const satisfies OptionSpec
 
@@ -148,6 +149,6 @@ export const shard = (description: string) =>
     read: shardPosition,
     default: 'the whole run',
     description,
-    details: 'See [Shards](#shards---shard-in-and-merge)',
+    details: 'See [Shards](reference.md#shards---shard-in-and-merge)',
     group: RUN,
   }) as const satisfies OptionSpec

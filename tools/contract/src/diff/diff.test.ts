@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { CHANGE_RULE_IDS, CHANGE_RULES, type ContractChange, diffContracts } from '.'
-import { COMPARED_AS_RULES } from './structure'
+import { COMPARED_AS_RULES } from './structural-place'
 
 const TODAY = loadOpenApiDocument()
 /** The contract as it was before its server-side password rules (the parent of commit 6ed55dd). */

@@ -16,7 +16,8 @@ import {
 } from './deprecation'
 import { discriminatorChanges, nullableRediffs } from './library-gaps'
 import { normaliseForDiff } from './normalise'
-import { type DiffContext, judgeStructuralDiff, type StructuralPlace } from './structure'
+import type { DiffContext, StructuralPlace } from './structural-place'
+import { judgeStructuralDiff } from './structure'
 
 // `diffContracts(base, head)`: every change between two versions of the contract, each judged by
 // whom it breaks (change-rules.ts). The document's structure is compared by api-smart-diff (its

@@ -2,7 +2,7 @@ import { isJsonObject, type JsonObject } from '@devenv/openapi'
 import { apiDiff, type Diff } from 'api-smart-diff'
 import { isDeepEqual } from './contract-rules'
 import { resolved } from './normalise'
-import { type DiffContext, valuesAt } from './structure'
+import { type DiffContext, valuesAt } from './structural-place'
 
 // What api-smart-diff 1.0.6 does not list, found apart: the changes inside a schema that gained
 // or lost a wrap adding null, and discriminators (normalise.ts takes them out of its sight).

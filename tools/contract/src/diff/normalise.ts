@@ -231,7 +231,7 @@ function walk(value: unknown, step: SchemaStep, isMap = false): unknown {
 /** One version rewritten into an equivalent that api-smart-diff reads right. */
 function normaliseVersion(document: JsonObject): JsonObject {
   mergePathParameters(document)
-  // `nullable` is a keyword of 3.0 only; 3.1 writes the wrap as a oneOf with null (structure.ts).
+  // `nullable` is a keyword of 3.0 only; 3.1 writes the wrap as a oneOf with null (schema-changes.ts).
   const original = structuredClone(document)
   const isOpenApi30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0')
   const step: SchemaStep = isOpenApi30

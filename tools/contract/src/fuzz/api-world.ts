@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
+import { signedIn } from '../accounts'
 import type { Answer } from './transport'
 import {
   type AccountState,
@@ -212,29 +213,6 @@ export class ApiWorld extends World {
 }
 
 /**
- * Signs `credentials` in, runs `use` with the access token, and signs out whatever happens. With
- * `required`, a sign-in that fails ends the run (the target will not give the state it needs).
- */
-async function signedIn<T>(
-  call: SetupCall,
-  credentials: Credentials,
-  use: (token: string) => Promise<T>,
-  required = false,
-): Promise<T> {
-  const signIn = await call('signIn', { body: credentials })
-  const tokens = isJsonObject(signIn.json) ? signIn.json : {}
-  if (required && (signIn.status !== 200 || typeof tokens.access_token !== 'string'))
-    throw new WorldSetupError(
-      `the sign-in of ${credentials.email} answered ${signIn.status} ${signIn.text}`,
-    )
-  try {
-    return await use(String(tokens.access_token))
-  } finally {
-    await call('signOut', { body: { refreshToken: tokens.refresh_token } })
-  }
-}
-
-/**
  * The run's freed environment: one of the user's, created, deleted and polled until the target
  * answers 404 for it (within `waitMs`). Nothing a batch does can change a deleted environment,
  * so every batch shares it. Undefined when it was not gone in time.
@@ -269,7 +247,11 @@ async function freedEnvironment(
       }
       return undefined
     },
-    true,
+    // Without the sign-in the target will not give the state the run needs.
+    (answer) =>
+      new WorldSetupError(
+        `the sign-in of ${accounts.user.email} answered ${answer.status} ${answer.text}`,
+      ),
   )
 }
 

@@ -1,21 +1,9 @@
 import { type Contract, isJsonObject, type JudgementStep, judgeAnswer } from '@devenv/openapi'
+import type { CheckName } from './check-names'
 import type { Breakage } from './schema-breakers'
 import type { Answer } from './transport'
 
-/** The checks, named as Schemathesis names them, in the order the report lists them. */
-export const CHECKS = [
-  'not_a_server_error',
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'response_headers_conformance',
-  'negative_data_rejection',
-  'positive_data_acceptance',
-  'ignored_auth',
-  'use_after_free',
-] as const
-
-export type CheckName = (typeof CHECKS)[number]
+export { CHECKS, type CheckName } from './check-names'
 
 const STEP_CHECKS: Record<JudgementStep, CheckName> = {
   status: 'status_code_conformance',

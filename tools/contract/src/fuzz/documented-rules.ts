@@ -3,7 +3,7 @@ import { COMMON_PASSWORDS } from '@devenv/domain/common-passwords'
 import { commonPasswordRuleError } from '@devenv/domain/password'
 import { type Contract, isJsonObject } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
-import type { DocumentedRules } from './requests'
+import type { DocumentedRules } from './prepared-request'
 
 /** A common, repeated or sequential password: the domain keeps the list a policy's refuseCommon names. */
 const isCommonPassword = (password: string) =>

@@ -14,7 +14,8 @@ import {
 } from '@devenv/openapi'
 import fc from 'fast-check'
 import { deepNesting, hugeString, INVALID_UTF8, invalidUtf8String, RawJson } from './raw-json'
-import { textValues, type ValueGenerator } from './schema-values'
+import type { ValueGenerator } from './schema-values'
+import { textValues } from './string-values'
 
 export type { Breakage } from '@devenv/openapi'
 

@@ -4,14 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { interpretBody } from './payloads'
 import { mapLeaves, serialize } from './raw-json'
 import { createBreakers } from './schema-breakers'
-import {
-  createValueGenerator,
-  dateTimeValues,
-  dateValues,
-  repeatToLength,
-  textValues,
-  WorldRef,
-} from './schema-values'
+import { createValueGenerator, WorldRef } from './schema-values'
+import { dateTimeValues, dateValues, repeatToLength, textValues } from './string-values'
 import { SAMPLE_WORLD_VALUES, WORLD_SOURCES } from './world'
 
 const contract = loadContract()

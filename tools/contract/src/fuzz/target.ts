@@ -1,8 +1,8 @@
-import { type Contract, isJsonObject } from '@devenv/openapi'
+import type { Contract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
 import type { Mailbox } from '../mailbox'
 import { type ShardPosition, shardOfRun } from '../report/shard'
-import { devMailboxOf, registerAccounts } from './accounts'
+import { accountsSignIn, callOverTransport, devMailboxOf, registerAccounts } from './accounts'
 import type { RunBound } from './bound'
 import { CHECKS, type CheckName } from './checks'
 import { type FuzzResult, runFuzz } from './property-run'
@@ -10,8 +10,7 @@ import { fuzzRunReport } from './report'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { passwordsRefused } from './stateful/sequence'
 import { stepsLeftOutThroughTheApi } from './stateful/steps'
-import { devClientOf, type FuzzTransport, operationRequest } from './transport'
-import { WorldSetupError } from './world'
+import { devClientOf, type FuzzTransport } from './transport'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
 export const FUZZ_PARTS = ['fuzz.properties', 'fuzz.stateful'] as const
@@ -82,25 +81,6 @@ export type FuzzTargetOptions = {
 const THROUGH_THE_API =
   'through the API with the given accounts (no stub sessions: environment names of the run, accounts left as they were)'
 
-/** Each given account must sign in before the run builds anything with it. */
-async function accountsSignIn(
-  transport: FuzzTransport,
-  accounts: NonNullable<FuzzTargetOptions['accounts']>,
-  contract: Contract,
-): Promise<void> {
-  for (const account of [accounts.user, accounts.second]) {
-    if (!account) continue
-    const answer = await transport.send(operationRequest(contract, 'signIn', { body: account }))
-    const body = isJsonObject(answer.json) ? answer.json : {}
-    if (answer.status !== 200)
-      throw new WorldSetupError(
-        `the account ${account.email} does not sign in: ${answer.status} ${String(body.message ?? answer.text).slice(0, 200)}`,
-      )
-    const refreshToken = body.refresh_token
-    await transport.send(operationRequest(contract, 'signOut', { body: { refreshToken } }))
-  }
-}
-
 /**
  * The whole fuzz run against one transport (HTTP or in process): the property-based requests,
  * then the stateful model, each skipped with its reason when the target lacks dev controls.
@@ -136,7 +116,10 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
           ? await devMailboxOf(options.transport)
           : options.mailbox
     if (mailbox) {
-      accounts = await registerAccounts(options.transport, mailbox, options.contract)
+      accounts = await registerAccounts(
+        callOverTransport(options.transport, options.contract),
+        mailbox,
+      )
       own = true
       notes.push(
         `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
@@ -193,7 +176,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     skip('fuzz.properties', reason)
     if (options.sequences > 0) skip('fuzz.stateful', reason)
   } else if (missing !== undefined && accounts) {
-    await accountsSignIn(options.transport, accounts, options.contract)
+    await accountsSignIn(callOverTransport(options.transport, options.contract), accounts)
     if (accounts.second) {
       notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
       log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)

@@ -61,7 +61,7 @@ describe('the whole run, and every planted bug', () => {
   })
 
   it('passes a whole run against 20-second tokens with --max-wait 30, the run renewing its own', async () => {
-    // What the README advises for proving expiry: the run outlives many of its own tokens.
+    // What docs/check.md advises for proving expiry: the run outlives many of its own tokens.
     const report = await wholeRun(20)
     expect(report.summary.failed, formatSummary(report)).toBe(0)
     expect(partsLeftToLaterRuns(report)).toEqual([])

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { en, translate } from '@devenv/domain/messages'
 import { isJsonObject } from '@devenv/openapi'
+import { registration } from '../../accounts'
 import { passwordFieldOf } from '../../contract-rules'
 import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
@@ -17,7 +18,6 @@ import {
   NO_MAILBOX,
   passwordOf,
   recorderOf,
-  registration,
   runEmail,
   signInStep,
 } from './support'

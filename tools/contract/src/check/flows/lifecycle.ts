@@ -1,7 +1,8 @@
+import { registration } from '../../accounts'
 import type { Suite } from '../../report'
 import { mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { type Account, codeIs, field, NO_MAILBOX, passwordOf, registration } from './support'
+import { type Account, codeIs, field, NO_MAILBOX, passwordOf } from './support'
 
 const NEW_PASSWORD = 'Contract-Run-Pass-2'
 

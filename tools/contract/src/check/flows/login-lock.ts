@@ -1,10 +1,11 @@
 import { operationOf } from '@devenv/openapi'
+import { registration } from '../../accounts'
 import { lockOf } from '../../contract-rules'
 import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import { type Credentials, mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { field, passwordOf, registration } from './support'
+import { field, passwordOf } from './support'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
 

@@ -1,6 +1,7 @@
 import { isJsonObject, type Operation } from '@devenv/openapi'
+import { registration } from '../../accounts'
 import { rulesOf } from '../../contract-rules'
-import type { Answer, OperationCall } from '../../http'
+import type { Answer } from '../../http'
 import type { Suite } from '../../report'
 import { passwordKeptBy } from '../../test-values'
 import { type Credentials, mailedLink, type RunContext } from '../context'
@@ -68,11 +69,6 @@ export function recorderOf(context: RunContext, title: string): SuiteRecorder {
 /** A unique address of this run; `label` tells the flows' accounts apart. */
 export function runEmail(context: RunContext, label: string): string {
   return `contract-${context.runId}-${label}@example.com`
-}
-
-/** A request of `register` for a personal account. */
-export function registration(username: string, password: string): OperationCall {
-  return { body: { username, password, userType: 'PERSONAL' } }
 }
 
 /** The path parameters of an operation's documented request: each one's example, else `x`. */
