@@ -1,7 +1,7 @@
 import { isJsonObject, type JsonObject } from '@devenv/openapi'
 import { apiDiff, type Diff } from 'api-smart-diff'
 import { isDeepEqual } from './contract-rules'
-import { resolved } from './normalise'
+import { DATA_KEYS, resolved } from './normalise'
 import { type DiffContext, valuesAt } from './structural-place'
 
 // What api-smart-diff 1.0.6 does not list, found apart: the changes inside a schema that gained
@@ -108,8 +108,6 @@ export function nullableRediffs(
       .map((diff) => ({ diff, context: rediffed }))
   })
 }
-
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const'])
 
 function discriminatorsOf(value: unknown, path: string[], into: Map<string, unknown>) {
   if (Array.isArray(value)) {

@@ -9,7 +9,7 @@ import { HTTP_METHODS, isJsonObject, type JsonObject } from '@devenv/openapi'
 export const IMPLIED_PROPERTY_KEY = 'x-devenv-implied'
 
 /** Values that are data, not schemas: never rewritten. */
-const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const'])
+export const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const'])
 
 /** The value a local `$ref` names (followed to the end), or the value itself. */
 export function resolved(document: JsonObject, value: unknown, seen = new Set<string>()): unknown {
@@ -72,19 +72,26 @@ function mergePathParameters(document: JsonObject): void {
   }
 }
 
-/** Keywords that describe a schema and allow or refuse nothing. */
-const ANNOTATIONS = new Set([
-  'title',
+/** Keywords that describe what they stand in and allow or refuse nothing (judged as annotations). */
+export const ANNOTATIONS = new Set([
   'description',
+  'summary',
+  'title',
   'example',
   'examples',
-  'default',
   'deprecated',
-  'readOnly',
-  'writeOnly',
+  '$comment',
   'externalDocs',
   'xml',
+  'tags',
+  'links',
 ])
+
+/**
+ * What may stand beside a schema it wraps without clashing: the annotations, and the keywords
+ * that only say which side sends a value or what it is by default.
+ */
+const BESIDE = new Set([...ANNOTATIONS, 'default', 'readOnly', 'writeOnly', 'nullable'])
 
 /**
  * OpenAPI 3.0's way to make a referenced schema nullable, `{nullable: true, allOf: [$ref X]}`,
@@ -101,11 +108,9 @@ function unwrapNullableAllOf(node: JsonObject, document: JsonObject): JsonObject
   return clashes(wrap, inner) ? node : { ...structuredClone(inner), ...wrap }
 }
 
-/** Whether `outer` holds a keyword `inner` has too, other than an annotation or `nullable`. */
+/** Whether `outer` holds a keyword `inner` has too, other than one that may stand beside it. */
 const clashes = (outer: JsonObject, inner: JsonObject) =>
-  Object.keys(outer).some(
-    (key) => key !== 'nullable' && !ANNOTATIONS.has(key) && !key.startsWith('x-') && key in inner,
-  )
+  Object.keys(outer).some((key) => !BESIDE.has(key) && !key.startsWith('x-') && key in inner)
 
 /** How one version is being walked: the document its references point into, and those expanded. */
 type Walk = { document: JsonObject; expanding: readonly string[] }
@@ -232,10 +237,11 @@ function walk(value: unknown, step: SchemaStep, isMap = false): unknown {
 function normaliseVersion(document: JsonObject): JsonObject {
   mergePathParameters(document)
   // `nullable` is a keyword of 3.0 only; 3.1 writes the wrap as a oneOf with null (schema-changes.ts).
-  const original = structuredClone(document)
+  // The wrapped schema is read from the document being walked: a part already rewritten reads the
+  // same (each step is idempotent), and the copy made of it is walked in turn.
   const isOpenApi30 = typeof document.openapi === 'string' && document.openapi.startsWith('3.0')
   const step: SchemaStep = isOpenApi30
-    ? (node) => normaliseSchema(unwrapNullableAllOf(node, original))
+    ? (node) => normaliseSchema(unwrapNullableAllOf(node, document))
     : normaliseSchema
   return walk(document, step) as JsonObject
 }

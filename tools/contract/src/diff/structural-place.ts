@@ -81,20 +81,8 @@ export const COMPARED_AS_RULES: ReadonlySet<string> = new Set([
   'x-unsupported-methods',
 ])
 
-/** Keywords that document and never constrain. */
-export const ANNOTATIONS = new Set([
-  'description',
-  'summary',
-  'title',
-  'example',
-  'examples',
-  'deprecated',
-  '$comment',
-  'externalDocs',
-  'xml',
-  'tags',
-  'links',
-])
+/** Keywords that document and never constrain (normalise.ts holds them: it reads them first). */
+export { ANNOTATIONS } from './normalise'
 
 export const isMethod = (value: Segment | undefined): value is HttpMethod =>
   HTTP_METHODS.includes(value as HttpMethod)
