@@ -57,7 +57,7 @@ export type Judgement = {
   results: JudgementResult[]
 }
 
-/** Response headers, as a `Headers`, a plain record (Node, Fastify) or a lookup function. */
+/** An answer's headers, as a `Headers`, a plain record (Node, Fastify) or a lookup function. */
 export type HeaderSource =
   | Headers
   | Readonly<Record<string, string | readonly string[] | number | undefined>>

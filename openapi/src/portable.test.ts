@@ -75,7 +75,7 @@ describe('the portable contract (@devenv/openapi/portable)', () => {
     expect(compared).toBeGreaterThan(PRECOMPILED_SCHEMA_KEYS.length * STRANGERS.length)
   })
 
-  it('answers request and response checks through the same interface', () => {
+  it('answers request and answer checks through the same interface', () => {
     const signIn = { email: 'nino.beridze@example.com', password: 'Tbilisi-Sunrise-2025' }
     expect(portable.validator.validateRequestBody('signIn', signIn).valid).toBe(true)
     const missing = portable.validator.validateRequestBody('signIn', { email: signIn.email })

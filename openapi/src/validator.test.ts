@@ -181,7 +181,7 @@ describe('createSchemaValidator', () => {
     ).toBe(false)
   })
 
-  it('validates responses by status, with url null unless running', () => {
+  it('validates answer bodies by status, with url null unless running', () => {
     expect(validator.validateResponse('getEnvironment', 200, environment).valid).toBe(true)
     expect(
       validator.validateResponse('getEnvironment', '200', { ...environment, url: null }).valid,

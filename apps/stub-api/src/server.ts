@@ -38,7 +38,7 @@ import { type SecurityHeaders, sendAnswer, stubPlugin, toStubRequest } from './n
 
 export type { StubConfig } from './config'
 export { ConfigError, readConfig } from './config'
-export { type CoreRequest, type Reply, SEEDED_ACCOUNTS, type StubHooks } from './core'
+export { type CoreAnswer, type CoreRequest, SEEDED_ACCOUNTS, type StubHooks } from './core'
 
 export type ServerOptions = Partial<StubConfig> & {
   /** Milliseconds since the epoch; injected so tests control uptime, expiry and lifecycles. */

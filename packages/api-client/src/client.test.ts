@@ -109,7 +109,7 @@ describe('the bearer token, as the contract secures each operation', () => {
   })
 })
 
-describe('global response handling (API-5)', () => {
+describe('global answer handling (API-5)', () => {
   function clientWithLog(status: number) {
     const log = {
       warn: vi.fn<(message: string) => void>(),

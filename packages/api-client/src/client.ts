@@ -23,18 +23,18 @@ export type ApiClientOptions = {
   refreshTokens?: (() => Promise<boolean>) | undefined
   fetch?: typeof globalThis.fetch | undefined
   now?: (() => Date) | undefined
-  /** Where the global response handling speaks (API-5); the console by default. */
-  log?: ResponseLog | undefined
+  /** Where the global answer handling speaks (API-5); the console by default. */
+  log?: AnswerLog | undefined
 }
 
-/** The global response handling's two voices: a 403 only warns, a 5xx only logs. */
-export type ResponseLog = {
+/** The global answer handling's two voices: a 403 only warns, a 5xx only logs. */
+export type AnswerLog = {
   warn(message: string): void
   error(message: string): void
 }
 
 /** API-5: a 403 only warns, a 5xx only logs (a 401 is the transport's refresh); the call fails. */
-function reportFailedResponse(log: ResponseLog, request: Request, response: Response): void {
+function reportFailedAnswer(log: AnswerLog, request: Request, response: Response): void {
   // The path only: a query may carry a token or a reset hash.
   const call = `${request.method} ${new URL(request.url, 'http://origin.invalid').pathname}`
   if (response.status === 403) log.warn(`API call forbidden (403): ${call}`)
@@ -68,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   client.use({
     async onResponse({ request, response }) {
       if (response.ok) return undefined
-      reportFailedResponse(log, request, response)
+      reportFailedAnswer(log, request, response)
       throw await ApiError.fromResponse(response)
     },
   })

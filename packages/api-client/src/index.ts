@@ -1,5 +1,6 @@
 export type { components, operations, paths } from '@devenv/openapi/types'
 export {
+  type AnswerLog,
   type ApiClient,
   type ApiClientOptions,
   apiBaseUrl,
@@ -8,7 +9,6 @@ export {
   DEFAULT_CLIENT_TYPE,
   DEFAULT_TIMEOUT_MS,
   dataOf,
-  type ResponseLog,
 } from './client'
 export { ApiError, type ApiErrorKind, isApiError, type ValidationErrors } from './errors'
 export {

@@ -40,8 +40,8 @@ export type StubContext = {
   registry: StoreRegistry
   /** Fault, clock, mailbox and isolation controls: development and test modes only. */
   devControls: boolean
-  /** Response validation against the contract: development and test modes only. */
-  checkResponses: boolean
+  /** Answers judged against the contract: development and test modes only. */
+  checkAnswers: boolean
   /** Every delivered e-mail goes out here too (SMTP in Node), when the adapter gave one. */
   sendMail: MailSender | null
   /** Filled at start-up, before the first request. */
@@ -88,7 +88,7 @@ export function createContext(
       return store
     }),
     devControls,
-    checkResponses: devControls,
+    checkAnswers: devControls,
     sendMail: sendMail ?? null,
     seedPasswords: null,
   }

@@ -3,6 +3,7 @@
  * module its adapters import (Fastify: server.ts and node/, MSW: msw/).
  */
 
+export type { CoreAnswer } from './answer'
 export { ApiError, errorBody, validationError } from './contract/errors'
 export { API_MESSAGES } from './contract/messages'
 export { type StubRules, stubRulesOf } from './contract/rules'
@@ -15,7 +16,6 @@ export {
 } from './dev/isolation'
 export { pooledRandomBytes } from './platform/random'
 export { portableScrypt } from './platform/scrypt'
-export type { Reply } from './reply'
 export type { CoreRequest } from './request'
 export {
   errorLogFields,
@@ -34,7 +34,7 @@ export type {
   OutgoingMail,
   Randomness,
   Scrypt,
-  StubAnswer,
+  SerialisedAnswer,
   StubLog,
   StubPlatform,
   StubRequest,

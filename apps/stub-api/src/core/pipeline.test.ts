@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
+import { jsonAnswer } from './answer'
 import { ApiError, validationError } from './contract/errors'
 import { stubRulesOf } from './contract/rules'
 import { createCoreParts } from './create'
@@ -22,9 +23,8 @@ import {
   route,
   runHandler,
   serialise,
-  toErrorReply,
+  toErrorAnswer,
 } from './pipeline'
-import { jsonReply } from './reply'
 import type { StubCoreOptions } from './stub-core'
 import { CONTACT_SUBMISSION, testClock } from './test-support'
 import type { StubLog, StubRequest } from './types'
@@ -304,27 +304,27 @@ describe('8. limit', () => {
 })
 
 describe('9. runHandler', () => {
-  it("gives the handler's answer as the core's reply", async () => {
+  it("gives the handler's answer as a CoreAnswer", async () => {
     const parts = partsOf()
-    const reply = await runHandler(
+    const answer = await runHandler(
       requestOf(parts, { url: '/api/health' }),
       entryOf(parts, 'getHealth'),
     )
-    expect(reply.status).toBe(200)
-    expect(reply.headers).toEqual({})
-    expect(reply.json).toMatchObject({ status: 'ok' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers).toEqual({})
+    expect(answer.json).toMatchObject({ status: 'ok' })
   })
 })
 
-describe('toErrorReply', () => {
+describe('toErrorAnswer', () => {
   it("answers a thrown ApiError as it is and anything else as the operation's 500, logged", () => {
     const log = capturedLog()
     const parts = partsOf({ log })
     const request = requestOf(parts, { url: '/api/health' })
-    const gone = toErrorReply(parts, request, new ApiError(404, 'NOT_FOUND', 'gone'))
+    const gone = toErrorAnswer(parts, request, new ApiError(404, 'NOT_FOUND', 'gone'))
     expect(gone).toMatchObject({ status: 404, json: { code: 'NOT_FOUND', message: 'gone' } })
     expect(log.lines).toEqual([])
-    expect(toErrorReply(parts, request, new Error('boom'))).toMatchObject({
+    expect(toErrorAnswer(parts, request, new Error('boom'))).toMatchObject({
       status: 500,
       json: { code: 'INTERNAL_ERROR' },
     })
@@ -336,7 +336,7 @@ describe('10. serialise', () => {
   it('writes JSON with its content type, names the session and operation, and drops the body of HEAD', () => {
     const parts = partsOf()
     const request = requestOf(parts, { url: '/api/health', headers: { 'x-stub-session': 's-1' } })
-    expect(serialise(request, jsonReply(200, { a: 1 }))).toEqual({
+    expect(serialise(request, jsonAnswer(200, { a: 1 }))).toEqual({
       status: 200,
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: '{"a":1}',
@@ -344,7 +344,7 @@ describe('10. serialise', () => {
       operationId: 'getHealth',
     })
     const head = requestOf(parts, { method: 'HEAD', url: '/api/health' })
-    expect(serialise(head, jsonReply(200, { a: 1 })).body).toBeUndefined()
+    expect(serialise(head, jsonAnswer(200, { a: 1 })).body).toBeUndefined()
     const page = serialise(requestOf(parts, { url: '/__dev/page' }), {
       status: 200,
       headers: { 'content-type': 'text/html' },
@@ -365,14 +365,14 @@ describe('11. judge', () => {
   it('turns an answer the contract does not allow into a 500 outside production, passes it in production', () => {
     const parts = partsOf()
     const request = requestOf(parts, { url: '/api/health' })
-    const drift = serialise(request, jsonReply(200, { drift: true }))
+    const drift = serialise(request, jsonAnswer(200, { drift: true }))
     const judged = judge(parts, request, drift)
     expect(judged.status).toBe(500)
     expect(judged.body).toContain('getHealth (200) does not match the contract')
 
     const production = partsOf(PRODUCTION)
     const unchecked = requestOf(production, { url: '/api/health' })
-    const answer = serialise(unchecked, jsonReply(200, { drift: true }))
+    const answer = serialise(unchecked, jsonAnswer(200, { drift: true }))
     expect(judge(production, unchecked, answer)).toBe(answer)
   })
 })
@@ -399,17 +399,17 @@ describe('12. persist', () => {
   it('keeps the default store after an unsafe request only', async () => {
     const { parts, saves } = persisted(async () => undefined)
     const post = requestOf(parts, { method: 'POST', url: '/api/contact' })
-    const answer = serialise(post, jsonReply(201, { id: 'x' }))
+    const answer = serialise(post, jsonAnswer(201, { id: 'x' }))
     expect(await persist(parts, post, answer)).toBe(answer)
     expect(saves).toEqual(['saved'])
     const get = requestOf(parts, { url: '/api/health' })
-    persist(parts, get, serialise(get, jsonReply(200, {})))
+    persist(parts, get, serialise(get, jsonAnswer(200, {})))
     const session = requestOf(parts, {
       method: 'POST',
       url: '/api/contact',
       headers: { 'x-stub-session': 'apart' },
     })
-    persist(parts, session, serialise(session, jsonReply(201, {})))
+    persist(parts, session, serialise(session, jsonAnswer(201, {})))
     expect(saves).toEqual(['saved'])
   })
 
@@ -418,7 +418,7 @@ describe('12. persist', () => {
       throw new Error('disk full')
     })
     const post = requestOf(parts, { method: 'POST', url: '/api/contact' })
-    const answer = await persist(parts, post, serialise(post, jsonReply(201, { id: 'x' })))
+    const answer = await persist(parts, post, serialise(post, jsonAnswer(201, { id: 'x' })))
     expect(answer.status).toBe(500)
     expect(JSON.parse(answer.body ?? '')).toMatchObject({ code: 'INTERNAL_ERROR' })
     expect(log.lines).toEqual(['error could not save the stub state'])
@@ -440,8 +440,8 @@ describe('handle', () => {
         onHandler: () => {
           seen.push('onHandler')
         },
-        onReply: (_request, reply) => {
-          seen.push(`onReply ${reply.status}`)
+        onReply: (_request, answer) => {
+          seen.push(`onReply ${answer.status}`)
           return undefined
         },
       },

@@ -15,18 +15,19 @@
  *    8. limit              per-e-mail and per-account rate limits
  *       - hook onHandler
  *    9. runHandler         the operation's handler
- *       - hook onReply     may change any reply but a refused URL's
- *   10. serialise          the reply as the adapter sends it
+ *       - hook onReply     may change any answer but a refused URL's
+ *   10. serialise          the answer as the adapter sends it
  *   11. judge              the answer against the contract, in development and test modes
  *   12. persist            the default store kept after an unsafe request
  *
  * `handle` runs them; what a step or hook throws becomes the error answer in the operation's shape.
  */
 import { type Contract, HTTP_METHODS } from '@devenv/openapi'
+import { type CoreAnswer, jsonAnswer } from './answer'
 import type { StubContext } from './context'
 import { checkAnswer } from './contract/answer-check'
 import { ApiError, rateLimited, validationError } from './contract/errors'
-import { errorReply, readJsonBody, toApiError, transportError } from './contract/http-errors'
+import { errorAnswer, readJsonBody, toApiError, transportError } from './contract/http-errors'
 import { API_MESSAGES } from './contract/messages'
 import type { OperationHandler, OperationTable } from './contract/operations'
 import type { StubRules } from './contract/rules'
@@ -34,13 +35,12 @@ import { checkBody, checkParameters } from './contract/validation'
 import type { DevRoute } from './dev/dev-route'
 import { forcedAnswer, parsePrefer, sleep } from './dev/faults'
 import { requestedSession } from './dev/isolation'
-import { jsonReply, type Reply } from './reply'
 import type { CoreRequest } from './request'
 import { authenticate as verifyBearerToken } from './security/authenticate'
 import type { WindowCheck } from './security/rate-limits'
 import type { StatePersistence } from './state/persistence'
 import type { StubHooks } from './stub-core'
-import type { StubAnswer, StubLog, StubRequest } from './types'
+import type { SerialisedAnswer, StubLog, StubRequest } from './types'
 
 /** What every step may use: assembled once per core by `createStubCore`. */
 export type CoreParts = {
@@ -70,7 +70,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The longest path parameter routed (Fastify's maxParamLength). */
 const MAX_PARAM_LENGTH = 100
 const NO_QUERY: Record<string, string | string[]> = Object.freeze({}) as Record<string, never>
-const notFound = () => jsonReply(404, { message: API_MESSAGES.notFound, code: 'NOT_FOUND' })
+const notFound = () => jsonAnswer(404, { message: API_MESSAGES.notFound, code: 'NOT_FOUND' })
 
 /** The query string as Fastify parsed it: `+` is a space, a repeated name gives an array. */
 function parseQuery(search: string): Record<string, string | string[]> {
@@ -193,7 +193,7 @@ export async function applyFaults(
   parts: CoreParts,
   request: CoreRequest,
   header: string,
-): Promise<Reply | 'reset' | undefined> {
+): Promise<CoreAnswer | 'reset' | undefined> {
   const preference = parsePrefer(header)
   if (preference.delayMs) await sleep(preference.delayMs)
   if (preference.reset) {
@@ -240,7 +240,7 @@ export function answerOffContract(
   parts: CoreParts,
   request: CoreRequest,
   path: string,
-): Reply | Promise<Reply> {
+): CoreAnswer | Promise<CoreAnswer> {
   const devRoute = request.operationId
     ? undefined
     : parts.devRoutes.get(`${request.method === 'HEAD' ? 'GET' : request.method} ${path}`)
@@ -287,48 +287,52 @@ export function limit(request: CoreRequest, entry: OperationEntry): void {
   if (!verdict.allowed) throw rateLimited(verdict.retryAfterMs)
 }
 
-/** 9. The operation's handler, its answer as the core's reply. */
-export async function runHandler(request: CoreRequest, entry: OperationEntry): Promise<Reply> {
+/** 9. The operation's handler, its answer as a `CoreAnswer`. */
+export async function runHandler(request: CoreRequest, entry: OperationEntry): Promise<CoreAnswer> {
   // The body has passed the contract's validation: it has the contract's type.
   const answer = await entry.handler(request as Parameters<OperationHandler>[0])
   return { status: answer.status, headers: answer.headers ?? {}, json: answer.json }
 }
 
 /** Whatever a step or hook threw, as the answer in the shape of the operation (a 500 is logged). */
-export function toErrorReply(parts: CoreParts, request: CoreRequest, error: unknown): Reply {
+export function toErrorAnswer(parts: CoreParts, request: CoreRequest, error: unknown): CoreAnswer {
   const problem = toApiError(error)
   if (problem.status >= 500) parts.log.error('unexpected error', { err: error })
-  return errorReply(parts.ctx, request.operationId, problem)
+  return errorAnswer(parts.ctx, request.operationId, problem)
 }
 
-/** 10. A reply as it will be sent: its body as text, with its content type, session and operation. */
-export function serialise(request: CoreRequest, reply: Reply): StubAnswer {
-  const { headers } = reply
+/** 10. An answer as it will be sent: its body as text, with its content type, session and operation. */
+export function serialise(request: CoreRequest, answer: CoreAnswer): SerialisedAnswer {
+  const { headers } = answer
   let body: string | undefined
-  if (reply.json !== undefined) {
-    body = JSON.stringify(reply.json)
+  if (answer.json !== undefined) {
+    body = JSON.stringify(answer.json)
     headers['content-type'] ??= 'application/json; charset=utf-8'
   } else {
-    body = reply.text
+    body = answer.text
   }
-  const answer: StubAnswer = { status: reply.status, headers, session: request.session }
-  if (body !== undefined) answer.body = body
-  if (reply.page) answer.page = true
+  const serialised: SerialisedAnswer = { status: answer.status, headers, session: request.session }
+  if (body !== undefined) serialised.body = body
+  if (answer.page) serialised.page = true
   const { operationId } = request
-  if (!operationId) return answer
-  answer.operationId = operationId
-  if (request.method === 'HEAD') delete answer.body
-  return answer
+  if (!operationId) return serialised
+  serialised.operationId = operationId
+  if (request.method === 'HEAD') delete serialised.body
+  return serialised
 }
 
 /**
  * 11. An operation's answer against the contract (development and test modes), which records it
  * for the session's coverage; an answer the contract does not allow becomes a 500 that says why.
  */
-export function judge(parts: CoreParts, request: CoreRequest, answer: StubAnswer): StubAnswer {
+export function judge(
+  parts: CoreParts,
+  request: CoreRequest,
+  answer: SerialisedAnswer,
+): SerialisedAnswer {
   const { operationId } = request
   if (!operationId || request.method === 'HEAD') return answer
-  if (!parts.ctx.checkResponses || request.contractExempt) return answer
+  if (!parts.ctx.checkAnswers || request.contractExempt) return answer
   return checkAnswer(parts.ctx, parts.log, request, operationId, answer)
 }
 
@@ -339,8 +343,8 @@ export function judge(parts: CoreParts, request: CoreRequest, answer: StubAnswer
 export function persist(
   parts: CoreParts,
   request: CoreRequest,
-  answer: StubAnswer,
-): StubAnswer | Promise<StubAnswer> {
+  answer: SerialisedAnswer,
+): SerialisedAnswer | Promise<SerialisedAnswer> {
   const { persistence, ctx } = parts
   if (!persistence || request.store !== ctx.registry.defaultStore) return answer
   if (SAFE_METHODS.has(request.method)) return answer
@@ -351,8 +355,8 @@ async function saveDefaultStore(
   parts: CoreParts,
   persistence: StatePersistence,
   request: CoreRequest,
-  answer: StubAnswer,
-): Promise<StubAnswer> {
+  answer: SerialisedAnswer,
+): Promise<SerialisedAnswer> {
   const { defaultStore } = parts.ctx.registry
   try {
     await persistence.save(() => defaultStore.snapshot())
@@ -363,18 +367,18 @@ async function saveDefaultStore(
     return judge(
       parts,
       request,
-      serialise(request, errorReply(parts.ctx, request.operationId, internal)),
+      serialise(request, errorAnswer(parts.ctx, request.operationId, internal)),
     )
   }
 }
 
-/** Steps 3 to 9 with their hooks; whatever one throws, as its error reply. */
-async function makeReply(
+/** Steps 3 to 9 with their hooks; whatever one throws, as its error answer. */
+async function makeAnswer(
   parts: CoreParts,
   request: CoreRequest,
   input: StubRequest,
   path: string,
-): Promise<Reply | 'reset'> {
+): Promise<CoreAnswer | 'reset'> {
   const { ctx, hooks } = parts
   try {
     const planted = hooks.onRequest ? await hooks.onRequest(request) : undefined
@@ -398,21 +402,21 @@ async function makeReply(
     if (hooks.onHandler) await hooks.onHandler(request)
     return await runHandler(request, entry)
   } catch (error) {
-    return toErrorReply(parts, request, error)
+    return toErrorAnswer(parts, request, error)
   }
 }
 
-/** The `onReply` hook's change of a reply; what it throws, as the error reply. */
+/** The `onReply` hook's change of an answer; what it throws, as the error answer. */
 async function runOnReply(
   parts: CoreParts,
   request: CoreRequest,
-  reply: Reply,
+  answer: CoreAnswer,
   onReply: NonNullable<StubHooks['onReply']>,
-): Promise<Reply> {
+): Promise<CoreAnswer> {
   try {
-    return (await onReply(request, reply)) ?? reply
+    return (await onReply(request, answer)) ?? answer
   } catch (error) {
-    return toErrorReply(parts, request, error)
+    return toErrorAnswer(parts, request, error)
   }
 }
 
@@ -420,18 +424,18 @@ async function runOnReply(
 function send(
   parts: CoreParts,
   request: CoreRequest,
-  reply: Reply,
-): StubAnswer | Promise<StubAnswer> {
-  return persist(parts, request, judge(parts, request, serialise(request, reply)))
+  answer: CoreAnswer,
+): SerialisedAnswer | Promise<SerialisedAnswer> {
+  return persist(parts, request, judge(parts, request, serialise(request, answer)))
 }
 
 /** One request through every step. Never throws: every failure is an answer. */
-export async function handle(parts: CoreParts, input: StubRequest): Promise<StubAnswer> {
+export async function handle(parts: CoreParts, input: StubRequest): Promise<SerialisedAnswer> {
   const routed = route(parts.ctx.contract, input, parts.ctx.rules)
   const request = chooseStore(parts, input, routed)
-  if (routed.refused) return send(parts, request, errorReply(parts.ctx, undefined, routed.refused))
-  let reply = await makeReply(parts, request, input, routed.path)
-  if (reply === 'reset') return { status: 0, headers: {}, reset: true, session: request.session }
-  if (parts.hooks.onReply) reply = await runOnReply(parts, request, reply, parts.hooks.onReply)
-  return send(parts, request, reply)
+  if (routed.refused) return send(parts, request, errorAnswer(parts.ctx, undefined, routed.refused))
+  let answer = await makeAnswer(parts, request, input, routed.path)
+  if (answer === 'reset') return { status: 0, headers: {}, reset: true, session: request.session }
+  if (parts.hooks.onReply) answer = await runOnReply(parts, request, answer, parts.hooks.onReply)
+  return send(parts, request, answer)
 }

@@ -1,11 +1,11 @@
 import type { Contract } from '@devenv/openapi'
 import type { StubConfig } from '../config'
+import type { CoreAnswer } from './answer'
 import type { StubRules } from './contract/rules'
-import type { Reply } from './reply'
 import type { CoreRequest } from './request'
 import type { StatePersistence } from './state/persistence'
 import type { StubStores } from './state/store-registry'
-import type { MailSender, StubAnswer, StubLog, StubPlatform, StubRequest } from './types'
+import type { MailSender, SerialisedAnswer, StubLog, StubPlatform, StubRequest } from './types'
 
 /**
  * Places in every request's run where a caller plants behaviour: tests, and the contract
@@ -13,7 +13,7 @@ import type { MailSender, StubAnswer, StubLog, StubPlatform, StubRequest } from 
  * act the same behind every adapter (Fastify, MSW). Each may be async; what one throws becomes the
  * answer of the request, as a handler's error would (a 500 for anything but an ApiError). Each is
  * named `on` and the step it runs at (core/pipeline.ts): the request, its body, its handler, its
- * reply.
+ * answer.
  */
 export type StubHooks = {
   /**
@@ -21,16 +21,19 @@ export type StubHooks = {
    * has run. May change the request (its `headers`) or answer it itself, skipping everything else
    * but `onReply`.
    */
-  onRequest?: (request: CoreRequest) => Reply | undefined | Promise<Reply | undefined>
+  onRequest?: (request: CoreRequest) => CoreAnswer | undefined | Promise<CoreAnswer | undefined>
   /** An operation's request with its body read, before authentication and validation. */
   onBody?: (request: CoreRequest) => void | Promise<void>
   /** An operation's request authenticated, validated and rate-limited, just before its handler. */
   onHandler?: (request: CoreRequest) => void | Promise<void>
   /**
-   * Every reply (the handler's, an error's, a development control's or `onRequest`'s) before it
+   * Every answer (the handler's, an error's, a development control's or `onRequest`'s) before it
    * is checked against the contract, kept and sent: may change it or give another one.
    */
-  onReply?: (request: CoreRequest, reply: Reply) => Reply | undefined | Promise<Reply | undefined>
+  onReply?: (
+    request: CoreRequest,
+    answer: CoreAnswer,
+  ) => CoreAnswer | undefined | Promise<CoreAnswer | undefined>
 }
 
 export type StubCoreOptions = Partial<StubConfig> & {
@@ -54,7 +57,7 @@ export type StubCoreOptions = Partial<StubConfig> & {
 
 export type StubCore = {
   /** Answers one request. Never throws: every failure is an answer (a documented 4xx, or 500). */
-  handle(request: StubRequest): Promise<StubAnswer>
+  handle(request: StubRequest): Promise<SerialisedAnswer>
   /**
    * Start-up: hashes the seeded passwords, loads persisted state, checks every operation of the
    * contract has a handler. Idempotent; `handle()` waits for it by itself.

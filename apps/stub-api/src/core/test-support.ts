@@ -7,7 +7,7 @@ import { DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { loadPortableContract } from '@devenv/openapi/portable'
 import { createStubCore } from './create'
 import type { StubCore, StubCoreOptions } from './stub-core'
-import type { StubAnswer } from './types'
+import type { SerialisedAnswer } from './types'
 
 export { DEMO_ACCOUNT as DEMO, USER_ACCOUNT as USER }
 
@@ -67,7 +67,7 @@ export type TestAnswer = {
   body: string
   // biome-ignore lint/suspicious/noExplicitAny: a test reads the JSON it expects, as with inject()
   json<Body = any>(): Body
-  answer: StubAnswer
+  answer: SerialisedAnswer
 }
 
 export type TokenPairBody = {
@@ -106,15 +106,15 @@ export function signInThrough(
   }) => Promise<{ statusCode: number; body: string; json<Body>(): Body }>,
 ): TestStub['signIn'] {
   return async (email, password, session) => {
-    const response = await call({ url: '/api/auth/auth', body: { email, password }, session })
-    if (response.statusCode !== 200) {
-      throw new Error(`sign-in of ${email} answered ${response.statusCode}: ${response.body}`)
+    const answer = await call({ url: '/api/auth/auth', body: { email, password }, session })
+    if (answer.statusCode !== 200) {
+      throw new Error(`sign-in of ${email} answered ${answer.statusCode}: ${answer.body}`)
     }
-    return response.json<TokenPairBody>()
+    return answer.json<TokenPairBody>()
   }
 }
 
-export function testAnswer(answer: StubAnswer): TestAnswer {
+export function testAnswer(answer: SerialisedAnswer): TestAnswer {
   const body = answer.body ?? ''
   return {
     statusCode: answer.status,

@@ -4,7 +4,7 @@
  * The core knows the contract, the stores, validation, rate limits, faults (`Prefer:`), the clock
  * offset, per-session stores and the test-mode answer check. It knows nothing of Fastify, MSW,
  * sockets, files or Node: it runs in Node and in a browser alike. An adapter's whole job is to turn
- * its own request into a `StubRequest`, call `core.handle()` and turn the `StubAnswer` back, as
+ * its own request into a `StubRequest`, call `core.handle()` and turn the `SerialisedAnswer` back, as
  * both adapters do (`src/msw/handlers.ts`, `src/node/stub-plugin.ts`). Behaviour planted by tests
  * and by the toolkit's broken servers goes in `StubHooks` (see stub-core.ts), run by the core
  * for every adapter alike.
@@ -27,7 +27,7 @@
  *   reset`): Fastify destroys the socket, MSW answers `HttpResponse.error()` (a network error).
  *   `Prefer: delay=` is waited for inside `handle()`.
  * - Transport headers are the adapter's: CORS, helmet's security headers (API or page policy, see
- *   `StubAnswer.page`), and anything about sockets. The core adds none of them.
+ *   `SerialisedAnswer.page`), and anything about sockets. The core adds none of them.
  * - Persistence of the default store is optional and pluggable (`StatePersistence`): the Fastify
  *   adapter writes a file (DATA_FILE), a browser adapter can keep it in localStorage. Session
  *   stores are never persisted. The core loads in `ready()`, saves after each unsafe request on the
@@ -77,7 +77,7 @@ export type StubRequest = {
 }
 
 /** An answer ready to be sent. */
-export type StubAnswer = {
+export type SerialisedAnswer = {
   /** 0 when `reset` is set (nothing is sent). */
   status: number
   /** Lower-case names; `content-type` is set whenever there is a body. */

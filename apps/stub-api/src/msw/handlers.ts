@@ -1,5 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw'
-import type { StubAnswer, StubCore, StubRequest } from '../core'
+import type { SerialisedAnswer, StubCore, StubRequest } from '../core'
 import { exchangeUrl, type StubExchange } from './exchange'
 import { securityHeadersOf } from './security-headers'
 
@@ -80,7 +80,7 @@ export async function toStubRequest(
 }
 
 /** The core's answer as the Fetch API response MSW sends: `Prefer: reset` is a network error. */
-export function sendAnswer(answer: StubAnswer, method: string): Response {
+export function sendAnswer(answer: SerialisedAnswer, method: string): Response {
   if (answer.reset) return HttpResponse.error()
   const headers = new Headers(securityHeadersOf(answer))
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)

@@ -1,4 +1,4 @@
-import type { StubAnswer } from '../core'
+import type { SerialisedAnswer } from '../core'
 
 /**
  * The security headers @fastify/helmet gives the Fastify adapter's answers, as constants: helmet
@@ -30,6 +30,6 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 }
 
-export function securityHeadersOf(answer: StubAnswer): Readonly<Record<string, string>> {
+export function securityHeadersOf(answer: SerialisedAnswer): Readonly<Record<string, string>> {
   return answer.page ? PAGE_SECURITY_HEADERS : API_SECURITY_HEADERS
 }

@@ -131,7 +131,7 @@ describe('redaction by value', () => {
       url: 'http://127.0.0.1:5173/',
       details: {
         note: `sent Authorization: Bearer ${jwt} then access_token=acc-5e6f7a8b9c`,
-        response: 'refresh_token: ref-0a1b2c3d4e, expires_in: 900',
+        answer: 'refresh_token: ref-0a1b2c3d4e, expires_in: 900',
         json: `{"refresh_token":"ref-0a1b2c3d4e","user":"u"}`,
       },
     }
@@ -142,7 +142,7 @@ describe('redaction by value', () => {
     const [stored] = (await stub.call({ url: '/__dev/security-log' })).json().items
     expect(stored.body.details).toEqual({
       note: 'sent Authorization: Bearer [redacted] then access_token=[redacted]',
-      response: 'refresh_token: [redacted], expires_in: 900',
+      answer: 'refresh_token: [redacted], expires_in: 900',
       json: '{"refresh_token":"[redacted]","user":"u"}',
     })
     const log = lines.join('')

@@ -158,9 +158,9 @@ describe('hooks given to buildServer', () => {
         onHandler: (request) => {
           seen.push(`${request.operationId} ${request.account?.email ?? 'anonymous'}`)
         },
-        onReply: (request, reply) =>
+        onReply: (request, answer) =>
           request.operationId === 'getHealth'
-            ? { ...reply, headers: { ...reply.headers, 'x-planted': 'yes' } }
+            ? { ...answer, headers: { ...answer.headers, 'x-planted': 'yes' } }
             : undefined,
       },
     })

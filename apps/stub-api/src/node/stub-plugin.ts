@@ -8,7 +8,7 @@ import type {
 import fastifyPlugin from 'fastify-plugin'
 import {
   API_MESSAGES,
-  type StubAnswer,
+  type SerialisedAnswer,
   type StubCore,
   type StubRequest,
   type TransportProblem,
@@ -24,7 +24,7 @@ export type StubPluginOptions = {
   core: StubCore
   securityHeaders: () => SecurityHeaders
   /** Told of every answer sent (the readable log line names its stub session). */
-  onAnswer?: (request: FastifyRequest, answer: StubAnswer) => void
+  onAnswer?: (request: FastifyRequest, answer: SerialisedAnswer) => void
 }
 
 /** Every method the core answers; HEAD comes with GET, OPTIONS is @fastify/cors's (preflights). */
@@ -47,7 +47,7 @@ export function toStubRequest(request: FastifyRequest, problem?: TransportProble
 /** Sends an answer of the core: a page gets helmet's page policy, `Prefer: reset` drops the socket. */
 export function sendAnswer(
   reply: FastifyReply,
-  answer: StubAnswer,
+  answer: SerialisedAnswer,
   headers: SecurityHeaders,
 ): FastifyReply {
   if (answer.reset) {

@@ -114,7 +114,7 @@ function summarize(question: string): string {
 }
 
 /**
- * The assistant's reply: facts about the product for the topics the last user message mentions,
+ * The assistant's answer: facts about the product for the topics the last user message mentions,
  * after a one-line summary of the question. No network, no weights: same input, same output.
  */
 export function answerChat(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Reply } from '../reply'
+import type { CoreAnswer } from '../answer'
 import { startTestStub, type TestStub, USER } from '../test-support'
 
 let stub: TestStub | undefined
@@ -9,33 +9,33 @@ afterEach(async () => {
 })
 
 /** A handler that answers one field more than the contract declares (a drift). */
-const withBuild = (reply: Reply): Reply => ({
-  ...reply,
-  json: { ...(reply.json as object), build: 'abc123' },
+const withBuild = (answer: CoreAnswer): CoreAnswer => ({
+  ...answer,
+  json: { ...(answer.json as object), build: 'abc123' },
 })
 
 describe('answers checked against the contract', () => {
   it('turn a drifting answer (an undeclared field) into a 500 naming the drift in test mode', async () => {
     stub = await startTestStub({
       hooks: {
-        onReply: (request, reply) =>
-          request.operationId === 'getHealth' ? withBuild(reply) : reply,
+        onReply: (request, answer) =>
+          request.operationId === 'getHealth' ? withBuild(answer) : answer,
       },
     })
-    const response = await stub.call({ url: '/api/health' })
-    expect(response.statusCode).toBe(500)
-    expect(response.json().code).toBe('INTERNAL_ERROR')
-    expect(response.json().message).toContain('getHealth (200) does not match the contract')
-    expect(response.json().message).toContain('build')
+    const answer = await stub.call({ url: '/api/health' })
+    expect(answer.statusCode).toBe(500)
+    expect(answer.json().code).toBe('INTERNAL_ERROR')
+    expect(answer.json().message).toContain('getHealth (200) does not match the contract')
+    expect(answer.json().message).toContain('build')
   })
 
   it('catch a missing required header (Retry-After on a 429)', async () => {
     // A handler that forgets the header.
     stub = await startTestStub({
       hooks: {
-        onReply: (_request, reply) => {
-          delete reply.headers['retry-after']
-          return reply
+        onReply: (_request, answer) => {
+          delete answer.headers['retry-after']
+          return answer
         },
       },
     })
@@ -57,11 +57,11 @@ describe('answers checked against the contract', () => {
           warn() {},
           error: (message) => drifts.push(message),
         },
-        hooks: { onReply: (_request, reply) => withBuild(reply) },
+        hooks: { onReply: (_request, answer) => withBuild(answer) },
       })
-      const response = await stub.call({ url: '/api/health' })
-      expect(response.statusCode).toBe(200)
-      expect(response.json().build).toBe('abc123')
+      const answer = await stub.call({ url: '/api/health' })
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json().build).toBe('abc123')
       await stub.close()
     }
     expect(drifts).toEqual(['answer does not match the contract'])

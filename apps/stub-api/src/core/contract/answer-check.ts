@@ -2,7 +2,7 @@ import { type JudgementResult, judgeAnswer } from '@devenv/openapi'
 import type { StubContext } from '../context'
 import { recordServed } from '../dev/coverage'
 import type { CoreRequest } from '../request'
-import type { StubAnswer, StubLog } from '../types'
+import type { SerialisedAnswer, StubLog } from '../types'
 import { ApiError, errorBody } from './errors'
 import { isStatusShaped } from './operations'
 
@@ -18,7 +18,7 @@ export function formatProblem(result: JudgementResult): string {
 export function answerProblems(
   ctx: StubContext,
   operationId: string,
-  answer: StubAnswer,
+  answer: SerialisedAnswer,
 ): string[] {
   const judgement = judgeAnswer(ctx.contract, operationId, {
     status: answer.status,
@@ -39,8 +39,8 @@ export function checkAnswer(
   log: StubLog,
   request: CoreRequest,
   operationId: string,
-  answer: StubAnswer,
-): StubAnswer {
+  answer: SerialisedAnswer,
+): SerialisedAnswer {
   const problems = answerProblems(ctx, operationId, answer)
   const { status } = answer
   if (problems.length === 0) {

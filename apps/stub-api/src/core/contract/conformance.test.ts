@@ -338,11 +338,11 @@ const rows = contract.operations.flatMap((operation) =>
 )
 
 /** What the contract's judgement finds wrong with an answer of the operation (none: conforms). */
-function contractProblems(operationId: string, response: TestAnswer): string[] {
+function contractProblems(operationId: string, answer: TestAnswer): string[] {
   const judgement = judgeAnswer(contract, operationId, {
-    status: response.statusCode,
-    headers: response.headers,
-    text: response.body,
+    status: answer.statusCode,
+    headers: answer.headers,
+    text: answer.body,
   })
   return problemsOf(judgement).map((problem) => problem.message)
 }
@@ -352,10 +352,10 @@ describe('every documented answer can be provoked and matches the contract', () 
     const provoke = SPECIFIC[`${operationId} ${status}`] ?? genericProvocation(operationId, status)
     expect(provoke, `no way to provoke ${operationId} ${status}`).toBeDefined()
     if (!provoke) return
-    const response = await provoke(freshSession())
-    expect(response.statusCode, response.body).toBe(Number(status))
-    expect(contractProblems(operationId, response), response.body).toEqual([])
-    if (status === '500') expect(response.json().message, response.body).toBe(API_MESSAGES.internal)
+    const answer = await provoke(freshSession())
+    expect(answer.statusCode, answer.body).toBe(Number(status))
+    expect(contractProblems(operationId, answer), answer.body).toEqual([])
+    if (status === '500') expect(answer.json().message, answer.body).toBe(API_MESSAGES.internal)
   })
 
   it('leaves out only documented statuses, each with its reason', () => {
@@ -379,22 +379,22 @@ describe('bad input never causes a server error, and is answered as documented',
         fc.asyncProperty(
           fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue())),
           async (body) => {
-            const response = await stub.call({
+            const answer = await stub.call({
               method: operation.method.toUpperCase() as 'POST',
               url,
               body,
               token,
               session: `${session.id}-fuzz`,
             })
-            expect(response.statusCode, response.body).toBeLessThan(500)
-            expect(contractProblems(operation.operationId, response), response.body).toEqual([])
+            expect(answer.statusCode, answer.body).toBeLessThan(500)
+            expect(contractProblems(operation.operationId, answer), answer.body).toEqual([])
           },
         ),
         { numRuns: 25 },
       )
       await fc.assert(
         fc.asyncProperty(fc.uint8Array({ maxLength: 64 }), async (bytes) => {
-          const response = await stub.call({
+          const answer = await stub.call({
             method: operation.method.toUpperCase(),
             url,
             headers: {
@@ -403,8 +403,8 @@ describe('bad input never causes a server error, and is answered as documented',
             },
             payload: bytes,
           })
-          expect(response.statusCode, response.body).toBeLessThan(500)
-          expect(contractProblems(operation.operationId, response), response.body).toEqual([])
+          expect(answer.statusCode, answer.body).toBeLessThan(500)
+          expect(contractProblems(operation.operationId, answer), answer.body).toEqual([])
         }),
         { numRuns: 25 },
       )

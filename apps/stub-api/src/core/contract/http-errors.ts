@@ -1,7 +1,7 @@
 import { isDocumentedStatus } from '@devenv/openapi'
 import secureJson from 'secure-json-parse'
+import { type CoreAnswer, jsonAnswer } from '../answer'
 import type { StubContext } from '../context'
-import { jsonReply, type Reply } from '../reply'
 import type { TransportProblem } from '../types'
 import { ApiError, errorBody, validationError } from './errors'
 import { API_MESSAGES } from './messages'
@@ -153,11 +153,11 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** An error in the shape of the request's operation (or `{ message }` off the contract). */
-export function errorReply(
+export function errorAnswer(
   ctx: StubContext,
   operationId: string | undefined,
   error: ApiError,
-): Reply {
+): CoreAnswer {
   let answer = error
   // An input error the operation does not document (415 on a call without body) becomes its 400.
   if (
@@ -169,5 +169,5 @@ export function errorReply(
     answer = validationError(error.fields ?? { body: error.message })
   }
   const shaped = operationId ? isStatusShaped(ctx, operationId) : false
-  return jsonReply(answer.status, errorBody(answer, shaped), { ...answer.headers })
+  return jsonAnswer(answer.status, errorBody(answer, shaped), { ...answer.headers })
 }

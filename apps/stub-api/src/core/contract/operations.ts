@@ -1,7 +1,7 @@
 import type { Operation } from '@devenv/openapi'
 import type { operations } from '@devenv/openapi/types'
+import type { CoreAnswer } from '../answer'
 import type { StubContext } from '../context'
-import type { Reply } from '../reply'
 import type { CoreRequest } from '../request'
 
 /** The server variable `version` of the contract: every operation answers under both. */
@@ -25,10 +25,10 @@ export type RequestBody<Id extends OperationId> = operations[Id] extends {
 /** The core's request once its body has passed the contract's validation, typed as the contract says. */
 export type OperationRequest<Id extends OperationId> = CoreRequest & { body: RequestBody<Id> }
 
-/** An operation's handler: its typed request in, the contract's `Reply<Id>` out (errors are thrown). */
+/** An operation's handler: its typed request in, the contract's `CoreAnswer<Id>` out (errors are thrown). */
 export type OperationHandler<Id extends OperationId = OperationId> = (
   request: OperationRequest<Id>,
-) => Promise<Reply<Id>>
+) => Promise<CoreAnswer<Id>>
 
 /** An operation's method and path as the contract writes them: `POST /auth/auth`, `GET /environments/{id}`. */
 export type OperationRoute = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`

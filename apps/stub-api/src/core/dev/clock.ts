@@ -1,7 +1,7 @@
 import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
 import * as z from 'zod'
+import { jsonAnswer } from '../answer'
 import { validationError } from '../contract/errors'
-import { jsonReply } from '../reply'
 import type { StubStore } from '../state/store'
 import type { DevRoute } from './dev-route'
 
@@ -28,7 +28,7 @@ export const clockRoutes: DevRoute[] = [
   {
     method: 'GET',
     path: DEV_PATHS.clock,
-    handle: (request) => jsonReply(200, clockView(request.store)),
+    handle: (request) => jsonAnswer(200, clockView(request.store)),
   },
   {
     method: 'POST',
@@ -46,7 +46,7 @@ export const clockRoutes: DevRoute[] = [
         'offsetSeconds' in change
           ? change.offsetSeconds * 1000
           : store.clockOffsetMs + change.advanceSeconds * 1000
-      return jsonReply(200, clockView(store))
+      return jsonAnswer(200, clockView(store))
     },
   },
 ]

@@ -4,9 +4,9 @@ import {
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
+import { type CoreAnswer, jsonAnswer } from '../answer'
 import type { StubContext } from '../context'
 import { validationError } from '../contract/errors'
-import { jsonReply, type Reply } from '../reply'
 import type { CoreRequest } from '../request'
 import type { StubStore } from '../state/store'
 
@@ -64,10 +64,10 @@ export function recordServed(
  * `GET /__dev/coverage`: which operations, documented statuses and examples this session was
  * served; with `?scope=all`, every session of this stub process together.
  */
-export function coverage(ctx: StubContext, request: CoreRequest): Reply {
+export function coverage(ctx: StubContext, request: CoreRequest): CoreAnswer {
   const { scope } = request.query
   if (scope !== undefined && scope !== 'session' && scope !== 'all') {
     throw validationError({ scope: 'Must be one of: session, all' })
   }
-  return jsonReply(200, (scope === 'all' ? totalOf(ctx) : recorderOf(ctx, request.store)).report())
+  return jsonAnswer(200, (scope === 'all' ? totalOf(ctx) : recorderOf(ctx, request.store)).report())
 }

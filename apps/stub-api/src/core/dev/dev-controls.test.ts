@@ -117,9 +117,9 @@ describe('Prefer header', () => {
   })
 
   it('code= for a status the operation does not document answers 400 naming the documented ones', async () => {
-    const response = await stub.call({ url: '/api/health', headers: { prefer: 'code=418' } })
-    expect(response.statusCode).toBe(400)
-    expect(response.json().message).toContain('documented: 200, 429, 500, 503')
+    const answer = await stub.call({ url: '/api/health', headers: { prefer: 'code=418' } })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().message).toContain('documented: 200, 429, 500, 503')
     expect(
       (await stub.call({ url: '/api/health', headers: { prefer: 'code=200' } })).statusCode,
     ).toBe(400)
@@ -130,12 +130,12 @@ describe('Prefer header', () => {
     expect(parsePrefer('code=500, delay=10')).toEqual({ code: 500, delayMs: 10 })
     expect(parsePrefer(['reset'])).toEqual({ reset: true })
     const started = performance.now()
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/health',
       headers: { prefer: 'delay=120, code=500' },
     })
     expect(performance.now() - started).toBeGreaterThanOrEqual(100)
-    expect(response.statusCode).toBe(500)
+    expect(answer.statusCode).toBe(500)
   })
 
   it('reset asks the adapter to drop the connection without an answer', async () => {

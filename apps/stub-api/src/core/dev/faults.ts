@@ -1,6 +1,6 @@
 import { responseFor } from '@devenv/openapi'
+import { type CoreAnswer, jsonAnswer } from '../answer'
 import type { StubContext } from '../context'
-import { jsonReply, type Reply } from '../reply'
 import type { CoreRequest } from '../request'
 
 // `Prefer`'s syntax is the development protocol's (dev-protocol.yaml); the stub answers it.
@@ -25,12 +25,12 @@ export function forcedAnswer(
   request: CoreRequest,
   operationId: string,
   code: number,
-): Reply {
+): CoreAnswer {
   const operation = ctx.contract.byId.get(operationId)
   const documented = code >= 400 && operation ? responseFor(operation, code) : undefined
   if (!documented) {
     request.contractExempt = true
-    return jsonReply(400, {
+    return jsonAnswer(400, {
       message: `Prefer: code=${code} needs a documented 4xx or 5xx answer of ${operationId} (documented: ${documentedStatuses(ctx, operationId)})`,
     })
   }
@@ -40,5 +40,5 @@ export function forcedAnswer(
     if (header.name.toLowerCase() === 'retry-after')
       headers['retry-after'] = FORCED_RETRY_AFTER_SECONDS
   }
-  return jsonReply(code, documented.examples[0]?.value, headers)
+  return jsonAnswer(code, documented.examples[0]?.value, headers)
 }

@@ -1,6 +1,6 @@
 import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
+import { jsonAnswer, pageAnswer } from '../answer'
 import type { StubContext } from '../context'
-import { jsonReply, pageReply } from '../reply'
 import type { Received } from '../state/records'
 import { seedStore } from '../state/seeds'
 import type { StubStore } from '../state/store'
@@ -40,7 +40,7 @@ const CONTROLS: ReadonlyArray<readonly [string, string]> = [
   ['GET /__dev/session', 'the stub session that answered: { session } (null: the default store)'],
 ]
 
-const listed = (entries: Received[]) => jsonReply(200, { items: newestFirst(entries) })
+const listed = (entries: Received[]) => jsonAnswer(200, { items: newestFirst(entries) })
 
 /** Development inspection: what the stub received, and a reset to the seeds. */
 export function inspectRoutes(ctx: StubContext): DevRoute[] {
@@ -66,7 +66,7 @@ export function inspectRoutes(ctx: StubContext): DevRoute[] {
         const sessionsDropped = all ? ctx.registry.dropSessions() : 0
         if (all && request.store !== ctx.registry.defaultStore)
           resetStore(ctx, ctx.registry.defaultStore)
-        return jsonReply(200, {
+        return jsonAnswer(200, {
           message: 'The stub state was reset to its seeds.',
           sessionsDropped,
         })
@@ -80,7 +80,7 @@ export function inspectRoutes(ctx: StubContext): DevRoute[] {
           ([what, why]) =>
             `<tr><td><code>${escapeHtml(what)}</code></td><td>${escapeHtml(why)}</td></tr>`,
         ).join('')
-        return pageReply(
+        return pageAnswer(
           page(
             'DevEnv stub: development controls',
             `<p>Mode <strong>${escapeHtml(ctx.config.mode)}</strong>. API under <code>/api</code> and <code>/api/v1</code>; reference at <a href="/docs">/docs</a>; mailbox at <a href="/__dev/mailbox.html">/__dev/mailbox.html</a>.</p><table>${rows}</table>`,

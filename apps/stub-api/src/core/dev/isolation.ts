@@ -5,7 +5,7 @@ import {
   STUB_SESSION_HEADER,
   STUB_SESSION_QUERY,
 } from '@devenv/openapi/dev-protocol'
-import { jsonReply } from '../reply'
+import { jsonAnswer } from '../answer'
 import type { DevRoute } from './dev-route'
 
 // The names are the development protocol's (dev-protocol.yaml); the adapters take them from here.
@@ -55,6 +55,6 @@ export const sessionRoutes: DevRoute[] = [
   {
     method: 'GET',
     path: DEV_PATHS.session,
-    handle: (request) => jsonReply(200, { session: request.session }),
+    handle: (request) => jsonAnswer(200, { session: request.session }),
   },
 ]

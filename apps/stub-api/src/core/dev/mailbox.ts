@@ -1,7 +1,7 @@
 import { en, translate } from '@devenv/domain/messages'
 import { DEV_PATHS, STUB_SESSION_QUERY } from '@devenv/openapi/dev-protocol'
+import { jsonAnswer, pageAnswer } from '../answer'
 import type { StubContext } from '../context'
-import { jsonReply, pageReply } from '../reply'
 import type { Account, Mail } from '../state/records'
 import type { StubStore } from '../state/store'
 import type { DevRoute } from './dev-route'
@@ -145,7 +145,7 @@ export const mailboxRoutes: DevRoute[] = [
     path: DEV_PATHS.mailbox,
     handle: (request) => {
       const to = recipientFilter(request.query)
-      return jsonReply(200, { items: newestFirst(request.store, to).map(mailView) })
+      return jsonAnswer(200, { items: newestFirst(request.store, to).map(mailView) })
     },
   },
   {
@@ -153,7 +153,7 @@ export const mailboxRoutes: DevRoute[] = [
     path: DEV_PATHS.mailbox,
     handle: (request) => {
       request.store.mailbox = []
-      return jsonReply(204, undefined)
+      return jsonAnswer(204, undefined)
     },
   },
   {
@@ -162,7 +162,7 @@ export const mailboxRoutes: DevRoute[] = [
     handle: (request) => {
       const to = recipientFilter(request.query)
       const session = request.query[STUB_SESSION_QUERY]
-      return pageReply(
+      return pageAnswer(
         mailboxPage(
           newestFirst(request.store, to),
           to,

@@ -1,8 +1,8 @@
 // A service worker never sees page navigations, so in the browser stub the site cannot open the development
 // admin panel (`GET /__dev/sso`, an HTML page); it fetches this and shows it itself.
 import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
+import { jsonAnswer } from '../answer'
 import type { StubContext } from '../context'
-import { jsonReply } from '../reply'
 import type { DevRoute } from './dev-route'
 import { queryText, readArrival } from './sso'
 
@@ -22,9 +22,9 @@ export function singleSignOnDataRoutes(ctx: StubContext): DevRoute[] {
           tokenValidSeconds: queryText(request.query, 'token_valid_seconds') ?? null,
         }
         const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }
-        if (arrival.state !== 'valid') return jsonReply(200, { ...arrival, ...given }, headers)
+        if (arrival.state !== 'valid') return jsonAnswer(200, { ...arrival, ...given }, headers)
         const { claims } = arrival
-        return jsonReply(
+        return jsonAnswer(
           200,
           {
             state: 'valid',

@@ -1,6 +1,6 @@
 import { DEV_PATHS } from '@devenv/openapi/dev-protocol'
+import { pageAnswer } from '../answer'
 import type { StubContext } from '../context'
-import { pageReply } from '../reply'
 import type { AccessClaims } from '../security/tokens'
 import { isSessionActive } from '../state/sessions'
 import type { StubStore } from '../state/store'
@@ -96,7 +96,7 @@ export function singleSignOnRoutes(ctx: StubContext): DevRoute[] {
       path: DEV_PATHS.sso,
       handle: async (request) => {
         const arrival = await readArrival(ctx, request.store, queryText(request.query, 'token'))
-        return pageReply(
+        return pageAnswer(
           arrivalPage(
             arrival,
             queryText(request.query, 'refresh') !== undefined,

@@ -15,9 +15,9 @@ const question = { messages: [{ role: 'user', content: 'Which plan has a GPU?' }
 
 describe('GET /ai/models', () => {
   it('lists the local models, the default first', async () => {
-    const response = await stub.call({ url: '/api/ai/models', token })
-    expect(response.statusCode).toBe(200)
-    expect(response.json().items[0]).toEqual({
+    const answer = await stub.call({ url: '/api/ai/models', token })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json().items[0]).toEqual({
       id: 'qwen2.5-coder-7b',
       name: 'Qwen2.5 Coder 7B',
       contextWindow: 32768,
@@ -27,17 +27,19 @@ describe('GET /ai/models', () => {
 })
 
 describe('POST /ai/chat', () => {
-  it('answers with the default model, a useful deterministic reply and token usage', async () => {
+  it('answers with the default model, a useful deterministic answer and token usage', async () => {
     const first = await stub.call({ url: '/api/ai/chat', token, body: question })
     expect(first.statusCode).toBe(200)
-    const reply = first.json()
-    expect(reply.model).toBe('qwen2.5-coder-7b')
-    expect(reply.message.role).toBe('assistant')
-    expect(reply.message.content).toContain('Enterprise')
-    expect(reply.usage.promptTokens).toBe(Math.round(5 * 1.3))
-    expect(reply.usage.totalTokens).toBe(reply.usage.promptTokens + reply.usage.completionTokens)
+    const completion = first.json()
+    expect(completion.model).toBe('qwen2.5-coder-7b')
+    expect(completion.message.role).toBe('assistant')
+    expect(completion.message.content).toContain('Enterprise')
+    expect(completion.usage.promptTokens).toBe(Math.round(5 * 1.3))
+    expect(completion.usage.totalTokens).toBe(
+      completion.usage.promptTokens + completion.usage.completionTokens,
+    )
     const second = await stub.call({ url: '/api/ai/chat', token, body: question })
-    expect(second.json()).toEqual(reply)
+    expect(second.json()).toEqual(completion)
   })
 
   it('uses the chosen model and refuses an unknown one under errors.model', async () => {
@@ -57,12 +59,12 @@ describe('POST /ai/chat', () => {
   })
 
   it('names the offending message field with a dotted path', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/ai/chat',
       token,
       body: { messages: [{ role: 'user', content: '' }] },
     })
-    expect(response.json().errors).toEqual({ 'messages.0.content': 'Must not be empty' })
+    expect(answer.json().errors).toEqual({ 'messages.0.content': 'Must not be empty' })
   })
 
   it('allows 30 completions per user per minute', async () => {

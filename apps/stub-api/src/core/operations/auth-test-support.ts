@@ -14,8 +14,8 @@ export type MailItem = {
 
 /** The newest mail to an address in the stub's mailbox (throws when there is none). */
 export async function lastMail(stub: TestStub, to: string): Promise<MailItem> {
-  const response = await stub.call({ url: `/__dev/mailbox?to=${encodeURIComponent(to)}` })
-  const [mail] = response.json<{ items: MailItem[] }>().items
+  const answer = await stub.call({ url: `/__dev/mailbox?to=${encodeURIComponent(to)}` })
+  const [mail] = answer.json<{ items: MailItem[] }>().items
   if (!mail) throw new Error(`no mail for ${to}`)
   return mail
 }

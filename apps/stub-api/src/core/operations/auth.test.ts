@@ -14,9 +14,9 @@ afterEach(async () => {
 describe('sign-in (POST /auth/auth)', () => {
   // API-9: the answer { access_token, refresh_token, token_valid_seconds }.
   it('issues an HS256 access token with the documented claims and an opaque refresh token', async () => {
-    const response = await stub.call({ url: '/api/auth/auth', body: DEMO })
-    expect(response.statusCode).toBe(200)
-    const pair = response.json()
+    const answer = await stub.call({ url: '/api/auth/auth', body: DEMO })
+    expect(answer.statusCode).toBe(200)
+    const pair = answer.json()
     expect(pair.token_valid_seconds).toBe(900)
     expect(pair.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const claims = decodeJwt(pair.access_token)
@@ -33,11 +33,11 @@ describe('sign-in (POST /auth/auth)', () => {
   })
 
   it('compares the e-mail case-insensitively', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/auth',
       body: { email: 'USER@DevEnv.Example', password: USER.password },
     })
-    expect(response.statusCode).toBe(200)
+    expect(answer.statusCode).toBe(200)
   })
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
@@ -57,18 +57,18 @@ describe('sign-in (POST /auth/auth)', () => {
 
   it('answers 403 for a right password on an account not activated yet', async () => {
     await register(stub, 'new.person@example.com', 'Tbilisi-Sunrise-2025')
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/auth',
       body: { email: 'new.person@example.com', password: 'Tbilisi-Sunrise-2025' },
     })
-    expect(response.statusCode).toBe(403)
-    expect(response.json().code).toBe('ACCOUNT_NOT_ACTIVATED')
+    expect(answer.statusCode).toBe(403)
+    expect(answer.json().code).toBe('ACCOUNT_NOT_ACTIVATED')
   })
 
   it('answers 400 in the contract shape for a body that is not a sign-in', async () => {
-    const response = await stub.call({ url: '/api/auth/auth', body: { email: 'nino', extra: 1 } })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    const answer = await stub.call({ url: '/api/auth/auth', body: { email: 'nino', extra: 1 } })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toEqual({
       message: 'Validation errors',
       code: 'VALIDATION_FAILED',
       errors: {
@@ -110,9 +110,9 @@ describe('access tokens', () => {
     const claims = { ...decodeJwt(pair.access_token), roles: ['admin'] }
     const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${pair.access_token.split('.')[2]}`
     for (const token of [none, otherKey, tampered, 'not-a-jwt']) {
-      const response = await stub.call({ url: '/api/user/profile', token })
-      expect(response.statusCode, token).toBe(401)
-      expect(response.json().code).toBe('TOKEN_INVALID')
+      const answer = await stub.call({ url: '/api/user/profile', token })
+      expect(answer.statusCode, token).toBe(401)
+      expect(answer.json().code).toBe('TOKEN_INVALID')
     }
     const missing = await stub.call({ url: '/api/user/profile' })
     expect(missing.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED' })
@@ -120,9 +120,9 @@ describe('access tokens', () => {
 
   it('are verified by the deprecated GET /auth/verify, which answers the claims', async () => {
     const pair = await stub.signIn(DEMO.email, DEMO.password)
-    const response = await stub.call({ url: '/api/auth/verify', token: pair.access_token })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({
+    const answer = await stub.call({ url: '/api/auth/verify', token: pair.access_token })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({
       valid: true,
       user: {
         id: '882054da-e15a-4fa3-89d7-c32ce9a9171e',
@@ -226,12 +226,12 @@ describe('refresh tokens', () => {
 describe('sign-out (POST /auth/logout)', () => {
   it('revokes the session of the refresh token: its access and refresh tokens stop working', async () => {
     const pair = await stub.signIn(USER.email, USER.password)
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/logout',
       body: { refreshToken: pair.refresh_token },
     })
-    expect(response.statusCode).toBe(204)
-    expect(response.body).toBe('')
+    expect(answer.statusCode).toBe(204)
+    expect(answer.body).toBe('')
     const profile = await stub.call({ url: '/api/user/profile', token: pair.access_token })
     expect(profile.json()).toEqual({ message: 'Session has been revoked', code: 'TOKEN_INVALID' })
     const refresh = await stub.call({
@@ -254,7 +254,7 @@ describe('sign-out (POST /auth/logout)', () => {
       url: '/api/auth/logout',
       body: { refreshToken: 'unknown-token' },
     })
-    for (const response of [bare, emptyJson, empty, unknown]) expect(response.statusCode).toBe(204)
+    for (const answer of [bare, emptyJson, empty, unknown]) expect(answer.statusCode).toBe(204)
     expect(
       (await stub.call({ url: '/api/user/profile', token: pair.access_token })).statusCode,
     ).toBe(200)

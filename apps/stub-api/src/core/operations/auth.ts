@@ -12,6 +12,7 @@ import {
   type NewPasswordRule,
   newPasswordRuleError,
 } from '@devenv/domain/password'
+import type { CoreAnswer } from '../answer'
 import type { StubContext } from '../context'
 import { ApiError, retryAfterHeader, validationError } from '../contract/errors'
 import { API_MESSAGES } from '../contract/messages'
@@ -19,7 +20,6 @@ import type { DefineOperation, OperationRequest } from '../contract/operations'
 import { sentence } from '../contract/validation'
 import { sendActivationMail, sendRegistrationAttemptMail, sendResetMail } from '../dev/mailbox'
 import { toBase64Url, toHex } from '../platform/bytes'
-import type { Reply } from '../reply'
 import type { CoreRequest } from '../request'
 import { digest } from '../security/tokens'
 import type { Account, LinkToken } from '../state/records'
@@ -148,7 +148,7 @@ function sendActivation(ctx: StubContext, store: StubStore, account: Account): v
 async function signIn(
   ctx: StubContext,
   request: OperationRequest<'signIn' | 'legacySignIn'>,
-): Promise<Reply<'signIn'>> {
+): Promise<CoreAnswer<'signIn'>> {
   const { email, password } = request.body
   const account = await checkCredentials(ctx, request, email, password)
   return { status: 200, json: await startSession(request.store, ctx.tokens, account) }
@@ -157,7 +157,7 @@ async function signIn(
 async function refresh(
   ctx: StubContext,
   request: OperationRequest<'refreshToken' | 'legacyRefreshToken'>,
-): Promise<Reply<'refreshToken'>> {
+): Promise<CoreAnswer<'refreshToken'>> {
   const { refreshToken } = request.body
   const outcome = await rotateRefreshToken(request.store, ctx.tokens, refreshToken)
   if (outcome.ok) return { status: 200, json: outcome.pair }

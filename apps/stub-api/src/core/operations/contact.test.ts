@@ -13,14 +13,14 @@ afterEach(async () => {
 
 describe('POST /contact', () => {
   it('records the submission, listable in development, and promises the inquiry type response time', async () => {
-    const response = await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })
-    expect(response.statusCode).toBe(201)
-    expect(response.json().message).toBe(
+    const answer = await stub.call({ url: '/api/contact', body: CONTACT_SUBMISSION })
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json().message).toBe(
       'Thank you! Your message has been sent. We will get back to you within 2 hours.',
     )
     const listed = await stub.call({ url: '/__dev/contacts' })
     expect(listed.json().items).toEqual([
-      { id: response.json().id, receivedAt: '2026-03-02T10:00:00.000Z', body: CONTACT_SUBMISSION },
+      { id: answer.json().id, receivedAt: '2026-03-02T10:00:00.000Z', body: CONTACT_SUBMISSION },
     ])
     const trial = await stub.call({
       url: '/api/contact',
@@ -92,23 +92,23 @@ describe('POST /demo/request', () => {
 
   // CONTACT-4: POST /demo/request, a 30-minute demo.
   it('records a request, with an optional date from today on', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/demo/request',
       body: { ...demo, preferredDate: '2026-03-02' },
     })
-    expect(response.statusCode).toBe(201)
-    expect(response.json().message).toContain('30-minute demo')
+    expect(answer.statusCode).toBe(201)
+    expect(answer.json().message).toContain('30-minute demo')
     const listed = await stub.call({ url: '/__dev/demo-requests' })
     expect(listed.json().items).toHaveLength(1)
   })
 
   it('refuses a preferred date in the past (UTC, by the stub clock)', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/demo/request',
       body: { ...demo, preferredDate: '2026-03-01' },
     })
-    expect(response.statusCode).toBe(400)
-    expect(Object.keys(response.json().errors)).toEqual(['preferredDate'])
+    expect(answer.statusCode).toBe(400)
+    expect(Object.keys(answer.json().errors)).toEqual(['preferredDate'])
     const badFormat = await stub.call({
       url: '/api/demo/request',
       body: { ...demo, preferredDate: '02/03/2026' },

@@ -86,8 +86,8 @@ describe('environment lifecycle', () => {
       enterprise: { vcpu: 8, ramGb: 32, ssdGb: 200 },
     }
     for (const [size, resources] of Object.entries(sizes)) {
-      const response = await create({ ...goService, name: `env-${size}`, size })
-      expect(response.json().resources).toEqual(resources)
+      const answer = await create({ ...goService, name: `env-${size}`, size })
+      expect(answer.json().resources).toEqual(resources)
     }
   })
 })
@@ -164,19 +164,14 @@ describe('rules', () => {
   })
 
   it('validates names, templates, sizes and regions against the contract', async () => {
-    const response = await create({
+    const answer = await create({
       name: 'Bad_Name',
       template: 'ruby-3',
       size: 'huge',
       region: 'mars',
     })
-    expect(response.statusCode).toBe(400)
-    expect(Object.keys(response.json().errors).sort()).toEqual([
-      'name',
-      'region',
-      'size',
-      'template',
-    ])
+    expect(answer.statusCode).toBe(400)
+    expect(Object.keys(answer.json().errors).sort()).toEqual(['name', 'region', 'size', 'template'])
   })
 
   it('answers 401 on every environment call without a token', async () => {
@@ -187,12 +182,12 @@ describe('rules', () => {
       ['GET', `/api/environments/${id}`],
       ['DELETE', `/api/environments/${id}`],
     ] as const) {
-      const response = await stub.call({
+      const answer = await stub.call({
         method,
         url,
         ...(method === 'POST' ? { body: goService } : {}),
       })
-      expect(response.statusCode, `${method} ${url}`).toBe(401)
+      expect(answer.statusCode, `${method} ${url}`).toBe(401)
     }
   })
 

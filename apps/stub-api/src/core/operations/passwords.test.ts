@@ -12,8 +12,8 @@ afterEach(async () => {
 
 describe('password reset', () => {
   async function requestLink(email: string) {
-    const response = await stub.call({ url: '/api/auth/reset-password', body: { username: email } })
-    expect(response.statusCode).toBe(200)
+    const answer = await stub.call({ url: '/api/auth/reset-password', body: { username: email } })
+    expect(answer.statusCode).toBe(200)
     return (await lastMail(stub, email.toLowerCase())).linkParams as { user: string; hash: string }
   }
 
@@ -52,12 +52,12 @@ describe('password reset', () => {
 
   // API-10, ACCOUNT-3: the request is { username } (the e-mail); the answer is the product's notice.
   it("answers { username } with the notice 'Password reset instructions sent to your email'", async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/reset-password',
       body: { username: USER.email },
     })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: 'Password reset instructions sent to your email' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: 'Password reset instructions sent to your email' })
   })
 
   it('answers 401 once the link is older than 60 minutes', async () => {
@@ -109,12 +109,12 @@ describe('password reset', () => {
   })
 
   it('answers invalid bodies with status false and the fields', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/set-password',
       body: { username: USER.email, hash: 'xyz', password: 'short' },
     })
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toEqual({
       status: false,
       message: 'Validation errors',
       code: 'VALIDATION_FAILED',
@@ -137,12 +137,12 @@ describe('password reset', () => {
 
   // API-7: the existing backend's answer by default.
   it('answers 401 "user don\'t exist" for an unknown address', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/reset-password',
       body: { username: 'nobody@example.com' },
     })
-    expect(response.statusCode).toBe(401)
-    expect(response.json()).toEqual({ message: "user don't exist", code: 'USER_NOT_FOUND' })
+    expect(answer.statusCode).toBe(401)
+    expect(answer.json()).toEqual({ message: "user don't exist", code: 'USER_NOT_FOUND' })
   })
 
   it('limits requests to 3 per e-mail address within 15 minutes', async () => {
@@ -162,11 +162,11 @@ describe('password reset', () => {
 
   it('limits requests to 10 per client within 15 minutes, whatever the addresses', async () => {
     for (let index = 0; index < 10; index++) {
-      const response = await stub.call({
+      const answer = await stub.call({
         url: '/api/auth/reset-password',
         body: { username: `someone${index}@example.com` },
       })
-      expect(response.statusCode).toBe(401)
+      expect(answer.statusCode).toBe(401)
     }
     const limited = await stub.call({
       url: '/api/auth/reset-password',
@@ -184,7 +184,7 @@ describe('password reset', () => {
 describe('change password (POST /auth/change-password)', () => {
   it('checks the old password and keeps existing sessions', async () => {
     const session = await stub.signIn(USER.email, USER.password)
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/auth/change-password',
       body: {
         username: USER.email,
@@ -192,8 +192,8 @@ describe('change password (POST /auth/change-password)', () => {
         newPassword: 'Mtatsminda-Evening-77',
       },
     })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ message: 'Password changed successfully' })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({ message: 'Password changed successfully' })
     expect(
       (await stub.call({ url: '/api/user/profile', token: session.access_token })).statusCode,
     ).toBe(200)

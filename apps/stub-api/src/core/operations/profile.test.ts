@@ -12,9 +12,9 @@ afterEach(async () => {
 describe('GET /user/profile', () => {
   it("answers the signed-in user's own profile", async () => {
     const { access_token } = await stub.signIn(DEMO.email, DEMO.password)
-    const response = await stub.call({ url: '/api/user/profile', token: access_token })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({
+    const answer = await stub.call({ url: '/api/user/profile', token: access_token })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toEqual({
       id: '882054da-e15a-4fa3-89d7-c32ce9a9171e',
       email: DEMO.email,
       username: DEMO.email,
@@ -28,27 +28,27 @@ describe('GET /user/profile', () => {
   })
 
   it('answers 401 without a bearer token', async () => {
-    const response = await stub.call({ url: '/api/user/profile' })
-    expect(response.statusCode).toBe(401)
+    const answer = await stub.call({ url: '/api/user/profile' })
+    expect(answer.statusCode).toBe(401)
   })
 })
 
 describe('PUT /user/profile', () => {
   it('replaces the names and removes the company when it is left out, and the token name follows', async () => {
     const { access_token } = await stub.signIn(USER.email, USER.password)
-    const response = await stub.call({
+    const answer = await stub.call({
       method: 'PUT',
       url: '/api/user/profile',
       token: access_token,
       body: { firstName: ' Nino ', lastName: 'Beridze-Kapanadze' },
     })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({
       firstName: 'Nino',
       lastName: 'Beridze-Kapanadze',
       userType: 'COMPANY',
     })
-    expect(response.json()).not.toHaveProperty('company')
+    expect(answer.json()).not.toHaveProperty('company')
     const withCompany = await stub.call({
       method: 'PUT',
       url: '/api/user/profile',
@@ -88,11 +88,11 @@ describe('PUT /user/profile', () => {
   })
 
   it('answers 401 without a token, even with a valid body', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       method: 'PUT',
       url: '/api/user/profile',
       body: { firstName: 'A', lastName: 'B' },
     })
-    expect(response.statusCode).toBe(401)
+    expect(answer.statusCode).toBe(401)
   })
 })

@@ -14,8 +14,8 @@ afterEach(async () => {
 describe('registration and activation', () => {
   // AUTH-9, API-10: activation by { token }, answered { message }.
   it('creates an inactive account, e-mails a single-use activation link, and activates once', async () => {
-    const response = await register(stub, 'Nino.Beridze@Example.com ')
-    expect(response.statusCode).toBe(400)
+    const answer = await register(stub, 'Nino.Beridze@Example.com ')
+    expect(answer.statusCode).toBe(400)
     const created = await register(stub, 'Nino.Beridze@Example.com')
     expect(created.statusCode).toBe(201)
     expect(created.json()).toEqual({
@@ -76,9 +76,9 @@ describe('registration and activation', () => {
   })
 
   it('rejects a password under 8 characters with the field named', async () => {
-    const response = await register(stub, 'short@example.com', 'Abc12')
-    expect(response.statusCode).toBe(400)
-    expect(response.json().errors).toEqual({
+    const answer = await register(stub, 'short@example.com', 'Abc12')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().errors).toEqual({
       password: 'Password must be at least 8 characters long',
     })
   })

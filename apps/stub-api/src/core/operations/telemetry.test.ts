@@ -32,8 +32,8 @@ describe('POST /security/log', () => {
   // EVENT-1: POST /security/log records the events.
   it('records events and keeps the newest SECURITY_LOG_LIMIT', async () => {
     for (let index = 0; index < SECURITY_LOG_LIMIT + 5; index++) {
-      const response = await stub.call({ url: '/api/security/log', body: event(index) })
-      expect(response.statusCode).toBe(204)
+      const answer = await stub.call({ url: '/api/security/log', body: event(index) })
+      expect(answer.statusCode).toBe(204)
     }
     const items = (await stub.call({ url: '/__dev/security-log' })).json().items
     expect(items).toHaveLength(SECURITY_LOG_LIMIT)
@@ -42,12 +42,12 @@ describe('POST /security/log', () => {
   })
 
   it('refuses details that are not strings', async () => {
-    const response = await stub.call({
+    const answer = await stub.call({
       url: '/api/security/log',
       body: { ...event(1), details: { count: 3 } },
     })
-    expect(response.statusCode).toBe(400)
-    expect(response.json().errors).toEqual({ 'details.count': 'Must be a string' })
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json().errors).toEqual({ 'details.count': 'Must be a string' })
   })
 })
 

@@ -1,7 +1,7 @@
 import { equalInConstantTime, fromBase64Url, toBase64Url, utf8 } from '../platform/bytes'
 import type { Randomness, Scrypt } from '../types'
 
-/** scrypt's cost N; 2^14 is Node's default and the usual interactive-login setting. */
+/** scrypt's cost N; 2^14 is Node's default and the usual setting for an interactive sign-in. */
 export const DEFAULT_SCRYPT_COST = 16384
 const BLOCK_SIZE = 8
 const PARALLELISM = 1

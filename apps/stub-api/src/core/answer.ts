@@ -10,12 +10,12 @@ type Documented<Status, Json> = [Json] extends [undefined]
   : { status: Status; json: Json; headers?: Record<string, string> }
 
 /**
- * An answer inside the core, before it is serialised into a StubAnswer: a handler's, an error's, a
- * development control's or a hook's. `Reply<'signIn'>` is what that operation's handler answers,
- * held to the contract's documented answers (errors are thrown as ApiError): a body of the wrong
- * shape for its status fails typecheck, and `headers` may be left out.
+ * An answer inside the core, before it is serialised into a `SerialisedAnswer`: a handler's, an
+ * error's, a development control's or a hook's. `CoreAnswer<'signIn'>` is what that operation's
+ * handler answers, held to the contract's documented answers (errors are thrown as ApiError): a
+ * body of the wrong shape for its status fails typecheck, and `headers` may be left out.
  */
-export type Reply<Id extends OperationId | undefined = undefined> = Id extends OperationId
+export type CoreAnswer<Id extends OperationId | undefined = undefined> = Id extends OperationId
   ? {
       [Status in keyof Responses<Id> & number]: Documented<Status, JsonOf<Responses<Id>[Status]>>
     }[keyof Responses<Id> & number]
@@ -30,16 +30,16 @@ export type Reply<Id extends OperationId | undefined = undefined> = Id extends O
       page?: true
     }
 
-export function jsonReply(
+export function jsonAnswer(
   status: number,
   json: unknown,
   headers: Record<string, string> = {},
-): Reply {
+): CoreAnswer {
   return json === undefined ? { status, headers } : { status, headers, json }
 }
 
 /** A development page: HTML, never cached. */
-export function pageReply(html: string, headers: Record<string, string> = {}): Reply {
+export function pageAnswer(html: string, headers: Record<string, string> = {}): CoreAnswer {
   return {
     status: 200,
     headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
