@@ -36,7 +36,7 @@ async function appConfig(command: 'build' | 'serve', mode: string) {
     resolve: { conditions: [sourceCondition, ...defaultServerConditions] },
     // runnerImport evaluates in an environment of its own, 'inline', whose settings are not the
     // top level's: without these, Node resolves the workspace packages by their built dist/,
-    // which a fresh clone does not have (npm run dev failed there, issue 38).
+    // which a fresh clone does not have (npm run dev failed there).
     environments: {
       inline: {
         resolve: {

@@ -16,7 +16,7 @@ import { DEV_BROWSER_STUB_PROJECT } from './projects'
  * The site as `npm run dev` serves it (playwright.dev.config.ts): React's StrictMode mounts every
  * effect twice, Vite serves the source unbundled, and the stub is the server or the page's own.
  * The production suites cannot see what breaks only here: in development the auth windows closed
- * themselves 300 ms after opening (issue 38), and nobody could sign in.
+ * themselves 300 ms after opening, and nobody could sign in.
  */
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' })

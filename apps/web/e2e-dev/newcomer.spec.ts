@@ -12,7 +12,7 @@ import { listenOn } from '../e2e/test-ports'
  * unignored files only: no node_modules, no dist/ of any package), with a newcomer's environment.
  * It must install, serve the site and the stub, print the addresses once they answer, let a
  * browser sign in, and on Ctrl+C leave no process behind. It once failed on a fresh clone: Vite
- * needed the domain's dist/ to load its own configuration (issue 38).
+ * needed the domain's dist/ to load its own configuration.
  */
 
 const ROOT = resolve(import.meta.dirname, '../../..')

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { loadContract } from '@devenv/openapi'
 import { runFuzz } from '../src/fuzz/property-run'
-import { httpTransport } from '../src/fuzz/transport'
+import { httpTransport } from '../src/http'
 import { buildFuzzStub, startFuzzStub } from '../test/fixtures/fuzz-stub'
 
 const REQUESTS = Number(process.env.BENCH_FUZZ_REQUESTS ?? 3_000)

@@ -1,28 +1,46 @@
 import { type Contract, isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
-import { type OperationCall, outgoingOf, send, type Target } from './http'
+import { type OperationCall, operationRequest, type Placement, type Transport } from './http'
 import { type Mailbox, type WaitOptions, waitForLink } from './mailbox'
 import { printable } from './report/printable'
 
 /**
- * Signing in and registering accounts, once for check, fuzz and the CLI. Each reaches the target
- * its own way (check through `Target` and fetch, fuzz through its `FuzzTransport`); all they share
- * here is "send this operation call and give me the answer".
+ * Signing in and out and registering accounts, once for check, fuzz and the CLI: each sends an
+ * operation's call its own way (over a transport, or as a step it judges and records), and the
+ * requests themselves are made here.
  */
 
 /** What an account's requests read of an answer: the same in check's and fuzz's answers. */
 export type AccountAnswer = { status: number; json: unknown; text: string }
 
-/** Sends the call of an operation, by operationId, and answers what the target said. */
-export type CallOperation = (
+/**
+ * Sends the call of an operation, by operationId, and answers what the target said (a caller
+ * that judges the step may answer undefined for a step that failed).
+ */
+export type CallOperation<A = AccountAnswer> = (
   operationId: string,
-  call: Pick<OperationCall, 'body' | 'token'>,
-) => Promise<AccountAnswer>
+  call: OperationCall,
+) => Promise<A>
 
-/** Check's target (and the CLI's) as the accounts' way to call an operation; fuzz has its own. */
-export function callOverTarget(target: Target, contract: Contract): CallOperation {
-  return (operationId, call) => send(target, outgoingOf(contract, operationId, call))
+/**
+ * A transport as the accounts' way to call an operation: under check's target's API path and in
+ * its session, or under the contract's first prefix.
+ */
+export function callOver(
+  contract: Contract,
+  reach: Partial<Placement> & { transport: Transport },
+): CallOperation {
+  return (operationId, call) =>
+    reach.transport.send(operationRequest(contract, operationId, call, reach))
 }
+
+/** Signs an account in with its address and password. */
+export const signIn = <A>(call: CallOperation<A>, { email, password }: Credentials): Promise<A> =>
+  call('signIn', { body: { email, password } })
+
+/** Signs out the session a refresh token belongs to. */
+export const signOut = <A>(call: CallOperation<A>, refreshToken: unknown): Promise<A> =>
+  call('signOut', { body: { refreshToken } })
 
 /** The tokens of a sign-in or refresh answer; undefined unless it is a 200 with an access token. */
 export type SignedIn = {
@@ -60,13 +78,13 @@ export async function signedIn<T>(
   use: (token: string) => Promise<T>,
   refused?: (answer: AccountAnswer) => Error,
 ): Promise<T> {
-  const answer = await call('signIn', { body: credentials })
+  const answer = await signIn(call, credentials)
   const tokens = isJsonObject(answer.json) ? answer.json : {}
   if (refused && !tokensOf(answer)) throw refused(answer)
   try {
     return await use(String(tokens.access_token))
   } finally {
-    await call('signOut', { body: { refreshToken: tokens.refresh_token } })
+    await signOut(call, tokens.refresh_token)
   }
 }
 
@@ -81,11 +99,11 @@ export async function refusedAccount(
 ): Promise<string | undefined> {
   for (const account of accounts) {
     if (!account) continue
-    const answer = await call('signIn', { body: account })
+    const answer = await signIn(call, account)
     if (refuses(answer.status))
       return `the account ${account.email} does not sign in: ${answer.status} ${reasonOf(answer)}`.trimEnd()
     const refresh = tokensOf(answer)?.refresh
-    if (refresh !== undefined) await call('signOut', { body: { refreshToken: refresh } })
+    if (refresh !== undefined) await signOut(call, refresh)
   }
   return undefined
 }

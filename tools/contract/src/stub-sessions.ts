@@ -1,5 +1,4 @@
-import { createDevClient } from '@devenv/openapi/dev-protocol'
-import { boundedDevTransport, type Target } from './http'
+import { devClientOf, type Transport } from './http'
 
 /**
  * Whether the target keeps a store per `X-Stub-Session` (the stub in development and test
@@ -8,11 +7,10 @@ import { boundedDevTransport, type Target } from './http'
  * shares the target's state and rate-limit windows. Independent of the mailbox: a staging backend
  * with a mail catcher has mail but no sessions.
  */
-export async function hasStubSessions(target: Target, session: string): Promise<boolean> {
+export async function hasStubSessions(transport: Transport, session: string): Promise<boolean> {
   const probe = `${session}.probe`
-  const client = createDevClient({
-    transport: boundedDevTransport(target.origin, target.timeoutMs, target.maxAnswerBytes),
-    session: probe,
-  })
-  return (await client.servedSession().catch(() => undefined)) === probe
+  const served = await devClientOf(transport, probe)
+    .servedSession()
+    .catch(() => undefined)
+  return served === probe
 }

@@ -174,7 +174,7 @@ describe('expiry without a development clock', () => {
     // Tokens of 2 s, and a server that takes 100 ms an answer: the operations' checks outlive
     // several tokens, and a 413 check sent with an expired token would rightly get 401.
     const slow = {
-      onReply: async () => {
+      onAnswer: async () => {
         await new Promise((resolve) => setTimeout(resolve, 100))
         return undefined
       },

@@ -46,8 +46,8 @@ beforeAll(async () => {
     contract: withoutUnsupportedMethods,
     hooks: {
       ...quota,
-      onReply: async (request, reply) => {
-        const kept = (await quota.onReply?.(request, reply)) ?? reply
+      onAnswer: async (request, reply) => {
+        const kept = (await quota.onAnswer?.(request, reply)) ?? reply
         return request.operationId === 'listModels' && kept.status === 200
           ? { ...kept, status: 418 }
           : kept
@@ -204,7 +204,7 @@ describe('check --since given a bad base', () => {
   })
 })
 
-describe('check --since a URL that carries secrets (issue 39, item 3)', () => {
+describe('check --since a URL that carries secrets', () => {
   const SECRETS = ['tok-39-since', 'sig-39-since']
 
   it('shows neither in the terminal, report.json, junit.xml or report.html', async () => {
@@ -248,7 +248,7 @@ describe('check --since a URL that carries secrets (issue 39, item 3)', () => {
   }, 120_000)
 })
 
-describe('check --since a revision that is an option of git (issue 39, item 6)', () => {
+describe('check --since a revision that is an option of git', () => {
   it('is refused in one line, before git runs, and no file is written', async () => {
     const written = join(dir, 'written-by-git')
     const outcome = await runCli([

@@ -1,13 +1,16 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { StubHooks } from '@devenv/stub-api'
 import { split } from 'shlex'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fuzzCommand } from '../src/cli/fuzz'
+import type { InProcessTarget } from '../src/cli/options'
 import { buildFuzzStub, inProcessStub } from './fixtures/fuzz-stub'
 
 /** The fuzz stub listening on 127.0.0.1, a free port; `plant` is a bug in its core's hooks. */
@@ -18,13 +21,13 @@ async function listeningStub(plant?: StubHooks) {
 }
 
 /** Runs `devenv-contract fuzz` in process; answers its exit code and what it printed. */
-async function fuzz(argv: string[]) {
+async function fuzz(argv: string[], inProcess: InProcessTarget = inProcessStub) {
   const lines: string[] = []
   const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
     lines.push(parts.join(' '))
   })
   try {
-    const code = await fuzzCommand(argv, { inProcess: inProcessStub })
+    const code = await fuzzCommand(argv, { inProcess })
     return { code, output: lines.join('\n') }
   } finally {
     log.mockRestore()
@@ -107,7 +110,7 @@ describe('devenv-contract fuzz over HTTP', () => {
   it('finds a planted 500, shrinks it and prints a curl command that reproduces it', async () => {
     // The bug: a contact request naming a company answers 500.
     const stub = await listeningStub({
-      onReply: (request, reply) => {
+      onAnswer: (request, reply) => {
         const body = request.body as Record<string, unknown> | undefined
         return request.operationId === 'submitContact' &&
           reply.status === 201 &&
@@ -335,6 +338,75 @@ describe('devenv-contract fuzz --checks and --exclude-checks', () => {
       expect(output).toMatch(/positive_data_acceptance\s+not selected/)
       expect(output).toMatch(/not_a_server_error\s+[1-9][\d,]*\s+0/)
     } finally {
+      await stub.app.close()
+    }
+  })
+})
+
+describe('devenv-contract fuzz stopped part-way', () => {
+  it('by a target that fails after some answers: report.json holds the checks judged before, the run marked interrupted, and the error goes on', async () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-crash-'))
+    folders.push(reportDir)
+    // The stub in process, whose connection is lost after its 400th answer.
+    const losing: InProcessTarget = {
+      start: async () => {
+        const { fuzz, stateful } = await inProcessStub.start()
+        let answers = 0
+        const send: typeof fuzz.send = (request) => {
+          if (++answers > 400) throw new Error('the connection to the target was lost')
+          return fuzz.send(request)
+        }
+        return { fuzz: { ...fuzz, send }, stateful }
+      },
+    }
+    const argv = ['--stub', '--requests', '5000', '--sequences', '0', '--seed', '8']
+    await expect(fuzz([...argv, '--report-dir', reportDir, '--quiet'], losing)).rejects.toThrow(
+      'the connection to the target was lost',
+    )
+    const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+    expect(report.summary.passed).toBeGreaterThan(10)
+    expect(report.failures).toEqual([])
+    expect(report.coverage.summary.operations.covered).toBeGreaterThan(0)
+    expect(report.skippedParts).toContainEqual({
+      part: 'interrupted',
+      reason: 'stopped by an error: the connection to the target was lost',
+      accepted: false,
+    })
+    expect(report.notes.at(-1)).toMatch(/^interrupted: stopped by an error: /)
+  })
+
+  it('by SIGINT: the binary writes the reports of what was judged, marked interrupted, and exits 1', async () => {
+    let answered = 0
+    const stub = await listeningStub({ onAnswer: () => void answered++ })
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-signal-'))
+    folders.push(reportDir)
+    const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url))
+    const child = spawn(
+      process.execPath,
+      [
+        ...['--conditions=@devenv/source', '--import', 'tsx', bin, 'fuzz'],
+        ...['--base-url', stub.url, '--requests', '100000', '--sequences', '0', '--seed', '9'],
+        ...['--report-dir', reportDir, '--quiet'],
+      ],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'ignore' },
+    )
+    try {
+      await vi.waitFor(() => expect(answered).toBeGreaterThan(300), {
+        timeout: 120_000,
+        interval: 50,
+      })
+      child.kill('SIGINT')
+      const [code] = (await once(child, 'exit')) as [number | null]
+      expect(code).toBe(1)
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      expect(report.summary.passed).toBeGreaterThan(10)
+      expect(report.skippedParts).toContainEqual({
+        part: 'interrupted',
+        reason: 'stopped by SIGINT',
+        accepted: false,
+      })
+    } finally {
+      child.kill('SIGKILL')
       await stub.app.close()
     }
   })

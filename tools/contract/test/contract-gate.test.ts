@@ -100,7 +100,7 @@ describe('the contract gate of the test command', () => {
     )
   })
 
-  it('prints and writes a forged name as text: no control character, no line of its own, no live link (issue 39, items 4 and 5)', () => {
+  it('prints and writes a forged name as text: no control character, no line of its own, no live link', () => {
     writeFileSync(join(repo, 'openapi', 'CHANGELOG.md'), '# Changelog\n\n## 1.0.0\n\nThe first.\n')
     writeContract((document) => {
       // A new operation breaks servers only: the gate passes and names it.
@@ -133,7 +133,7 @@ describe('the contract gate of the test command', () => {
     writeContract(() => undefined)
   })
 
-  it('refuses a CONTRACT_BASE that git would read as an option, in one line (issue 39, item 6)', () => {
+  it('refuses a CONTRACT_BASE that git would read as an option, in one line', () => {
     const file = join(repo, 'written-by-git')
     const run = gateWith(`--output=${file}`)
     expect(run.status).toBe(2)

@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { Register, SignIn } from '../src/fuzz/stateful/account-steps'
 import { initialModel, modelRulesOf } from '../src/fuzz/stateful/model'
 import { type Real, SEEDED } from '../src/fuzz/stateful/sequence'
+import { FUZZ_CLOCK_START } from '../src/fuzz/stub-world'
 import { Tally } from '../src/fuzz/tally'
-import { FUZZ_CLOCK_START, type FuzzTransport } from '../src/fuzz/transport'
+import type { Transport } from '../src/http'
 import { startFuzzStub } from './fixtures/fuzz-stub'
 
 const NEW = 'steps.new@example.com'
 const TAKEN = SEEDED[0]?.email ?? ''
 
 /** A sequence's real side on the fuzz stub, in a stub session of its own. */
-const realOf = (stub: FuzzTransport, session: string): Real => ({
+const realOf = (stub: Transport, session: string): Real => ({
   stub,
   contract: loadContract(),
   tally: new Tally(),
@@ -63,7 +64,7 @@ describe('the stateful model of registration, against a target that mixes both w
       uniformAccountAnswers: true,
       // Sign-in of a registration not yet activated tells it apart: 403 where registration said 201.
       hooks: {
-        onReply: (request, reply) =>
+        onAnswer: (request, reply) =>
           request.operationId === 'signIn' && reply.status === 401
             ? {
                 status: 403,

@@ -101,7 +101,7 @@ describe('the time bound of a fuzz run (--max-time)', () => {
     // The bug: contact and demo requests answer 500 (two failures to shrink).
     const transport = await startFuzzStub({
       hooks: {
-        onReply: (request) =>
+        onAnswer: (request) =>
           request.operationId === 'submitContact' || request.operationId === 'requestDemo'
             ? { status: 500, headers: {}, json: { message: 'planted bug', code: 'INTERNAL' } }
             : undefined,

@@ -2,7 +2,7 @@ import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import { runFuzz } from '../src/fuzz/property-run'
 import { devControls } from '../src/fuzz/target'
-import { inProcessTransport } from '../src/fuzz/transport'
+import { inProcessTransport } from '../src/http'
 import { startFuzzStub } from './fixtures/fuzz-stub'
 
 describe("the stateful model's clock", () => {

@@ -10,7 +10,7 @@ import { fuzzCommand } from '../src/cli/fuzz'
 import { runFuzz } from '../src/fuzz/property-run'
 import { runStateful } from '../src/fuzz/stateful/run'
 import { fuzzTarget } from '../src/fuzz/target'
-import { httpTransport, inProcessTransport } from '../src/fuzz/transport'
+import { httpTransport, inProcessTransport } from '../src/http'
 import { BROKEN_SERVERS, BROKEN_SERVERS_JWT_SECRET } from './fixtures/broken-servers'
 import { startMailDev } from './fixtures/maildev'
 
@@ -176,7 +176,7 @@ describe('devenv-contract fuzz against the stub in production mode', () => {
   it('ends a run against a slow server at --max-time, leaves the accounts as they were, and says what the bound cut', async () => {
     // Every answer of the server takes 50 ms: 2,000 requests would take minutes.
     const stub = await productionStub({
-      onReply: async () => {
+      onAnswer: async () => {
         await new Promise((resolve) => setTimeout(resolve, 50))
         return undefined
       },
@@ -314,7 +314,7 @@ describe('devenv-contract fuzz against the stub in production mode', () => {
           method: request.method as 'GET',
           url: request.url,
           headers: request.headers,
-          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          ...(request.body !== undefined ? { payload: request.body } : {}),
         })
         return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body }
       })
@@ -396,7 +396,7 @@ describe('devenv-contract fuzz with a mailbox but no development clock', () => {
         method: request.method as 'GET',
         url: request.url.startsWith('/__dev/clock') ? '/__dev/no-clock-here' : request.url,
         headers: request.headers,
-        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        ...(request.body !== undefined ? { payload: request.body } : {}),
       })
       return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body }
     })

@@ -17,7 +17,7 @@ import {
   runCli,
 } from './fixtures/cli'
 
-// The toolkit's inputs as the attacker's (issue 39, items 3 to 9). A version of the contract given
+// The toolkit's inputs as the attacker's. A version of the contract given
 // to `diff` (or to `check --since`) may come from anyone's pull request or any URL: its text
 // reaches the terminal, a CI log, a pull request's comment, JSON and JUnit, and none of it may
 // forge a line, a link or a workflow command, carry a URL's secrets out, run git with options, or

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { MIB, targetOf } from '../src/http'
+import { httpTransport, MIB } from '../src/http'
 import { devMailbox } from '../src/mailbox'
 import { hasStubSessions } from '../src/stub-sessions'
 import { answerHealthy, listening, type Outcome, runCli, runCliProcess } from './fixtures/cli'
@@ -193,8 +193,7 @@ describe('a server that answers without end', () => {
   it('the development protocol is read no further: a /__dev answer without end is no session and no mailbox', async () => {
     const endless = await endlessServer()
     try {
-      const target = { ...targetOf(endless.url, undefined, 120_000), maxAnswerBytes: MIB }
-      expect(await hasStubSessions(target, 'hostile')).toBe(false)
+      expect(await hasStubSessions(httpTransport(endless.url, 120_000, MIB), 'hostile')).toBe(false)
       expect(await devMailbox(endless.url, 120_000).problem()).toBe(
         'the target has no GET /__dev/mailbox',
       )

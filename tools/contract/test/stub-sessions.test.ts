@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkTarget } from '../src/check/runner'
-import { targetOf } from '../src/http'
+import { httpTransport } from '../src/http'
 import { hasStubSessions } from '../src/stub-sessions'
 import { answerHealthy } from './fixtures/cli'
 
@@ -28,16 +28,14 @@ afterAll(async () => {
 
 describe('stub sessions', () => {
   it('are there when the target reads back the session it was sent (the stub in test mode)', async () => {
-    expect(await hasStubSessions(targetOf(`${urls.test}/api/v1`, undefined), 'run-1')).toBe(true)
+    expect(await hasStubSessions(httpTransport(`${urls.test}/api/v1`), 'run-1')).toBe(true)
   })
 
   it('are not there on a target without development controls, or one that names no session', async () => {
-    expect(await hasStubSessions(targetOf(urls.production ?? '', undefined), 'run-1')).toBe(false)
+    expect(await hasStubSessions(httpTransport(urls.production ?? ''), 'run-1')).toBe(false)
     // An id the stub does not take (a space) is no session: the default store answers.
-    expect(await hasStubSessions(targetOf(urls.test ?? '', undefined), 'run 1')).toBe(false)
-    expect(await hasStubSessions(targetOf('http://127.0.0.1:9', undefined, 500), 'run-1')).toBe(
-      false,
-    )
+    expect(await hasStubSessions(httpTransport(urls.test ?? ''), 'run 1')).toBe(false)
+    expect(await hasStubSessions(httpTransport('http://127.0.0.1:9', 500), 'run-1')).toBe(false)
   })
 })
 

@@ -440,8 +440,8 @@ describe('handle', () => {
         onHandler: () => {
           seen.push('onHandler')
         },
-        onReply: (_request, answer) => {
-          seen.push(`onReply ${answer.status}`)
+        onAnswer: (_request, answer) => {
+          seen.push(`onAnswer ${answer.status}`)
           return undefined
         },
       },
@@ -455,7 +455,7 @@ describe('handle', () => {
       'onRequest body=undefined',
       `onBody body=${JSON.stringify(CONTACT_SUBMISSION)}`,
       'onHandler',
-      'onReply 201',
+      'onAnswer 201',
     ])
     seen.length = 0
     const refused = await handle(parts, inputOf({ url: '/api/environments/%E0%A4%A' }))

@@ -4,7 +4,7 @@
  *    1. route              the URL to an operation of the contract (a URL it cannot route, or a
  *                          method its path does not have, is refused)
  *    2. chooseStore        the request inside the core, on its stub session's store
- *       - hook onRequest   may answer at once (only onReply runs after it)
+ *       - hook onRequest   may answer at once (only onAnswer runs after it)
  *    3. applyFaults        `Prefer:` in development and test modes: delay, reset, a forced answer
  *    4. limitClient        per-client rate limits, before the body costs anything
  *    5. readBody           the only body reader
@@ -15,7 +15,7 @@
  *    8. limit              per-e-mail and per-account rate limits
  *       - hook onHandler
  *    9. runHandler         the operation's handler
- *       - hook onReply     may change any answer but a refused URL's
+ *       - hook onAnswer     may change any answer but a refused URL's
  *   10. serialise          the answer as the adapter sends it
  *   11. judge              the answer against the contract, in development and test modes
  *   12. persist            the default store kept after an unsafe request
@@ -406,15 +406,15 @@ async function makeAnswer(
   }
 }
 
-/** The `onReply` hook's change of an answer; what it throws, as the error answer. */
-async function runOnReply(
+/** The `onAnswer` hook's change of an answer; what it throws, as the error answer. */
+async function runOnAnswer(
   parts: CoreParts,
   request: CoreRequest,
   answer: CoreAnswer,
-  onReply: NonNullable<StubHooks['onReply']>,
+  onAnswer: NonNullable<StubHooks['onAnswer']>,
 ): Promise<CoreAnswer> {
   try {
-    return (await onReply(request, answer)) ?? answer
+    return (await onAnswer(request, answer)) ?? answer
   } catch (error) {
     return toErrorAnswer(parts, request, error)
   }
@@ -436,6 +436,6 @@ export async function handle(parts: CoreParts, input: StubRequest): Promise<Seri
   if (routed.refused) return send(parts, request, errorAnswer(parts.ctx, undefined, routed.refused))
   let answer = await makeAnswer(parts, request, input, routed.path)
   if (answer === 'reset') return { status: 0, headers: {}, reset: true, session: request.session }
-  if (parts.hooks.onReply) answer = await runOnReply(parts, request, answer, parts.hooks.onReply)
+  if (parts.hooks.onAnswer) answer = await runOnAnswer(parts, request, answer, parts.hooks.onAnswer)
   return send(parts, request, answer)
 }

@@ -19,7 +19,7 @@ export type StubHooks = {
   /**
    * First: the store is chosen and the operation found (`operationId`, `params`), nothing else
    * has run. May change the request (its `headers`) or answer it itself, skipping everything else
-   * but `onReply`.
+   * but `onAnswer`.
    */
   onRequest?: (request: CoreRequest) => CoreAnswer | undefined | Promise<CoreAnswer | undefined>
   /** An operation's request with its body read, before authentication and validation. */
@@ -30,7 +30,7 @@ export type StubHooks = {
    * Every answer (the handler's, an error's, a development control's or `onRequest`'s) before it
    * is checked against the contract, kept and sent: may change it or give another one.
    */
-  onReply?: (
+  onAnswer?: (
     request: CoreRequest,
     answer: CoreAnswer,
   ) => CoreAnswer | undefined | Promise<CoreAnswer | undefined>

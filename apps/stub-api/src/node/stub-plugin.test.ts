@@ -158,7 +158,7 @@ describe('hooks given to buildServer', () => {
         onHandler: (request) => {
           seen.push(`${request.operationId} ${request.account?.email ?? 'anonymous'}`)
         },
-        onReply: (request, answer) =>
+        onAnswer: (request, answer) =>
           request.operationId === 'getHealth'
             ? { ...answer, headers: { ...answer.headers, 'x-planted': 'yes' } }
             : undefined,

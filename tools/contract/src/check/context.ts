@@ -1,6 +1,6 @@
 import type { Contract } from '@devenv/openapi'
-import { type Credentials, createDevClient, type DevClient } from '@devenv/openapi/dev-protocol'
-import { boundedDevTransport, type Target } from '../http'
+import type { Credentials } from '@devenv/openapi/dev-protocol'
+import type { Target } from '../http'
 import { type LinkParams, type Mailbox, waitForLink } from '../mailbox'
 import type { Finding } from '../report'
 
@@ -21,14 +21,6 @@ export type RunContext = {
   waitSeconds: number
   /** Tells the run something worth knowing that is not a failure. */
   finding: (finding: Finding) => void
-}
-
-/** The stub's development client for a target: its origin, the run's session, the run's timeout. */
-export function devClientOf(target: Target): DevClient {
-  return createDevClient({
-    transport: boundedDevTransport(target.origin, target.timeoutMs, target.maxAnswerBytes),
-    ...(target.session === undefined ? {} : { session: target.session }),
-  })
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fillPath, type Operation } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
-import { MIB, type OperationCall } from '../http'
+import { headerOf, MIB, type OperationCall } from '../http'
 import type { RunContext } from './context'
 import { documentedPathParams, isolated } from './flows/support'
 import { invalidRequests } from './generators'
@@ -123,12 +123,11 @@ function ownChecks(
       example: false,
       send: async (suite) => {
         const path = fillPath(operation.path, documentedPathParams(operation))
-        const request = { method: probe.method, path, token: await token() }
-        const answer = await suite.raw(request)
+        const answer = await suite.raw({ method: probe.method, path }, { token: await token() })
         suite.verdict(
           name,
           unsupportedMethodProblem(answer, probe),
-          `${probe.method} ${request.path}\n=> ${answer.error ?? `${answer.status} ${probe.header}: ${answer.headers.get(probe.header) ?? '(none)'}`}`,
+          `${probe.method} ${path}\n=> ${answer.error ?? `${answer.status} ${probe.header}: ${headerOf(answer, probe.header) ?? '(none)'}`}`,
           ['x-unsupported-methods'],
         )
       },

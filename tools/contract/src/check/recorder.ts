@@ -4,6 +4,7 @@ import {
   judgeAnswer,
   operationOf,
   pairedResponseExamples,
+  type RequestLine,
   type RuleExtension,
   requestExampleOf,
   responseExampleOf,
@@ -11,29 +12,29 @@ import {
 } from '@devenv/openapi'
 import {
   type Answer,
-  fetchAnswer,
+  headerOf,
   type OperationCall,
-  type Outgoing,
-  outgoingOf,
-  send,
+  operationRequest,
+  recordOf,
+  requestTo,
   type Target,
-  wireRequestOf,
+  type WireRequest,
 } from '../http'
 import { type CheckResult, exchangeOf, type Suite, type SuiteKind } from '../report'
 import type { RunAccount } from './run-account'
 import { keptReason, shareOfWindow, takeFromShare } from './window-share'
 
-/** A request as a failure's detail shows it: its body cut at 300 characters. */
-function describeRequest(request: Outgoing): string {
-  const body = request.payload ?? (request.body === undefined ? '' : JSON.stringify(request.body))
-  return `${request.method} ${request.path}${body ? ` ${body.length > 300 ? `${body.slice(0, 300)}...` : body}` : ''}`
+/** A request as a failure's detail shows it: its path under the API, its body cut at 300 characters. */
+function describeRequest({ method, url, body }: WireRequest, apiPath: string): string {
+  const text = body?.toString('utf8') ?? ''
+  return `${method} ${url.slice(apiPath.length)}${text ? ` ${text.length > 300 ? `${text.slice(0, 300)}...` : text}` : ''}`
 }
 
 /** An answer as a failure's detail shows it: its body cut at 500 characters. */
 function describeAnswer(answer: Answer): string {
   if (answer.error) return `no answer: ${answer.error}`
   const text = answer.text.length > 500 ? `${answer.text.slice(0, 500)}...` : answer.text
-  return `${answer.status} ${answer.headers.get('content-type') ?? ''} ${text}`.trim()
+  return `${answer.status} ${headerOf(answer, 'content-type') ?? ''} ${text}`.trim()
 }
 
 /** Whether the check asks for `status` by name (not merely as one of a class). */
@@ -185,28 +186,27 @@ export class SuiteRecorder {
       if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = kept
       return undefined
     }
-    const request = outgoingOf(this.contract, operationId, call)
     // The request goes on the wire as the reproducer repeats it: built once, sent, judged here.
-    const wire = wireRequestOf(this.target, request)
-    const sendWire = () => fetchAnswer(wire, this.target.timeoutMs, this.target.maxAnswerBytes)
-    let answer = answered ?? (await sendWire())
+    const request = operationRequest(this.contract, operationId, call, this.target)
+    const { transport } = this.target
+    let answer = answered ?? (await transport.send(request))
     if (this.fullWindow(operationId, answer, expectation)) {
       // A window an earlier flow or run filled: wait for it within --max-wait, else skip; a full
       // window is the server keeping its promise, never this check's failure.
-      const retryAfter = Number(answer.headers.get('retry-after'))
+      const retryAfter = Number(headerOf(answer, 'retry-after'))
       const budget = this.target.maxWaitSeconds ?? 0
       if (Number.isFinite(retryAfter) && retryAfter <= budget) {
         await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
-        answer = await sendWire()
+        answer = await transport.send(request)
       }
       if (this.fullWindow(operationId, answer, expectation)) {
-        const reason = `the ${operationId} rate-limit window is full (Retry-After ${answer.headers.get('retry-after')} s, beyond --max-wait ${budget} s): an earlier flow or run filled it`
+        const reason = `the ${operationId} rate-limit window is full (Retry-After ${headerOf(answer, 'retry-after')} s, beyond --max-wait ${budget} s): an earlier flow or run filled it`
         this.skip(name, reason)
         if (this.stopsOnFailure(stopOnFailure)) this.stoppedBecause = reason
         return undefined
       }
     }
-    if (this.runTokenExpired(request, answer, expectation)) {
+    if (this.runTokenExpired(call.token, answer, expectation)) {
       this.skip(
         name,
         "the run's own token had expired when the server answered 401 (token_valid_seconds): the run's fault, not the server's",
@@ -220,10 +220,11 @@ export class SuiteRecorder {
       const extra = expectation.also?.(answer)
       if (extra) problems.push(extra)
     }
-    const detail = `${describeRequest(request)}\n=> ${describeAnswer(answer)}`
+    const detail = `${describeRequest(request, this.target.apiPath)}\n=> ${describeAnswer(answer)}`
     const operation = this.contract.byId.get(operationId)
-    const requestExample = operation && requestExampleOf(operation, request.body)
-    const exchange = exchangeOf(operationId, wire, answer.error ? null : answer.status, {
+    const requestExample = operation && requestExampleOf(operation, call.body)
+    const record = recordOf(transport.origin, request)
+    const exchange = exchangeOf(operationId, record, answer.error ? null : answer.status, {
       requestExample,
       responseExample:
         operation && !answer.error
@@ -241,7 +242,7 @@ export class SuiteRecorder {
         ? {
             name,
             status: 'passed',
-            durationMs: answer.durationMs,
+            durationMs: answer.durationMs ?? 0,
             exchange,
             ...rulesField(expectation.rules),
           }
@@ -250,7 +251,7 @@ export class SuiteRecorder {
             status: 'failed',
             message: problems.join('; '),
             detail,
-            durationMs: answer.durationMs,
+            durationMs: answer.durationMs ?? 0,
             schemaViolation: verdict.schemaViolation,
             exchange,
             ...rulesField(expectation.rules),
@@ -274,8 +275,12 @@ export class SuiteRecorder {
   }
 
   /** A 401 the check did not ask for, to a token of the run's own that it knows had expired. */
-  private runTokenExpired(request: Outgoing, answer: Answer, expectation: Expectation): boolean {
-    if (answer.error || answer.status !== 401 || !this.account?.expired(request.token)) return false
+  private runTokenExpired(
+    token: string | undefined,
+    answer: Answer,
+    expectation: Expectation,
+  ): boolean {
+    if (answer.error || answer.status !== 401 || !this.account?.expired(token)) return false
     return !asksFor(expectation, 401)
   }
 
@@ -289,14 +294,13 @@ export class SuiteRecorder {
 
   /**
    * Sends a request without checking it (set-up, polling, clean-up): a request of an operation,
-   * where the run's contract puts it, or one as it is (another method, a development endpoint).
+   * where the run's contract puts it, or another request line (a method its path does not have).
    */
-  raw(request: Outgoing): Promise<Answer>
-  raw(operationId: string, call: OperationCall): Promise<Answer>
-  raw(request: Outgoing | string, call: OperationCall = {}): Promise<Answer> {
-    return send(
-      this.target,
-      typeof request === 'string' ? outgoingOf(this.contract, request, call) : request,
+  raw(operation: string | RequestLine, call: OperationCall = {}): Promise<Answer> {
+    return this.target.transport.send(
+      typeof operation === 'string'
+        ? operationRequest(this.contract, operation, call, this.target)
+        : requestTo(operation.method, operation.path, call, this.target),
     )
   }
 }

@@ -1,5 +1,5 @@
 import type { Contract } from '@devenv/openapi'
-import { type CallOperation, callOverTarget, tokensOf } from '../accounts'
+import { type AccountAnswer, type CallOperation, callOver, signIn, tokensOf } from '../accounts'
 import { rulesOf } from '../contract-rules'
 import type { Target } from '../http'
 import type { Credentials } from './context'
@@ -24,13 +24,11 @@ type Tokens = {
  * renews the token early.
  */
 async function tokensFrom(
-  call: CallOperation,
-  operationId: string,
-  body: unknown,
+  asked: () => Promise<AccountAnswer>,
   clock: Clock,
 ): Promise<Tokens | undefined> {
   const sentAt = clock.now()
-  const tokens = tokensOf(await call(operationId, { body }))
+  const tokens = tokensOf(await asked())
   if (!tokens) return undefined
   const seconds = tokens.validSeconds ?? clock.accessSeconds ?? Number.POSITIVE_INFINITY
   return { ...tokens, validSeconds: seconds, expiresAt: sentAt + seconds * 1000 }
@@ -68,8 +66,8 @@ export class RunAccount {
     now: () => number = Date.now,
   ): Promise<RunAccount | undefined> {
     const clock = { now, accessSeconds: rulesOf(contract).lifetimes?.accessToken }
-    const call = callOverTarget(target, contract)
-    const tokens = await tokensFrom(call, 'signIn', credentials, clock)
+    const call = callOver(contract, target)
+    const tokens = await tokensFrom(() => signIn(call, credentials), clock)
     return tokens ? new RunAccount(call, credentials, tokens, clock) : undefined
   }
 
@@ -95,10 +93,10 @@ export class RunAccount {
   async #refreshed(): Promise<Tokens | undefined> {
     if (this.#tokens.refresh === undefined) return undefined
     const body = { refreshToken: this.#tokens.refresh }
-    return tokensFrom(this.call, 'refreshToken', body, this.clock)
+    return tokensFrom(() => this.call('refreshToken', { body }), this.clock)
   }
 
   #signedInAgain(): Promise<Tokens | undefined> {
-    return tokensFrom(this.call, 'signIn', this.credentials, this.clock)
+    return tokensFrom(() => signIn(this.call, this.credentials), this.clock)
   }
 }

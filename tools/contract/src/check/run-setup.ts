@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { Contract, Operation } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
-import { registerThroughMailbox } from '../accounts'
 import { type Target, targetOf } from '../http'
 import { devMailbox, type Mailbox } from '../mailbox'
 import type { RunStream, Shard, Suite } from '../report'
 import { hasStubSessions } from '../stub-sessions'
 import type { Credentials, RunContext } from './context'
-import { passwordOf } from './flows/support'
+import { passwordOf, registerRecorded } from './flows/support'
 import { SuiteRecorder } from './recorder'
 import { RunAccount } from './run-account'
 import type { RunOptions } from './run-options'
@@ -23,8 +22,7 @@ async function mailboxOf(
 ): Promise<{ mailbox: Mailbox | undefined; note: string }> {
   const none = 'flows needing e-mailed links are skipped'
   if (option === 'off') return { mailbox: undefined, note: `mailbox: off (${none})` }
-  const mailbox =
-    option === undefined || option === 'auto' ? devMailbox(target.origin, target.timeoutMs) : option
+  const mailbox = option === undefined || option === 'auto' ? devMailbox(target.transport) : option
   const problem = await mailbox.problem()
   if (problem === undefined) return { mailbox, note: `mailbox: ${mailbox.name}` }
   return {
@@ -36,30 +34,14 @@ async function mailboxOf(
   }
 }
 
-/** The steps of registering the run's account, each a recorded check of the run's setup. */
-const REGISTRATION_STEPS: Record<string, string> = {
-  register: 'register an account for protected operations: 201',
-  activateAccount: 'activate it with the e-mailed token: 200',
-}
-
 /**
- * An account for the protected operations on a target without one given: registered, then
- * activated with the e-mailed token, each a recorded step of the run's setup.
+ * The steps of registering an account for the protected operations on a target without one
+ * given, each a recorded check of the run's setup.
  */
-function registerForTheRun(
-  setup: SuiteRecorder,
-  target: Target,
-  mailbox: Mailbox,
-  email: string,
-): Promise<Credentials | undefined> {
-  const steps = {
-    expect: (operationId: string, call: { body?: unknown }, status: number) =>
-      setup.request(REGISTRATION_STEPS[operationId] ?? operationId, operationId, call, { status }),
-    mailed: (_: string, arrived: boolean) =>
-      setup.verdict('its activation e-mail arrives', arrived ? undefined : 'no e-mail'),
-  }
-  const credentials = { email, password: passwordOf(setup) }
-  return registerThroughMailbox(steps, mailbox, credentials, { session: target.session })
+const RUN_ACCOUNT_STEPS = {
+  register: 'register an account for protected operations: 201',
+  mailed: 'its activation e-mail arrives',
+  activateAccount: 'activate it with the e-mailed token: 200',
 }
 
 /** What the run's set-up leaves the suites: where and as whom they run. */
@@ -91,14 +73,13 @@ export async function setUpRun(
   // No X-Stub-Session header until the target says it keeps sessions (below): a real backend
   // never sees one.
   let target: Target = {
-    ...targetOf(options.baseUrl, undefined, options.timeoutMs),
+    ...targetOf(options.baseUrl, options.timeoutMs, options.maxAnswerBytes),
     maxWaitSeconds: options.maxWaitSeconds ?? 0,
-    ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
   }
   await run.emit({
     type: 'started',
     mode: 'check',
-    target: target.apiBase,
+    target: `${target.transport.origin}${target.apiPath}`,
     startedAt: new Date().toISOString(),
     ...(shard === undefined ? {} : { shard }),
   })
@@ -122,7 +103,7 @@ export async function setUpRun(
     return undefined
   }
 
-  const stubSessions = await hasStubSessions(target, session)
+  const stubSessions = await hasStubSessions(target.transport, session)
   if (stubSessions) {
     target = { ...target, session }
     await note(`stub session (X-Stub-Session): ${session}`)
@@ -142,7 +123,13 @@ export async function setUpRun(
   // other target with a mailbox gets an account registered and activated for the run.
   const registered =
     !options.credentials && !stubSessions && mailbox && operations.some((each) => each.requiresAuth)
-      ? await registerForTheRun(setup, target, mailbox, `contract-${runId}-ops@example.com`)
+      ? await registerRecorded(
+          setup,
+          mailbox,
+          target.session,
+          { email: `contract-${runId}-ops@example.com`, password: passwordOf(setup) },
+          RUN_ACCOUNT_STEPS,
+        )
       : undefined
   const credentials =
     options.credentials ?? registered ?? (stubSessions ? STUB_SEEDED_ACCOUNT : undefined)

@@ -36,12 +36,16 @@ afterAll(async () => {
 })
 
 describe('targetOf', () => {
+  const apiBaseOf = ({ transport, apiPath }: ReturnType<typeof targetOf>) =>
+    `${transport.origin}${apiPath}`
   it('accepts an origin or an API base', () => {
-    expect(targetOf('http://h:1', 's').apiBase).toBe('http://h:1/api')
-    expect(targetOf('http://h:1/api/', 's').apiBase).toBe('http://h:1/api')
-    expect(targetOf('http://h:1/api/v1', 's')).toMatchObject({
-      apiBase: 'http://h:1/api/v1',
-      origin: 'http://h:1',
+    expect(apiBaseOf(targetOf('http://h:1'))).toBe('http://h:1/api')
+    expect(apiBaseOf(targetOf('http://h:1/api/'))).toBe('http://h:1/api')
+    const v1 = targetOf('http://h:1/api/v1')
+    expect(v1).toMatchObject({ apiPath: '/api/v1', transport: { origin: 'http://h:1' } })
+    expect(targetOf('http://h:1/base/api')).toMatchObject({
+      apiPath: '/api',
+      transport: { origin: 'http://h:1/base' },
     })
   })
 })

@@ -1,6 +1,6 @@
 import type { Contract, Operation } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
-import type { Answer } from '../http'
+import { type Answer, headerOf } from '../http'
 
 /**
  * Methods a check may send to a path that lacks them, in the order tried. Not TRACE or CONNECT
@@ -45,7 +45,7 @@ export function unsupportedMethodProblem(
 ): string | undefined {
   if (answer.error) return `no answer: ${answer.error}`
   if (answer.status !== expected.status) return `answered ${answer.status}, not ${expected.status}`
-  const header = answer.headers.get(expected.header)
+  const header = headerOf(answer, expected.header)
   if (header === null) return `no ${expected.header} header`
   const listed = new Set(
     header

@@ -1,9 +1,10 @@
 import type { Contract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
-import { callOverTarget, refusedAccount } from '../accounts'
+import { callOver, refusedAccount } from '../accounts'
 import { targetOf } from '../http'
 import { rememberSecret } from '../report/secrets'
-import { type ParsedCommand, UsageError } from './options'
+import type { ParsedCommand } from './options'
+import { UsageError } from './usage'
 
 /** The account options, as `check` and `fuzz` both take them (command-specs.ts declares them). */
 export const ACCOUNT_OPTION_NAMES = ['email', 'password', 'second-email', 'second-password']
@@ -47,7 +48,7 @@ export async function signInGivenAccounts(
   contract: Contract,
 ): Promise<void> {
   const refused = await refusedAccount(
-    callOverTarget(targetOf(baseUrl, undefined, timeoutMs), contract),
+    callOver(contract, targetOf(baseUrl, timeoutMs)),
     [accounts?.user, accounts?.second],
     (status) => status === 401 || status === 403,
   )

@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import type { OptionValue } from './config'
 import { nearestName } from './option-values'
-import { reasonOf } from './usage'
+import { firstLineOf } from './usage'
 
 // The arguments as node:util reads them, every refused one a problem rather than the first, each
 // problem with where it stands: the command line's problems are told in the order they were typed.
@@ -114,7 +114,7 @@ function refusalOf(
     return {}
   } catch (error) {
     // node:util names the problem ("Unknown option '--x'"); its advice about '--' does not apply.
-    const reason = reasonOf(error).replace(/\. To specify a positional argument.*$/, '')
+    const reason = firstLineOf(error).replace(/\. To specify a positional argument.*$/, '')
     const unknown = /^Unknown option '--([^'=]+)'/.exec(reason)?.[1]
     const near = unknown === undefined ? undefined : nearestName(unknown, Object.keys(options))
     return near === undefined ? { reason } : { reason: `${reason}; did you mean --${near}?`, near }

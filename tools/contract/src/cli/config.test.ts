@@ -190,7 +190,7 @@ describe('the configuration file', () => {
   )
 })
 
-describe('a configuration file of an untrusted checkout (issue 39, item 8)', () => {
+describe('a configuration file of an untrusted checkout', () => {
   afterEach(() => {
     delete process.env.DEVENV_TEST_OTHER
   })

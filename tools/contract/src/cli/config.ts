@@ -19,7 +19,7 @@ export const CONFIG_FILE_NAMES = [
 
 /**
  * Options given on the command line only, never keys of the file: what the file is, and what the
- * file may do. A file found in the folder may be a checkout's, anyone's (issue 39): it cannot let
+ * file may do. A file found in the folder may be a checkout's, anyone's: it cannot let
  * itself read the environment (`config-env`) or run commands (`allow-exec`).
  */
 export const COMMAND_LINE_ONLY = new Set(['config', 'help', 'config-env', 'allow-exec'])
@@ -28,10 +28,10 @@ export const COMMAND_LINE_ONLY = new Set(['config', 'help', 'config-env', 'allow
  * The environment variables a file reads as `${NAME}` without being named by `--config-env`: the
  * toolkit's own (`CONTRACT_EMAIL`, `CONTRACT_PASSWORD` ...), which a run reads anyway.
  */
-export const CONFIG_VARIABLE_PREFIX = 'CONTRACT_'
+const CONFIG_VARIABLE_PREFIX = 'CONTRACT_'
 
 /** The subcommands that may have a section of their own in the file. */
-export const CONFIG_SECTIONS = ['check', 'fuzz', 'proxy', 'merge'] as const
+const CONFIG_SECTIONS = ['check', 'fuzz', 'proxy', 'merge'] as const
 
 export type ConfigFile = {
   /** The path as the user would recognise it: given to --config, or the file's name. */
@@ -51,7 +51,7 @@ export type ConfigFile = {
   refused: ReadonlySet<string> | 'all'
 }
 
-export type ConfigProblem = { reason: string; place: number }
+type ConfigProblem = { reason: string; place: number }
 
 /** Bad input in the file: the caller makes it a usage error. */
 export class ConfigError extends Error {
@@ -249,14 +249,7 @@ export function loadConfig(
       }
   for (const key of top.refused) if (!overridden(key)) merged.refused.add(key)
   for (const key of section.refused) merged.refused.add(key)
-  return {
-    name,
-    values: merged.values,
-    keys: merged.keys,
-    places: merged.places,
-    problems,
-    refused: sectionUnreadable ? 'all' : merged.refused,
-  }
+  return { name, ...merged, problems, refused: sectionUnreadable ? 'all' : merged.refused }
 }
 
 /** The list, or undefined when one of its items is. */

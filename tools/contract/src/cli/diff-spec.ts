@@ -1,6 +1,6 @@
-import { SIDES, type Side } from '../diff/change-rules'
 import { DEFAULT_DEPRECATION_POLICY } from '../diff/deprecation'
 import { DIFF_FORMATS } from '../diff/formats'
+import { SIDES, type Side } from '../diff/sides'
 import type { CommandSpec } from './option-specs'
 import { listOption, numberWithin, oneOf, type ValueReader } from './option-values'
 import { CONTRACT_AND_REPORTS, RUN } from './shared-specs'

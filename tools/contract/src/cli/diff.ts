@@ -20,18 +20,18 @@ import { type Command, readCommand, usageOf } from './options'
 import { say, sayLines } from './terminal'
 import { EXIT, UsageError } from './usage'
 
-/** The files `--report-dir` receives, each in its format. */
-export const DIFF_REPORT_FILES: ReadonlyArray<[string, DiffFormat]> = [
-  ['diff.json', 'json'],
-  ['diff.md', 'markdown'],
-  ['junit.xml', 'junit'],
-]
-
 const FORMATTERS: Record<Exclude<DiffFormat, 'terminal'>, typeof diffJson> = {
   json: diffJson,
   markdown: diffMarkdown,
   junit: diffJUnit,
 }
+
+/** The files `--report-dir` receives, each in its format. */
+const REPORT_FILES = [
+  ['diff.json', 'json'],
+  ['diff.md', 'markdown'],
+  ['junit.xml', 'junit'],
+] as const
 
 /**
  * One version of the contract as `diff` and `check --since` take it (a file, an http(s) URL, a git
@@ -98,21 +98,15 @@ export const diffCommand: Command = async (argv) => {
     throw error
   }
   const context: DiffContext = { base: shownUrl(baseGiven), head: shownUrl(headGiven), failOn }
-  if (shared.reportDir !== undefined) {
-    const dir = shared.reportDir
+  const dir = shared.reportDir
+  if (dir !== undefined)
     await Promise.all(
-      DIFF_REPORT_FILES.map(([file, written]) =>
-        writeTextFile(
-          join(dir, file),
-          FORMATTERS[written as Exclude<DiffFormat, 'terminal'>](diff, context),
-        ),
+      REPORT_FILES.map(([file, written]) =>
+        writeTextFile(join(dir, file), FORMATTERS[written](diff, context)),
       ),
     )
-  }
-  if (format === 'terminal') {
+  if (format === 'terminal')
     sayLines(shared.quiet ? [diffSummaryLine(diff, context)] : diffTerminalLines(diff, context))
-  } else {
-    say(FORMATTERS[format](diff, context).replace(/\n$/, ''))
-  }
+  else say(FORMATTERS[format](diff, context).replace(/\n$/, ''))
   return diff.changes.some((change) => failsOn(change, failOn)) ? EXIT.failed : EXIT.passed
 }

@@ -1,18 +1,17 @@
 import type { Contract } from '@devenv/openapi'
 import { RunBound } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/checks'
-import { fuzzRunEvents, reproducerOf, reproducerVariablesOf, shapeFuzzReport } from '../fuzz/report'
+import { reproducerOf, reproducerVariablesOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
-import { type FuzzTransport, httpTransport } from '../fuzz/transport'
 import { WorldSetupError } from '../fuzz/world'
-import { MIB } from '../http'
-import { RunStream } from '../report'
+import { httpTransport, MIB, type Transport } from '../http'
+import { RunStream, type ToldEvent } from '../report'
 import { printable } from '../report/printable'
 import { ACCOUNT_OPTION_NAMES, givenAccounts } from './accounts'
 import { mailboxAllowed, mailboxOption } from './check'
 import { FUZZ_COMMAND } from './command-specs'
-import { exitCodeOf, runOutputs } from './finish'
+import { exitCodeOf, listenForStop, runOutputs } from './finish'
 import {
   type Command,
   type CommandContext,
@@ -23,7 +22,7 @@ import {
 } from './options'
 import { preflight } from './preflight'
 import { say, warn } from './terminal'
-import { CLI_NAME, EXIT, printUsageError, reasonOf, UsageError } from './usage'
+import { CLI_NAME, EXIT, firstLineOf, printUsageError, UsageError } from './usage'
 
 /** What a fuzz run is given: its options read, the contract loaded. */
 type FuzzSettings = Exclude<ReturnType<typeof parseFuzzArguments>, 'help'>
@@ -117,7 +116,7 @@ function checksOption(command: ParsedCommand<typeof FUZZ_COMMAND.options>): Set<
  */
 async function inProcessStubs(
   context: CommandContext,
-): Promise<{ fuzz: FuzzTransport; stateful: FuzzTransport }> {
+): Promise<{ fuzz: Transport; stateful: Transport }> {
   if (!context.inProcess)
     throw new UsageError(
       '--stub runs the stub of the workspace in process, and this CLI has none: give --base-url',
@@ -145,46 +144,47 @@ function combinedTally(
 }
 
 /** The run's figures: requests by kind of input, the stateful steps, the answers per operation. */
-function printFigures(run: Awaited<ReturnType<typeof fuzzTarget>>['run']): void {
-  const { fuzz, stateful } = run
+function figuresOf({ fuzz, stateful }: Awaited<ReturnType<typeof fuzzTarget>>['run']): string[] {
+  const lines: string[] = []
   if (fuzz) {
     const inputs = [...fuzz.tally.inputs]
       .map(([input, count]) => `${count.toLocaleString('en-US')} ${input}`)
       .join(', ')
-    say(
+    lines.push(
       `generated requests: ${fuzz.tally.requests.fuzz.toLocaleString('en-US')} (${inputs}) in ${fuzz.batches} batches, ${(fuzz.durationMs / 1000).toFixed(1)} s`,
+      `world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`,
     )
-    say(`world set-up requests: ${fuzz.tally.requests.setup.toLocaleString('en-US')}`)
     if (fuzz.withheld > 0)
-      say(
+      lines.push(
         `withheld: ${fuzz.withheld.toLocaleString('en-US')} (each would have changed a given account's password)`,
       )
   }
   if (stateful)
-    say(
+    lines.push(
       `stateful: ${stateful.runs} sequences, ${stateful.steps} steps, ${stateful.tally.requests.stateful.toLocaleString('en-US')} requests, ${(stateful.durationMs / 1000).toFixed(1)} s`,
     )
-  if (!fuzz) return
-  say('\nanswers per operation (status: count):')
+  if (!fuzz) return lines
+  lines.push('\nanswers per operation (status: count):')
   for (const [operationId, statuses] of [...fuzz.tally.statuses].sort(([a], [b]) =>
     a.localeCompare(b),
   )) {
     const counts = [...statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
-    say(`  ${operationId.padEnd(22)} ${counts.join(', ')}`)
+    lines.push(`  ${operationId.padEnd(22)} ${counts.join(', ')}`)
   }
+  return lines
 }
 
 /** `devenv-contract fuzz ...`: 0 no failure, 1 a failure or coverage short, 2 bad input. */
 export const fuzzCommand: Command = async (argv, context = {}) => {
   let settings: FuzzSettings
-  let transports: { fuzz: FuzzTransport; stateful: FuzzTransport }
+  let transports: { fuzz: Transport; stateful: Transport }
   let mailbox: Awaited<ReturnType<typeof mailboxOption>>
   try {
     const parsed = parseFuzzArguments(argv)
     if (parsed === 'help') {
-      say(usageOf(FUZZ_COMMAND))
+      say(usageOf(FUZZ_COMMAND, context))
       return EXIT.passed
     }
     settings = parsed
@@ -206,19 +206,19 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     `fuzz: ${origin}, ${settings.requests.toLocaleString('en-US')} requests, ${settings.sequences} stateful sequences, seed ${seed}`,
   )
   const bound = new RunBound(settings.maxTimeMs, settings.sequences > 0)
-  // What the time bound cut, known once the run ends; the terminal reads it then.
-  const closingLines: string[] = []
-  const stream = new RunStream(runOutputs(shared, closingLines), shared.allowSkip)
-  // Where the run has got, each second: the terminal shows it at its own pace.
+  // What the terminal prints once the run has ended: the results, then what the time bound cut.
+  const end = { results: [] as string[], closing: [] as string[] }
+  const stream = new RunStream(runOutputs(shared, end), shared.allowSkip)
+  const tell = (event: ToldEvent) => void stream.emit(event)
+  // Where the run has got, each second: the progress line shows it at its own pace.
   const ticking = shared.quiet
     ? undefined
-    : setInterval(
-        () => void stream.emit({ type: 'progress', status: true, text: bound.progressLine() }),
-        1_000,
-      )
+    : setInterval(() => tell({ type: 'progress', status: true, text: bound.progressLine() }), 1_000)
   ticking?.unref()
+  const signals = listenForStop()
+  const started = performance.now()
   try {
-    const { run, shard, closing } = await fuzzTarget({
+    const fuzzing = fuzzTarget({
       transport: transports.fuzz,
       statefulTransport: transports.stateful,
       contract,
@@ -232,40 +232,50 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
       mailbox,
       waitMs: settings.waitSeconds * 1000,
       bound,
-      log: (text) => void stream.emit({ type: 'alert', text }),
+      log: (text) => tell({ type: 'alert', text }),
+      tell,
     })
+    // A run a signal stopped is reported as judged so far; the rest of it goes unheard.
+    fuzzing.catch(() => undefined)
+    const ended = await Promise.race([fuzzing, signals.stopped])
     clearInterval(ticking)
-    if (closing !== undefined) closingLines.push(closing)
-    await stream.emitAll(fuzzRunEvents(run, shard))
+    if (typeof ended === 'string') {
+      const report = await stream.interrupt(`stopped by ${ended}`, performance.now() - started)
+      return report ? exitCodeOf(report, shared) : EXIT.failed
+    }
+    const { run, closing } = ended
+    if (closing !== undefined) end.closing.push(closing)
     if (run.fuzz || run.stateful) {
-      say(
+      end.results.push(
         `\n${formatTable(combinedTally([run.fuzz?.tally, run.stateful?.tally], settings.checks))}\n`,
       )
-      if (!shared.quiet) printFigures(run)
+      if (!shared.quiet) end.results.push(...figuresOf(run))
     }
     for (const example of run.fuzz?.tally.failures.values() ?? []) {
-      say(`\n${formatFailure(example)}`)
-      if (example.shrunkRequest)
-        say(`  reproduce: ${reproducerOf(transports.fuzz.origin, example.shrunkRequest.request)}`)
-      const variables = example.shrunkRequest
-        ? reproducerVariablesOf(transports.fuzz.origin, example.shrunkRequest.request)
-        : []
-      if (variables.length > 0) say(`  set first: ${variables.join(', ')}`)
+      end.results.push(`\n${formatFailure(example)}`)
+      if (!example.shrunkRequest) continue
+      const { request } = example.shrunkRequest
+      end.results.push(`  reproduce: ${reproducerOf(transports.fuzz.origin, request)}`)
+      const variables = reproducerVariablesOf(transports.fuzz.origin, request)
+      if (variables.length > 0) end.results.push(`  set first: ${variables.join(', ')}`)
     }
     if (run.stateful?.failure)
-      say(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
-    return exitCodeOf(await stream.finish(run.durationMs, shapeFuzzReport(run)), shared)
+      end.results.push(`\n✗ the server and the model disagree:\n${run.stateful.failure}`)
+    return exitCodeOf(await stream.finish(run.durationMs), shared)
   } catch (error) {
+    // What was judged before the run stopped is reported all the same; then the error goes on.
+    await stream.interrupt(
+      `stopped by an error: ${firstLineOf(error)}`,
+      performance.now() - started,
+    )
     // The target would not give the run its state (an account that does not sign in, a full quota).
     if (!(error instanceof WorldSetupError)) throw error
-    // What the run told before it stopped is printed first.
-    await stream.settled()
     // Said as every usage error is, less the pointer to --help: the fix is on the server's side.
-    warn(`${CLI_NAME}: fuzz: ${printable(reasonOf(error))}`)
+    warn(`${CLI_NAME}: fuzz: ${printable(firstLineOf(error))}`)
     return EXIT.usage
   } finally {
     clearInterval(ticking)
-    await stream.settled()
+    signals.release()
     await transports.fuzz.close()
     if (transports.stateful !== transports.fuzz) await transports.stateful.close()
   }

@@ -4,7 +4,7 @@ import { programHelpOf } from './option-specs'
 import type { Command, CommandContext } from './options'
 import { PROGRAM, SHARED_OPTION_SPECS } from './shared-specs'
 import { say, warn } from './terminal'
-import { EXIT, CLI_NAME as NAME, printUsageError, reasonOf, UsageError } from './usage'
+import { CLI_NAME, EXIT, firstLineOf, printUsageError, UsageError } from './usage'
 
 /** The program's help: each subcommand as its spec says it, and the options every one takes. */
 const USAGE = programHelpOf(PROGRAM, COMMAND_SPECS, SHARED_OPTION_SPECS)
@@ -58,7 +58,7 @@ export async function runCommandLine(
   } catch (error) {
     if (error instanceof UsageError) return printUsageError(error)
     // Not the user's fault: one line, and the stack only when asked for.
-    warn(`${NAME}: unexpected error: ${reasonOf(error)}`)
+    warn(`${CLI_NAME}: unexpected error: ${firstLineOf(error)}`)
     if (process.env.DEVENV_CONTRACT_DEBUG) warn(error)
     return EXIT.failed
   }

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { checkPartsOf } from '../check/selection'
-import { MergeError, mergeShardReports } from '../report'
+import { MergeError, mergeShardReports, RunStream } from '../report'
 import { MERGE_COMMAND } from './command-specs'
-import { finishRun } from './finish'
+import { exitCodeOf, runOutputs } from './finish'
 import { userPath } from './option-values'
 import { type Command, contractFor, readCommand, usageOf } from './options'
 import { say } from './terminal'
@@ -71,9 +71,11 @@ export const mergeCommand: Command = async (argv) => {
     if (error instanceof MergeError) throw new UsageError(error.message)
     throw error
   }
-  const shared = command.shared
-  return finishRun(merged, {
-    ...shared,
-    reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR),
-  })
+  const shared = {
+    ...command.shared,
+    reportDir: command.shared.reportDir ?? userPath(DEFAULT_REPORT_DIR),
+  }
+  // Joined whole from the shards' reports: handed to the outputs as the run's last event.
+  const report = await new RunStream(runOutputs(shared), shared.allowSkip).finishWith(merged)
+  return exitCodeOf(report, shared)
 }

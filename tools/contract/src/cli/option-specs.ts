@@ -35,6 +35,12 @@ export type OptionSpec = {
   details?: string
   /** The heading it is listed under: options that go together are read together. */
   group: string
+  /**
+   * Taken but listed neither in `--help` nor in the reference: `true` where the subcommand has no
+   * use for it; `'unless-in-process'` where only a caller that holds the workspace's stub can give
+   * it (`fuzz --stub`), so that caller's help alone lists it.
+   */
+  hidden?: boolean | 'unless-in-process'
 }
 
 /**
@@ -63,9 +69,9 @@ export type SharedOptionName =
   | 'help'
 
 /** What a subcommand says differently of a shared option; `hidden` where it has no use there. */
-export type SharedOverride = Partial<Pick<OptionSpec, 'default' | 'description' | 'details'>> & {
-  hidden?: boolean
-}
+export type SharedOverride = Partial<
+  Pick<OptionSpec, 'default' | 'description' | 'details' | 'hidden'>
+>
 
 /** One subcommand, as data: its usage lines, what it does, its own options. */
 export type CommandSpec<Options extends readonly OptionSpec[] = readonly OptionSpec[]> = {
@@ -112,7 +118,7 @@ export function parseOptionsOf(options: readonly OptionSpec[]): ParseOptions {
 const defaultText = (said: number | string) => (typeof said === 'number' ? `\`${said}\`` : said)
 
 /** How the option is written: `-h, --help`, `--base-url URL`. */
-export function flagOf(option: OptionSpec): string {
+function flagOf(option: OptionSpec): string {
   const long = `--${option.name}${option.value === undefined ? '' : ` ${option.value}`}`
   return option.short === undefined ? long : `-${option.short}, ${long}`
 }
@@ -121,10 +127,7 @@ export function flagOf(option: OptionSpec): string {
  * The shared options as a subcommand takes them, each as it says it (its default, its words);
  * `hidden` ones are still taken, only not listed.
  */
-export function sharedAsTaken(
-  command: CommandSpec,
-  shared: readonly OptionSpec[],
-): Array<OptionSpec & { hidden?: boolean }> {
+export function sharedAsTaken(command: CommandSpec, shared: readonly OptionSpec[]): OptionSpec[] {
   return shared.map((option) => ({
     ...option,
     ...command.shared?.[option.name as SharedOptionName],
@@ -132,21 +135,24 @@ export function sharedAsTaken(
 }
 
 /**
- * The options a subcommand's help and README table list, in order: its own, then the shared ones
- * it does not hide, each as it says it.
+ * The options a subcommand's help and README table list, in order: its own, then the shared ones,
+ * each as it says it, but those hidden (`inProcess`: for a caller that holds the stub).
  */
 export function listedOptions(
   command: CommandSpec,
   shared: readonly OptionSpec[],
+  inProcess = false,
 ): { own: OptionSpec[]; shared: OptionSpec[] } {
-  const sharedListed = sharedAsTaken(command, shared).flatMap(({ hidden, ...option }) =>
-    hidden ? [] : [option],
-  )
-  return { own: [...command.options], shared: sharedListed }
+  const listed = ({ hidden }: OptionSpec) =>
+    !hidden || (hidden === 'unless-in-process' && inProcess)
+  return {
+    own: command.options.filter(listed),
+    shared: sharedAsTaken(command, shared).filter(listed),
+  }
 }
 
 /** The options grouped under their headings, each group where its first option stands. */
-export function byGroup(options: readonly OptionSpec[]): Array<[string, OptionSpec[]]> {
+function byGroup(options: readonly OptionSpec[]): Array<[string, OptionSpec[]]> {
   const groups = new Map<string, OptionSpec[]>()
   for (const option of options)
     groups.set(option.group, [...(groups.get(option.group) ?? []), option])
@@ -197,17 +203,22 @@ function helpLines(option: OptionSpec): string[] {
   return [flag.padEnd(DESCRIPTION_COLUMN) + first.trimStart(), ...rest]
 }
 
-/** The whole `--help` of a subcommand: usage, what it does, its options by group, the epilogue. */
+/**
+ * The whole `--help` of a subcommand: usage, what it does, its options by group, the epilogue. A
+ * usage line that names an option not listed (`fuzz --stub [options]`) is left out with it.
+ */
 export function helpOf(
   program: string,
   command: CommandSpec,
   shared: readonly OptionSpec[],
   epilogue: string,
+  inProcess = false,
 ): string {
-  const listed = listedOptions(command, shared)
-  const usage = command.usage.map(
-    (line, index) => `${index === 0 ? 'Usage: ' : '       '}${program} ${line}`,
-  )
+  const listed = listedOptions(command, shared, inProcess)
+  const flags = new Set([...listed.own, ...listed.shared].map((option) => `--${option.name}`))
+  const usage = command.usage
+    .filter((line) => line.split(' ').every((word) => !word.startsWith('--') || flags.has(word)))
+    .map((line, index) => `${index === 0 ? 'Usage: ' : '       '}${program} ${line}`)
   const groups = byGroup([...listed.own, ...listed.shared]).flatMap(([group, options]) => [
     '',
     `${group}:`,

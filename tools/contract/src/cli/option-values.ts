@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { redactSecretParams } from '@devenv/domain'
 import { rememberUrlCredentials } from '../report/secrets'
 import { MAX_SHARDS, type ShardPosition } from '../report/shard'
-import { reasonOf, UsageError } from './usage'
+import { firstLineOf, UsageError } from './usage'
 
 // How an option's text becomes its value: each option's spec names its reader (`read`), so its
 // bounds and syntax are said once, and every subcommand that takes it reads the same value. None
@@ -123,7 +123,7 @@ export const createdFolder: ValueReader<string> = (text, { origin }) => {
   try {
     mkdirSync(folder, { recursive: true })
   } catch (error) {
-    throw new UsageError(`${origin} ${text} cannot be created: ${reasonOf(error)}`)
+    throw new UsageError(`${origin} ${text} cannot be created: ${firstLineOf(error)}`)
   }
   return folder
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { FUZZ_COMMAND } from './command-specs'
 import { runCommandLine } from './main'
 import { urlOption } from './option-values'
-import { readCommand } from './options'
+import { readCommand, usageOf } from './options'
 import {
   folder,
   inConfigFolder,
@@ -238,4 +238,37 @@ describe('--shard', () => {
       )
     },
   )
+})
+
+describe("fuzz --stub, which only a caller holding the workspace's stub can give", () => {
+  /** The command line in process, as the packed binary runs it: its exit code and its stdout. */
+  async function printed(argv: string[]): Promise<{ code: number; stdout: string }> {
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((...parts) => {
+      lines.push(parts.join(' '))
+    })
+    try {
+      return { code: await runCommandLine(argv), stdout: lines.join('\n') }
+    } finally {
+      log.mockRestore()
+    }
+  }
+  const inProcess = { start: () => Promise.reject(new Error('a help starts no stub')) }
+
+  it('is not offered by the help of a CLI without one, as the packed one is', async () => {
+    const { code, stdout } = await printed(['fuzz', '--help'])
+    expect(code).toBe(0)
+    expect(stdout).toContain('Usage: devenv-contract fuzz --base-url URL [options]')
+    expect(stdout).not.toContain('--stub')
+  })
+
+  it('is listed, with its usage line, in the help of a caller that holds the stub', () => {
+    const help = usageOf(FUZZ_COMMAND, { inProcess })
+    expect(help).toContain('       devenv-contract fuzz --stub [options]')
+    expect(help).toMatch(/^ {2}--stub +instead of --base-url: the workspace's stub in process/m)
+  })
+
+  it('is still taken where it is not listed', () => {
+    expect(parse(['--stub']).value('stub')).toBe(true)
+  })
 })

@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
-import type { FuzzTransport } from '../fuzz/transport'
+import type { Transport } from '../http'
 import { partMatches } from '../report'
 import {
   type Arguments,
@@ -30,14 +30,11 @@ import {
 } from './option-specs'
 import { listOption, userPath } from './option-values'
 import { SHARED_OPTION_SPECS } from './shared-specs'
-import { CLI_NAME, reasonOf, UsageError } from './usage'
+import { CLI_NAME, firstLineOf, UsageError } from './usage'
 
 // The command line read by the options' specs: node:util reads the arguments, the configuration
 // file is merged under them, each option's value is read as its spec says, and every problem is
 // noted, so that one run names them all.
-
-// accounts.ts takes its UsageError from here, with the ParsedCommand it reads.
-export { UsageError }
 
 /**
  * A server in this process for `fuzz --stub`: the workspace's stub, which the caller of
@@ -45,7 +42,7 @@ export { UsageError }
  */
 export type InProcessTarget = {
   /** Its two transports: the property-based part's, and the stateful part's (rate limits off). */
-  start: () => Promise<{ fuzz: FuzzTransport; stateful: FuzzTransport }>
+  start: () => Promise<{ fuzz: Transport; stateful: Transport }>
 }
 
 /** What the caller of the command line hands every subcommand besides its arguments. */
@@ -70,9 +67,13 @@ overrides the file; a key the subcommand does not take is an error.`,
   0,
 ).join('\n')
 
-/** A subcommand's `--help`, made from its spec and the shared options'. */
-export function usageOf(command: CommandSpec): string {
-  return helpOf(CLI_NAME, command, SHARED_OPTION_SPECS, CONFIG_KEYS_USAGE)
+/**
+ * A subcommand's `--help`, made from its spec and the shared options'. An option only a caller
+ * that holds the workspace's stub can give (`fuzz --stub`) is listed in that caller's help alone
+ * (`pnpm fuzz --help`), where it works: the packed CLI would answer it with a usage error.
+ */
+export function usageOf(command: CommandSpec, context: CommandContext = {}): string {
+  return helpOf(CLI_NAME, command, SHARED_OPTION_SPECS, CONFIG_KEYS_USAGE, !!context.inProcess)
 }
 
 export type SharedOptions = {
@@ -350,7 +351,7 @@ export function contractFor(shared: Pick<SharedOptions, 'contractPath'>): Contra
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : reasonOf(error)
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : firstLineOf(error)
     throw new UsageError(`the contract ${path ?? '(bundled)'} does not load: ${reason}`)
   }
 }

@@ -1,5 +1,5 @@
 import type { Contract } from '@devenv/openapi'
-import { type Answer, outgoingOf, send, targetOf } from '../http'
+import { type Answer, headerOf, operationRequest, targetOf } from '../http'
 import { shownUrl } from './option-values'
 import { UsageError } from './usage'
 
@@ -17,10 +17,10 @@ export async function preflight(
   contract: Contract,
   flag = 'base-url',
 ): Promise<Answer> {
-  const target = targetOf(baseUrl, undefined, timeoutMs)
-  const health = outgoingOf(contract, 'getHealth', {})
-  const url = shownUrl(`${target.apiBase}${health.path}`)
-  const answer: Answer = await send(target, health)
+  const target = targetOf(baseUrl, timeoutMs)
+  const health = operationRequest(contract, 'getHealth', {}, target)
+  const url = shownUrl(`${target.transport.origin}${health.url}`)
+  const answer = await target.transport.send(health)
   if (answer.error) {
     if (/timeout|aborted/i.test(answer.error))
       throw new UsageError(
@@ -29,12 +29,12 @@ export async function preflight(
     throw new UsageError(`cannot reach ${url} (--${flag}): ${answer.error}`)
   }
   if (answer.status >= 300 && answer.status < 400) {
-    const location = answer.headers.get('location')
+    const location = headerOf(answer, 'location')
     throw new UsageError(
       `${url} answered a redirect (${answer.status}${location ? ` to ${location}` : ''}) where JSON was expected: give the final address as --${flag}`,
     )
   }
-  const contentType = answer.headers.get('content-type') ?? ''
+  const contentType = headerOf(answer, 'content-type') ?? ''
   if (
     answer.json === undefined &&
     (/html/i.test(contentType) || /^\s*<(!doctype|html)/i.test(answer.text))

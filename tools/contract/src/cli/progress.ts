@@ -1,4 +1,5 @@
-import { WIPE_LINE } from './terminal'
+import type { RunHandler } from '../report'
+import { statusLineStream, WIPE_LINE, warn } from './terminal'
 
 /** Where the progress line goes: a terminal gets it rewritten in place, a log a line now and then. */
 export type ProgressStream = Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean }
@@ -6,15 +7,15 @@ export type ProgressStream = Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boole
 /** A CI log gets one line each half-minute (a terminal sees each progress event). */
 const LOG_EVERY_MS = 30_000
 
-export type StatusLine = {
-  /** The line as it now reads: rewritten in place on a terminal, a whole line each half-minute in a log. */
-  show: (text: string) => void
-  /** Wipes the line on a terminal, so a line printed next starts clean. */
-  clear: () => void
-}
-
-/** The status line of a stream, paced by `now`: a log takes a line once per LOG_EVERY_MS. */
-export function statusLine(stream: ProgressStream, now: () => number = Date.now): StatusLine {
+/**
+ * The progress line's handler: fuzz's status line (rewritten in place on a terminal, a line each
+ * half-minute of `now` in a log) and the other progress lines on stderr. The status line is wiped
+ * before anything else is printed (an alert, the summary) and when the run ends, however it ends.
+ */
+export function progressOutput(
+  stream: ProgressStream = statusLineStream,
+  now: () => number = Date.now,
+): RunHandler {
   const terminal = stream.isTTY === true
   let shown = false
   let written = now()
@@ -23,16 +24,21 @@ export function statusLine(stream: ProgressStream, now: () => number = Date.now)
     shown = false
   }
   return {
-    clear,
-    show: (text) => {
-      if (terminal) {
-        clear()
-        stream.write(text)
-        shown = true
-      } else if (now() - written >= LOG_EVERY_MS) {
-        written = now()
-        stream.write(`${text}\n`)
+    handle: (event) => {
+      if (event.type === 'progress' && event.status) {
+        if (terminal) {
+          clear()
+          stream.write(event.text)
+          shown = true
+        } else if (now() - written >= LOG_EVERY_MS) {
+          written = now()
+          stream.write(`${event.text}\n`)
+        }
+        return
       }
+      if (event.type === 'progress' || event.type === 'alert' || event.type === 'finished') clear()
+      if (event.type === 'progress') warn(`  ... ${event.text}`)
     },
+    shutdown: clear,
   }
 }

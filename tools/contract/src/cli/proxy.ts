@@ -1,14 +1,14 @@
 import type { Contract } from '@devenv/openapi'
-import { PROXY_PARTS, proxyEndEvents, proxyStarted, shapeProxyReport } from '../proxy/report'
+import { PROXY_PARTS } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
 import { RunStream } from '../report'
 import { PROXY_COMMAND } from './command-specs'
-import { exitCodeOf, runOutputs } from './finish'
+import { exitCodeOf, listenForStop, runOutputs, type StopSignals } from './finish'
 import { userPath } from './option-values'
 import { type Command, contractFor, readCommand, usageOf } from './options'
 import { preflight } from './preflight'
 import { say } from './terminal'
-import { EXIT, printUsageError, UsageError } from './usage'
+import { EXIT, firstLineOf, printUsageError, UsageError } from './usage'
 
 const DEFAULT_REPORT_DIR = 'reports/proxy'
 
@@ -25,45 +25,6 @@ export function parseProxyArguments(argv: string[]) {
     port: value('port'),
     durationSeconds: value('duration'),
     shared: { ...shared, reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR) },
-  }
-}
-
-type StopSignals = {
-  /** Settles on the first of SIGINT, SIGTERM or the end of the duration. */
-  stopped: Promise<string>
-  /** Stops listening, once the reports are written and the verdict is known. */
-  release: () => void
-}
-
-/**
- * Listens for SIGINT and SIGTERM until the run's end is reported, not only until the first:
- * pnpm and tsx pass a group's signal on, so a second one comes while the reports are written,
- * and a signal nobody listens for kills the process before they are.
- */
-function listenForStop(durationSeconds: number | undefined): StopSignals {
-  let stop: (reason: string) => void = () => {}
-  const stopped = new Promise<string>((resolve) => {
-    stop = resolve
-  })
-  const timer =
-    durationSeconds === undefined
-      ? undefined
-      : setTimeout(() => stop('duration'), durationSeconds * 1000)
-  // The first signal names the end; later ones settle nothing and are only absorbed.
-  const onSignal = (signal: NodeJS.Signals) => stop(signal)
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
-  return {
-    stopped,
-    release() {
-      clearTimeout(timer)
-      // On the next turn: the binary has exited by then, so no late signal finds Node's default
-      // (death, exit 130/143) instead of the verdict; a caller in process gets its handlers back.
-      setImmediate(() => {
-        process.off('SIGINT', onSignal)
-        process.off('SIGTERM', onSignal)
-      })
-    },
   }
 }
 
@@ -95,38 +56,38 @@ export const proxyCommand: Command = async (argv) => {
   const { upstream, contract, port, durationSeconds, shared } = settings
 
   let signals: StopSignals | undefined
-  // The run's events: its start once it listens, each violation as it is judged, the rest at its end.
+  // The run's events: its start once it listens, each violation and check as it is judged, the
+  // rest at its end.
   const stream = new RunStream(runOutputs(shared), shared.allowSkip)
+  const started = performance.now()
   try {
-    let run: Awaited<ReturnType<typeof runValidationProxy>>
-    try {
-      run = await runValidationProxy({
-        upstream,
-        port,
-        timeoutMs: shared.timeoutMs,
-        contract,
-        contractPath: shared.contractPath,
-        print: (text) => void stream.emit({ type: 'alert', text }),
-        stop: ({ address, startedAt }) => {
-          signals = listenForStop(durationSeconds)
-          void stream.emit(proxyStarted(upstream.href, startedAt))
-          say(
-            `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
-          )
-          return signals.stopped
-        },
-      })
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EADDRINUSE' || code === 'EACCES')
-        return printUsageError(new UsageError(`cannot listen on port ${port} (${code})`), 'proxy')
-      throw error
-    }
-    await stream.emitAll(proxyEndEvents(run))
-    return exitCodeOf(await stream.finish(run.durationMs, shapeProxyReport(run)), shared)
+    const run = await runValidationProxy({
+      upstream,
+      port,
+      timeoutMs: shared.timeoutMs,
+      contract,
+      contractPath: shared.contractPath,
+      tell: (event) => void stream.emit(event),
+      stop: ({ address }) => {
+        signals = listenForStop(durationSeconds)
+        say(
+          `proxy: ${address} -> ${upstream.origin}, checking against the contract; ${durationSeconds === undefined ? 'stop with Ctrl+C' : `for ${durationSeconds} s`}`,
+        )
+        return signals.stopped
+      },
+    })
+    return exitCodeOf(await stream.finish(run.durationMs), shared)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE' || code === 'EACCES')
+      return printUsageError(new UsageError(`cannot listen on port ${port} (${code})`), 'proxy')
+    // What was judged before the run stopped is reported all the same; then the error goes on.
+    await stream.interrupt(
+      `stopped by an error: ${firstLineOf(error)}`,
+      performance.now() - started,
+    )
+    throw error
   } finally {
-    // A run that failed still prints what it told (the checks that stopped) before its error.
-    await stream.settled()
     signals?.release()
   }
 }

@@ -31,7 +31,7 @@ function tableOptions(command: CommandSpec): OptionSpec[] {
  * The rules by which `diff` judges a change (src/diff/change-rules.ts), as a table: made here with
  * the option tables, so that the reference cannot say another rule than the code applies.
  */
-export function changeRuleTable(): string {
+function changeRuleTable(): string {
   const rows = CHANGE_RULE_IDS.map((id) => {
     const { breaks, reason } = CHANGE_RULES[id]
     return `| \`${id}\` | ${breaks.length === 0 ? 'neither' : breaks.join(', ')} | ${reason.replaceAll('|', '\\|')} |`
@@ -54,23 +54,16 @@ export function optionBlocks(): ReadonlyMap<string, string> {
 const START = (name: string) => `<!-- options:${name} (made by pnpm readme:options) -->`
 const END = (name: string) => `<!-- /options:${name} -->`
 
-/** The blocks a page holds: those OPTION_PAGES gives it. */
-function blocksOf(names: readonly string[]): [string, string][] {
-  const blocks = optionBlocks()
-  return names.map((name) => {
-    const table = blocks.get(name)
-    if (table === undefined) throw new Error(`no generated block is named ${name}`)
-    return [name, table]
-  })
-}
-
 /**
  * The page with each of the named blocks between its markers made afresh from the specs. A block
  * whose markers are missing is an error: the reference must show every subcommand's options.
  */
 export function pageWithOptionTables(page: string, names: readonly string[]): string {
+  const blocks = optionBlocks()
   let text = page
-  for (const [name, table] of blocksOf(names)) {
+  for (const name of names) {
+    const table = blocks.get(name)
+    if (table === undefined) throw new Error(`no generated block is named ${name}`)
     const start = text.indexOf(START(name))
     const end = text.indexOf(END(name))
     if (start < 0 || end < start)

@@ -29,7 +29,7 @@ export const SERVER = 'The server'
 export const ACCOUNTS = 'Accounts'
 export const RUN = 'The run'
 export const CONTRACT_AND_REPORTS = 'The contract and the reports'
-export const COMMAND_LINE = 'The command line'
+const COMMAND_LINE = 'The command line'
 
 /** The options every subcommand takes (a subcommand may say one differently: its `shared`). */
 export const SHARED_OPTION_SPECS = [

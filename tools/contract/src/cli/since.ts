@@ -52,10 +52,13 @@ export function sinceOutputs(since: SinceTheBase, outputs: readonly RunHandler[]
     return made
   }
   return outputs.map(
-    (output): RunHandler =>
-      (event) =>
-        output(
+    (output): RunHandler => ({
+      start: () => output.start?.(),
+      handle: (event) =>
+        output.handle(
           event.type === 'finished' ? { type: 'finished', report: label(event.report) } : event,
         ),
+      shutdown: () => output.shutdown?.(),
+    }),
   )
 }

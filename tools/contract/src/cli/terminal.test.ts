@@ -19,7 +19,7 @@ function printed(print: () => void): { out: string[]; err: string[] } {
 
 afterEach(() => forgetSecrets())
 
-describe('the terminal, the one way out of the CLI (issue 39)', () => {
+describe('the terminal, the one way out of the CLI', () => {
   it('shows a GitHub Actions workflow command as text, at a line start after blanks too', () => {
     const { out } = printed(() =>
       say('::error::forged\n  ::add-mask::x\nkept :: in a line\nold ##[error]form'),

@@ -24,26 +24,21 @@ export class UsageError extends Error {
 }
 
 /**
- * What a usage error prints: a line per problem, each `devenv-contract: <subcommand>: <reason>`,
- * the first one also naming the help to read. Every subcommand prints its usage errors so,
- * whether the dispatcher runs it or a caller does directly.
+ * Prints a usage error on stderr, a line per problem, each `devenv-contract: <subcommand>:
+ * <reason>`, the first one also naming the help to read; answers the exit code for it. Every
+ * subcommand prints its usage errors so, whether the dispatcher runs it or a caller does directly.
  */
-export function usageErrorLines(error: UsageError, subcommand?: string): string[] {
+export function printUsageError(error: UsageError, subcommand?: string): number {
   const scope = subcommand === undefined ? '' : `${subcommand}: `
   const help = subcommand === undefined ? `${CLI_NAME} --help` : `${CLI_NAME} ${subcommand} --help`
-  return error.problems.map(
-    (problem, index) => `${CLI_NAME}: ${scope}${problem}${index === 0 ? ` (see ${help})` : ''}`,
-  )
-}
-
-/** Prints a usage error's lines on stderr; answers the exit code for it. */
-export function printUsageError(error: UsageError, subcommand?: string): number {
-  for (const line of usageErrorLines(error, subcommand)) warn(line)
+  error.problems.forEach((problem, index) => {
+    warn(`${CLI_NAME}: ${scope}${problem}${index === 0 ? ` (see ${help})` : ''}`)
+  })
   return EXIT.usage
 }
 
 /** The first line of an error's message: what the user reads after `devenv-contract: `. */
-export function reasonOf(error: unknown): string {
+export function firstLineOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return message.split('\n')[0]?.trim() || 'unknown error'
 }

@@ -1,6 +1,6 @@
 import { HTTP_METHODS, type HttpMethod, isJsonObject, type JsonObject } from '@devenv/openapi'
 import type { ChangeRuleId } from './change-rules'
-import { resolved } from './normalise'
+import { parameterKey, resolved } from './normalise'
 
 // The deprecation policy: how an operation, a parameter or a body's property is retired.
 // `deprecated`, `x-sunset` (the date it may be removed) and `x-stability-level` (draft, alpha,
@@ -115,11 +115,6 @@ function judgeElement(
 const objectAt = (document: JsonObject, value: unknown) => {
   const each = resolved(document, value)
   return isJsonObject(each) ? each : undefined
-}
-
-const parameterKey = (document: JsonObject, parameter: unknown) => {
-  const each = objectAt(document, parameter)
-  return each ? `${String(each.in)} ${String(each.name)}` : undefined
 }
 
 /** The top-level properties of each JSON body of an operation (request, then each response). */

@@ -7,7 +7,7 @@ import {
   toJsonPointer,
 } from '@devenv/openapi'
 import { apiDiff, type Diff } from 'api-smart-diff'
-import { breaksOf, type ChangeRuleId, type Side } from './change-rules'
+import { breaksOf, type ChangeRuleId } from './change-rules'
 import { contractRuleChanges } from './contract-rules'
 import {
   DEFAULT_DEPRECATION_POLICY,
@@ -16,6 +16,7 @@ import {
 } from './deprecation'
 import { discriminatorChanges, nullableRediffs } from './library-gaps'
 import { normaliseForDiff } from './normalise'
+import type { Side } from './sides'
 import type { DiffContext, StructuralPlace } from './structural-place'
 import { judgeStructuralDiff } from './structure'
 
@@ -24,16 +25,9 @@ import { judgeStructuralDiff } from './structure'
 // `$ref`s resolved, so a shared schema's change is named in every operation it reaches); the rules
 // a server keeps, by readContractRules of both versions.
 
-export {
-  breaksOf,
-  CHANGE_RULE_IDS,
-  CHANGE_RULES,
-  type ChangeRule,
-  type ChangeRuleId,
-  SIDES,
-  type Side,
-} from './change-rules'
+export { breaksOf, CHANGE_RULE_IDS, CHANGE_RULES, type ChangeRuleId } from './change-rules'
 export { DEFAULT_DEPRECATION_POLICY, type DeprecationPolicy } from './deprecation'
+export { type ChangeRule, SIDES, type Side } from './sides'
 
 /** The operation a change is about. */
 export type ChangedOperation = { method: HttpMethod; path: string; operationId?: string }
@@ -91,6 +85,12 @@ const severity = (change: ContractChange) =>
       : change.breaks.length === 1
         ? 2
         : 3
+
+/** A change's values before and after, each left out where there is none. */
+const valuesOf = (before: unknown, after: unknown) => ({
+  ...(before === undefined ? {} : { before }),
+  ...(after === undefined ? {} : { after }),
+})
 
 const operationKey = (change: ContractChange) =>
   change.operation ? `${change.operation.path} ${change.operation.method}` : ''
@@ -160,8 +160,7 @@ export function diffContracts(
         pointer,
         ...withId(judged.place.operation),
         summary: `${structuralSummary(judged.place, action)}${judged.rule.endsWith('-constraint-changed') ? ', direction unknown' : ''}`,
-        ...(before === undefined ? {} : { before }),
-        ...(after === undefined ? {} : { after }),
+        ...valuesOf(before, after),
       },
     ]
   })
@@ -176,8 +175,7 @@ export function diffContracts(
       pointer: toJsonPointer(change.path),
       ...withId(change.operation),
       summary: `${change.subject} ${change.rule.replace('policy-', '').replaceAll('-', ' ')}`,
-      ...(change.before === undefined ? {} : { before: change.before }),
-      ...(change.after === undefined ? {} : { after: change.after }),
+      ...valuesOf(change.before, change.after),
     }),
   )
   const discriminators = discriminatorChanges(base, head).map(
@@ -186,8 +184,7 @@ export function diffContracts(
       breaks: breaksOf('annotation-changed'),
       pointer: toJsonPointer(change.path),
       summary: `${change.path.join('.')} discriminator ${change.before === undefined ? 'added' : change.after === undefined ? 'removed' : 'changed'}`,
-      ...(change.before === undefined ? {} : { before: change.before }),
-      ...(change.after === undefined ? {} : { after: change.after }),
+      ...valuesOf(change.before, change.after),
     }),
   )
   let rules: ReturnType<typeof contractRuleChanges>
@@ -203,8 +200,7 @@ export function diffContracts(
       pointer: change.pointer,
       ...withId(change.operation),
       summary: `${change.subject} ${change.rule.split('-').at(-1)}`,
-      ...(change.before === undefined || change.before === null ? {} : { before: change.before }),
-      ...(change.after === undefined || change.after === null ? {} : { after: change.after }),
+      ...valuesOf(change.before ?? undefined, change.after ?? undefined),
     }),
   )
   const changes = [...ruleChanges, ...structural, ...discriminators, ...policy].sort(

@@ -1,31 +1,18 @@
 import { isJsonObject, type JsonObject } from '@devenv/openapi'
 import { apiDiff, type Diff } from 'api-smart-diff'
 import { isDeepEqual } from './contract-rules'
-import { DATA_KEYS, resolved } from './normalise'
-import { type DiffContext, valuesAt } from './structural-place'
+import { DATA_KEYS, parameterKey, resolved } from './normalise'
+import {
+  COMBINERS,
+  type DiffContext,
+  nonNullBranch,
+  type Segment,
+  step,
+  valuesAt,
+} from './structural-place'
 
 // What api-smart-diff 1.0.6 does not list, found apart: the changes inside a schema that gained
 // or lost a wrap adding null, and discriminators (normalise.ts takes them out of its sight).
-
-type Segment = string | number
-
-const COMBINERS = new Set(['oneOf', 'anyOf'])
-
-/** The branch of a two-branch `oneOf`/`anyOf` that is not `{type: null}`. */
-function nonNullBranch(document: JsonObject, branches: unknown): unknown {
-  if (!Array.isArray(branches) || branches.length !== 2) return undefined
-  const isNull = (branch: unknown) => {
-    const each = resolved(document, branch)
-    return isJsonObject(each) && each.type === 'null' && Object.keys(each).length === 1
-  }
-  const nullAt = branches.findIndex(isNull)
-  return nullAt < 0 ? undefined : branches[1 - nullAt]
-}
-
-const parameterKey = (document: JsonObject, parameter: unknown) => {
-  const each = resolved(document, parameter)
-  return isJsonObject(each) ? `${String(each.in)} ${String(each.name)}` : undefined
-}
 
 /**
  * Puts `value` at a path of the library's in `document` (a copy), following `$ref`s into the
@@ -53,13 +40,8 @@ function replaceAt(
       else return false
       return true
     }
-    const step = (from: unknown, by: Segment, within: JsonObject) =>
-      resolved(
-        within,
-        Array.isArray(from) ? from[Number(by)] : isJsonObject(from) ? from[String(by)] : undefined,
-      )
-    node = step(node, key, document)
-    baseNode = step(baseNode, segment, base)
+    node = resolved(document, step(node, key))
+    baseNode = resolved(base, step(baseNode, segment))
   }
   return false
 }

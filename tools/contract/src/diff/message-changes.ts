@@ -1,5 +1,6 @@
 import { isJsonObject } from '@devenv/openapi'
 import type { Diff } from 'api-smart-diff'
+import type { ChangeRuleId } from './change-rules'
 import { schemaChange } from './schema-changes'
 import {
   ANNOTATIONS,
@@ -13,6 +14,13 @@ import {
 
 // The messages of an operation: its parameters, its request body and its responses (with their
 // media types and headers). The schemas in them are judged by schema-changes.ts.
+
+/** A keyword of a part that no rule of the part judges: an extension, an annotation, or `other`. */
+function keywordChange(part: string, key: Segment | undefined, other: ChangeRuleId): Judged {
+  const keyword = String(key)
+  if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword } }
+  return { rule: ANNOTATIONS.has(keyword) ? 'annotation-changed' : other, place: { part, keyword } }
+}
 
 /** The parameter's `in` and name, from the value before or after (api-smart-diff resolved it). */
 function parameterPart(diff: Diff, rest: Segment[], context: DiffContext): string {
@@ -51,13 +59,10 @@ export function parameterChange(diff: Diff, rest: Segment[], context: DiffContex
     }
   if (key === 'schema') return schemaChange(diff, 'request', part, rest.slice(2), context)
   if (key === 'content') return contentChange(diff, 'request', part, rest.slice(2), context)
-  if (typeof key === 'string' && ANNOTATIONS.has(key))
-    return { rule: 'annotation-changed', place: { part, keyword: key } }
-  if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
   // A path parameter's name is not sent: the URL is the same (its path is renamed alike).
   if (key === 'name' && /^parameter path /.test(part))
     return { rule: 'path-parameter-renamed', place: { part, keyword: key } }
-  return { rule: 'parameter-style-changed', place: { part, keyword: String(key) } }
+  return keywordChange(part, key, 'parameter-style-changed')
 }
 
 export function requestBodyChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
@@ -77,8 +82,7 @@ export function requestBodyChange(diff: Diff, rest: Segment[], context: DiffCont
       place: { part, keyword: key },
     }
   if (key === 'content') return contentChange(diff, 'request', part, rest.slice(1), context)
-  if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
-  return { rule: 'annotation-changed', place: { part, keyword: String(key) } }
+  return keywordChange(part, key, 'annotation-changed')
 }
 
 /** A `content` map: its media types, and the schema and examples of each. */
@@ -104,10 +108,7 @@ function contentChange(
     }
   }
   if (key === 'schema') return schemaChange(diff, side, part, rest.slice(2), context)
-  if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
-  if (typeof key === 'string' && ANNOTATIONS.has(key))
-    return { rule: 'annotation-changed', place: { part, keyword: key } }
-  return { rule: 'schema-changed', place: { part, keyword: String(key) } }
+  return keywordChange(part, key, 'schema-changed')
 }
 
 export function responseChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
@@ -157,12 +158,7 @@ export function responseChange(diff: Diff, rest: Segment[], context: DiffContext
       return schemaChange(diff, 'response', header, rest.slice(4), context)
     if (headerKey === 'content')
       return contentChange(diff, 'response', header, rest.slice(4), context)
-    if (isExtension(headerKey))
-      return { rule: 'extension-changed', place: { part: header, keyword: String(headerKey) } }
-    if (typeof headerKey === 'string' && ANNOTATIONS.has(headerKey))
-      return { rule: 'annotation-changed', place: { part: header, keyword: headerKey } }
-    return { rule: 'schema-changed', place: { part: header, keyword: String(headerKey) } }
+    return keywordChange(header, headerKey, 'schema-changed')
   }
-  if (isExtension(key)) return { rule: 'extension-changed', place: { part, keyword: String(key) } }
-  return { rule: 'annotation-changed', place: { part, keyword: String(key) } }
+  return keywordChange(part, key, 'annotation-changed')
 }

@@ -24,7 +24,8 @@ export function resolved(document: JsonObject, value: unknown, seen = new Set<st
   return at === undefined ? value : resolved(document, at, new Set([...seen, value.$ref]))
 }
 
-const parameterKey = (document: JsonObject, parameter: unknown) => {
+/** A parameter's place and name (`query q`): what tells it apart among an operation's. */
+export const parameterKey = (document: JsonObject, parameter: unknown) => {
   const each = resolved(document, parameter)
   return isJsonObject(each) ? `${String(each.in)} ${String(each.name)}` : undefined
 }

@@ -1,8 +1,9 @@
 import { escapeXml, junitTestcase } from '../report/junit'
 import { markdownCode, markdownText } from '../report/markdown'
 import { printable } from '../report/printable'
-import { CHANGE_RULES, type Side } from './change-rules'
+import { CHANGE_RULES } from './change-rules'
 import type { ChangedOperation, ContractChange, ContractDiff } from './index'
+import type { Side } from './sides'
 
 // A diff of two contracts, written for a reader: the terminal (grouped by whom the changes break,
 // most breaking first), JSON, Markdown fit for a pull-request comment, and JUnit. The contracts
@@ -162,46 +163,43 @@ export function diffMarkdown(diff: ContractDiff, context: DiffContext): string {
  * so that the file is red exactly when the exit code is 1.
  */
 export function diffJUnit(diff: ContractDiff, context: DiffContext): string {
-  const failures = diff.changes.filter((change) => failsOn(change, context.failOn)).length
-  const skipped = diff.changes.filter(
-    (change) => change.breaks.length > 0 && !failsOn(change, context.failOn),
-  ).length
+  const statusOf = (change: ContractChange) =>
+    failsOn(change, context.failOn) ? 'failed' : change.breaks.length > 0 ? 'skipped' : 'passed'
+  const counted = (changes: readonly ContractChange[]) => {
+    const count = (status: string) => changes.filter((change) => statusOf(change) === status).length
+    return `tests="${changes.length}" failures="${count('failed')}" skipped="${count('skipped')}" errors="0" time="0.000"`
+  }
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(`contract diff ${context.base} -> ${context.head}`)}" tests="${diff.changes.length}" failures="${failures}" skipped="${skipped}" errors="0" time="0.000">`,
+    `<testsuites name="${escapeXml(`contract diff ${context.base} -> ${context.head}`)}" ${counted(diff.changes)}>`,
   ]
   for (const group of GROUPS) {
     const changes = diff.changes.filter(group.holds)
     if (changes.length === 0) continue
-    const groupFailures = changes.filter((change) => failsOn(change, context.failOn)).length
-    const groupSkipped = changes.filter(
-      (change) => change.breaks.length > 0 && !failsOn(change, context.failOn),
-    ).length
-    out.push(
-      `  <testsuite name="${escapeXml(group.title.toLowerCase())}" tests="${changes.length}" failures="${groupFailures}" skipped="${groupSkipped}" errors="0" time="0.000">`,
-    )
+    out.push(`  <testsuite name="${escapeXml(group.title.toLowerCase())}" ${counted(changes)}>`)
     for (const change of changes) {
       // One line each: the detail's two lines are the toolkit's, whatever the contract's names hold.
       const name = printable(`${operationText(change.operation)}: ${change.summary}`)
       const message = `breaks ${change.breaks.join(' and ')}: ${CHANGE_RULES[change.rule].reason}`
+      const status = statusOf(change)
       out.push(
         ...junitTestcase(
           `contract.diff.${change.rule}`,
           name,
           0,
-          failsOn(change, context.failOn)
+          status === 'failed'
             ? {
-                status: 'failed',
+                status,
                 message,
                 type: change.rule,
                 detail: `${printable(change.pointer)}\n${printable(`${valueText(change.before, 400)} -> ${valueText(change.after, 400)}`)}`,
               }
-            : change.breaks.length > 0
+            : status === 'skipped'
               ? {
-                  status: 'skipped',
+                  status,
                   message: `${message} (not failed: --fail-on ${context.failOn.join(',') || 'none'})`,
                 }
-              : { status: 'passed' },
+              : { status },
         ),
       )
     }

@@ -13,10 +13,12 @@ import {
 import { IMPLIED_PROPERTY_KEY, resolved } from './normalise'
 import {
   ANNOTATIONS,
+  COMBINERS,
   COMPARED_AS_RULES,
   type DiffContext,
   isExtension,
   type Judged,
+  nonNullBranch,
   type Segment,
   type Side,
   valuesAt,
@@ -238,18 +240,9 @@ export function schemaChange(
 const unsentOn = (side: Side, property: JsonObject) =>
   side === 'request' ? property.readOnly === true : property.writeOnly === true
 
-const COMBINERS = new Set(['oneOf', 'anyOf'])
-
-/** A `oneOf`/`anyOf` that only adds `null` to one other schema. */
+/** A `oneOf`/`anyOf` that only adds `null` to one other schema: that schema. */
 function nullableWrap(document: JsonObject, branches: unknown): JsonObject | undefined {
-  if (!Array.isArray(branches) || branches.length !== 2) return undefined
-  const isNull = (branch: unknown) => {
-    const each = resolved(document, branch)
-    return isJsonObject(each) && each.type === 'null' && Object.keys(each).length === 1
-  }
-  const nullAt = branches.findIndex(isNull)
-  if (nullAt < 0) return undefined
-  const other = resolved(document, branches[1 - nullAt])
+  const other = resolved(document, nonNullBranch(document, branches))
   return isJsonObject(other) ? other : undefined
 }
 

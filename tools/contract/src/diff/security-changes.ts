@@ -1,4 +1,9 @@
-import { HTTP_METHODS, isJsonObject, type JsonObject } from '@devenv/openapi'
+import {
+  findOperations,
+  isJsonObject,
+  type JsonObject,
+  type OpenApiDocument,
+} from '@devenv/openapi'
 import type { ChangeRuleId } from './change-rules'
 import { type DiffContext, type Judged, type Segment, step } from './structural-place'
 
@@ -64,18 +69,10 @@ export function securityChange(context: DiffContext, path: Segment[]): Judged {
 
 /** Whether a security scheme is named by a requirement of either version. */
 export function isSchemeUsed(context: DiffContext, scheme: string): boolean {
-  const names = (document: JsonObject) => {
-    const lists = [document.security]
-    if (isJsonObject(document.paths))
-      for (const item of Object.values(document.paths))
-        if (isJsonObject(item))
-          for (const method of HTTP_METHODS) {
-            const operation = item[method]
-            if (isJsonObject(operation)) lists.push(operation.security)
-          }
-    return lists.flatMap((list) =>
-      Array.isArray(list) ? list.filter(isJsonObject).flatMap(Object.keys) : [],
-    )
-  }
+  const names = (document: JsonObject) =>
+    [
+      document.security,
+      ...findOperations(document as OpenApiDocument).map(({ operation }) => operation.security),
+    ].flatMap((list) => (Array.isArray(list) ? list.filter(isJsonObject).flatMap(Object.keys) : []))
   return names(context.base).includes(scheme) || names(context.head).includes(scheme)
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
+import { childPointer } from '@devenv/openapi'
 import { parse } from 'yaml'
 import { AnswerTooLarge, readBody } from '../http'
 
@@ -30,15 +31,6 @@ const isUrl = (source: string) => /^https?:\/\//i.test(source)
 /** `REV:PATH` as git names a file at a revision; a drive letter (`C:\`) is a path. */
 const GIT_REVISION = /^([^:\s][^:]*):(.+)$/
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
 async function fromUrl(url: string, bounds: SourceBounds, shown: string): Promise<string> {
   // fetch refuses a URL with credentials: they are sent as Basic authorization instead.
   const target = new URL(url)
@@ -67,10 +59,7 @@ async function fromUrl(url: string, bounds: SourceBounds, shown: string): Promis
   try {
     return await readBody(response, bounds.maxBytes)
   } catch (error) {
-    if (error instanceof AnswerTooLarge)
-      throw new ContractSourceError(
-        `${shown} is larger than ${bounds.maxBytes} bytes, the most read`,
-      )
+    if (error instanceof AnswerTooLarge) throw tooLarge(shown, bounds)
     throw new ContractSourceError(`${shown} could not be read: ${firstLine(error)}`)
   }
 }
@@ -115,12 +104,7 @@ function fromGit(revision: string, path: string, bounds: SourceBounds): Promise<
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ENOENT')
           return reject(new ContractSourceError(`${spec}: git is not installed, or not on PATH`))
-        if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER')
-          return reject(
-            new ContractSourceError(
-              `${spec} is larger than ${bounds.maxBytes} bytes, the most read`,
-            ),
-          )
+        if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return reject(tooLarge(spec, bounds))
         const said = stderr
           .split('\n')
           .map((line) => line.replace(/^fatal:\s*/, '').trim())
@@ -130,6 +114,9 @@ function fromGit(revision: string, path: string, bounds: SourceBounds): Promise<
     )
   })
 }
+
+const tooLarge = (shown: string, bounds: SourceBounds) =>
+  new ContractSourceError(`${shown} is larger than ${bounds.maxBytes} bytes, the most read`)
 
 const firstLine = (error: unknown) =>
   (error instanceof Error
@@ -150,16 +137,16 @@ export async function readContractSource(
   const shown = bounds.shown?.(source) ?? source
   if (isUrl(source)) return { kind: 'url', text: await fromUrl(source, bounds, shown) }
   const file = path(source)
-  if (await exists(file)) {
+  const size = await stat(file).then(
+    (found) => found.size,
+    () => undefined,
+  )
+  if (size !== undefined) {
+    // A file is bounded as a URL is: a contract larger than the most read is refused unread.
+    if (size > bounds.maxBytes) throw tooLarge(shown, bounds)
     try {
-      // A file is bounded as a URL is: a contract larger than the most read is refused unread.
-      if ((await stat(file)).size > bounds.maxBytes)
-        throw new ContractSourceError(
-          `${shown} is larger than ${bounds.maxBytes} bytes, the most read`,
-        )
       return { kind: 'file', text: await readFile(file, 'utf8') }
     } catch (error) {
-      if (error instanceof ContractSourceError) throw error
       const code = (error as NodeJS.ErrnoException).code
       throw new ContractSourceError(
         `${shown} ${code === 'EISDIR' ? 'is a folder' : `cannot be read: ${firstLine(error)}`}`,
@@ -222,7 +209,7 @@ const counted = (value: number) => value.toLocaleString('en-US')
  * its own anchor: legal YAML, but no JSON document, and every writer of JSON would fail on it), or
  * it is larger than the diff's bounds.
  */
-export function shapeProblem(document: unknown): string | undefined {
+function shapeProblem(document: unknown): string | undefined {
   try {
     walkTree(document, '', new Set(), 0)
     sizeWithRefs(document)
@@ -244,9 +231,6 @@ function decodedSegment(segment: string): string {
   }
 }
 
-const pointerOf = (pointer: string, key: string) =>
-  `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
-
 /** The document as a tree, each object once per place: its width, depth and no cycle. */
 function walkTree(value: unknown, pointer: string, above: Set<object>, depth: number): void {
   if (typeof value !== 'object' || value === null) return
@@ -258,7 +242,7 @@ function walkTree(value: unknown, pointer: string, above: Set<object>, depth: nu
     )
   above.add(value)
   for (const [key, child] of entries) {
-    const at = pointerOf(pointer, key)
+    const at = childPointer(pointer, key)
     if (typeof child === 'object' && child !== null && above.has(child))
       throw new Refused(
         `refers to itself at ${at}: a YAML alias inside its own anchor, which no JSON document can hold`,

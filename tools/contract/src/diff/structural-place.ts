@@ -1,6 +1,6 @@
 import { HTTP_METHODS, type HttpMethod, isJsonObject, type JsonObject } from '@devenv/openapi'
 import type { ChangeRuleId } from './change-rules'
-import { resolved } from './normalise'
+import { parameterKey, resolved } from './normalise'
 
 // What every judge of a structural change shares (structure.ts and the judges it hands to): where
 // a change stands, the two documents to read around it, and the keywords judged the same
@@ -30,11 +30,6 @@ export type JudgedDiff = { rule: ChangeRuleId; place: StructuralPlace; whole?: W
 
 /** The two documents diffed (normalised, as the library saw them), to read what surrounds a change. */
 export type DiffContext = { base: JsonObject; head: JsonObject }
-
-const parameterKey = (document: JsonObject, parameter: unknown) => {
-  const each = resolved(document, parameter)
-  return isJsonObject(each) ? `${String(each.in)} ${String(each.name)}` : undefined
-}
 
 export const step = (value: unknown, segment: Segment): unknown =>
   Array.isArray(value)
@@ -89,6 +84,20 @@ export const isMethod = (value: Segment | undefined): value is HttpMethod =>
 
 export const isExtension = (key: Segment | undefined) =>
   typeof key === 'string' && key.startsWith('x-')
+
+/** The combiners that may wrap a schema to add `null` to it (a nullable `oneOf`). */
+export const COMBINERS = new Set(['oneOf', 'anyOf'])
+
+/** The branch of a two-branch `oneOf`/`anyOf` that is not `{type: null}`, when one of them is. */
+export function nonNullBranch(document: JsonObject, branches: unknown): unknown {
+  if (!Array.isArray(branches) || branches.length !== 2) return undefined
+  const isNull = (branch: unknown) => {
+    const each = resolved(document, branch)
+    return isJsonObject(each) && each.type === 'null' && Object.keys(each).length === 1
+  }
+  const nullAt = branches.findIndex(isNull)
+  return nullAt < 0 ? undefined : branches[1 - nullAt]
+}
 
 /** Which message a schema describes: what clients send, or what servers answer. */
 export type Side = 'request' | 'response'

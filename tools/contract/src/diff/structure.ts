@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject } from '@devenv/openapi'
 import type { Diff } from 'api-smart-diff'
+import type { ChangeRuleId } from './change-rules'
 import { parameterChange, requestBodyChange, responseChange } from './message-changes'
 import { isSchemeUsed, securityChange } from './security-changes'
 import {
@@ -22,13 +23,8 @@ import {
 // This file finds the operation (or webhook, or callback) a change stands in and hands it to the
 // judge of that part: message-changes.ts, schema-changes.ts, security-changes.ts.
 
-const EMPTY_CONTEXT: DiffContext = { base: {}, head: {} }
-
 /** The judgement of one diff of api-smart-diff; null for one that is judged elsewhere or not at all. */
-export function judgeStructuralDiff(
-  diff: Diff,
-  context: DiffContext = EMPTY_CONTEXT,
-): JudgedDiff | null {
+export function judgeStructuralDiff(diff: Diff, context: DiffContext): JudgedDiff | null {
   const path = diff.path as Segment[]
   const [root, second, third] = path
   if (root === 'paths') {
@@ -54,10 +50,14 @@ export function judgeStructuralDiff(
     return null
   }
   if (root === 'webhooks') return webhookChange(diff, path, context)
-  if (typeof root === 'string' && COMPARED_AS_RULES.has(root)) return null
-  if (isExtension(root)) return { rule: 'extension-changed', place: { keyword: String(root) } }
   if (root === 'security') return securityChange(context, ['security'])
-  return { rule: 'document-changed', place: { keyword: String(root) } }
+  return otherKeyChange(root, 'document-changed')
+}
+
+/** A key no rule judges where it stands: a server's rule (compared apart), an extension, or `other`. */
+function otherKeyChange(key: Segment | undefined, other: ChangeRuleId): Judged {
+  if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
+  return { rule: isExtension(key) ? 'extension-changed' : other, place: { keyword: String(key) } }
 }
 
 /**
@@ -75,19 +75,10 @@ function webhookChange(diff: Diff, path: Segment[], context: DiffContext): Judge
         )
       : [name]
   const part = `webhook ${names.map((each) => `"${String(each)}"`).join(', ')}`
-  if (name === undefined || method === undefined || (isMethod(method) && path.length === 3)) {
-    if (diff.action === 'add') return { rule: 'webhook-added', place: { part } }
-    if (diff.action === 'remove') return { rule: 'webhook-removed', place: { part } }
-    return { rule: 'annotation-changed', place: { part } }
-  }
+  if (name === undefined || method === undefined || (isMethod(method) && path.length === 3))
+    return wholeOperationChange(diff, 'webhook', part)
   if (!isMethod(method)) return pathItemChange(diff, path.slice(2), context)
-  const judged = operationChange(diff, path.slice(3), context)
-  return (
-    judged && {
-      ...judged,
-      place: { ...judged.place, part: `${part} ${judged.place.part ?? ''}`.trim() },
-    }
-  )
+  return within(part, operationChange(diff, path.slice(3), context))
 }
 
 /**
@@ -99,21 +90,29 @@ function callbackChange(diff: Diff, rest: Segment[], context: DiffContext): Judg
   const part = ['callback', name === undefined ? '' : `"${String(name)}"`, expression ?? '']
     .filter((each) => each !== '')
     .join(' ')
-  if (method === undefined || (isMethod(method) && rest.length === 3)) {
-    if (diff.action === 'add') return { rule: 'callback-added', place: { part } }
-    if (diff.action === 'remove') return { rule: 'callback-removed', place: { part } }
-    return { rule: 'annotation-changed', place: { part } }
-  }
-  const judged = isMethod(method)
-    ? operationChange(diff, rest.slice(3), context)
-    : pathItemChange(diff, rest.slice(2), context)
-  return (
-    judged && {
-      ...judged,
-      place: { ...judged.place, part: `${part} ${judged.place.part ?? ''}`.trim() },
-    }
+  if (method === undefined || (isMethod(method) && rest.length === 3))
+    return wholeOperationChange(diff, 'callback', part)
+  return within(
+    part,
+    isMethod(method)
+      ? operationChange(diff, rest.slice(3), context)
+      : pathItemChange(diff, rest.slice(2), context),
   )
 }
+
+/** A webhook or callback added or removed whole; anything else of it is an annotation. */
+function wholeOperationChange(diff: Diff, kind: 'webhook' | 'callback', part: string): Judged {
+  if (diff.action === 'add') return { rule: `${kind}-added`, place: { part } }
+  if (diff.action === 'remove') return { rule: `${kind}-removed`, place: { part } }
+  return { rule: 'annotation-changed', place: { part } }
+}
+
+/** A judgement placed within a webhook or callback: its part said first. */
+const within = <T extends Judged>(part: string, judged: T): T =>
+  judged && {
+    ...judged,
+    place: { ...judged.place, part: `${part} ${judged.place.part ?? ''}`.trim() },
+  }
 
 const pathShape = (path: unknown) => String(path).replaceAll(/\{[^}]*\}/g, '{}')
 
@@ -129,9 +128,7 @@ function pathRenamed(diff: Diff): JudgedDiff {
 function pathItemChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
   const [key] = rest
   if (key === 'parameters') return parameterChange(diff, rest.slice(1), context)
-  if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
-  if (isExtension(key)) return { rule: 'extension-changed', place: { keyword: String(key) } }
-  return { rule: 'annotation-changed', place: { keyword: String(key) } }
+  return otherKeyChange(key, 'annotation-changed')
 }
 
 function operationChange(diff: Diff, rest: Segment[], context: DiffContext): Judged {
@@ -147,7 +144,5 @@ function operationChange(diff: Diff, rest: Segment[], context: DiffContext): Jud
   if (key === 'operationId') return { rule: 'operation-id-changed', place: { keyword: key } }
   if (key === 'callbacks') return callbackChange(diff, rest.slice(1), context)
   if (key === 'servers') return { rule: 'document-changed', place: { keyword: key } }
-  if (typeof key === 'string' && COMPARED_AS_RULES.has(key)) return null
-  if (isExtension(key)) return { rule: 'extension-changed', place: { keyword: String(key) } }
-  return { rule: 'annotation-changed', place: { keyword: String(key) } }
+  return otherKeyChange(key, 'annotation-changed')
 }

@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import type { Contract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
 import { type CallOperation, reasonOf, refusedAccount, registerThroughMailbox } from '../accounts'
+import type { OperationCall, Transport } from '../http'
 import { devMailbox, type Mailbox } from '../mailbox'
-import { devTransportOf, type FuzzTransport, operationRequest } from './transport'
 import { WorldSetupError } from './world'
-
-/** The fuzzer's transport as the accounts' way to call an operation (no stub session). */
-export function callOverTransport(transport: FuzzTransport, contract: Contract): CallOperation {
-  return (operationId, call) => transport.send(operationRequest(contract, operationId, call))
-}
 
 /**
  * The stub's development mailbox of its default store (no `X-Stub-Session`) over the fuzzer's
  * transport, when the target has one: the mailbox `--mailbox auto` finds.
  */
-export async function devMailboxOf(transport: FuzzTransport): Promise<Mailbox | undefined> {
-  const mailbox = devMailbox(devTransportOf(transport))
+export async function devMailboxOf(transport: Transport): Promise<Mailbox | undefined> {
+  const mailbox = devMailbox(transport)
   return (await mailbox.problem()) === undefined ? mailbox : undefined
 }
 
@@ -53,7 +47,7 @@ export async function registerAccounts(
     // Strong by the domain's rule: long, mixed, not a dictionary word.
     const password = `Fz-${randomBytes(9).toString('base64url')}-9a`
     const steps = {
-      expect: async (operationId: string, body: { body?: unknown }, status: number) => {
+      expect: async (operationId: string, body: OperationCall, status: number) => {
         const answer = await call(operationId, body)
         if (answer.status !== status)
           throw new WorldSetupError(

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { isJsonObject } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
-import { signedIn } from '../accounts'
-import type { Answer } from './transport'
+import { signedIn, signIn, signOut, tokensOf } from '../accounts'
+import type { Answer } from '../http'
 import {
   type AccountState,
   type Principal,
@@ -106,11 +106,8 @@ export class ApiWorld extends World {
   override async cleanUp(call: SetupCall): Promise<void> {
     for (const principal of ['user', 'demo'] as const) {
       const account = this.accounts[principal]
-      const answer = await call('signIn', {
-        body: { email: account.email, password: account.password },
-      })
-      const pair = pairOf(answer, `the clean-up sign-in of ${principal}`)
-      const token = pair.access_token
+      const pair = pairOf(await signIn(call, account), `the clean-up sign-in of ${principal}`)
+      const token = pair.access
       account.lockFailures = 0
       for (const environment of this.environments) {
         if (environment.owner !== principal || environment.state !== 'live') continue
@@ -132,8 +129,8 @@ export class ApiWorld extends World {
           )
         account.password = account.originalPassword
       }
-      for (const refreshToken of [pair.refresh_token, account.refresh, ...account.opened])
-        await call('signOut', { body: { refreshToken } })
+      for (const refreshToken of [pair.refresh, account.refresh, ...account.opened])
+        await signOut(call, refreshToken)
       account.opened = []
     }
   }
@@ -161,11 +158,9 @@ export class ApiWorld extends World {
   ): Promise<void> {
     const account = this.lockedAccountOf(operationId, body)
     if (!account || account.lockFailures < LOCK_HEADROOM) return
-    const answer = await call('signIn', {
-      body: { email: account.email, password: account.password },
-    })
-    const opened = isJsonObject(answer.json) ? answer.json.refresh_token : undefined
-    if (answer.status !== 200 || typeof opened !== 'string')
+    const answer = await signIn(call, account)
+    const opened = tokensOf(answer)?.refresh
+    if (opened === undefined)
       throw new WorldSetupError(
         `the sign-in of ${account.email} that resets its login lock answered ${answer.status} ${answer.text}`,
       )

@@ -1,7 +1,7 @@
 import { loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
+import type { Answer } from '../http'
 import { type CheckName, type Exchange, judge } from './checks'
-import type { Answer } from './transport'
 
 const contract = loadContract()
 

@@ -1,7 +1,7 @@
 import { type Contract, isJsonObject, type JudgementStep, judgeAnswer } from '@devenv/openapi'
+import type { Answer } from '../http'
 import type { CheckName } from './check-names'
 import type { Breakage } from './schema-breakers'
-import type { Answer } from './transport'
 
 export { CHECKS, type CheckName } from './check-names'
 

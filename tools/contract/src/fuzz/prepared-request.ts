@@ -1,12 +1,12 @@
 import { type Contract, isJsonObject, requestExampleOf } from '@devenv/openapi'
 import { STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
+import type { WireRequest } from '../http'
 import { authenticates, authorizationHeader, FUZZ_JWT_SECRET } from './bearer'
 import type { Exchange } from './checks'
 import { interpretBody, isBodyOutsideContract, shapePayload } from './payloads'
 import { describeBody, mapLeaves, serialize } from './raw-json'
 import type { FuzzCase, IdCase } from './requests'
 import { WorldRef } from './schema-values'
-import type { OutgoingRequest } from './transport'
 import type { Principal, World } from './world'
 
 // A generated request (requests.ts) made concrete against the world it is sent in: the world's
@@ -18,7 +18,7 @@ export type DocumentedRules = (operationId: string, body: unknown, world: World)
 
 /** A generated request made concrete against a world, with what the checks need to judge it. */
 export type PreparedRequest = {
-  request: OutgoingRequest
+  request: WireRequest
   /** The body with the world's values filled in (what `observe` and the rules read). */
   body: unknown
   principal: Principal | undefined
@@ -207,7 +207,7 @@ export async function prepare(
       method: operation.method.toUpperCase(),
       url,
       headers,
-      ...(bytes !== undefined ? { payload: bytes } : {}),
+      ...(bytes !== undefined ? { body: bytes } : {}),
     },
     body: parsed,
     principal: authenticates(fuzzCase.bearer) ? principal : undefined,

@@ -2,6 +2,7 @@ import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
 import { STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
 import fc from 'fast-check'
+import type { Answer, Transport, WireRequest } from '../http'
 import { printable } from '../report/printable'
 import { inShard, type ShardPosition } from '../report/shard'
 import { apiWorlds } from './api-world'
@@ -13,14 +14,8 @@ import { type FuzzCase, fuzzCases } from './requests'
 import { createBreakers } from './schema-breakers'
 import { createValueGenerator } from './schema-values'
 import { setupCallOf } from './setup-call'
-import { stubWorlds } from './stub-world'
+import { FUZZ_CLOCK_START, stubWorlds } from './stub-world'
 import { signatureOf, Tally } from './tally'
-import {
-  type Answer,
-  FUZZ_CLOCK_START,
-  type FuzzTransport,
-  type OutgoingRequest,
-} from './transport'
 import {
   type Principal,
   type SetupCall,
@@ -33,7 +28,7 @@ import {
 
 export type FuzzOptions = {
   /** The server: over HTTP (`httpTransport`) or in process (`inProcessTransport`); the caller closes it. */
-  transport: FuzzTransport
+  transport: Transport
   /** The contract to hold the server to (default the bundled one). */
   contract?: Contract
   /** Generated requests to send at least (world set-up requests come on top). */
@@ -51,6 +46,8 @@ export type FuzzOptions = {
   checks?: ReadonlySet<CheckName>
   /** The run's time bound (`--max-time`): this part ends at its share, and says what it cut. */
   bound?: RunBound
+  /** After each batch, the tally so far: the run tells the verdicts it changed as they are known. */
+  onBatch?: (tally: Tally) => void
   /**
    * Through the API instead of stub sessions: the two accounts every batch signs in (`user`
    * under test, `demo` another one), and how long a deletion may take to be seen gone.
@@ -81,7 +78,7 @@ class FailureFound extends Error {
   override name = 'FailureFound'
   constructor(
     message: string,
-    readonly request: OutgoingRequest,
+    readonly request: WireRequest,
     readonly status: number,
   ) {
     super(message)
@@ -90,7 +87,7 @@ class FailureFound extends Error {
 
 type Engine = {
   contract: Contract
-  transport: FuzzTransport
+  transport: Transport
   rules: DocumentedRules
   worlds: WorldSource
   withheld: number
@@ -124,7 +121,7 @@ async function sendBatch(
     signature: string
     problem: string
     exchange: Exchange
-    request: OutgoingRequest
+    request: WireRequest
   }> = []
   for (const fuzzCase of cases) {
     const prepared = await prepare(engine.contract, world, fuzzCase, engine.rules)
@@ -268,6 +265,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       for (const { signature } of await runBatch(engine, cases, tally)) {
         if (!firstSeen.has(signature)) firstSeen.set(signature, { seed, run })
       }
+      options.onBatch?.(tally)
     })
     const details = await fc.check(recording, {
       seed,

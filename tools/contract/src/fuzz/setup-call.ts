@@ -1,7 +1,7 @@
 import type { Contract } from '@devenv/openapi'
+import { type OperationCall, operationRequest, type Transport } from '../http'
 import { type Exchange, judge } from './checks'
 import type { Tally } from './tally'
-import { type FuzzCall, type FuzzTransport, operationRequest } from './transport'
 import type { SetupCall } from './world'
 
 /**
@@ -9,7 +9,7 @@ import type { SetupCall } from './world'
  * are the target's answers too: each one is judged and counted as `setup`.
  */
 export function setupCallOf(
-  transport: FuzzTransport,
+  transport: Transport,
   contract: Contract,
   session: string | undefined,
   tally: Tally,
@@ -29,14 +29,14 @@ export function setupCallOf(
  * exchange its answer is judged by, with what the caller knows of its input and bearer.
  */
 export async function sendOperation(
-  transport: FuzzTransport,
+  transport: Transport,
   contract: Contract,
   operationId: string,
-  call: FuzzCall,
+  call: OperationCall,
   session: string | undefined,
   kind: Pick<Exchange, 'input' | 'auth'>,
 ): Promise<Exchange> {
-  const request = operationRequest(contract, operationId, call, session)
+  const request = operationRequest(contract, operationId, call, { session })
   const answer = await transport.send(request)
   const { method, url, headers } = request
   return {

@@ -1,8 +1,11 @@
 import type { Contract } from '@devenv/openapi'
 import { type Credentials, DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
+import { type Answer, devClientOf, operationRequest, type Transport } from '../http'
 import { MODEL_DELETE_SECONDS, MODEL_PROVISION_SECONDS } from './stateful/model'
-import { type Answer, devClientOf, type FuzzTransport, operationRequest } from './transport'
 import { type Principal, type SetupCall, World, WorldSetupError, type WorldSource } from './world'
+
+/** The stub clock's start (the stub's own test clock starts here too); only per-session offsets move it. */
+export const FUZZ_CLOCK_START = Date.parse('2026-03-02T10:00:00Z')
 
 const SEEDED: Record<Principal, Credentials> = { demo: DEMO_ACCOUNT, user: USER_ACCOUNT }
 
@@ -31,7 +34,7 @@ export class StubWorld extends World {
     session: string,
     clockStart: number,
     call: SetupCall,
-    transport: FuzzTransport,
+    transport: Transport,
   ): Promise<StubWorld> {
     const world = new StubWorld(session, clockStart)
     await world.openSessions(call)
@@ -61,7 +64,7 @@ export class StubWorld extends World {
 
 /** Worlds in stub sessions of their own, named by `nextSession`, each from the target's clock. */
 export function stubWorlds(options: {
-  transport: FuzzTransport
+  transport: Transport
   contract: Contract
   nextSession: () => string
   clockStart: number
@@ -79,7 +82,7 @@ export function stubWorlds(options: {
       const { clockStart, contract, transport } = options
       const probe = await StubWorld.create(session, clockStart, callFor(session), transport)
       const token = probe.accounts.user.access
-      return transport.send(operationRequest(contract, 'listModels', { token }, session))
+      return transport.send(operationRequest(contract, 'listModels', { token }, { session }))
     },
   }
 }

@@ -1,7 +1,8 @@
 import { captureAnswer, loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
+import { reportOfEvents } from '../report/events-test-support'
 import { CHECKS, type Exchange } from './checks'
-import { fuzzRunReport } from './report'
+import { coverageEvent, verdictEvents } from './report'
 import { formatTable, Tally } from './tally'
 
 const contract = loadContract()
@@ -22,18 +23,18 @@ function exchange(operationId: string, body: unknown, status: number, answer: un
   }
 }
 
-/** The run report of a fuzz run whose generated requests the tally counted. */
+/** The run report of a fuzz run whose generated requests the tally counted, from its events. */
 const reportOf = (tally: Tally) =>
-  fuzzRunReport({
-    contract,
-    origin: 'http://127.0.0.1',
-    seed: 1,
-    startedAt: new Date(0).toISOString(),
-    durationMs: 1,
-    fuzz: { tally, seed: 1, durationMs: 1, batches: 1, withheld: 0, notes: [] },
-    stateful: undefined,
-    notes: [],
-  })
+  reportOfEvents([
+    {
+      type: 'started',
+      mode: 'fuzz',
+      target: 'http://127.0.0.1',
+      startedAt: new Date(0).toISOString(),
+    },
+    ...verdictEvents(tally, 'http://127.0.0.1', tally.changedVerdicts()),
+    coverageEvent(contract, [tally]),
+  ])
 
 describe('the fuzz tally counts coverage', () => {
   const signIn = contract.byId.get('signIn')
@@ -56,21 +57,21 @@ describe('the fuzz tally counts coverage', () => {
     ])
   })
 
-  it('counts a request that got no answer (status 0) as exercising nothing, so the report is valid', () => {
+  it('counts a request that got no answer (status 0) as exercising nothing, so the report is valid', async () => {
     const tally = new Tally(contract)
     tally.record('fuzz', exchange('signIn', { email: 'x@y.z', password: 'p' }, 0, {}), [])
     expect([...tally.exercised.values()]).toEqual([])
-    const report = reportOf(tally)
+    const report = await reportOf(tally)
     expect(report.operations.find((each) => each.operationId === 'signIn')?.statusesSeen).toEqual(
       [],
     )
   })
 
-  it('puts the examples in the run report’s coverage, next to the statuses', () => {
+  it('puts the examples in the run report’s coverage, next to the statuses', async () => {
     if (!requestExample || !answered) throw new Error('signIn documents no examples')
     const tally = new Tally(contract)
     tally.record('fuzz', exchange('signIn', requestExample.value, 200, answered.value), [])
-    const report = reportOf(tally)
+    const report = await reportOf(tally)
     const row = report.coverage.operations.find((each) => each.operationId === 'signIn')
     expect(row?.examples.filter((each) => each.count > 0).map((each) => each.name)).toEqual(
       expect.arrayContaining([requestExample.name, answered.name]),

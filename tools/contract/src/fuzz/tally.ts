@@ -1,7 +1,7 @@
 import { type Contract, requestExampleOf, responseExampleOf } from '@devenv/openapi'
+import type { WireRequest } from '../http'
 import { printable } from '../report/printable'
 import { CHECKS, type CheckName, type Exchange, type SentRequest, type Verdict } from './checks'
-import type { OutgoingRequest } from './transport'
 
 /** Where a request came from: generated, the world's set-up, or a step of a stateful sequence. */
 export type RequestKind = 'fuzz' | 'setup' | 'stateful'
@@ -18,7 +18,7 @@ export type FailureExample = {
   /** Filled in by the shrinking replay: the smallest request that still fails this way. */
   shrunk?: string
   /** The shrunk request as sent and the status it got: what the curl reproducer repeats. */
-  shrunkRequest?: { request: OutgoingRequest; status: number }
+  shrunkRequest?: { request: WireRequest; status: number }
 }
 
 export const signatureOf = (check: CheckName, operationId: string) => `${check} ${operationId}`
@@ -46,6 +46,8 @@ export class Tally {
   readonly inputs = new Map<string, number>()
   /** Each distinct status and documented example exercised, for the coverage matrix. */
   readonly exercised = new Map<string, Exercised>()
+  /** The verdicts (check and operation) judged first or failed again since `changedVerdicts`. */
+  readonly #changed = new Map<string, { check: CheckName; operationId: string }>()
 
   /**
    * With the contract, the tally also tells which documented examples were sent and answered.
@@ -73,12 +75,17 @@ export class Tally {
       const counts = this.checks[verdict.check]
       counts.checked += 1
       const signature = signatureOf(verdict.check, exchange.operationId)
-      const perOperation = this.bySignature.get(signature) ?? { checked: 0, failed: 0 }
+      let perOperation = this.bySignature.get(signature)
+      if (perOperation === undefined) {
+        perOperation = { checked: 0, failed: 0 }
+        this.bySignature.set(signature, perOperation)
+        this.#changed.set(signature, { check: verdict.check, operationId: exchange.operationId })
+      }
       perOperation.checked += 1
-      this.bySignature.set(signature, perOperation)
       if (verdict.problem === undefined) continue
       counts.failed += 1
       perOperation.failed += 1
+      this.#changed.set(signature, { check: verdict.check, operationId: exchange.operationId })
       const known = this.failures.get(signature)
       if (known) known.count += 1
       else {
@@ -116,6 +123,16 @@ export class Tally {
     }
     const key = `${operationId}\n${answer.status}\n${exercised.requestExample}\n${exercised.responseExample}`
     if (!this.exercised.has(key)) this.exercised.set(key, exercised)
+  }
+
+  /**
+   * The verdicts that changed since last asked: judged for the first time, or failed again (a
+   * passed verdict stays as it was told; a failed one says how many answers failed).
+   */
+  changedVerdicts(): Array<{ check: CheckName; operationId: string }> {
+    const changed = [...this.#changed.values()]
+    this.#changed.clear()
+    return changed
   }
 
   get failureCount(): number {

@@ -1,16 +1,19 @@
 import type { Contract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
+import { callOver } from '../accounts'
+import { devClientOf, type Transport } from '../http'
 import type { Mailbox } from '../mailbox'
+import { checkEvent, type ToldEvent } from '../report'
 import { type ShardPosition, shardOfRun } from '../report/shard'
-import { accountsSignIn, callOverTransport, devMailboxOf, registerAccounts } from './accounts'
+import { accountsSignIn, devMailboxOf, registerAccounts } from './accounts'
 import type { RunBound } from './bound'
 import { CHECKS, type CheckName } from './checks'
 import { type FuzzResult, runFuzz } from './property-run'
-import { fuzzRunReport } from './report'
+import { coverageEvent, statefulEvent, verdictEvents } from './report'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { passwordsRefused } from './stateful/sequence'
 import { stepsLeftOutThroughTheApi } from './stateful/steps'
-import { devClientOf, type FuzzTransport } from './transport'
+import type { Tally } from './tally'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
 export const FUZZ_PARTS = ['fuzz.properties', 'fuzz.stateful'] as const
@@ -27,7 +30,7 @@ const CLOCK_WATCH_MS = 30
  * mode) and no other, so a running clock is told, and the model skipped with that reason.
  */
 export async function devControls(
-  transport: FuzzTransport,
+  transport: Transport,
   seed: number,
 ): Promise<{ clockStart: number; clockRuns: boolean } | { missing: string }> {
   const dev = devClientOf(transport, `fuzz-${seed}-probe`)
@@ -46,9 +49,9 @@ export async function devControls(
 }
 
 export type FuzzTargetOptions = {
-  transport: FuzzTransport
+  transport: Transport
   /** Where the stateful model runs; `transport` by default (the stub in process: one with rate limits off). */
-  statefulTransport?: FuzzTransport
+  statefulTransport?: Transport
   contract: Contract
   requests: number
   sequences: number
@@ -61,6 +64,12 @@ export type FuzzTargetOptions = {
   /** The run's time bound (`--max-time`) and its progress figures; none by default. */
   bound?: RunBound
   log?: (line: string) => void
+  /**
+   * The run's events as it goes: its start, its notes and parts skipped, each fuzz property's
+   * verdict on each operation as its batches are judged (told again as it changes), the stateful
+   * model's once it ran, the coverage as it grows.
+   */
+  tell?: (event: ToldEvent) => void
   /**
    * Accounts the target already has (activated), for a target without the stub's development
    * controls: `user` is the one under test, `second` another one (the property-based part
@@ -83,27 +92,63 @@ const THROUGH_THE_API =
 
 /**
  * The whole fuzz run against one transport (HTTP or in process): the property-based requests,
- * then the stateful model, each skipped with its reason when the target lacks dev controls.
+ * then the stateful model, each skipped with its reason when the target lacks dev controls. Told
+ * as it goes (`tell`), so that a run stopped part-way still reports what it judged.
  */
 export async function fuzzTarget(options: FuzzTargetOptions) {
   const started = performance.now()
   const startedAt = new Date().toISOString()
   const log = options.log ?? (() => undefined)
-  const { shard } = options
-  const left = options.checks ? CHECKS.filter((check) => !options.checks?.has(check)) : []
-  const notes: string[] = [
+  const tell = options.tell ?? (() => undefined)
+  const { shard, contract } = options
+  const origin = options.transport.origin
+  // Which shard of the run this is, as its report says for merge.
+  const ofRun = shard
+    ? shardOfRun(shard, {
+        mode: 'fuzz',
+        contract,
+        settings: { requests: options.requests, sequences: options.sequences, seed: options.seed },
+      })
+    : undefined
+  tell({
+    type: 'started',
+    mode: 'fuzz',
+    target: origin,
+    startedAt,
+    seed: String(options.seed),
+    ...(ofRun ? { shard: ofRun } : {}),
+  })
+  const tallies = new Set<Tally>()
+  let exercised = -1
+  // Told when it grows, which after the first batches is seldom; nothing exercised at first.
+  const tellCoverage = () => {
+    const size = [...tallies].reduce((sum, tally) => sum + tally.exercised.size, 0)
+    if (size === exercised) return
+    exercised = size
+    tell(coverageEvent(contract, tallies))
+  }
+  tellCoverage()
+  const notes: string[] = []
+  const note = (text: string) => {
+    notes.push(text)
+    tell({ type: 'note', text })
+  }
+  note(
     `seed ${options.seed} (replay with --seed ${options.seed}${shard ? ` --shard ${shard.index}/${shard.total}` : ''})`,
-    ...(shard
-      ? [
-          `shard ${shard.index}/${shard.total}: of the batches and sequences the seed draws, those numbered ${shard.index}, ${shard.index + shard.total}, ${shard.index + 2 * shard.total} ... (merge the shards' reports with devenv-contract merge)`,
-        ]
-      : []),
-  ]
-  if (left.length > 0)
-    notes.push(`checks not judged (--checks, --exclude-checks): ${left.join(', ')}`)
+  )
+  if (shard)
+    note(
+      `shard ${shard.index}/${shard.total}: of the batches and sequences the seed draws, those numbered ${shard.index}, ${shard.index + shard.total}, ${shard.index + 2 * shard.total} ... (merge the shards' reports with devenv-contract merge)`,
+    )
+  const left = options.checks ? CHECKS.filter((check) => !options.checks?.has(check)) : []
+  if (left.length > 0) note(`checks not judged (--checks, --exclude-checks): ${left.join(', ')}`)
   let fuzz: FuzzResult | undefined
   let stateful: StatefulResult | undefined
-  const skippedParts: Array<{ part: FuzzPart; reason: string; accepted?: boolean }> = []
+  const skippedParts: Array<{ part: string; reason: string; accepted?: boolean }> = []
+  const skipPart = (part: { part: string; reason: string; accepted?: boolean }) => {
+    skippedParts.push(part)
+    tell({ type: 'part skipped', ...part })
+  }
   const controls = await devControls(options.transport, options.seed)
   const missing = 'missing' in controls ? controls.missing : undefined
   let { accounts } = options
@@ -117,22 +162,22 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
           : options.mailbox
     if (mailbox) {
       accounts = await registerAccounts(
-        callOverTransport(options.transport, options.contract),
+        callOver(options.contract, { transport: options.transport }),
         mailbox,
       )
       own = true
-      notes.push(
+      note(
         `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
       )
       log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
     }
   }
   const skip = (part: FuzzPart, reason: string) => {
-    notes.push(
+    note(
       `${part === 'fuzz.properties' ? 'property-based requests' : 'stateful model'} skipped: ${reason}`,
     )
     log(`${part} skipped: ${reason}`)
-    skippedParts.push({ part, reason })
+    skipPart({ part, reason })
   }
   // What each part's run takes, whichever way it builds its state.
   const ownShard = options.shard ? { shard: options.shard } : {}
@@ -146,6 +191,25 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.bound ? { bound: options.bound } : {}),
     log,
+    onBatch: (tally: Tally) => {
+      tallies.add(tally)
+      for (const event of verdictEvents(tally, origin, tally.changedVerdicts())) tell(event)
+      tellCoverage()
+    },
+  }
+  // Once a part has run: its last verdicts (the failures' counts, shrunk) and its answers.
+  const propertiesRan = (result: FuzzResult) => {
+    fuzz = result
+    tallies.add(result.tally)
+    for (const event of verdictEvents(result.tally, origin, result.tally.failures.values()))
+      tell(event)
+    tellCoverage()
+  }
+  const statefulRan = (result: StatefulResult) => {
+    stateful = result
+    tallies.add(result.tally)
+    tell(statefulEvent(result))
+    tellCoverage()
   }
   const modelRun = {
     contract: options.contract,
@@ -160,27 +224,29 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const statefulThroughTheApi = async (why: string) => {
     if (!accounts) return
     if (refused) return skip('fuzz.stateful', refused)
-    notes.push(
+    note(
       `stateful model ${THROUGH_THE_API}, on the target's own clock (${why}); left out: ${stepsLeftOutThroughTheApi(own)}`,
     )
     log(`stateful sequences through the API: ${options.sequences}`)
-    stateful = await runStateful({
-      ...modelRun,
-      transport: options.transport,
-      accounts: [accounts.user, ...(accounts.second ? [accounts.second] : [])],
-      ownAccounts: own,
-    })
+    statefulRan(
+      await runStateful({
+        ...modelRun,
+        transport: options.transport,
+        accounts: [accounts.user, ...(accounts.second ? [accounts.second] : [])],
+        ownAccounts: own,
+      }),
+    )
   }
   if (missing !== undefined && !accounts) {
     const reason = `${missing}, and no accounts were given (--email and --password, --second-email and --second-password)`
     skip('fuzz.properties', reason)
     if (options.sequences > 0) skip('fuzz.stateful', reason)
   } else if (missing !== undefined && accounts) {
-    await accountsSignIn(callOverTransport(options.transport, options.contract), accounts)
+    await accountsSignIn(callOver(options.contract, { transport: options.transport }), accounts)
     if (accounts.second) {
-      notes.push(`property-based requests ${THROUGH_THE_API}: ${missing}`)
+      note(`property-based requests ${THROUGH_THE_API}: ${missing}`)
       log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)
-      fuzz = await runFuzz({
+      const result = await runFuzz({
         ...propertyRun,
         api: {
           accounts: { user: accounts.user, demo: accounts.second },
@@ -188,10 +254,11 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
           own,
         },
       })
-      notes.push(...fuzz.notes)
-      if (fuzz.withheld > 0)
-        notes.push(
-          `${fuzz.withheld} generated requests withheld: each would have changed a given account's password for good (other runs sharing the account would stop signing in)`,
+      propertiesRan(result)
+      for (const text of result.notes) note(text)
+      if (result.withheld > 0)
+        note(
+          `${result.withheld} generated requests withheld: each would have changed a given account's password for good (other runs sharing the account would stop signing in)`,
         )
     } else {
       skip(
@@ -202,7 +269,7 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     if (options.sequences > 0) await statefulThroughTheApi(missing)
   } else if (!('missing' in controls)) {
     log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
-    fuzz = await runFuzz({ ...propertyRun, clockStart: controls.clockStart })
+    propertiesRan(await runFuzz({ ...propertyRun, clockStart: controls.clockStart }))
     if (options.sequences > 0 && controls.clockRuns && accounts) {
       await statefulThroughTheApi("the target's clock runs on its own")
     } else if (options.sequences > 0 && controls.clockRuns) {
@@ -214,53 +281,33 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       skip('fuzz.stateful', refused)
     } else if (options.sequences > 0) {
       log(`stateful sequences (model-based): ${options.sequences}`)
-      stateful = await runStateful({
-        ...modelRun,
-        transport: options.statefulTransport ?? options.transport,
-        clockStart: controls.clockStart,
-      })
+      statefulRan(
+        await runStateful({
+          ...modelRun,
+          transport: options.statefulTransport ?? options.transport,
+          clockStart: controls.clockStart,
+        }),
+      )
     }
   }
   // Said once, so the terminal's closing line and the report's note read the same.
   const closing = options.bound?.closingLine()
-  if (closing !== undefined) notes.push(closing)
-  const run = {
-    contract: options.contract,
-    origin: options.transport.origin,
-    seed: options.seed,
-    startedAt,
-    durationMs: performance.now() - started,
-    fuzz,
-    stateful,
-    notes,
-    ...(fuzz || stateful || skippedParts.length === 0
-      ? {}
-      : { skipped: `skipped: ${skippedParts[0]?.reason ?? ''}` }),
-    skippedParts: [
-      ...skippedParts,
-      // Asked for: the user's own choice, shown but accepted.
-      ...(options.sequences === 0 && !skippedParts.some((part) => part.part === 'fuzz.stateful')
-        ? [{ part: 'fuzz.stateful', reason: '--sequences 0', accepted: true }]
-        : []),
-    ],
-  }
-  const report = fuzzRunReport(run)
-  // Which shard of the run this is, as its report says for merge.
-  const ofRun = shard
-    ? shardOfRun(shard, {
-        mode: 'fuzz',
-        contract: options.contract,
-        settings: {
-          requests: options.requests,
-          sequences: options.sequences,
-          seed: options.seed,
+  if (closing !== undefined) note(closing)
+  // Asked for: the user's own choice, shown but accepted.
+  if (options.sequences === 0 && !skippedParts.some((part) => part.part === 'fuzz.stateful'))
+    skipPart({ part: 'fuzz.stateful', reason: '--sequences 0', accepted: true })
+  if (!fuzz && !stateful && skippedParts.some((part) => !part.accepted))
+    tell(
+      checkEvent(
+        { name: 'fuzz', kind: 'property' },
+        {
+          name: 'property-based requests and the stateful model',
+          status: 'skipped',
+          message: `skipped: ${skippedParts[0]?.reason ?? ''}`,
+          durationMs: 0,
         },
-      })
-    : undefined
-  return {
-    run,
-    closing,
-    shard: ofRun,
-    report: ofRun ? { ...report, shard: ofRun } : report,
-  }
+      ),
+    )
+  const run = { durationMs: performance.now() - started, fuzz, stateful, notes, skippedParts }
+  return { run, closing }
 }

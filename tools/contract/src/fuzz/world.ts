@@ -1,7 +1,8 @@
 import { isJsonObject } from '@devenv/openapi'
 import { type Credentials, DEMO_ACCOUNT, USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { decodeJwt } from 'jose'
-import type { Answer, FuzzCall } from './transport'
+import { type CallOperation, signIn, signOut, tokensOf } from '../accounts'
+import type { Answer } from '../http'
 
 /** The two accounts every world signs in: the one under test, and another one. */
 export type Principal = 'user' | 'demo'
@@ -24,8 +25,6 @@ export const SAMPLE_WORLD_VALUES: Readonly<Record<string, string>> = {
   'user.revokedRefresh': 'Xc0tqH1Cq2W-6bPZpQh2yKk3vT4C1n7oRb5x2D9eLq8',
   'demo.refresh': 'n5rWq3vYpL0s8Kx2Dk4HfJ7aT1bC6eG9iM2oQ5uR8wZ',
 }
-
-type TokenPair = { access_token: string; refresh_token: string }
 
 /** One signed-in account of the world: its main session and the tokens the run has seen. */
 export type AccountState = {
@@ -56,7 +55,7 @@ export type EnvironmentState = {
 }
 
 /** What a world needs to talk to the target: one checked call of an operation per setup step. */
-export type SetupCall = (operationId: string, call: FuzzCall) => Promise<Answer>
+export type SetupCall = CallOperation<Answer>
 
 /** The set-up call of a world whose requests carry this stub session (none through the API). */
 export type SetupCallFor = (session: string | undefined) => SetupCall
@@ -80,17 +79,12 @@ export class WorldSetupError extends Error {
   override name = 'WorldSetupError'
 }
 
-export const pairOf = (answer: Answer, what: string): TokenPair => {
-  const body = answer.json
-  if (
-    answer.status !== 200 ||
-    !isJsonObject(body) ||
-    typeof body.access_token !== 'string' ||
-    typeof body.refresh_token !== 'string'
-  ) {
+/** The tokens of a sign-in or refresh the world needs: both, or the run cannot go on. */
+export const pairOf = (answer: Answer, what: string) => {
+  const tokens = tokensOf(answer)
+  if (tokens?.refresh === undefined)
     throw new WorldSetupError(`world setup: ${what} answered ${answer.status} ${answer.text}`)
-  }
-  return { access_token: body.access_token, refresh_token: body.refresh_token }
+  return { access: tokens.access, refresh: tokens.refresh }
 }
 
 const isQuotaFull = (answer: Answer) =>
@@ -159,32 +153,29 @@ export abstract class World {
    * out (its tokens must never work again), and one rotation (the user holds a used refresh token).
    */
   protected async openSessions(call: SetupCall): Promise<void> {
+    const signedIn = async (principal: Principal) =>
+      pairOf(await signIn(call, this.accounts[principal]), `sign-in of ${principal}`)
     for (const principal of ['user', 'demo'] as const) {
-      const pair = await this.signIn(call, principal)
+      const pair = await signedIn(principal)
       const account = this.accounts[principal]
-      account.access = pair.access_token
-      account.refresh = pair.refresh_token
-      account.id = String(decodeJwt(pair.access_token).sub)
+      account.access = pair.access
+      account.refresh = pair.refresh
+      account.id = String(decodeJwt(pair.access).sub)
     }
-    const spare = await this.signIn(call, 'user')
-    const out = await call('signOut', { body: { refreshToken: spare.refresh_token } })
+    const spare = await signedIn('user')
+    const out = await signOut(call, spare.refresh)
     if (out.status !== 204)
       throw new WorldSetupError(`world setup: sign-out answered ${out.status}`)
-    this.revokedAccess = spare.access_token
-    this.revokedRefresh = spare.refresh_token
+    this.revokedAccess = spare.access
+    this.revokedRefresh = spare.refresh
     const user = this.accounts.user
     const rotated = pairOf(
       await call('refreshToken', { body: { refreshToken: user.refresh } }),
       'refresh',
     )
     user.used.push(user.refresh)
-    user.access = rotated.access_token
-    user.refresh = rotated.refresh_token
-  }
-
-  private async signIn(call: SetupCall, principal: Principal): Promise<TokenPair> {
-    const { email, password } = this.accounts[principal]
-    return pairOf(await call('signIn', { body: { email, password } }), `sign-in of ${principal}`)
+    user.access = rotated.access
+    user.refresh = rotated.refresh
   }
 
   /** Creates an environment, waiting up to `waitMs` while the account's quota is full. */

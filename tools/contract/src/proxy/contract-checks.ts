@@ -76,11 +76,11 @@ export function judgeExchange(contract: Contract, exchange: ProxiedExchange): Ju
     add('answer', exchange.error ?? 'no answer')
     if (exchange.status === undefined) return { operationId, violations }
   }
-  if (!exchange.responseBody) return { operationId, violations }
+  if (!exchange.answerBody) return { operationId, violations }
   const judgement = judgeAnswer(contract, operationId, {
     status: exchange.status,
-    headers: exchange.responseHeaders,
-    text: exchange.responseBody.toString('utf8'),
+    headers: exchange.answerHeaders,
+    text: exchange.answerBody.toString('utf8'),
   })
   for (const problem of problemsOf(judgement)) add(CHECK_OF_STEP[problem.step], problem.message)
   return { operationId, violations }

@@ -9,12 +9,13 @@ import { join } from 'node:path'
 import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { say } from '../cli/terminal'
-import { writeReports } from '../report'
+import { type ToldEvent, writeReports } from '../report'
+import { reportOfEvents } from '../report/events-test-support'
 import { EXCERPT_BYTES, excerpt, keptExchange } from './exchange'
 import { createJudging, KEPT_BYTES } from './judging'
 import type { ProxiedExchange } from './reading'
-import { proxyRunReport } from './report'
-import { type ProxyRun, runValidationProxy } from './run'
+import { type ProxyRun, proxyEndEvents } from './report'
+import { runValidationProxy } from './run'
 
 const MiB = 1024 * 1024
 const FLOOD = 400
@@ -76,12 +77,13 @@ describe('a flood of large bodies to distinct paths', () => {
     const body = Buffer.alloc(BODY_BYTES, 'a')
     const rssBefore = rssMiB()
     const statuses: number[] = []
+    const events: ToldEvent[] = []
     const run: ProxyRun = await runValidationProxy({
       upstream: upstreamUrl,
       port: 0,
       timeoutMs: 10_000,
       contract,
-      print: () => {},
+      tell: (event) => void (event.type !== 'alert' && events.push(event)),
       stop: async ({ address }) => {
         for (let sent = 0; sent < FLOOD; sent += 8)
           statuses.push(
@@ -103,7 +105,7 @@ describe('a flood of large bodies to distinct paths', () => {
     expect(run.keptBytes).toBeLessThan(FLOOD * KEPT_PER_CHECK_BYTES)
     expect(run.keptBytes).toBeLessThan(KEPT_BYTES)
 
-    const report = proxyRunReport(run)
+    const report = await reportOfEvents(events)
     expect(report.failures).toHaveLength(FLOOD)
     const [failure] = report.failures
     // The cut is said where the body is shown, and no reproducer sends another body instead.
@@ -137,8 +139,8 @@ describe('past the budget of kept bytes', () => {
     requestBody: body,
     requestBodyBytes: body?.length ?? 0,
     status,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: Buffer.from(
+    answerHeaders: { 'content-type': 'application/json' },
+    answerBody: Buffer.from(
       JSON.stringify({
         status: 'ok',
         version: '1.0.0',
@@ -148,7 +150,7 @@ describe('past the budget of kept bytes', () => {
     ),
   })
 
-  it('judges and counts the exchanges it no longer keeps, and says how many and why', () => {
+  it('judges and counts the exchanges it no longer keeps, and says how many and why', async () => {
     const judging = createJudging(contract, upstreamOrigin, () => {}, { keptBytes: 16 * 1024 })
     const body = Buffer.alloc(BODY_BYTES, 'a')
     // Passes first, so that only the count can make the run fail.
@@ -158,6 +160,7 @@ describe('past the budget of kept bytes', () => {
       judging.judge(exchange(`/api/flood/${index}`, 404, body))
       judging.judge(exchange(`/api/flood/${index}`, 404, body))
     }
+    const checks = judging.told(true)
     const judged = judging.judged()
     expect(judged.exchangeCount).toBe(300)
     expect(judged.violationCount).toBe(100)
@@ -166,14 +169,24 @@ describe('past the budget of kept bytes', () => {
     expect(judged.notKept.seen).toBe(100)
     expect(judged.notKept.why).toEqual(['past the 16 KiB the proxy keeps for its reports'])
 
-    const report = proxyRunReport({
-      ...judged,
-      upstream: upstreamOrigin.href,
-      address: 'http://127.0.0.1:0',
-      startedAt: new Date(),
-      durationMs: 1,
-      endedBy: 'test',
-    })
+    const startedAt = new Date()
+    const report = await reportOfEvents([
+      {
+        type: 'started',
+        mode: 'proxy',
+        target: upstreamOrigin.href,
+        startedAt: startedAt.toISOString(),
+      },
+      ...checks,
+      ...proxyEndEvents({
+        ...judged,
+        upstream: upstreamOrigin.href,
+        address: 'http://127.0.0.1:0',
+        startedAt,
+        durationMs: 1,
+        endedBy: 'test',
+      }),
+    ])
     // The run fails: the violations not kept are a failed check of their own.
     expect(report.summary.failed).toBe(1)
     expect(report.failures).toEqual([
@@ -210,8 +223,8 @@ describe('a check keeps', () => {
         requestBody: undefined,
         requestBodyBytes: 5 * MiB,
         status: 413,
-        responseHeaders: {},
-        responseBody: undefined,
+        answerHeaders: {},
+        answerBody: undefined,
       },
       { body: true },
     )

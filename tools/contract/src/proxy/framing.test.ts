@@ -4,7 +4,8 @@
 import { type AddressInfo, connect, createServer, type Server } from 'node:net'
 import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { proxyRunReport } from './report'
+import type { ToldEvent } from '../report'
+import { reportOfEvents } from '../report/events-test-support'
 import { runValidationProxy } from './run'
 
 const contract = loadContract()
@@ -61,14 +62,14 @@ const CASES = [
 describe('a request of ambiguous framing (RFC 9112 §6.3)', () => {
   it.each(CASES)('with $name is forwarded byte for byte and reported', async ({ raw, message }) => {
     received.length = 0
-    const lines: string[] = []
+    const events: ToldEvent[] = []
     let answer = ''
     const run = await runValidationProxy({
       upstream: upstreamUrl,
       port: 0,
       timeoutMs: 5000,
       contract,
-      print: (line) => lines.push(line),
+      tell: (event) => void events.push(event),
       stop: async ({ address }) => {
         answer = await sendRaw(address, raw)
         return 'test'
@@ -78,10 +79,12 @@ describe('a request of ambiguous framing (RFC 9112 §6.3)', () => {
     expect(answer).toBe(ANSWER)
 
     expect(run.violationCount).toBe(1)
+    const lines = events.flatMap((event) => (event.type === 'alert' ? [event.text] : []))
     expect(lines).toEqual([
       expect.stringMatching(/^violation: submitContact framing: the request has .*RFC 9112 §6\.3/),
     ])
-    expect(run.suites).toEqual([
+    const report = await reportOfEvents(events)
+    expect(report.suites).toEqual([
       {
         name: 'submitContact',
         kind: 'operation',
@@ -94,7 +97,6 @@ describe('a request of ambiguous framing (RFC 9112 §6.3)', () => {
         ],
       },
     ])
-    const report = proxyRunReport(run)
     expect(report.summary.failed).toBe(1)
     expect(report.failures).toEqual([
       expect.objectContaining({

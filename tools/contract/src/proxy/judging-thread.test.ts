@@ -9,7 +9,7 @@ describe('the judging thread', () => {
     // A contract the thread cannot load: it ends before it judges anything.
     const thread = startJudgingThread(
       { upstream: 'http://127.0.0.1:1/', contractPath: join(tmpdir(), 'no-such-contract.yaml') },
-      (line) => lines.push(line),
+      (event) => void (event.type === 'alert' && lines.push(event.text)),
     )
     await expect(thread.finish()).rejects.toThrow(/no-such-contract\.yaml|ENOENT/)
     expect(lines).toEqual([

@@ -4,6 +4,7 @@
 import { setPriority } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { loadContract } from '@devenv/openapi'
+import type { ToldEvent } from '../report'
 import { createJudging, type JudgedRun } from './judging'
 import {
   type ClientAction,
@@ -30,7 +31,8 @@ type Batch = { records: Int32Array; data: Uint8Array; reasons: string[] }
 type FromThread =
   | { act: [number, ClientAction] }
   | { answer: [number, number, ConnectionState] }
-  | { line: string }
+  /** What was judged since the last of these: the lines it printed (violations) and its checks. */
+  | { told: ToldEvent[] }
   | { done: number }
   | { judged: JudgedRun }
 
@@ -42,6 +44,8 @@ const MAX_BEHIND_BYTES = 64 * 1024 * 1024
 const READ_REPORT_BYTES = 1024 * 1024
 // How long the relay gathers what passed before handing it over.
 const BATCH_MS = 2
+// A check new to the run is told once its batch is judged; a count that grew, at most this often.
+const RECOUNT_MS = 1000
 
 export type JudgingThread = {
   traffic: (relay: RelayControl) => Traffic
@@ -49,8 +53,11 @@ export type JudgingThread = {
   finish: () => Promise<JudgedRun>
 }
 
-/** Starts the thread; `print` gets each line it prints (violations as they are found). */
-export function startJudgingThread(setup: Setup, print: (line: string) => void): JudgingThread {
+/**
+ * Starts the thread; `tell` gets what it judged as it is judged: each line it prints as an alert
+ * (violations as they are found), each check as it is first judged and as its count grows.
+ */
+export function startJudgingThread(setup: Setup, tell: (event: ToldEvent) => void): JudgingThread {
   // Built, the thread is its own file beside this one's bundle; in the workspace it is
   // TypeScript, which judging-thread.source.mjs compiles as the CLI's own loader does.
   const source = import.meta.url.endsWith('.ts')
@@ -74,7 +81,7 @@ export function startJudgingThread(setup: Setup, print: (line: string) => void):
   worker.on('message', (message: FromThread) => {
     if ('act' in message) relay?.act(...message.act)
     else if ('answer' in message) relay?.answer(...message.answer)
-    else if ('line' in message) print(message.line)
+    else if ('told' in message) for (const event of message.told) tell(event)
     else if ('done' in message) {
       behind -= message.done
       if (held && behind < MAX_BEHIND_BYTES / 2) {
@@ -89,7 +96,10 @@ export function startJudgingThread(setup: Setup, print: (line: string) => void):
   const stop = (error: Error) => {
     if (stopped || judged) return
     stopped = error
-    print(`proxy: the checks stopped (${error.message}); the traffic is still forwarded`)
+    tell({
+      type: 'alert',
+      text: `proxy: the checks stopped (${error.message}); the traffic is still forwarded`,
+    })
     if (held) relay?.hold(false)
     held = false
     failed?.(error)
@@ -166,8 +176,18 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
     // not permitted here: run at the usual priority
   }
   const post = (message: FromThread) => port.postMessage(message)
-  const print = (line: string) => post({ line })
+  // What a batch judged goes out in one message once the batch is read, not one per exchange.
+  let told: ToldEvent[] = []
+  const print = (text: string) => void told.push({ type: 'alert', text })
   const judging = createJudging(loadContract(setup.contractPath), new URL(setup.upstream), print)
+  let recountedAt = Date.now()
+  const tellJudged = (recounted: boolean) => {
+    if (recounted) recountedAt = Date.now()
+    told.push(...judging.told(recounted))
+    if (told.length === 0) return
+    post({ told })
+    told = []
+  }
   const traffic = readTraffic(
     {
       exchange: judging.judge,
@@ -180,6 +200,7 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
   let unreported = 0
   port.on('message', (message: Batch | 'finish') => {
     if (message === 'finish') {
+      tellJudged(true)
       post({ judged: judging.judged() })
       return
     }
@@ -199,6 +220,7 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
       else if (kind === ASK) traffic.ask(connection, a)
       else traffic.closed(connection)
     }
+    tellJudged(Date.now() - recountedAt >= RECOUNT_MS)
     unreported += data.length
     if (unreported >= READ_REPORT_BYTES) {
       post({ done: unreported })

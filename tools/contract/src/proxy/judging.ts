@@ -6,7 +6,7 @@ import {
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
-import { type CheckResult, redactText, type Suite } from '../report'
+import { type CheckEvent, type CheckResult, checkEvent, redactText } from '../report'
 import { printable } from '../report/printable'
 import { judgeExchange, type Violation } from './contract-checks'
 import { excerpt, keptExchange } from './exchange'
@@ -15,23 +15,16 @@ import type { FramingProblem, ProxiedExchange } from './reading'
 /** Where exchanges of no documented operation are reported. */
 export const UNDOCUMENTED_SUITE = 'undocumented operations'
 
-/** What the judging of a run's exchanges came to. */
+/** What the judging of a run's exchanges came to, besides its checks (told as they are judged). */
 export type JudgedRun = {
   exchangeCount: number
   violationCount: number
-  /**
-   * One check per distinct exchange (operation, method, path, status and verdict): a session
-   * of thousands of identical requests is a few checks, each saying how often it was seen.
-   */
-  suites: Suite[]
   /** Which operations, documented statuses and examples the traffic exercised. */
   coverage: ContractCoverage
   /** What the kept checks take, by the proxy's own count (KEPT_BYTES at most). */
   keptBytes: number
   /** Distinct exchanges judged (and counted) whose details were not kept, and why. */
   notKept: NotKept
-  /** The failed checks whose request cannot be repeated as sent: their reports have no reproducer. */
-  unrepeatable: Array<{ suite: string; check: number }>
 }
 
 export type NotKept = {
@@ -47,6 +40,12 @@ export type NotKept = {
 export type Judging = {
   judge: (exchange: ProxiedExchange) => void
   framing: (problem: FramingProblem) => void
+  /**
+   * The checks to tell: one per distinct exchange (operation, method, path, status and verdict),
+   * each new since the last call, and with `recounted` each seen again since (how often is in
+   * its detail): a session of thousands of identical requests is a few checks.
+   */
+  told: (recounted: boolean) => CheckEvent[]
   judged: () => JudgedRun
 }
 
@@ -105,6 +104,7 @@ type Kept = {
   seen: number
   /** Why it has no reproducer, and the body as kept, for its detail. */
   note?: string
+  digest: string
 }
 
 /** What one kept check takes, by the count KEPT_BYTES is in. */
@@ -121,9 +121,12 @@ function keptBytesOf(digest: string, { suite, check, note }: Kept): number {
 /** The distinct exchanges of one suite and check not kept. */
 type Uncounted = { suite: string; name: string; failed: boolean; distinct: number; seen: number }
 
+const times = (count: number) => `${count} time${count === 1 ? '' : 's'}`
+
 /**
  * Judges each exchange against the contract, prints each violation as it is found, and keeps
- * one check per distinct exchange and the coverage for the reports, within KEPT_BYTES.
+ * one check per distinct exchange (told as it is first judged, then as it is seen again) and the
+ * coverage for the reports, within KEPT_BYTES.
  */
 export function createJudging(
   contract: Contract,
@@ -143,26 +146,32 @@ export function createJudging(
   const coverage = createCoverageRecorder(contract)
   let exchangeCount = 0
   let violationCount = 0
+  // The kept checks seen since they were last told; `fresh`: a check new since, told at once.
+  const untold = new Set<Kept>()
+  let fresh = false
 
   /** Keeps the check `make` makes, once per key; past a limit, only counts it. */
   const keep = (
     key: string,
-    make: () => Kept,
+    make: () => Omit<Kept, 'digest'>,
     uncountedAs: Omit<Uncounted, 'distinct' | 'seen'>,
   ) => {
     const digest = digestOf(key)
     const known = kept.get(digest)
     if (known) {
       known.seen++
+      untold.add(known)
       return
     }
     if (full.size === 0 && kept.size >= checks) full.add(checksFull)
     if (full.size === 0) {
-      const made = make()
+      const made = { ...make(), digest }
       const bytes = keptBytesOf(digest, made)
       if (keptBytes + bytes <= budget) {
         kept.set(digest, made)
         keptBytes += bytes
+        untold.add(made)
+        fresh = true
         return
       }
       // From the first that does not fit: a report that keeps later small ones but not an
@@ -170,8 +179,12 @@ export function createJudging(
       full.add(bytesFull)
     }
     const group = `${uncountedAs.suite}\n${uncountedAs.name}\n${uncountedAs.failed}`
-    const counted = uncounted.get(group) ?? { ...uncountedAs, distinct: 0, seen: 0 }
-    uncounted.set(group, counted)
+    let counted = uncounted.get(group)
+    if (counted === undefined) {
+      counted = { ...uncountedAs, distinct: 0, seen: 0 }
+      uncounted.set(group, counted)
+      fresh = true
+    }
     counted.seen++
     notKept.seen++
     if (notKeptDigests.has(digest)) return
@@ -215,7 +228,7 @@ export function createJudging(
             message: excerpt(message),
             durationMs: 0,
             schemaViolation: SCHEMA_CHECKS.includes(check),
-            exchange: cut.exchange,
+            exchange: why === undefined ? cut.exchange : { ...cut.exchange, unrepeatable: true },
           },
         }
       },
@@ -231,7 +244,7 @@ export function createJudging(
     const status = exchange.status ?? null
     const operation = operationId === undefined ? undefined : contract.byId.get(operationId)
     if (operation && exchange.status !== undefined) {
-      const answer = exampleText(exchange.responseBody)
+      const answer = exampleText(exchange.answerBody)
       coverage.record({
         operationId: operation.operationId,
         status: exchange.status,
@@ -272,8 +285,8 @@ export function createJudging(
         requestHeaders: {},
         requestBody: undefined,
         status: undefined,
-        responseHeaders: {},
-        responseBody: undefined,
+        answerHeaders: {},
+        answerBody: undefined,
       },
       // curl frames its body itself: what failed is what it cannot send.
       'no reproducer: the framing of the request is what failed, and curl frames the requests it sends itself',
@@ -298,43 +311,44 @@ export function createJudging(
         )
       }
     },
-    judged: () => {
-      const suites = new Map<string, Suite>()
-      const suiteOf = (name: string) => {
-        const suite = suites.get(name) ?? { name, kind: 'operation' as const, checks: [] }
-        suites.set(name, suite)
-        return suite
-      }
-      const unrepeatable: JudgedRun['unrepeatable'] = []
-      for (const { suite, check, seen, note } of kept.values()) {
-        const target = suiteOf(suite)
-        if (note !== undefined) unrepeatable.push({ suite, check: target.checks.length })
-        target.checks.push({
-          ...check,
-          detail: `seen ${seen} time${seen === 1 ? '' : 's'}${note === undefined ? '' : `\n${note}`}`,
-        })
-      }
+    told: (recounted) => {
+      if (!fresh && !recounted) return []
+      fresh = false
       const why = [...full].join(' and ')
-      for (const { suite, name, failed, distinct, seen } of uncounted.values()) {
-        const text = `${notKept.atLeast ? 'at least ' : ''}${distinct} more distinct ${failed ? `${name} violation` : 'passed exchange'}${distinct === 1 ? '' : 's'}, seen ${seen} time${seen === 1 ? '' : 's'}, judged but not kept in detail: ${why}`
-        suiteOf(suite).checks.push({
-          name: `${failed ? name : 'passed'} (details not kept)`,
-          status: failed ? 'failed' : 'passed',
-          schemaViolation: failed && SCHEMA_CHECKS.includes(name),
-          ...(failed ? { message: text } : {}),
-          detail: text,
-          durationMs: 0,
-        })
+      const events = [...untold].map(({ suite, check, seen, note, digest }) =>
+        checkEvent(
+          { name: suite, kind: 'operation' },
+          { ...check, detail: `seen ${times(seen)}${note === undefined ? '' : `\n${note}`}` },
+          digest,
+        ),
+      )
+      untold.clear()
+      // Those not kept are a check per operation and check at most: each told again whole.
+      for (const [group, { suite, name, failed, distinct, seen }] of uncounted) {
+        const text = `${notKept.atLeast ? 'at least ' : ''}${distinct} more distinct ${failed ? `${name} violation` : 'passed exchange'}${distinct === 1 ? '' : 's'}, seen ${times(seen)}, judged but not kept in detail: ${why}`
+        events.push(
+          checkEvent(
+            { name: suite, kind: 'operation' },
+            {
+              name: `${failed ? name : 'passed'} (details not kept)`,
+              status: failed ? 'failed' : 'passed',
+              schemaViolation: failed && SCHEMA_CHECKS.includes(name),
+              ...(failed ? { message: text } : {}),
+              detail: text,
+              durationMs: 0,
+            },
+            `not kept\n${group}`,
+          ),
+        )
       }
-      return {
-        exchangeCount,
-        violationCount,
-        suites: [...suites.values()],
-        coverage: coverage.report(),
-        keptBytes,
-        notKept: { ...notKept, why: [...full] },
-        unrepeatable,
-      }
+      return events
     },
+    judged: () => ({
+      exchangeCount,
+      violationCount,
+      coverage: coverage.report(),
+      keptBytes,
+      notKept: { ...notKept, why: [...full] },
+    }),
   }
 }

@@ -23,8 +23,8 @@ export type ProxiedExchange = {
   requestBodyBytes?: number
   /** Undefined when no answer came from the upstream. */
   status: number | undefined
-  responseHeaders: IncomingHttpHeaders
-  responseBody: Buffer | undefined
+  answerHeaders: IncomingHttpHeaders
+  answerBody: Buffer | undefined
   /** Why no whole answer came (refused, reset, cut off, not HTTP). */
   error?: string
 }
@@ -270,8 +270,8 @@ class ConnectionReading {
     this.listener.exchange({
       ...requestOf(asked),
       status: answer.head.status,
-      responseHeaders: headersOf(answer.head.rawHeaders),
-      responseBody: answer.body.whole(),
+      answerHeaders: headersOf(answer.head.rawHeaders),
+      answerBody: answer.body.whole(),
     })
   }
 
@@ -279,8 +279,8 @@ class ConnectionReading {
     this.listener.exchange({
       ...requestOf(asked),
       status,
-      responseHeaders: this.answer ? headersOf(this.answer.head.rawHeaders) : {},
-      responseBody: undefined,
+      answerHeaders: this.answer ? headersOf(this.answer.head.rawHeaders) : {},
+      answerBody: undefined,
       error,
     })
   }

@@ -2,8 +2,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadContract } from '@devenv/openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { proxyRunReport } from './report'
-import { type ProxyRun, runValidationProxy } from './run'
+import type { RunReport, ToldEvent } from '../report'
+import { reportOfEvents } from '../report/events-test-support'
+import type { ProxyRun } from './report'
+import { runValidationProxy } from './run'
 
 const HEALTHY = {
   status: 'ok',
@@ -57,36 +59,40 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise((resolve) => upstream.close(resolve)))
 
-/** Runs the proxy in front of the careless backend while `traffic` sends its requests. */
+/**
+ * Runs the proxy in front of the careless backend while `traffic` sends its requests: what it
+ * saw, the lines it printed, and the report its events make.
+ */
 async function proxied(
   traffic: (address: string) => Promise<void>,
-): Promise<{ run: ProxyRun; lines: string[] }> {
-  const lines: string[] = []
+): Promise<{ run: ProxyRun; lines: string[]; report: RunReport }> {
+  const events: ToldEvent[] = []
   const run = await runValidationProxy({
     upstream: upstreamUrl,
     port: 0,
     timeoutMs: 5000,
     contract,
-    print: (line) => lines.push(line),
+    tell: (event) => void events.push(event),
     stop: async ({ address }) => {
       await traffic(address)
       return 'test'
     },
   })
-  return { run, lines }
+  const lines = events.flatMap((event) => (event.type === 'alert' ? [event.text] : []))
+  return { run, lines, report: await reportOfEvents(events) }
 }
 
 describe('the validation proxy', () => {
   it('answers GET /api/health as soon as it listens, and the answer passes', async () => {
     let got: { status: number; body: unknown } | undefined
-    const { run, lines } = await proxied(async (address) => {
+    const { run, lines, report } = await proxied(async (address) => {
       const response = await fetch(`${address}/api/v1/health`)
       got = { status: response.status, body: await response.json() }
     })
     expect(got).toEqual({ status: 200, body: HEALTHY })
     expect(lines).toEqual([])
     expect(run.violationCount).toBe(0)
-    expect(run.suites).toMatchObject([
+    expect(report.suites).toMatchObject([
       {
         name: 'getHealth',
         checks: [{ name: 'GET /api/v1/health -> 200', status: 'passed', detail: 'seen 1 time' }],
@@ -95,7 +101,7 @@ describe('the validation proxy', () => {
   })
 
   it('prints one line per violation as it happens, and keeps each for the report', async () => {
-    const { run, lines } = await proxied(async (address) => {
+    const { run, lines, report } = await proxied(async (address) => {
       for (const path of ['/api/health', '/api/ai/models', '/api/health?limited', '/api/nowhere'])
         await (await fetch(`${address}${path}`)).arrayBuffer()
       await (
@@ -122,7 +128,6 @@ describe('the validation proxy', () => {
       expect.arrayContaining([expect.stringMatching(/^violation: submitContact status: /)]),
     )
     expect(run.violationCount).toBe(lines.length)
-    const report = proxyRunReport(run)
     expect(report.failures).toHaveLength(lines.length)
     expect(report.failures.map((failure) => failure.check)).toEqual(
       expect.arrayContaining([
@@ -146,7 +151,7 @@ describe('the validation proxy', () => {
 
   it('counts each operation, the statuses it answered with and the examples it was sent', async () => {
     const example = contract.byId.get('submitContact')?.bodyExamples[0]
-    const { run } = await proxied(async (address) => {
+    const { run, report } = await proxied(async (address) => {
       for (const path of ['/api/v1/health', '/api/v1/health', '/api/health?limited'])
         await (await fetch(`${address}${path}`)).arrayBuffer()
       await fetch(`${address}/api/contact`, {
@@ -156,14 +161,13 @@ describe('the validation proxy', () => {
       })
     })
     expect(run.exchangeCount).toBe(4)
-    expect(run.suites[0]).toMatchObject({
+    expect(report.suites[0]).toMatchObject({
       name: 'getHealth',
       checks: [
         { name: 'GET /api/v1/health -> 200', status: 'passed', detail: 'seen 2 times' },
         { name: 'headers', status: 'failed', detail: 'seen 1 time' },
       ],
     })
-    const report = proxyRunReport(run)
     expect(report.operations.find((operation) => operation.operationId === 'getHealth')).toEqual({
       operationId: 'getHealth',
       method: 'GET',

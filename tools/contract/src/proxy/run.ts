@@ -1,19 +1,8 @@
 import type { Contract } from '@devenv/openapi'
-import type { JudgedRun } from './judging'
+import { coverageOfExchanges, type ToldEvent } from '../report'
 import { startJudgingThread } from './judging-thread'
+import { type ProxyRun, proxyEndEvents } from './report'
 import { startProxyServer } from './transport'
-
-/** What a run of the proxy saw: where it ran, and what the judging of its exchanges came to. */
-export type ProxyRun = JudgedRun & {
-  /** The upstream's URL. */
-  upstream: string
-  /** Where the proxy listened. */
-  address: string
-  startedAt: Date
-  durationMs: number
-  /** Why the run ended: `SIGINT`, `SIGTERM`, `duration`. */
-  endedBy: string
-}
 
 export type ProxyRunOptions = {
   /** An origin: http://host:port. */
@@ -27,8 +16,11 @@ export type ProxyRunOptions = {
   contractPath?: string
   /** Settles with the reason the run ends (a signal's name, `duration`); called once it listens. */
   stop: (started: { address: string; startedAt: Date }) => Promise<string>
-  /** Where the proxy's lines go (one per violation as it happens). */
-  print: (line: string) => void
+  /**
+   * The run's events: its start once it listens, each violation (an alert) and each distinct
+   * exchange's check as they are judged, its notes and coverage at its end.
+   */
+  tell: (event: ToldEvent) => void
 }
 
 /**
@@ -36,11 +28,11 @@ export type ProxyRunOptions = {
  * judged against the contract off the way of the traffic. Answers what the run saw.
  */
 export async function runValidationProxy(options: ProxyRunOptions): Promise<ProxyRun> {
-  const { upstream } = options
+  const { upstream, tell } = options
   // Exchanges are read and judged on a thread of their own, off the relay's.
   const judging = startJudgingThread(
     { upstream: upstream.href, contractPath: options.contractPath },
-    options.print,
+    tell,
   )
   const startedAt = new Date()
   const started = performance.now()
@@ -51,15 +43,24 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
     timeoutMs: options.timeoutMs,
     traffic: judging.traffic,
   })
+  tell({
+    type: 'started',
+    mode: 'proxy',
+    target: upstream.href,
+    startedAt: startedAt.toISOString(),
+  })
+  // Nothing exercised yet: a run stopped before its end still reports every operation.
+  tell({ type: 'coverage', coverage: coverageOfExchanges(options.contract, []) })
   const endedBy = await options.stop({ address: server.address, startedAt })
   await server.close()
-  const judged = await judging.finish()
-  return {
+  const run = {
+    ...(await judging.finish()),
     upstream: upstream.href,
     address: server.address,
     startedAt,
     durationMs: performance.now() - started,
     endedBy,
-    ...judged,
   }
+  for (const event of proxyEndEvents(run)) tell(event)
+  return run
 }

@@ -307,8 +307,8 @@ describe('the proxy forwards traffic unchanged', () => {
     expect(echo?.requestHeaders['content-type']).toBe('application/json')
     expect(echo?.requestBody?.toString()).toBe('{"hello":"world"}')
     expect(echo?.status).toBe(201)
-    expect(echo?.responseBody?.toString()).toBe('{"size":17}')
-    expect(binary?.responseBody?.equals(BINARY)).toBe(true)
+    expect(echo?.answerBody?.toString()).toBe('{"size":17}')
+    expect(binary?.answerBody?.equals(BINARY)).toBe(true)
   })
 
   it('answers 502 when the upstream is gone, and reports no answer', async () => {
@@ -454,13 +454,13 @@ describe('bytes, not messages', () => {
       expect(receivedBytes.equals(requests)).toBe(true)
       expect(got.equals(answers)).toBe(true)
       expect(
-        seen.map(({ method, url, status, requestBody, responseBody, responseHeaders }) => ({
+        seen.map(({ method, url, status, requestBody, answerBody, answerHeaders }) => ({
           method,
           url,
           status,
           requestBody: requestBody?.toString(),
-          responseBody: responseBody?.toString(),
-          contentType: responseHeaders['content-type'],
+          answerBody: answerBody?.toString(),
+          contentType: answerHeaders['content-type'],
         })),
       ).toEqual([
         {
@@ -468,7 +468,7 @@ describe('bytes, not messages', () => {
           url: '/api/health?probe=1',
           status: 200,
           requestBody: '',
-          responseBody: '{"status":"ok"}',
+          answerBody: '{"status":"ok"}',
           contentType: 'application/json',
         },
         {
@@ -476,7 +476,7 @@ describe('bytes, not messages', () => {
           url: '/api/health',
           status: 200,
           requestBody: '',
-          responseBody: '',
+          answerBody: '',
           contentType: 'application/json',
         },
         {
@@ -484,7 +484,7 @@ describe('bytes, not messages', () => {
           url: '/api/contact',
           status: 201,
           requestBody: '{"a":1}',
-          responseBody: '{"id":"x"}',
+          answerBody: '{"id":"x"}',
           contentType: 'application/json',
         },
       ])
@@ -526,11 +526,11 @@ describe('bytes, not messages', () => {
         expect(await got).toBe(answers[path])
       }
       expect(
-        seen.map(({ url, status, error, responseBody }) => ({
+        seen.map(({ url, status, error, answerBody }) => ({
           url,
           status,
           error,
-          body: responseBody?.toString(),
+          body: answerBody?.toString(),
         })),
       ).toEqual([
         {

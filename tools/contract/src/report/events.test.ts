@@ -1,14 +1,13 @@
 import { captureAnswer, loadContract } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
-import { fuzzRunEvents, fuzzRunReport, shapeFuzzReport } from '../fuzz/report'
+import { coverageEvent, verdictEvents } from '../fuzz/report'
 import { Tally } from '../fuzz/tally'
 import { createJudging } from '../proxy/judging'
 import type { ProxiedExchange } from '../proxy/reading'
-import { proxyEndEvents, proxyRunReport, proxyStarted, shapeProxyReport } from '../proxy/report'
-import type { ProxyRun } from '../proxy/run'
 import { coverageOfExchanges } from './coverage'
-import { checkEventsOf, type RunEvent, RunStream } from './events'
-import { buildRunReport } from './run-report'
+import { checkEvent, checkEventsOf, type RunEvent, RunStream, type ToldEvent } from './events'
+import { reportOfEvents } from './events-test-support'
+import { buildRunReport, type RunReport, untestedParts } from './run-report'
 import type { Suite } from './suites'
 
 const coverage = coverageOfExchanges(loadContract(), [])
@@ -67,9 +66,13 @@ describe('a run as one stream of events', () => {
     let finished: RunEvent | undefined
     const run = new RunStream(
       [
-        (event) => {
-          seen.push(event.type)
-          if (event.type === 'finished') finished = event
+        {
+          start: () => void seen.push('start'),
+          handle: (event) => {
+            seen.push(event.type)
+            if (event.type === 'finished') finished = event
+          },
+          shutdown: () => void seen.push('shutdown'),
         },
       ],
       ['check.*'],
@@ -77,6 +80,7 @@ describe('a run as one stream of events', () => {
     await tell(run)
     await run.finish(12)
     expect(seen).toEqual([
+      'start',
       'started',
       'note',
       'progress',
@@ -87,6 +91,7 @@ describe('a run as one stream of events', () => {
       'part skipped',
       'coverage',
       'finished',
+      'shutdown',
     ])
     expect(finished?.type === 'finished' && finished.report.skippedParts).toEqual([
       { part: 'check.protected', reason: 'no account', accepted: true },
@@ -95,6 +100,42 @@ describe('a run as one stream of events', () => {
 
   it('refuses to finish a run that never started or told its coverage', async () => {
     await expect(new RunStream().finish(0)).rejects.toThrow(/after it started/)
+  })
+
+  it('takes a check told again with its id as its newer verdict, in the place it was first told', async () => {
+    const suite = { name: 'signIn', kind: 'operation' } as const
+    const verdict = (status: 'passed' | 'failed', message?: string) =>
+      checkEvent(suite, { name: 'not_a_server_error', status, durationMs: 0, message }, 'check')
+    const report = await reportOfEvents([
+      { type: 'started', mode: 'fuzz', target, startedAt },
+      verdict('passed'),
+      checkEvent(suite, { name: 'other', status: 'passed', durationMs: 0 }),
+      verdict('failed', '5xx (1 of 2 answers)'),
+      verdict('failed', '5xx (3 of 9 answers)'),
+      { type: 'coverage', coverage },
+    ])
+    expect(report.suites.map(({ checks }) => checks.map((check) => check.message))).toEqual([
+      ['5xx (3 of 9 answers)', undefined],
+    ])
+  })
+
+  it('reports a run stopped part-way from what it told, marked interrupted, and shuts the outputs down once', async () => {
+    let shutdowns = 0
+    const run = new RunStream([{ handle: () => {}, shutdown: () => void shutdowns++ }], ['check.*'])
+    await tell(run)
+    const report = await run.interrupt('stopped by SIGINT', 5)
+    expect(await run.interrupt('stopped by SIGTERM', 6)).toBeUndefined()
+    expect(shutdowns).toBe(1)
+    expect(report?.summary).toMatchObject({ passed: 1, failed: 1, skipped: 1 })
+    expect(report?.notes.at(-1)).toBe(
+      'interrupted: stopped by SIGINT; the report holds what was judged before',
+    )
+    // Not accepted: the run fails.
+    expect(untestedParts(report as RunReport).at(-1)).toEqual({
+      part: 'interrupted',
+      reason: 'stopped by SIGINT',
+      accepted: false,
+    })
   })
 })
 
@@ -107,38 +148,30 @@ describe("each mode's events", () => {
     requestBody: method === 'GET' ? undefined : Buffer.from('{"email":"a@example.com"}'),
     requestBodyBytes: method === 'GET' ? 0 : 25,
     status,
-    responseHeaders: { 'content-type': 'application/json' },
-    responseBody: Buffer.from(
+    answerHeaders: { 'content-type': 'application/json' },
+    answerBody: Buffer.from(
       JSON.stringify({ status: 'ok', version: '1.0.0', uptimeSeconds: 1, time: startedAt }),
     ),
   })
 
-  it('proxy: its start, a violation alert as each is judged and its end add up to the report it writes', async () => {
+  it('proxy: each distinct exchange is told as first judged, its count as seen again; an undocumented call has no operation, an unrepeatable one no reproducer', async () => {
     const alerts: string[] = []
     const judging = createJudging(loadContract(), upstream, (line) => alerts.push(line))
+    const events: ToldEvent[] = [{ type: 'started', mode: 'proxy', target, startedAt }]
     judging.judge(exchange('GET', '/api/v1/health', 200))
+    events.push(...judging.told(false))
     judging.judge(exchange('GET', '/api/v1/health', 200))
+    // Only seen again: told with the counts, not at once.
+    expect(judging.told(false)).toEqual([])
     judging.judge(exchange('GET', '/api/flood', 404))
     judging.framing({ method: 'GET', url: '/api/v1/health', message: 'two lengths' })
-    const run: ProxyRun = {
-      ...judging.judged(),
-      upstream: upstream.href,
-      address: 'http://127.0.0.1:4011',
-      startedAt: new Date(startedAt),
-      durationMs: 7,
-      endedBy: 'SIGINT',
-    }
-    const seen: RunEvent[] = []
-    const stream = new RunStream([(event) => void seen.push(event)])
-    await stream.emit(proxyStarted(run.upstream, run.startedAt))
-    for (const text of alerts) await stream.emit({ type: 'alert', text })
-    await stream.emitAll(proxyEndEvents(run))
-    const report = await stream.finish(run.durationMs, shapeProxyReport(run))
+    events.push(...judging.told(true))
+    events.push({ type: 'coverage', coverage: judging.judged().coverage })
+    const report = await reportOfEvents(events)
 
-    expect(report).toEqual(proxyRunReport(run))
-    expect(seen.filter((event) => event.type === 'alert')).toHaveLength(alerts.length)
+    expect(events.filter((event) => event.type === 'check passed')).toHaveLength(2)
+    expect(alerts).toHaveLength(2)
     expect(alerts.every((line) => line.startsWith('violation: '))).toBe(true)
-    // What the proxy does to its built report holds for the streamed one.
     expect(
       report.failures.map(({ suite, operationId, reproducer }) => ({
         suite,
@@ -150,9 +183,10 @@ describe("each mode's events", () => {
       { suite: 'undocumented operations', operationId: null, reproducer: true },
     ])
     expect(report.summary.passed).toBe(1)
+    expect(report.suites[0]?.checks[0]).toMatchObject({ status: 'passed', detail: 'seen 2 times' })
   })
 
-  it('fuzz: its checks, notes, skipped parts and coverage add up to the report it writes, statuses seen included', async () => {
+  it('fuzz: its verdicts and coverage add up to its report, statuses seen included', async () => {
     const contract = loadContract()
     const tally = new Tally(contract)
     const signIn = (status: number) => ({
@@ -166,26 +200,20 @@ describe("each mode's events", () => {
       auth: 'public' as const,
       ruleFields: [],
     })
-    tally.record('fuzz', signIn(401), [])
+    const origin = 'http://127.0.0.1:4010'
+    const events: ToldEvent[] = [{ type: 'started', mode: 'fuzz', target: origin, startedAt }]
+    tally.record('fuzz', signIn(401), [{ check: 'not_a_server_error', problem: undefined }])
+    events.push(...verdictEvents(tally, origin, tally.changedVerdicts()))
     tally.record('fuzz', signIn(500), [{ check: 'not_a_server_error', problem: 'a 5xx answer' }])
-    const run = {
-      contract,
-      origin: 'http://127.0.0.1:4010',
-      seed: 7,
-      startedAt,
-      durationMs: 9,
-      fuzz: { tally, seed: 7, durationMs: 9, batches: 1, withheld: 0, notes: [] },
-      stateful: undefined,
-      notes: ['time: 0:01, within --max-time 5:00'],
-      skippedParts: [{ part: 'fuzz.stateful', reason: '--sequences 0', accepted: true }],
-    }
-    const shard = { index: 1, total: 2, run: 'r', contract: 'c' }
-    const stream = new RunStream()
-    await stream.emitAll(fuzzRunEvents(run, shard))
-    const report = await stream.finish(run.durationMs, shapeFuzzReport(run))
+    events.push(...verdictEvents(tally, origin, tally.changedVerdicts()))
+    // Nothing changed: nothing told again.
+    expect(tally.changedVerdicts()).toEqual([])
+    events.push(coverageEvent(contract, [tally]))
+    const report = await reportOfEvents(events)
 
-    expect(report).toEqual({ ...fuzzRunReport(run), shard })
-    expect(report.summary.failed).toBe(1)
+    expect(events.filter((event) => event.type.startsWith('check'))).toHaveLength(2)
+    expect(report.summary).toMatchObject({ passed: 0, failed: 1 })
+    expect(report.failures[0]?.message).toBe('a 5xx answer (1 of 2 answers)')
     expect(report.operations.find((each) => each.operationId === 'signIn')?.statusesSeen).toEqual([
       401, 500,
     ])

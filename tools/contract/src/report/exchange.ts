@@ -1,4 +1,4 @@
-import type { WireRequest } from '../http'
+import type { RecordedRequest } from '../http'
 import { redactRequest } from './redact'
 
 /**
@@ -6,9 +6,10 @@ import { redactRequest } from './redact'
  * matrix and a failure's reproducer are made of. Every driver (check, fuzz, proxy) records these.
  */
 export type Exchange = {
+  /** `''` for a request of no operation of the contract (an undocumented call the proxy saw). */
   operationId: string
   /** The request as sent, its secrets replaced as `redactRequest` does. */
-  request: WireRequest
+  request: RecordedRequest
   /** The answer's status; `null` when no answer came (refused, reset, timed out). */
   status: number | null
   /** The documented request body example sent as is, by name. */
@@ -17,6 +18,8 @@ export type Exchange = {
   responseExample?: string
   /** Response examples exercised by pairing (a conforming answer of their status), by name. */
   responseExamples?: string[]
+  /** The request as kept is not the one sent (cut, or badly framed): no reproducer repeats it. */
+  unrepeatable?: boolean
 }
 
 /**
@@ -25,7 +28,7 @@ export type Exchange = {
  */
 export function exchangeOf(
   operationId: string,
-  request: WireRequest,
+  request: RecordedRequest,
   status: number | null,
   examples: {
     requestExample?: string | undefined

@@ -12,10 +12,12 @@ export {
 } from './coverage'
 export {
   type CheckEvent,
+  checkEvent,
   checkEventsOf,
   type RunEvent,
   type RunHandler,
   RunStream,
+  type ToldEvent,
 } from './events'
 export { type Exchange, exchangeOf } from './exchange'
 export { escapeHtml, toHtml } from './html'
@@ -23,11 +25,8 @@ export { escapeXml, toJUnitXml } from './junit'
 export { MergeError, mergeShardReports } from './merge'
 export {
   type Piece,
-  placeholderOf,
   redactRequest,
   redactText,
-  TOKEN_PLACEHOLDER,
-  variableOf,
   variablesOf,
 } from './redact'
 export { curlCommand } from './reproducer'
@@ -59,6 +58,7 @@ export {
   closingLine,
   countChecks,
   type Finding,
+  INTERRUPTED_PART,
   SINCE_LABEL_TEXT,
   type SinceLabel,
   type SkippedPart,

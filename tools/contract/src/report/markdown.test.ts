@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { markdownCode, markdownText } from './markdown'
 
-describe("Markdown of a contract's text (issue 39, item 5)", () => {
+describe("Markdown of a contract's text", () => {
   it('fences a code span longer than any run of backticks inside it', () => {
     expect(markdownCode('GET /health')).toBe('`GET /health`')
     expect(markdownCode('a`b')).toBe('``a`b``')

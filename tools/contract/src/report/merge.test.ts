@@ -332,7 +332,7 @@ describe('a crafted shard (security review 2, docs/security.md)', () => {
     )
   })
 
-  it('is refused in one line when it claims more shards than a run has, or an index past them (issue 39, item 7)', () => {
+  it('is refused in one line when it claims more shards than a run has, or an index past them', () => {
     // 400,000,000 made merge list the missing shards until it ran out of memory (exit 134): any
     // number over the --shard bound is refused as the field it is, before anything is listed.
     for (const total of [400_000_000, 1001]) {

@@ -1,7 +1,8 @@
 import { isSecretName, REDACTED, redactSecretParams } from '@devenv/domain'
-import type { WireRequest } from '../http'
+import { mediaTypeOf } from '@devenv/openapi'
+import type { RecordedRequest } from '../http'
 import { isToolkitTestValue } from '../test-values'
-import { secretVariables, splitAtSecrets, withoutSecrets } from './secrets'
+import { decodedFormName, secretVariables, splitAtSecrets, withoutSecrets } from './secrets'
 
 // Reports leave the machine (CI artefacts, pasted into tickets), and the requests they repeat
 // carry the accounts' passwords, reset hashes and live tokens. Every text a report holds passes
@@ -125,14 +126,6 @@ function joined(parts: Piece[][], separator: string): Piece[] {
 
 const hasSecret = (pieces: readonly Piece[]) => pieces.some((piece) => typeof piece !== 'string')
 
-function decodedFormName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '))
-  } catch {
-    return raw
-  }
-}
-
 /** `a=1&password=…`: each secret field's value apart, every other byte as it was. */
 function formPieces(body: string): Piece[] {
   return joined(
@@ -173,9 +166,6 @@ function multipartPieces(body: string, boundary: string): Piece[] {
   )
 }
 
-const mediaTypeOf = (contentType: string | undefined) =>
-  contentType?.split(';')[0]?.trim().toLowerCase()
-
 /**
  * A request body as pieces. JSON, form-encoded and multipart bodies have their secret fields
  * (by name, the domain's list) apart; a body without one is kept byte for byte. Any other body
@@ -209,7 +199,7 @@ function byNamePieces(body: string, contentType: string | undefined): Piece[] {
 }
 
 /** The shell variables a reproducer of the request needs set first, in the order they appear. */
-export function variablesOf(request: WireRequest): string[] {
+export function variablesOf(request: RecordedRequest): string[] {
   const pieces = [
     ...Object.entries(request.headers).flatMap(([name, value]) => headerPieces(name, value)),
     ...(request.body === undefined ? [] : bodyPieces(request.body, contentTypeOf(request))),
@@ -220,12 +210,12 @@ export function variablesOf(request: WireRequest): string[] {
 }
 
 /** Pieces as the text a redacted request holds: each secret as its `$NAME` placeholder. */
-export function textOf(pieces: readonly Piece[]): string {
+function textOf(pieces: readonly Piece[]): string {
   return pieces.map((piece) => (typeof piece === 'string' ? piece : `$${piece.variable}`)).join('')
 }
 
 /** The request's `Content-Type`, whatever the spelling of the header's name. */
-export function contentTypeOf(request: WireRequest): string | undefined {
+export function contentTypeOf(request: RecordedRequest): string | undefined {
   return Object.entries(request.headers).find(
     ([name]) => name.toLowerCase() === 'content-type',
   )?.[1]
@@ -237,7 +227,7 @@ export function contentTypeOf(request: WireRequest): string | undefined {
  * token becomes `$ACCESS_TOKEN`, other secret headers and secret query parameters `[redacted]`.
  * `curlCommand` finds the same pieces again and lets the shell expand those alone.
  */
-export function redactRequest(request: WireRequest): WireRequest {
+export function redactRequest(request: RecordedRequest): RecordedRequest {
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [
       name,

@@ -17,7 +17,7 @@ import { createCoverageRecorder, loadContract } from '@devenv/openapi'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { proxyCommand } from '../cli/proxy'
 import { reproducerOf, wireRequestOfFuzz } from '../fuzz/report'
-import type { WireRequest } from '../http'
+import type { RecordedRequest, WireRequest } from '../http'
 import { toExchange } from '../proxy/exchange'
 import { weakPasswordOf } from '../test-values'
 import { exchangeOf } from './exchange'
@@ -82,7 +82,7 @@ function runReproducer(shell: string, reproducer: string) {
 }
 
 /** The reproducer of each failure as report.json and report.html hold it (junit.xml holds none). */
-async function reproducersInReports(mode: RunMode, request: WireRequest, dir: string) {
+async function reproducersInReports(mode: RunMode, request: RecordedRequest, dir: string) {
   const report = buildRunReport({
     mode,
     target: ORIGIN,
@@ -121,15 +121,15 @@ async function reproducersInReports(mode: RunMode, request: WireRequest, dir: st
 }
 
 /** A request as each driver records it, and its reproducer where that driver prints or writes it. */
-async function reproducersOf(driver: 'check' | 'fuzz' | 'proxy', request: WireRequest) {
+async function reproducersOf(driver: 'check' | 'fuzz' | 'proxy', request: RecordedRequest) {
   const dir = mkdtempSync(join(folder, `${driver}-`))
   if (driver === 'check') return { ...(await reproducersInReports('check', request, dir)) }
   if (driver === 'fuzz') {
-    const outgoing = {
+    const outgoing: WireRequest = {
       method: request.method,
       url: request.url.slice(ORIGIN.length),
       headers: request.headers,
-      ...(request.body === undefined ? {} : { payload: Buffer.from(request.body, 'utf8') }),
+      ...(request.body === undefined ? {} : { body: Buffer.from(request.body, 'utf8') }),
     }
     const reports = await reproducersInReports('fuzz', wireRequestOfFuzz(ORIGIN, outgoing), dir)
     return { terminal: reproducerOf(ORIGIN, outgoing), ...reports }
@@ -142,8 +142,8 @@ async function reproducersOf(driver: 'check' | 'fuzz' | 'proxy', request: WireRe
     ),
     requestBody: request.body === undefined ? undefined : Buffer.from(request.body, 'utf8'),
     status: 500,
-    responseHeaders: {},
-    responseBody: undefined,
+    answerHeaders: {},
+    answerBody: undefined,
   })
   return { ...(await reproducersInReports('proxy', exchange.request, dir)) }
 }
@@ -153,7 +153,7 @@ const SHELLS = ['sh', ...(spawnSync('bash', ['-c', ':']).status === 0 ? ['bash']
 
 describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (driver) => {
   it('carry hostile headers, query and body as bytes: parsed by sh -n, run, nothing executed', async () => {
-    const request: WireRequest = {
+    const request: RecordedRequest = {
       method: 'POST',
       url: `${ORIGIN}/api/contact?q=${WITH_NUL}&page={1,2}[3]`,
       headers: {
@@ -244,7 +244,7 @@ describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (dri
   })
 
   it('expand the secret placeholders alone, and keep every other byte of a JSON body', async () => {
-    const request: WireRequest = {
+    const request: RecordedRequest = {
       method: 'POST',
       url: `${ORIGIN}/api/contact?q=${encodeURIComponent(HOSTILE)}`,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },

@@ -1,5 +1,5 @@
 import { quote } from 'shlex'
-import type { WireRequest } from '../http'
+import type { RecordedRequest } from '../http'
 import { bodyPieces, contentTypeOf, headerPieces, type Piece } from './redact'
 
 // A reproducer is pasted into a shell, so every byte of the request in it is the sender's: a
@@ -86,7 +86,7 @@ function printfFormat(pieces: readonly Piece[]): string {
  * starts with `@` as a file. A body with a NUL byte, a CR or another control byte is written by
  * printf into `--data-binary @-`, so that the text to paste is printable.
  */
-export function curlCommand(request: WireRequest): string {
+export function curlCommand(request: RecordedRequest): string {
   const curl = [
     'curl',
     '-i',

@@ -125,6 +125,8 @@ export type RunReportInput = {
   skippedParts?: ReadonlyArray<{ part: string; reason: string; accepted?: boolean }>
   coverage: Coverage
   uncovered?: Uncovered[]
+  /** Statuses each operation answered beyond those of the checks' requests, by operationId. */
+  statusesSeen?: ReadonlyMap<string, readonly number[]>
 }
 
 /** Every exchange the checks of a run recorded, for coverage. */
@@ -147,8 +149,9 @@ function redactedCheck(check: CheckResult): CheckResult {
 }
 
 /**
- * Assembles a run's report, the one place every mode's reports come from: whatever a driver
- * recorded, secrets are replaced here before any file is written or line printed. A check counts for the operation its request called; a check that
+ * Assembles a run's report from what its stream accumulated (`RunStream`, the one place a run's
+ * report is made): whatever a driver recorded, secrets are replaced here before any file is
+ * written or line printed. A check counts for the operation its request called; a check that
  * sent none (a skip, a verdict) counts for its suite when the suite is an operation's.
  */
 export function buildRunReport(recorded: RunReportInput): RunReport {
@@ -164,26 +167,32 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
     })),
   }
   const operations = operationRows(input.coverage)
+  const seen = (operationId: string | undefined, status: number | null | undefined) => {
+    const operation = operationId === undefined ? undefined : operations.get(operationId)
+    if (operation && typeof status === 'number' && !operation.statusesSeen.includes(status))
+      operation.statusesSeen.push(status)
+  }
+  for (const [operationId, statuses] of input.statusesSeen ?? [])
+    for (const status of statuses) seen(operationId, status)
   const failures: RunFailure[] = []
   for (const suite of input.suites) {
     for (const check of suite.checks) {
       const exchange = check.exchange
-      const operationId =
-        exchange?.operationId ?? (suite.kind === 'operation' ? suite.name : undefined)
+      // An exchange of no operation (the proxy's undocumented calls) counts for none.
+      const operationId = exchange
+        ? exchange.operationId || undefined
+        : suite.kind === 'operation'
+          ? suite.name
+          : undefined
+      // An operation's counts are its own suite's, as the terminal's are; a flow's request to it
+      // adds to the statuses it was seen to answer, not to its checks.
       const operation = operationId === undefined ? undefined : operations.get(operationId)
-      if (operation) {
-        // An operation's counts are its own suite's, as the terminal's are; a flow's request to it
-        // adds to the statuses it was seen to answer, not to its checks.
-        const own = suite.kind === 'operation' && suite.name === operation.operationId
-        if (own) operation[check.status]++
-        if (
-          exchange?.status !== null &&
-          exchange?.status !== undefined &&
-          !operation.statusesSeen.includes(exchange.status)
-        )
-          operation.statusesSeen.push(exchange.status)
-      }
+      if (operation && suite.kind === 'operation' && suite.name === operationId)
+        operation[check.status]++
+      seen(operationId, exchange?.status)
       if (check.status !== 'failed') continue
+      // A curl of a request not kept as sent would send another one: its detail says why.
+      const repeatable = exchange !== undefined && !exchange.unrepeatable
       failures.push({
         operationId: operationId ?? null,
         suite: suite.name,
@@ -191,8 +200,8 @@ export function buildRunReport(recorded: RunReportInput): RunReport {
         message: check.message ?? 'failed',
         request: exchange ? { method: exchange.request.method, url: exchange.request.url } : null,
         status: exchange?.status ?? null,
-        reproducer: exchange ? curlCommand(exchange.request) : null,
-        variables: exchange ? variablesOf(exchange.request) : [],
+        reproducer: repeatable ? curlCommand(exchange.request) : null,
+        variables: repeatable ? variablesOf(exchange.request) : [],
         detail: check.detail ?? null,
         ...(check.since === undefined ? {} : { since: check.since }),
       })

@@ -40,7 +40,7 @@ export function rememberUrlCredentials(value: string | undefined): void {
     // As written (percent-encoded or not): rememberSecret keeps both forms.
     for (const pair of url.search.slice(1).split(/[&;]/)) {
       const equals = pair.indexOf('=')
-      if (equals > 0 && isSecretParam(decodedName(pair.slice(0, equals))))
+      if (equals > 0 && isSecretParam(decodedFormName(pair.slice(0, equals))))
         rememberSecret(pair.slice(equals + 1))
     }
   } catch {
@@ -48,7 +48,8 @@ export function rememberUrlCredentials(value: string | undefined): void {
   }
 }
 
-function decodedName(name: string): string {
+/** A query or form field's name decoded (`+` is a space), or as written where it cannot be. */
+export function decodedFormName(name: string): string {
   try {
     return decodeURIComponent(name.replace(/\+/g, ' '))
   } catch {

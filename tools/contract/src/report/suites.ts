@@ -69,6 +69,9 @@ export function totalsOf(report: { suites: readonly Suite[] }): Totals {
  */
 export type SkippedPart = { part: string; reason: string; accepted: boolean }
 
+/** The rest of a run a crash or a signal stopped: no `--allow-skip` name accepts it. */
+export const INTERRUPTED_PART = 'interrupted'
+
 /**
  * The last line of every run, in a fixed form that CI logs can grep; a part skipped and not
  * accepted is named there with its reason, since it alone makes the run fail.

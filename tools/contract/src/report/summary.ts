@@ -4,6 +4,7 @@ import type { RunReport } from './run-report'
 import {
   closingLine,
   countChecks,
+  INTERRUPTED_PART,
   SINCE_LABEL_TEXT,
   type SinceLabel,
   type Suite,
@@ -91,7 +92,7 @@ export function formatSummary(report: RunReport): string {
     lines.push('', 'not tested (whole parts skipped)')
     for (const part of report.skippedParts)
       lines.push(
-        `  ${part.accepted ? '-' : '✗'} ${part.part}: ${printable(part.reason)}${part.accepted ? ' (accepted)' : ` (fails the run; --allow-skip ${part.part} accepts it)`}`,
+        `  ${part.accepted ? '-' : '✗'} ${part.part}: ${printable(part.reason)}${part.accepted ? ' (accepted)' : part.part === INTERRUPTED_PART ? ' (fails the run)' : ` (fails the run; --allow-skip ${part.part} accepts it)`}`,
       )
   }
   // 5xx are listed in the reports; here only what a healthy server could have been made to answer.

@@ -31,16 +31,18 @@ export const reportPath = (dir: string, file: ReportFile) => join(resolve(dir), 
 
 /** The handler that writes one report file into a folder (created if missing) when the run ends. */
 export function reportFileOutput(dir: string, file: ReportFile): RunHandler {
-  return async (event) => {
-    if (event.type !== 'finished') return
-    await mkdir(resolve(dir), { recursive: true })
-    await writeTextFile(reportPath(dir, file), RENDER[file](event.report))
+  return {
+    handle: async (event) => {
+      if (event.type !== 'finished') return
+      await mkdir(resolve(dir), { recursive: true })
+      await writeTextFile(reportPath(dir, file), RENDER[file](event.report))
+    },
   }
 }
 
 /** Writes report.json, junit.xml and report.html into a folder (created if missing); answers their paths. */
 export async function writeReports(dir: string, report: RunReport): Promise<string[]> {
   const finished = { type: 'finished', report } as const
-  await Promise.all(REPORT_FILES.map((file) => reportFileOutput(dir, file)(finished)))
+  await Promise.all(REPORT_FILES.map((file) => reportFileOutput(dir, file).handle(finished)))
   return REPORT_FILES.map((file) => reportPath(dir, file))
 }

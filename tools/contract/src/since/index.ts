@@ -12,7 +12,7 @@ import type { CheckResult, SinceLabel, Suite } from '../report/suites'
 // nothing a server must do, so they make no failure new.
 
 /** The rule extension a change is about (`x-lifetimes`...), read from where it points. */
-export function ruleOfChange(change: ContractChange): RuleExtension | undefined {
+function ruleOfChange(change: ContractChange): RuleExtension | undefined {
   const segments = change.pointer.split('/')
   return RULE_EXTENSIONS.find((extension) => segments.includes(extension))
 }

@@ -5,14 +5,14 @@ import { FUZZ_JWT_SECRET } from '../../src/fuzz/bearer'
 import { runFuzz } from '../../src/fuzz/property-run'
 import { MODEL_DELETE_SECONDS, MODEL_PROVISION_SECONDS } from '../../src/fuzz/stateful/model'
 import { runStateful } from '../../src/fuzz/stateful/run'
+import { FUZZ_CLOCK_START } from '../../src/fuzz/stub-world'
 import {
   type Answer,
-  FUZZ_CLOCK_START,
-  type FuzzTransport,
   httpTransport,
   inProcessTransport,
-  type OutgoingRequest,
-} from '../../src/fuzz/transport'
+  type Transport,
+  type WireRequest,
+} from '../../src/http'
 import { fastifyStub, MSW_ORIGIN, mswStub, type StubSettings } from '../fixtures/stub-adapters'
 
 // The fuzzer's requests, sent to both adapters from the same seed, answer by answer. The clock
@@ -47,14 +47,14 @@ const TRANSPORT_HEADERS = new Set([
 
 type Exchange = { request: string; status: number; headers: Record<string, string>; text: string }
 
-function comparable(request: OutgoingRequest, answer: Answer): Exchange {
+function comparable(request: WireRequest, answer: Answer): Exchange {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(answer.headers)) {
     if (value !== undefined && !TRANSPORT_HEADERS.has(name.toLowerCase()))
       headers[name.toLowerCase()] = String(value)
   }
   return {
-    request: `${request.method} ${request.url} ${request.payload?.toString('utf8') ?? ''}`,
+    request: `${request.method} ${request.url} ${request.body?.toString('utf8') ?? ''}`,
     status: answer.status,
     headers,
     text: answer.text,
@@ -62,7 +62,7 @@ function comparable(request: OutgoingRequest, answer: Answer): Exchange {
 }
 
 /** A transport that keeps every request it sent and the answer it got. */
-function recorded(transport: FuzzTransport): { transport: FuzzTransport; exchanges: Exchange[] } {
+function recorded(transport: Transport): { transport: Transport; exchanges: Exchange[] } {
   const exchanges: Exchange[] = []
   return {
     exchanges,
@@ -77,7 +77,7 @@ function recorded(transport: FuzzTransport): { transport: FuzzTransport; exchang
   }
 }
 
-async function fuzzBoth(transport: FuzzTransport): Promise<Exchange[]> {
+async function fuzzBoth(transport: Transport): Promise<Exchange[]> {
   const contract = loadContract()
   const recorder = recorded(transport)
   await runFuzz({
@@ -110,7 +110,7 @@ beforeAll(async () => {
         method: request.method as 'GET',
         url: request.url,
         headers: request.headers as OutgoingHttpHeaders,
-        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        ...(request.body !== undefined ? { payload: request.body } : {}),
       }),
     ),
   )

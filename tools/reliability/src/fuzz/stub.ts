@@ -3,10 +3,10 @@
 import {
   FUZZ_CLOCK_START,
   FUZZ_JWT_SECRET,
-  type FuzzTransport,
   inProcessTransport,
   MODEL_DELETE_SECONDS,
   MODEL_PROVISION_SECONDS,
+  type Transport,
 } from '@devenv/contract/fuzz'
 import { buildServer } from '@devenv/stub-api'
 
@@ -18,7 +18,7 @@ import { buildServer } from '@devenv/stub-api'
  */
 export async function startFuzzStub(
   options: { rateLimits?: 'on' | 'off' } = {},
-): Promise<FuzzTransport> {
+): Promise<Transport> {
   const logged: string[] = []
   const app = buildServer({
     mode: 'test',
@@ -39,7 +39,7 @@ export async function startFuzzStub(
         method: request.method as 'GET',
         url: request.url,
         headers: request.headers,
-        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+        ...(request.body !== undefined ? { payload: request.body } : {}),
       })
     },
     { logged: () => [...logged], close: () => app.close() },

@@ -18,7 +18,7 @@ describe('answers checked against the contract', () => {
   it('turn a drifting answer (an undeclared field) into a 500 naming the drift in test mode', async () => {
     stub = await startTestStub({
       hooks: {
-        onReply: (request, answer) =>
+        onAnswer: (request, answer) =>
           request.operationId === 'getHealth' ? withBuild(answer) : answer,
       },
     })
@@ -33,7 +33,7 @@ describe('answers checked against the contract', () => {
     // A handler that forgets the header.
     stub = await startTestStub({
       hooks: {
-        onReply: (_request, answer) => {
+        onAnswer: (_request, answer) => {
           delete answer.headers['retry-after']
           return answer
         },
@@ -57,7 +57,7 @@ describe('answers checked against the contract', () => {
           warn() {},
           error: (message) => drifts.push(message),
         },
-        hooks: { onReply: (_request, answer) => withBuild(answer) },
+        hooks: { onAnswer: (_request, answer) => withBuild(answer) },
       })
       const answer = await stub.call({ url: '/api/health' })
       expect(answer.statusCode).toBe(200)

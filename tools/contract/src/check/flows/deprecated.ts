@@ -20,12 +20,12 @@ import {
  */
 async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'deprecated')
-  const login = operationOf(context.contract, 'legacySignIn')
+  const legacySignIn = operationOf(context.contract, 'legacySignIn')
   const renewal = operationOf(context.contract, 'legacyRefreshToken')
   const verification = operationOf(context.contract, 'legacyVerifyToken')
   const flow = recorderOf(
     context,
-    `deprecated paths: ${login.path}, ${renewal.path} rotation and reuse, ${verification.path} after sign-out`,
+    `deprecated paths: ${legacySignIn.path}, ${renewal.path} rotation and reuse, ${verification.path} after sign-out`,
   )
   const account = await flowAccount(flow, context, 'deprecated', context.credentials)
   if (!account) {
@@ -50,12 +50,12 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
   const verify = (token: string): OperationCall => ({ token })
 
   await flow.request(
-    `${routeOf(login)} with a wrong password: 401`,
+    `${routeOf(legacySignIn)} with a wrong password: 401`,
     'legacySignIn',
     { body: { email: credentials.email, password: `${credentials.password}-wrong` } },
     { status: 401 },
   )
-  const first = await signIn(`${routeOf(login)}: 200 with a token pair`)
+  const first = await signIn(`${routeOf(legacySignIn)}: 200 with a token pair`)
   if (!first) return flow.suite
   await flow.request(
     `${routeOf(verification)} with the access token: 200`,
@@ -89,7 +89,7 @@ async function deprecatedPathsFlow(run: RunContext): Promise<Suite> {
     refresh(String(field(rotated, 'refresh_token'))),
     { status: 401 },
   )
-  const second = await signIn(`${routeOf(login)} again: 200`)
+  const second = await signIn(`${routeOf(legacySignIn)} again: 200`)
   if (!second) return flow.suite
   await flow.request(
     'sign out with the refresh token: 204',

@@ -1,4 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
+import { signIn } from '../../accounts'
 import { quotaOf, rulesOf } from '../../contract-rules'
 import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
@@ -92,8 +93,10 @@ export async function environmentLifecycle(
     return flow.suite
   }
   const credentials = account?.credentials ?? context.credentials
-  const signIn = credentials ? await flow.raw('signIn', { body: credentials }) : undefined
-  const token = field(signIn, 'access_token')
+  const signedIn = credentials
+    ? await signIn((operationId, call) => flow.raw(operationId, call), credentials)
+    : undefined
+  const token = field(signedIn, 'access_token')
   if (typeof token !== 'string') {
     flow.skip('create, get, delete an environment', 'no account to sign in with')
     return flow.suite

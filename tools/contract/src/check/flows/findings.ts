@@ -1,3 +1,4 @@
+import { headerOf } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
@@ -23,7 +24,7 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
     headers: { Origin: 'https://contract-runner.invalid' },
   })
   const missing = ['x-content-type-options', 'content-security-policy'].filter(
-    (header) => health.headers.get(header) === null,
+    (header) => headerOf(health, header) === null,
   )
   if (missing.length > 0) {
     context.finding({
@@ -31,7 +32,7 @@ export async function lookForFindings(context: RunContext): Promise<Suite> {
       detail: `${flow.route('getHealth')} answers without ${missing.join(' and ')}.`,
     })
   }
-  const allowed = health.headers.get('access-control-allow-origin')
+  const allowed = headerOf(health, 'access-control-allow-origin')
   if (allowed === '*' || allowed === 'https://contract-runner.invalid') {
     context.finding({
       title: 'CORS allows any origin',

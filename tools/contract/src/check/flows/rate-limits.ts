@@ -1,5 +1,5 @@
 import { isJsonObject, type RateLimit } from '@devenv/openapi'
-import type { Answer, OperationCall } from '../../http'
+import { type Answer, headerOf, type OperationCall } from '../../http'
 import type { CheckResult, Suite } from '../../report'
 import type { RunContext } from '../context'
 import {
@@ -47,7 +47,7 @@ function bodyFor(operation: Operation, email: string): unknown {
 }
 
 const retryAfterWithin = (periodSeconds: number) => (answer: Answer) => {
-  const header = answer.headers.get('retry-after')
+  const header = headerOf(answer, 'retry-after')
   const seconds = Number(header)
   return Number.isInteger(seconds) && seconds >= 1 && seconds <= periodSeconds
     ? undefined
@@ -103,7 +103,7 @@ async function checkWindow(
       // The client's window, or the run's own user's (its operation checks came first): full
       // before `limit` is this run's doing, and the refusal is still the server's to prove.
       if (rule.scope === 'client' || rule.scope === 'user') break
-      const retryAfter = answer.headers.get('retry-after')
+      const retryAfter = headerOf(answer, 'retry-after')
       flow.skip(
         label,
         `request ${attempt} was refused (Retry-After ${retryAfter}): the client's window, shared with earlier requests of this run or an earlier run, may be full`,

@@ -1,10 +1,11 @@
 import { isJsonObject, type Operation } from '@devenv/openapi'
-import { registration } from '../../accounts'
+import { registerThroughMailbox, signIn } from '../../accounts'
 import { rulesOf } from '../../contract-rules'
-import type { Answer } from '../../http'
+import type { Answer, OperationCall } from '../../http'
+import type { Mailbox } from '../../mailbox'
 import type { Suite } from '../../report'
 import { passwordKeptBy } from '../../test-values'
-import { type Credentials, mailedLink, type RunContext } from '../context'
+import type { Credentials, RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
 import type { FlowId } from './ids'
 
@@ -78,24 +79,25 @@ export function documentedPathParams(operation: Operation): Record<string, strin
   )
 }
 
-/** Reads the activation e-mail of `email` and activates the account with its token. */
-export async function activateThroughMailbox(
+/**
+ * An account registered and activated through `mailbox`, each step a recorded check of `flow`:
+ * the register and activate requests named by their operationId in `names`, the mail's arrival
+ * by `names.mailed`. Undefined when a step failed (the flow then stops).
+ */
+export function registerRecorded(
   flow: SuiteRecorder,
-  context: RunContext,
-  email: string,
-  step: string,
-): Promise<boolean> {
-  const token = (await mailedLink(context, email, 'activate'))?.activate
-  if (!flow.verdict(`${step}: the activation e-mail arrives`, token ? undefined : 'no e-mail'))
-    return false
-  const answer = await flow.request(
-    `${step}: activate with the e-mailed token: 200`,
-    'activateAccount',
-    { body: { token } },
-    { status: 200 },
-    true,
-  )
-  return answer !== undefined
+  mailbox: Mailbox,
+  session: string | undefined,
+  credentials: Credentials,
+  names: Record<string, string> & { mailed: string },
+): Promise<Credentials | undefined> {
+  const steps = {
+    expect: (operationId: string, call: OperationCall, status: number) =>
+      flow.request(names[operationId] ?? operationId, operationId, call, { status }, true),
+    mailed: (_: string, arrived: boolean) =>
+      flow.verdict(names.mailed, arrived ? undefined : 'no e-mail'),
+  }
+  return registerThroughMailbox(steps, mailbox, credentials, { session })
 }
 
 /**
@@ -112,16 +114,19 @@ export async function flowAccount(
 ): Promise<{ credentials: Credentials; fresh: boolean } | undefined> {
   if (!context.mailbox || (given && !context.stubSessions))
     return given ? { credentials: given, fresh: false } : undefined
-  const email = runEmail(context, label)
-  const registered = await flow.request(
-    `${label}: register a fresh account: 201`,
-    'register',
-    registration(email, passwordOf(context)),
-    { status: 201 },
-    true,
+  const credentials = { email: runEmail(context, label), password: passwordOf(context) }
+  const registered = await registerRecorded(
+    flow,
+    context.mailbox,
+    context.target.session,
+    credentials,
+    {
+      register: `${label}: register a fresh account: 201`,
+      mailed: `${label}: the activation e-mail arrives`,
+      activateAccount: `${label}: activate with the e-mailed token: 200`,
+    },
   )
-  if (!registered || !(await activateThroughMailbox(flow, context, email, label))) return undefined
-  return { credentials: { email, password: passwordOf(context) }, fresh: true }
+  return registered && { credentials: registered, fresh: true }
 }
 
 export type TokenPair = {
@@ -138,7 +143,10 @@ export async function signInStep(
   name: string,
   credentials: Credentials,
 ): Promise<TokenPair | undefined> {
-  const answer = await flow.request(name, 'signIn', { body: credentials }, { status: 200 }, true)
+  const answer = await signIn(
+    (operationId, call) => flow.request(name, operationId, call, { status: 200 }, true),
+    credentials,
+  )
   const access = field(answer, 'access_token')
   const refresh = field(answer, 'refresh_token')
   const validSeconds = field(answer, 'token_valid_seconds')

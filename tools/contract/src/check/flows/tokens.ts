@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose'
-import type { OperationCall } from '../../http'
+import { devClientOf, type OperationCall } from '../../http'
 import type { Suite } from '../../report'
-import { devClientOf, type RunContext } from '../context'
+import type { RunContext } from '../context'
 import { type Flow, flowAccount, isolated, NO_ACCOUNT, recorderOf, signInStep } from './support'
 
 /** Past the token's `exp`, which servers write in whole seconds. */
@@ -94,7 +94,7 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
     )
     return flow.suite
   }
-  const clock = devClientOf(context.target)
+  const clock = devClientOf(context.target.transport, context.target.session)
   const advanceSeconds = tokens.validSeconds + 60
   const moved =
     context.stubSessions &&

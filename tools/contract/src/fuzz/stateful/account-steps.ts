@@ -1,6 +1,6 @@
 import { isJsonObject } from '@devenv/openapi'
+import type { Answer } from '../../http'
 import { LOCK_HEADROOM } from '../api-world'
-import type { Answer } from '../transport'
 import {
   accessVerdict,
   type DeviceModel,

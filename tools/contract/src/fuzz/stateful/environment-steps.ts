@@ -1,5 +1,5 @@
 import { isJsonObject } from '@devenv/openapi'
-import { type Answer, devClientOf } from '../transport'
+import { type Answer, devClientOf } from '../../http'
 import {
   accessVerdict,
   type EnvironmentModel,

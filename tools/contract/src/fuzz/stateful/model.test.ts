@@ -1,7 +1,7 @@
 import { loadContract } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import { describe, expect, it } from 'vitest'
-import type { Answer } from '../transport'
+import type { Answer } from '../../http'
 import {
   accessVerdict,
   initialModel,

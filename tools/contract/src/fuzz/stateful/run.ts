@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { type Contract, isJsonObject, loadContract } from '@devenv/openapi'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
 import fc from 'fast-check'
+import { type CallOperation, signIn, signOut, tokensOf } from '../../accounts'
+import type { Answer, Transport } from '../../http'
 import { inShard, type ShardPosition } from '../../report/shard'
 import type { RunBound } from '../bound'
 import { type CheckName, judge } from '../checks'
+import { sendOperation } from '../setup-call'
+import { FUZZ_CLOCK_START } from '../stub-world'
 import { Tally } from '../tally'
-import { FUZZ_CLOCK_START, type FuzzCall, type FuzzTransport, operationRequest } from '../transport'
 import { initialModel, modelRulesOf } from './model'
 import { jumpsOf, type Real, SEEDED } from './sequence'
 import { stepsFor } from './steps'
@@ -16,7 +19,7 @@ export type StatefulOptions = {
    * The server, started with rate limits off (the model does not count their windows) and the
    * stub's fixed clock; the caller closes it.
    */
-  transport: FuzzTransport
+  transport: Transport
   contract?: Contract
   runs: number
   seed: number
@@ -47,35 +50,31 @@ export type StatefulResult = {
   failure?: string
 }
 
-/** A request of a sequence's set-up or clean-up: judged by the contract, counted, never thrown. */
-async function housekeeping(real: Real, operationId: string, call: FuzzCall) {
-  const request = operationRequest(real.contract, operationId, call)
-  const answer = await real.stub.send(request)
-  const { method, url, headers } = request
-  const exchange = {
-    operationId,
-    request: { method, url, headers, body: JSON.stringify(call.body) ?? '' },
-    answer,
-    input: 'unclassified' as const,
-    auth: 'public' as const,
-    ruleFields: [],
+/** The call of a sequence's set-up and clean-up: each answer judged by the contract, counted, never thrown. */
+const housekeepingOf =
+  (real: Real): CallOperation<Answer> =>
+  async (operationId, call) => {
+    const kind = { input: 'unclassified', auth: 'public' } as const
+    const exchange = await sendOperation(
+      real.stub,
+      real.contract,
+      operationId,
+      call,
+      undefined,
+      kind,
+    )
+    real.tally.record('setup', exchange, judge(real.contract, exchange))
+    return exchange.answer
   }
-  real.tally.record('setup', exchange, judge(real.contract, exchange))
-  return answer
-}
-
-const tokensOf = (json: unknown) => ({
-  access: isJsonObject(json) && typeof json.access_token === 'string' ? json.access_token : '',
-  refresh: isJsonObject(json) && typeof json.refresh_token === 'string' ? json.refresh_token : '',
-})
 
 /** A right sign-in of a given account before a sequence: it resets the count of its login lock. */
 async function beginSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
+  const housekeeping = housekeepingOf(real)
   for (const account of accounts) {
-    const answer = await housekeeping(real, 'signIn', { body: account })
+    const answer = await signIn(housekeeping, account)
     if (answer.status !== 200)
       throw new Error(`the sign-in of ${account.email} answered ${answer.status} ${answer.text}`)
-    await housekeeping(real, 'signOut', { body: { refreshToken: tokensOf(answer.json).refresh } })
+    await signOut(housekeeping, tokensOf(answer)?.refresh ?? '')
   }
 }
 
@@ -85,42 +84,33 @@ async function beginSequence(real: Real, accounts: readonly Credentials[]): Prom
  * are deleted; every session it opened is signed out.
  */
 async function endSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
-  for (const device of real.devices) {
-    const refreshToken = device.refreshTokens.at(-1)
-    await housekeeping(real, 'signOut', { body: { refreshToken } })
-  }
+  const housekeeping = housekeepingOf(real)
+  for (const device of real.devices) await signOut(housekeeping, device.refreshTokens.at(-1))
   for (const account of accounts) {
-    let answer = await housekeeping(real, 'signIn', { body: account })
+    let answer = await signIn(housekeeping, account)
     for (const password of real.passwordsSent?.get(account.email) ?? []) {
       if (answer.status === 200) break
-      const changed = await housekeeping(real, 'signIn', {
-        body: { email: account.email, password },
-      })
+      const changed = await signIn(housekeeping, { email: account.email, password })
       if (changed.status !== 200) continue
-      await housekeeping(real, 'changePassword', {
+      await housekeeping('changePassword', {
         body: { username: account.email, oldPassword: password, newPassword: account.password },
       })
-      await housekeeping(real, 'signOut', {
-        body: { refreshToken: tokensOf(changed.json).refresh },
-      })
-      answer = await housekeeping(real, 'signIn', { body: account })
+      await signOut(housekeeping, tokensOf(changed)?.refresh ?? '')
+      answer = await signIn(housekeeping, account)
     }
     if (answer.status !== 200)
       throw new Error(
         `after the sequence ${account.email} no longer signs in with its password: ${answer.status} ${answer.text}`,
       )
-    const { access, refresh } = tokensOf(answer.json)
-    const list = await housekeeping(real, 'listEnvironments', { token: access })
+    const { access = '', refresh = '' } = tokensOf(answer) ?? {}
+    const list = await housekeeping('listEnvironments', { token: access })
     const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
     for (const item of items) {
       if (!isJsonObject(item) || item.status === 'deleting') continue
       if (!String(item.name).endsWith(`-${real.tag}`)) continue
-      await housekeeping(real, 'deleteEnvironment', {
-        params: { id: String(item.id) },
-        token: access,
-      })
+      await housekeeping('deleteEnvironment', { params: { id: String(item.id) }, token: access })
     }
-    await housekeeping(real, 'signOut', { body: { refreshToken: refresh } })
+    await signOut(housekeeping, refresh)
   }
 }
 

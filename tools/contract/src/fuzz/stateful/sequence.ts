@@ -3,10 +3,10 @@ import { type Contract, isJsonObject } from '@devenv/openapi'
 import { USER_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type fc from 'fast-check'
 import { rulesOf } from '../../contract-rules'
+import { type Answer, devClientOf, type OperationCall, type Transport } from '../../http'
 import { judge } from '../checks'
 import { sendOperation } from '../setup-call'
 import type { Tally } from '../tally'
-import { type Answer, devClientOf, type FuzzCall, type FuzzTransport } from '../transport'
 import {
   accessVerdict,
   type DeviceModel,
@@ -81,7 +81,7 @@ export type RealDevice = { access: string; refreshTokens: string[] }
 
 /** The stub side of a sequence: its stub session, and the real tokens behind the model's devices. */
 export type Real = {
-  stub: FuzzTransport
+  stub: Transport
   contract: Contract
   tally: Tally
   /** The sequence's stub session; undefined on a target without them (through the API alone). */
@@ -96,7 +96,11 @@ export type Real = {
 }
 
 /** Sends one request of a sequence, checks the answer against the contract, counts it. */
-export async function call(real: Real, operationId: string, fuzzCall: FuzzCall): Promise<Answer> {
+export async function call(
+  real: Real,
+  operationId: string,
+  fuzzCall: OperationCall,
+): Promise<Answer> {
   const exchange = await sendOperation(
     real.stub,
     real.contract,

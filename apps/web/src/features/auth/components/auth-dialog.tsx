@@ -57,7 +57,7 @@ export default function AuthDialog({
     // Chromium closes a dialog on a second Escape even when its cancel event is prevented. The
     // event is queued, not sent at once: a close that StrictMode's rehearsed unmount made (the
     // cleanup below, then the next effect's showModal) arrives while the dialog is open again,
-    // and must not close what is open (in development the modals closed themselves, issue 38).
+    // and must not close what is open (in development the modals closed themselves).
     const onClosed = () => {
       if (openRef.current && !dialog.open) onCloseRef.current()
     }
