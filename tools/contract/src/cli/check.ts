@@ -1,92 +1,50 @@
 import type { Contract } from '@devenv/openapi'
-import { FLOW_IDS } from '../check/flows/ids'
+import type { Credentials } from '@devenv/openapi/dev-protocol'
+import { callOver, refusedAccount } from '../accounts'
 import { checkTarget, type RunOptions } from '../check/runner'
-import { checkPartsOf, shardUnits } from '../check/selection'
-import { MIB } from '../http'
+import { checkPartsOf } from '../check/selection'
+import { MIB, targetOf } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
-import { ACCOUNT_OPTION_NAMES, givenAccounts, signInGivenAccounts } from './accounts'
 import { CHECK_COMMAND } from './command-specs'
-import { readContractVersion } from './diff'
 import { exitCodeOf, runOutputs } from './finish'
+import { CHECK_RULES } from './option-rules'
 import type { MailboxSetting } from './option-values'
-import { type Command, contractFor, type ParsedCommand, readCommand, usageOf } from './options'
+import { type Command, readSettings, usageOf } from './options'
 import { preflight } from './preflight'
 import { sinceOutputs, sinceTheBase } from './since'
 import { say } from './terminal'
-import { UsageError } from './usage'
+import { EXIT, UsageError } from './usage'
 
-/** `devenv-contract check`: today's runner, behind the shared options and a preflight of the target. */
+/** `devenv-contract check`: its settings, then `--since`, the preflight, the accounts, the run. */
 export const check: Command = async (argv) => {
-  const command = readCommand(argv, CHECK_COMMAND, (contractPath) =>
-    checkPartsOf(contractFor({ contractPath })),
-  )
-  if (command.help) {
+  const settings = readSettings(argv, CHECK_COMMAND, checkPartsOf, CHECK_RULES)
+  if (settings === 'help') {
     say(usageOf(CHECK_COMMAND))
-    return 0
+    return EXIT.passed
   }
-  const { shared, value } = command
-  const accounts = command.check(ACCOUNT_OPTION_NAMES, () => givenAccounts(command), undefined)
-  command.check(
-    'mailbox',
-    () => mailboxAllowed(command, value('mailbox'), value('allow-exec')),
-    undefined,
-  )
-  const shard = value('shard')
-  // Loaded with the options: --only and --shard are checked against it.
-  const contract = command.check('contract', () => contractFor(shared), undefined)
-  const only =
-    contract === undefined
-      ? undefined
-      : command.check(
-          'only',
-          () =>
-            selectionOf(
-              value('only'),
-              contract.operations.map((each) => each.operationId),
-            ),
-          undefined,
-        )
-  // A shard with no share would pass having tested nothing: as many shards as pieces, at most.
-  if (shard && contract && (only !== undefined || value('only') === undefined))
-    command.check(
-      'shard',
-      () => {
-        const pieces = shardUnits(contract, only).length
-        if (shard.total > pieces)
-          throw new UsageError(
-            `--shard ${shard.index}/${shard.total}: this run has ${pieces} pieces of work to share (flows and tags of operations), so at most ${pieces} shards`,
-          )
-      },
-      undefined,
-    )
-  command.done()
-  // done() threw unless the contract loaded.
-  const loaded = contract as Contract
-  const baseUrl = value('base-url')
+  const { options, shared, contract, accounts } = settings
+  const baseUrl = options['base-url']
   // The backend team reads what the new version asks of it before anything else is said or sent.
-  const sinceGiven = value('since')
   const since =
-    sinceGiven === undefined
+    options.since === undefined
       ? undefined
-      : await sinceTheBase(sinceGiven, loaded, (given) =>
-          readContractVersion(given, shared.timeoutMs),
-        )
-  const health = await preflight(baseUrl, shared.timeoutMs, loaded)
-  await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs, loaded)
-  const mailbox = await mailboxOption(value('mailbox'), shared.timeoutMs)
+      : await sinceTheBase(options.since, contract, shared.timeoutMs)
+  const health = await preflight(baseUrl, shared.timeoutMs, contract)
+  await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs, contract)
+  const mailbox = await mailboxOption(options.mailbox, shared.timeoutMs)
 
   const report = await checkTarget({
     baseUrl,
-    contract: loaded,
+    contract,
     mailbox,
-    session: value('session'),
+    session: options.session,
     credentials: accounts?.user,
     secondCredentials: accounts?.second,
-    only,
-    shard,
-    waitSeconds: value('wait'),
-    maxWaitSeconds: value('max-wait'),
-    maxAnswerBytes: value('max-answer-mib') * MIB,
+    only: settings.only,
+    shard: options.shard,
+    waitSeconds: options.wait,
+    maxWaitSeconds: options['max-wait'],
+    maxAnswerBytes: options['max-answer-mib'] * MIB,
     timeoutMs: shared.timeoutMs,
     outputs: since ? sinceOutputs(since, runOutputs(shared)) : runOutputs(shared),
     allowSkip: shared.allowSkip,
@@ -96,21 +54,23 @@ export const check: Command = async (argv) => {
 }
 
 /**
- * A command (`exec:CMD`) as the configuration file's `mailbox` is refused unless `--allow-exec` was
- * given on the command line. A file found in the folder may be a checkout's, anyone's, and
- * running the CLI there must not run its commands unasked; a command typed on the command line is
- * the user's own.
+ * Signs each given account in, and out again, before a run spends the target's rate-limit windows
+ * on it: an account the server refuses (401, a wrong password; 403, not activated) is a usage error
+ * with the server's answer, rather than a whole run's worth of skipped checks. Any other answer is
+ * the server's to account for: the run goes on and judges it.
  */
-export function mailboxAllowed(
-  command: Pick<ParsedCommand, 'fromFile' | 'origin'>,
-  setting: MailboxSetting | undefined,
-  allowExec: boolean,
-): void {
-  if (typeof setting === 'object' && 'command' in setting && command.fromFile('mailbox'))
-    if (!allowExec)
-      throw new UsageError(
-        `${command.origin('mailbox')} is a command (exec:), which runs from a configuration file only with --allow-exec on the command line`,
-      )
+async function signInGivenAccounts(
+  baseUrl: string,
+  accounts: { user: Credentials; second?: Credentials } | undefined,
+  timeoutMs: number,
+  contract: Contract,
+): Promise<void> {
+  const refused = await refusedAccount(
+    callOver(contract, targetOf(baseUrl, timeoutMs)),
+    [accounts?.user, accounts?.second],
+    (status) => status === 401 || status === 403,
+  )
+  if (refused !== undefined) throw new UsageError(refused)
 }
 
 /**
@@ -130,20 +90,4 @@ export async function mailboxOption(
   const problem = await mailbox.problem()
   if (problem) throw new UsageError(`--mailbox: ${problem}`)
   return mailbox
-}
-
-/** `--only a,b`: operations and flows by id; an id that names neither is a usage error. */
-function selectionOf(
-  ids: readonly string[] | undefined,
-  operationIds: readonly string[],
-): { operations: string[]; flows: string[] } | undefined {
-  if (ids === undefined) return undefined
-  const flows = ids.filter((id) => (FLOW_IDS as readonly string[]).includes(id))
-  const operations = ids.filter((id) => operationIds.includes(id))
-  const unknown = ids.filter((id) => !flows.includes(id) && !operations.includes(id))
-  if (ids.length === 0 || unknown.length > 0)
-    throw new UsageError(
-      `--only names no operation or flow: ${unknown.join(', ') || '(empty)'} (flows: ${FLOW_IDS.join(', ')})`,
-    )
-  return { operations, flows }
 }

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { basename, extname } from 'node:path'
+import { basename, extname, relative } from 'node:path'
 import type { ParseArgsConfig } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import * as z from 'zod'
 import { rememberSecret } from '../report/secrets'
+import { listOption, userPath } from './option-values'
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>
 
@@ -33,8 +34,8 @@ const CONFIG_VARIABLE_PREFIX = 'CONTRACT_'
 /** The subcommands that may have a section of their own in the file. */
 const CONFIG_SECTIONS = ['check', 'fuzz', 'proxy', 'merge'] as const
 
-export type ConfigFile = {
-  /** The path as the user would recognise it: given to --config, or the file's name. */
+type ConfigFile = {
+  /** The file as messages name it: `--config FILE` when given so, else the file's name. */
   name: string
   /** Each key of the file that applies to this subcommand, as the option it sets. */
   values: Record<string, OptionValue>
@@ -54,16 +55,12 @@ export type ConfigFile = {
 type ConfigProblem = { reason: string; place: number }
 
 /** Bad input in the file: the caller makes it a usage error. */
-export class ConfigError extends Error {
+class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/**
- * The configuration file: the one given (`--config`), else the one in `folder`, else none. Two of
- * them in one folder is an error: which one wins would be a guess.
- */
-export function findConfigFile(given: string | undefined, folder: string): string | undefined {
-  if (given !== undefined) return given
+/** The configuration file in `folder`, if any; two of them is an error: which wins would be a guess. */
+function configFileIn(folder: string): string | undefined {
   const found = CONFIG_FILE_NAMES.map((name) => `${folder}/${name}`).filter((path) =>
     existsSync(path),
   )
@@ -167,7 +164,7 @@ const emptyLayer = (): Layer => ({ values: {}, keys: {}, places: {}, refused: ne
  * all. The other subcommands' sections are theirs to check. A file that cannot be read or parsed
  * is a ConfigError: it has no keys to check.
  */
-export function loadConfig(
+function loadConfig(
   path: string,
   name: string,
   subcommand: string,
@@ -255,4 +252,41 @@ export function loadConfig(
 /** The list, or undefined when one of its items is. */
 function allRead(items: Array<string | undefined>): string[] | undefined {
   return items.every((item) => item !== undefined) ? (items as string[]) : undefined
+}
+
+/**
+ * The options the configuration file sets for this subcommand (none when there is no file, or
+ * when only help is asked for: a broken file must not hide how to fix it), what is wrong with it,
+ * and the file as the user named it (`file`). A file that does not read at all leaves every
+ * option's value unknown.
+ */
+export function readConfig(
+  flags: Readonly<Record<string, OptionValue>>,
+  refused: ReadonlySet<string>,
+  subcommand: string,
+  shared: OptionSpecs,
+  own: OptionSpecs,
+): ConfigFile & { file: string | undefined } {
+  const none = { name: '', file: undefined, ...emptyLayer(), problems: [] }
+  if (flags.help === true) return none
+  // `--config` without its file: which file was meant is unknown, so none is read.
+  if (refused.has('config')) return { ...none, refused: 'all' }
+  const given = typeof flags.config === 'string' ? flags.config : undefined
+  const folder = process.env.INIT_CWD ?? process.cwd()
+  try {
+    const path = given === undefined ? configFileIn(folder) : userPath(given)
+    if (path === undefined) return none
+    const file = given ?? (relative(folder, path) || path)
+    // Which variables the file may read is the command line's to say, never the file's.
+    const configEnv = flags['config-env']
+    const env = {
+      values: process.env,
+      named: (Array.isArray(configEnv) ? configEnv : []).flatMap(listOption),
+    }
+    const name = given === undefined ? file : `--config ${given}`
+    return { file, ...loadConfig(path, name, subcommand, shared, own, env) }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    return { ...none, refused: 'all', problems: [{ reason: error.message, place: 0 }] }
+  }
 }

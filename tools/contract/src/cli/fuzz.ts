@@ -1,6 +1,5 @@
-import type { Contract } from '@devenv/openapi'
 import { RunBound } from '../fuzz/bound'
-import { CHECKS, type CheckName } from '../fuzz/checks'
+import type { CheckName } from '../fuzz/checks'
 import { reproducerOf, reproducerVariablesOf } from '../fuzz/report'
 import { formatFailure, formatTable, Tally } from '../fuzz/tally'
 import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
@@ -8,18 +7,11 @@ import { WorldSetupError } from '../fuzz/world'
 import { httpTransport, MIB, type Transport } from '../http'
 import { RunStream, type ToldEvent } from '../report'
 import { printable } from '../report/printable'
-import { ACCOUNT_OPTION_NAMES, givenAccounts } from './accounts'
-import { mailboxAllowed, mailboxOption } from './check'
+import { mailboxOption } from './check'
 import { FUZZ_COMMAND } from './command-specs'
 import { exitCodeOf, listenForStop, runOutputs } from './finish'
-import {
-  type Command,
-  type CommandContext,
-  contractFor,
-  type ParsedCommand,
-  readCommand,
-  usageOf,
-} from './options'
+import { FUZZ_RULES } from './option-rules'
+import { type Command, type CommandContext, readSettings, usageOf } from './options'
 import { preflight } from './preflight'
 import { say, warn } from './terminal'
 import { CLI_NAME, EXIT, firstLineOf, printUsageError, UsageError } from './usage'
@@ -28,84 +20,33 @@ import { CLI_NAME, EXIT, firstLineOf, printUsageError, UsageError } from './usag
 type FuzzSettings = Exclude<ReturnType<typeof parseFuzzArguments>, 'help'>
 
 export function parseFuzzArguments(argv: string[]) {
-  const command = readCommand(argv, FUZZ_COMMAND, FUZZ_PARTS)
-  if (command.help) return 'help'
-  const { text, value } = command
-  const stub = value('stub')
-  // Both given is a problem whatever the URL is.
-  command.check(
-    'stub',
-    () => {
-      if (stub && text('base-url') !== undefined)
-        throw new UsageError('give --base-url or --stub, not both')
-    },
-    undefined,
-  )
-  // A refused --stub may have been meant: then a missing --base-url is no problem of its own.
-  if (!stub)
-    command.check(
-      ['base-url', 'stub'],
-      () => {
-        if (value('base-url') === undefined) throw new UsageError('--base-url is required')
-      },
-      undefined,
-    )
+  const settings = readSettings(argv, FUZZ_COMMAND, FUZZ_PARTS, FUZZ_RULES)
+  if (settings === 'help') return 'help'
+  const { options } = settings
+  const { stub } = options
   // The stub in process answers thousands of requests a second: its run is the long one.
-  const requests = value('requests') ?? (stub ? 100_000 : 2_000)
-  const shard = value('shard')
-  // Every shard must draw the same run: a seed of its own each would make n other runs.
-  command.check(
-    ['shard', 'seed'],
-    () => {
-      if (shard && text('seed') === undefined)
-        throw new UsageError('--shard needs --seed S, the same for every shard of the run')
-    },
-    undefined,
-  )
-  command.check(
-    'mailbox',
-    () => mailboxAllowed(command, value('mailbox'), value('allow-exec')),
-    undefined,
-  )
-  const settings = {
+  const requests = options.requests ?? (stub ? 100_000 : 2_000)
+  return {
     // The server over HTTP, or the workspace's stub in process.
-    target: stub ? ('stub' as const) : { baseUrl: value('base-url') ?? '' },
+    target: stub ? ('stub' as const) : { baseUrl: options['base-url'] ?? '' },
     requests,
     sequences:
-      value('sequences') ??
+      options.sequences ??
       (stub ? Math.max(50, Math.round(requests / 500)) : Math.max(5, Math.round(requests / 100))),
-    seed: value('seed') ?? Math.floor(Math.random() * 2 ** 31),
-    shrink: value('shrink'),
-    maxTimeMs: value('max-time') * 1000,
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    shrink: options.shrink,
+    maxTimeMs: options['max-time'] * 1000,
     // Every check but those --exclude-checks drops, or those --checks names.
-    checks: checksOption(command),
-    shard,
-    accounts: command.check(ACCOUNT_OPTION_NAMES, () => givenAccounts(command), undefined),
+    checks: settings.checks,
+    shard: options.shard,
+    accounts: settings.accounts,
     // Asked (a catcher must answer as one) before the run.
-    mailbox: value('mailbox'),
-    waitSeconds: value('wait'),
-    maxAnswerBytes: value('max-answer-mib') * MIB,
-    shared: command.shared,
+    mailbox: options.mailbox,
+    waitSeconds: options.wait,
+    maxAnswerBytes: options['max-answer-mib'] * MIB,
+    shared: settings.shared,
+    contract: settings.contract,
   }
-  const contract = command.check('contract', () => contractFor(command.shared), undefined)
-  command.done()
-  // done() threw unless the contract loaded.
-  return { ...settings, contract: contract as Contract }
-}
-
-/** `--checks` and `--exclude-checks`: the checks the run judges by, never none. */
-function checksOption(command: ParsedCommand<typeof FUZZ_COMMAND.options>): Set<CheckName> {
-  const selected = new Set<CheckName>(command.value('checks') ?? CHECKS)
-  for (const name of command.value('exclude-checks') ?? []) selected.delete(name)
-  command.check(
-    ['checks', 'exclude-checks'],
-    () => {
-      if (selected.size === 0)
-        throw new UsageError('--checks and --exclude-checks leave no check to run')
-    },
-    undefined,
-  )
-  return selected
 }
 
 /**

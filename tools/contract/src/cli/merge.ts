@@ -5,7 +5,7 @@ import { MergeError, mergeShardReports, RunStream } from '../report'
 import { MERGE_COMMAND } from './command-specs'
 import { exitCodeOf, runOutputs } from './finish'
 import { userPath } from './option-values'
-import { type Command, contractFor, readCommand, usageOf } from './options'
+import { type Command, readCommand, usageOf } from './options'
 import { say } from './terminal'
 import { EXIT, UsageError } from './usage'
 
@@ -38,8 +38,8 @@ export const mergeCommand: Command = async (argv) => {
   // Every mode's part names: which mode the shards are is known only once they are read.
   const { FUZZ_PARTS } = await import('../fuzz/target')
   const { PROXY_PARTS } = await import('../proxy/report')
-  const command = readCommand(argv, MERGE_COMMAND, (contractPath) => [
-    ...checkPartsOf(contractFor({ contractPath })),
+  const command = readCommand(argv, MERGE_COMMAND, (contract) => [
+    ...checkPartsOf(contract),
     ...FUZZ_PARTS,
     ...PROXY_PARTS,
   ])

@@ -1,4 +1,3 @@
-import type { ParseOptions } from './arguments'
 import type { ValueReader } from './option-values'
 
 /**
@@ -100,20 +99,6 @@ export type ProgramSpec = {
   epilogue: string
 }
 
-/** node:util's configuration for these options. */
-export function parseOptionsOf(options: readonly OptionSpec[]): ParseOptions {
-  return Object.fromEntries(
-    options.map((option): [string, ParseOptions[string]] => [
-      option.name,
-      {
-        type: option.value === undefined ? 'boolean' : 'string',
-        ...(option.short === undefined ? {} : { short: option.short }),
-        ...(option.multiple ? { multiple: true } : {}),
-      },
-    ]),
-  )
-}
-
 /** A default as said: a number as code, words as written. */
 const defaultText = (said: number | string) => (typeof said === 'number' ? `\`${said}\`` : said)
 
@@ -124,19 +109,9 @@ function flagOf(option: OptionSpec): string {
 }
 
 /**
- * The shared options as a subcommand takes them, each as it says it (its default, its words);
- * `hidden` ones are still taken, only not listed.
- */
-export function sharedAsTaken(command: CommandSpec, shared: readonly OptionSpec[]): OptionSpec[] {
-  return shared.map((option) => ({
-    ...option,
-    ...command.shared?.[option.name as SharedOptionName],
-  }))
-}
-
-/**
- * The options a subcommand's help and README table list, in order: its own, then the shared ones,
- * each as it says it, but those hidden (`inProcess`: for a caller that holds the stub).
+ * The options a subcommand's help and README table list, in order: its own, then the shared ones
+ * as it takes them (`sharedAsTaken`), but those hidden (`inProcess`: for a caller that holds the
+ * stub).
  */
 export function listedOptions(
   command: CommandSpec,
@@ -145,10 +120,7 @@ export function listedOptions(
 ): { own: OptionSpec[]; shared: OptionSpec[] } {
   const listed = ({ hidden }: OptionSpec) =>
     !hidden || (hidden === 'unless-in-process' && inProcess)
-  return {
-    own: command.options.filter(listed),
-    shared: sharedAsTaken(command, shared).filter(listed),
-  }
+  return { own: command.options.filter(listed), shared: shared.filter(listed) }
 }
 
 /** The options grouped under their headings, each group where its first option stands. */

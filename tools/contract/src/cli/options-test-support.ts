@@ -39,11 +39,11 @@ export function inConfigFolder(): void {
 /** `${NAME}` as the file holds it. */
 export const variable = (name: string) => `\${${name}}`
 
-/** fuzz's options read, their problems thrown at once. */
+/** fuzz's options read, their problems thrown at once; `text` is a text option's value. */
 export function parse(argv: string[]) {
   const command = readCommand(argv, FUZZ_COMMAND, ['fuzz.stateful', 'fuzz.properties'])
   command.done()
-  return command
+  return { ...command, text: (name: 'base-url') => command.values[name] }
 }
 
 /** The one-line reason a parse gives up with. */

@@ -1,40 +1,23 @@
-import { relative } from 'node:path'
 import { type Contract, loadContract } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
 import type { Transport } from '../http'
 import { partMatches } from '../report'
-import {
-  type Arguments,
-  before,
-  type ParseOptions,
-  type Problem,
-  readArguments,
-  UNSET,
-} from './arguments'
-import {
-  COMMAND_LINE_ONLY,
-  ConfigError,
-  type ConfigFile,
-  findConfigFile,
-  loadConfig,
-  type OptionValue,
-} from './config'
+import { before, type ParseOptions, type Problem, readArguments, UNSET } from './arguments'
+import { COMMAND_LINE_ONLY, type OptionValue, readConfig } from './config'
 import {
   type CommandSpec,
   helpOf,
   type OptionSpec,
-  parseOptionsOf,
-  sharedAsTaken,
+  type SharedOptionName,
   type ValueOf,
   wrapped,
 } from './option-specs'
-import { listOption, userPath } from './option-values'
 import { SHARED_OPTION_SPECS } from './shared-specs'
 import { CLI_NAME, firstLineOf, UsageError } from './usage'
 
-// The command line read by the options' specs: node:util reads the arguments, the configuration
-// file is merged under them, each option's value is read as its spec says, and every problem is
-// noted, so that one run names them all.
+// The command line read by the options' specs, in one step: node:util reads the arguments, the
+// configuration file is merged under them, each option's value is read as its spec says, then the
+// rules across options and the contract; every problem is noted, so that one run names them all.
 
 /**
  * A server in this process for `fuzz --stub`: the workspace's stub, which the caller of
@@ -68,12 +51,23 @@ overrides the file; a key the subcommand does not take is an error.`,
 ).join('\n')
 
 /**
+ * The shared options as a subcommand takes them, each as it says it (its default, its words);
+ * `hidden` ones are still taken, only not listed.
+ */
+export function sharedAsTaken(command: CommandSpec): OptionSpec[] {
+  return SHARED_OPTION_SPECS.map((option) => ({
+    ...option,
+    ...command.shared?.[option.name as SharedOptionName],
+  }))
+}
+
+/**
  * A subcommand's `--help`, made from its spec and the shared options'. An option only a caller
  * that holds the workspace's stub can give (`fuzz --stub`) is listed in that caller's help alone
  * (`pnpm fuzz --help`), where it works: the packed CLI would answer it with a usage error.
  */
 export function usageOf(command: CommandSpec, context: CommandContext = {}): string {
-  return helpOf(CLI_NAME, command, SHARED_OPTION_SPECS, CONFIG_KEYS_USAGE, !!context.inProcess)
+  return helpOf(CLI_NAME, command, sharedAsTaken(command), CONFIG_KEYS_USAGE, !!context.inProcess)
 }
 
 export type SharedOptions = {
@@ -86,37 +80,64 @@ export type SharedOptions = {
   allowSkip: string[]
 }
 
-/** Every option a subcommand takes: its own, and the shared ones. */
-type Taken<Options extends readonly OptionSpec[]> =
-  | Options[number]
-  | (typeof SHARED_OPTION_SPECS)[number]
+/**
+ * The value of each option a subcommand takes (its own, and the shared ones) by its name, read as
+ * its spec says (`ValueOf`); its default or undefined when not given, or when it is a problem.
+ */
+type Values<Options extends readonly OptionSpec[] = readonly OptionSpec[]> = {
+  [Option in
+    | Options[number]
+    | (typeof SHARED_OPTION_SPECS)[number] as Option['name']]: ValueOf<Option>
+}
 
-export type ParsedCommand<Options extends readonly OptionSpec[] = readonly OptionSpec[]> = {
+/** What a problem is about: an option by its name, or a positional argument by its index. */
+type Subject = string | number
+
+/** What a rule across options reads: the options as given and read, and the rules before it. */
+export type Given<
+  Options extends readonly OptionSpec[] = readonly OptionSpec[],
+  Settled = Record<string, unknown>,
+> = {
+  values: Values<Options>
+  /**
+   * How each option given was given, read or not: `--name`, or the configuration file's key
+   * (`devenv-contract.config.json: check.mailbox`).
+   */
+  givenAs: Readonly<Record<string, string>>
+  /** What the rules it `reads` answered, and `contract`, the run's contract. */
+  settled: Settled
+}
+
+/**
+ * A rule across a subcommand's options (both of two given, one needing another, a value against
+ * the contract): a UsageError it throws is a problem told where the first option it is `about`
+ * stands. Not checked when one of those was refused (its value is unknown, and a "required" would
+ * be wrong), nor when a rule it `reads` failed (`contract`: the run's contract).
+ */
+type OptionRule = {
+  about: Subject | readonly Subject[]
+  reads?: readonly string[]
+  check(given: Given): unknown
+}
+
+/** A subcommand's rules, checked in their order; each one's answer is a setting of its name. */
+export type OptionRules = Readonly<Record<string, OptionRule>>
+
+type ParsedCommand<Options extends readonly OptionSpec[] = readonly OptionSpec[]> = Omit<
+  Given<Options>,
+  'settled'
+> & {
   help: boolean
   shared: SharedOptions
   /** The arguments that are not options, when the subcommand takes them. */
   positionals: string[]
   /** The configuration file the values came from, if one was read. */
   configFile: string | undefined
+  value: <Name extends keyof Values<Options>>(name: Name) => Values<Options>[Name]
   /**
-   * An option's value, read as its spec says (`ValueOf`); its default or undefined when it was not
-   * given, or when it is a problem.
-   */
-  value: <Name extends Taken<Options>['name']>(
-    name: Name,
-  ) => ValueOf<Extract<Taken<Options>, { name: Name }>>
-  /** An option's text as given, `undefined` when not given. */
-  text: (name: string) => string | undefined
-  /** How the user set an option, for a message about its value: `--name`, or the file's key. */
-  origin: (name: string) => string
-  /** Whether an option's value came from the configuration file rather than the command line. */
-  fromFile: (name: string) => boolean
-  /**
-   * Runs one of the subcommand's checks of its options (`about`: the options it reads, or a
-   * positional argument's index): a UsageError it throws is noted, and the fallback answered, so
-   * that the checks after it still run. It is skipped, answering the fallback, when one of those
-   * options was already refused or its value could not be read: its value is unknown, and a
-   * "required" would be wrong.
+   * Runs one check of the options (`about`: the options it reads, or a positional argument's
+   * index): a UsageError it throws is noted, and the fallback answered, so that the checks after
+   * it still run. Skipped, answering the fallback, when one of those options was refused.
    */
   check: <T>(about: Subject | readonly Subject[], read: () => T, fallback: T) => T
   /**
@@ -127,16 +148,11 @@ export type ParsedCommand<Options extends readonly OptionSpec[] = readonly Optio
   done: () => void
 }
 
-/** What a problem is about: an option by its name, or a positional argument by its index. */
-export type Subject = string | number
-
 /**
  * The whole parts a mode may skip: a list, or one read from the run's contract (`--contract`, else
  * the bundled one), which is loaded only when `--allow-skip` names something.
  */
-export type SkippableParts =
-  | readonly string[]
-  | ((contractPath: string | undefined) => readonly string[])
+type SkippableParts = readonly string[] | ((contract: Contract) => readonly string[])
 
 /** The `--allow-skip` names, each checked against the parts the mode has: a typo accepts nothing. */
 function allowedSkips(
@@ -145,7 +161,7 @@ function allowedSkips(
   contractPath: string | undefined,
 ): string[] {
   if (names.length === 0) return []
-  const parts = typeof skippable === 'function' ? skippable(contractPath) : skippable
+  const parts = typeof skippable === 'function' ? skippable(contractFor(contractPath)) : skippable
   const unknown = names.filter((name) => !parts.some((part) => partMatches(name, part)))
   if (unknown.length > 0)
     throw new UsageError(
@@ -154,80 +170,40 @@ function allowedSkips(
   return [...names]
 }
 
-type ConfigRead = Omit<ConfigFile, 'name'> & {
-  file: string | undefined
-  /** The file as messages name it: `--config FILE` when given so, else its name. */
-  label: string | undefined
-}
-
-/**
- * The options the configuration file sets for this subcommand (none when there is no file, or
- * when only help is asked for: a broken file must not hide how to fix it), and what is wrong with
- * it. A file that does not read at all leaves every option's value unknown.
- */
-function readConfig(
-  line: Arguments,
-  subcommand: string,
-  shared: ParseOptions,
-  own: ParseOptions,
-): ConfigRead {
-  const none: ConfigRead = {
-    file: undefined,
-    label: undefined,
-    values: {},
-    keys: {},
-    places: {},
-    refused: new Set(),
-    problems: [],
-  }
-  if (line.flags.help === true) return none
-  // `--config` without its file: which file was meant is unknown, so none is read.
-  if (line.refused.has('config')) return { ...none, refused: 'all' }
-  const given = typeof line.flags.config === 'string' ? line.flags.config : undefined
-  const named = (reason: string) => (given === undefined ? reason : `--config ${reason}`)
-  const folder = process.env.INIT_CWD ?? process.cwd()
-  try {
-    const path = findConfigFile(given === undefined ? undefined : userPath(given), folder)
-    if (path === undefined) return none
-    const name = given ?? (relative(folder, path) || path)
-    // Which variables the file may read is the command line's to say, never the file's.
-    const configEnv = line.flags['config-env']
-    const config = loadConfig(path, name, subcommand, shared, own, {
-      values: process.env,
-      named: (Array.isArray(configEnv) ? configEnv : []).flatMap(listOption),
-    })
-    return {
-      ...config,
-      file: config.name,
-      label: named(config.name),
-      problems: config.problems.map(({ reason, place }) => ({ reason: named(reason), place })),
-    }
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    return { ...none, refused: 'all', problems: [{ reason: named(error.message), place: 0 }] }
-  }
+/** node:util's configuration for these options. */
+function parseOptionsOf(options: readonly OptionSpec[]): ParseOptions {
+  return Object.fromEntries(
+    options.map((option): [string, ParseOptions[string]] => [
+      option.name,
+      {
+        type: option.value === undefined ? 'boolean' : 'string',
+        ...(option.short === undefined ? {} : { short: option.short }),
+        ...(option.multiple ? { multiple: true } : {}),
+      },
+    ]),
+  )
 }
 
 /**
  * Reads a subcommand's arguments (its own options and the shared ones, as its spec says it takes
  * them) over what the configuration file sets (a flag given wins), and each option's value as its
- * spec says, noting every problem rather than stopping at the first: the subcommand adds its own
- * checks (`command.check`), then `command.done()` throws them all as one UsageError. `parts` are
- * the whole parts the mode may skip, which `--allow-skip` may name. With `--help` only the shared
- * options are read, and the problems found so far are thrown at once.
+ * spec says, noting every problem rather than stopping at the first: `check` adds more, then
+ * `done()` throws them all as one UsageError. `parts` are the whole parts the mode may skip, which
+ * `--allow-skip` may name. With `--help` only the shared options are read, and the problems found
+ * so far are thrown at once. A run reads its settings with `readSettings`, which does all of this.
  */
 export function readCommand<const Options extends readonly OptionSpec[]>(
   argv: string[],
   command: CommandSpec<Options>,
   parts: SkippableParts = [],
 ): ParsedCommand<Options> {
-  const shared = sharedAsTaken(command, SHARED_OPTION_SPECS)
+  const shared = sharedAsTaken(command)
   const sharedParsed = parseOptionsOf(shared)
   const ownParsed = parseOptionsOf(command.options)
   const line = readArguments(argv, { ...sharedParsed, ...ownParsed }, command.positionals === true)
-  const config = readConfig(line, command.name, sharedParsed, ownParsed)
   const flags = line.flags
-  const values: Record<string, OptionValue | undefined> = { ...config.values, ...flags }
+  const config = readConfig(flags, line.refused, command.name, sharedParsed, ownParsed)
+  const given: Record<string, OptionValue | undefined> = { ...config.values, ...flags }
   // The file stands where --config is among the arguments, else after them all.
   const fileIndex = line.indexes.config ?? argv.length
   const problems: Problem[] = [
@@ -241,7 +217,7 @@ export function readCommand<const Options extends readonly OptionSpec[]>(
     typeof subject === 'string' &&
     (line.refused.has(subject) ||
       unread.has(subject) ||
-      (values[subject] === undefined && line.meant.has(subject)) ||
+      (given[subject] === undefined && line.meant.has(subject)) ||
       (fromFile(subject) && (config.refused === 'all' || config.refused.has(subject))))
   const positionOf = (subject: Subject): Problem['at'] => {
     if (typeof subject === 'number') return [line.positionalIndexes[subject] ?? argv.length, 0]
@@ -269,30 +245,31 @@ export function readCommand<const Options extends readonly OptionSpec[]>(
     const reasons = new Set(problems.sort((a, b) => before(a.at, b.at)).map((each) => each.reason))
     if (reasons.size > 0) throw new UsageError([...reasons])
   }
-  /** How the user set an option, for messages about its value: the flag, or the file's key. */
-  const origin = (name: string) =>
-    fromFile(name) && config.keys[name] !== undefined
-      ? `${config.label}: ${config.keys[name]}`
-      : `--${name}`
-  const read = new Map<string, unknown>()
+  const givenAs = Object.fromEntries(
+    Object.keys(given).map((name) => [
+      name,
+      fromFile(name) ? `${config.name}: ${config.keys[name]}` : `--${name}`,
+    ]),
+  )
+  const values: Record<string, unknown> = {}
   /** An option's value as its spec reads it; a switch is whether it was given. */
-  const readOption = (option: OptionSpec) => {
-    const given = values[option.name]
-    if (option.value === undefined) return void read.set(option.name, given === true)
+  const readOption = (option: OptionSpec): unknown => {
+    const text = given[option.name]
+    if (option.value === undefined) return text === true
     const fallback = typeof option.default === 'number' ? option.default : undefined
     const readText = option.read ?? ((text: string) => text)
-    const said = { name: option.name, origin: origin(option.name) }
-    const value = check(
+    const said = { name: option.name, origin: givenAs[option.name] ?? `--${option.name}` }
+    return check(
       option.name,
       () => {
-        if (given === undefined) {
+        if (text === undefined) {
           if (option.required) throw new UsageError(`--${option.name} is required`)
           return fallback
         }
         try {
-          return Array.isArray(given)
-            ? given.flatMap((text) => readText(text, said))
-            : readText(String(given), said)
+          return Array.isArray(text)
+            ? text.flatMap((each) => readText(each, said))
+            : readText(String(text), said)
         } catch (error) {
           unread.add(option.name)
           throw error
@@ -300,49 +277,86 @@ export function readCommand<const Options extends readonly OptionSpec[]>(
       },
       fallback,
     )
-    read.set(option.name, value)
   }
-  const value = (name: string) => read.get(name)
   // Typed by the shared options' specs alone: the subcommand's own are not known here.
-  const sharedValue = value as ParsedCommand<readonly []>['value']
-  for (const option of shared) readOption(option)
-  const contractPath = sharedValue('contract')
+  const sharedValues = values as Values<readonly []>
+  for (const option of shared) values[option.name] = readOption(option)
+  const contractPath = sharedValues.contract
   const parsed: ParsedCommand<Options> = {
-    help: sharedValue('help'),
-    value: value as ParsedCommand<Options>['value'],
+    help: sharedValues.help,
+    values: values as Values<Options>,
+    value: (name) => (values as Values<Options>)[name],
+    givenAs,
     positionals: line.positionals,
     configFile: config.file,
-    text: (name) => {
-      const given = values[name]
-      return typeof given === 'string' ? given : undefined
-    },
-    origin,
-    fromFile: (name) => fromFile(name) && config.values[name] !== undefined,
     check,
     done,
     shared: {
-      reportDir: sharedValue('report-dir'),
-      minCoverage: sharedValue('min-coverage'),
-      timeoutMs: sharedValue('timeout'),
+      reportDir: sharedValues['report-dir'],
+      minCoverage: sharedValues['min-coverage'],
+      timeoutMs: sharedValues.timeout,
       contractPath,
-      quiet: sharedValue('quiet'),
+      quiet: sharedValues.quiet,
       allowSkip: check(
         'allow-skip',
-        () => allowedSkips(sharedValue('allow-skip') ?? [], parts, contractPath),
+        () => allowedSkips(sharedValues['allow-skip'] ?? [], parts, contractPath),
         [],
       ),
     },
   }
   // Help is the shared options' business only: the subcommand's own are read for a run.
   if (parsed.help) done()
-  else for (const option of command.options) readOption(option)
+  else for (const option of command.options) values[option.name] = readOption(option)
   return parsed
 }
 
+/** A run's settings: its options' values, the shared options, its contract, its rules' answers. */
+type Settings<Options extends readonly OptionSpec[], Rules extends OptionRules> = {
+  options: Values<Options>
+  shared: SharedOptions
+  contract: Contract
+} & { [Name in keyof Rules]: ReturnType<Rules[Name]['check']> }
+
+/** What a rule answers when it failed: nothing is settled under its name. */
+const FAILED = Symbol('failed')
+
+/**
+ * A run's settings in one step, settled and typed: its options read as `readCommand` reads them,
+ * its rules checked in their order with the contract loaded before the first that reads it (else
+ * after them all), every problem thrown as one UsageError; `help` for `--help`.
+ */
+export function readSettings<
+  const Options extends readonly OptionSpec[],
+  Rules extends OptionRules = Record<never, OptionRule>,
+>(
+  argv: string[],
+  command: CommandSpec<Options>,
+  parts: SkippableParts,
+  rules?: Rules,
+): Settings<Options, Rules> | 'help' {
+  const parsed = readCommand(argv, command, parts)
+  if (parsed.help) return 'help'
+  const steps: Array<[string, OptionRule]> = Object.entries(rules ?? {})
+  const first = steps.findIndex(([, rule]) => rule.reads?.includes('contract'))
+  steps.splice(first < 0 ? steps.length : first, 0, [
+    'contract',
+    { about: 'contract', check: () => contractFor(parsed.shared.contractPath) },
+  ])
+  const settled: Record<string, unknown> = {}
+  const given: Given = { ...(parsed as ParsedCommand), settled }
+  for (const [name, rule] of steps) {
+    // What a rule reads is unknown when the rule that answers it failed: it says nothing then.
+    if (!(rule.reads?.every((read) => Object.hasOwn(settled, read)) ?? true)) continue
+    const value = parsed.check(rule.about, () => rule.check(given), FAILED)
+    if (value !== FAILED) settled[name] = value
+  }
+  parsed.done()
+  return { ...settled, options: parsed.values, shared: parsed.shared } as Settings<Options, Rules>
+}
+
 /** The contract to hold the server to; a document that does not load is a usage error. */
-export function contractFor(shared: Pick<SharedOptions, 'contractPath'>): Contract {
+function contractFor(path: string | undefined): Contract {
   // Without --contract: openapi/openapi.yaml in the workspace, the copy beside dist/ when packed.
-  const path = shared.contractPath
   try {
     const contract = loadContract(path)
     // Its rules are read now: a malformed x- rule (ContractRuleError) is bad input, not a crash.

@@ -19,8 +19,9 @@ export async function preflight(
 ): Promise<Answer> {
   const target = targetOf(baseUrl, timeoutMs)
   const health = operationRequest(contract, 'getHealth', {}, target)
-  const url = shownUrl(`${target.transport.origin}${health.url}`)
   const answer = await target.transport.send(health)
+  // Said only in a refusal: shown as the user may see it, its credentials masked.
+  const url = shownUrl(`${target.transport.origin}${health.url}`)
   if (answer.error) {
     if (/timeout|aborted/i.test(answer.error))
       throw new UsageError(

@@ -1,11 +1,10 @@
-import type { Contract } from '@devenv/openapi'
 import { PROXY_PARTS } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
 import { RunStream } from '../report'
 import { PROXY_COMMAND } from './command-specs'
 import { exitCodeOf, listenForStop, runOutputs, type StopSignals } from './finish'
 import { userPath } from './option-values'
-import { type Command, contractFor, readCommand, usageOf } from './options'
+import { type Command, readSettings, usageOf } from './options'
 import { preflight } from './preflight'
 import { say } from './terminal'
 import { EXIT, firstLineOf, printUsageError, UsageError } from './usage'
@@ -13,17 +12,14 @@ import { EXIT, firstLineOf, printUsageError, UsageError } from './usage'
 const DEFAULT_REPORT_DIR = 'reports/proxy'
 
 export function parseProxyArguments(argv: string[]) {
-  const command = readCommand(argv, PROXY_COMMAND, PROXY_PARTS)
-  if (command.help) return 'help'
-  const { shared, value } = command
-  const contract = command.check('contract', () => contractFor(shared), undefined)
-  command.done()
+  const settings = readSettings(argv, PROXY_COMMAND, PROXY_PARTS)
+  if (settings === 'help') return 'help'
+  const { options, shared } = settings
   return {
-    upstream: value('upstream'),
-    // done() threw unless it loaded.
-    contract: contract as Contract,
-    port: value('port'),
-    durationSeconds: value('duration'),
+    upstream: options.upstream,
+    contract: settings.contract,
+    port: options.port,
+    durationSeconds: options.duration,
     shared: { ...shared, reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR) },
   }
 }

@@ -1,6 +1,7 @@
 import { CHANGE_RULE_IDS, CHANGE_RULES } from '../diff/change-rules'
 import { COMMAND_SPECS, SHARED_OPTION_SPECS } from './command-specs'
 import { type CommandSpec, listedOptions, type OptionSpec, optionTable } from './option-specs'
+import { sharedAsTaken } from './options'
 
 // The reference's option tables (docs/*.md) are made from the specs, as --help is, so the two
 // cannot drift: `pnpm readme:options` writes them, and readme-options.test.ts fails while they
@@ -23,7 +24,7 @@ export const OPTION_PAGES: Readonly<Record<string, readonly string[]>> = {
  * table says the rest once).
  */
 function tableOptions(command: CommandSpec): OptionSpec[] {
-  const { own, shared } = listedOptions(command, SHARED_OPTION_SPECS)
+  const { own, shared } = listedOptions(command, sharedAsTaken(command))
   return [...own, ...shared.filter((option) => Object.hasOwn(command.shared ?? {}, option.name))]
 }
 

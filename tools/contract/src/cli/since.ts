@@ -2,6 +2,7 @@ import type { Contract } from '@devenv/openapi'
 import { type ContractDiff, ContractDiffError, diffContracts } from '../diff'
 import { labelFailures, type RunHandler, type RunReport } from '../report'
 import { serverAsks, serverAsksLines, sinceLabelOf } from '../since'
+import { readContractVersion } from './diff'
 import { shownUrl } from './option-values'
 import { sayLines } from './terminal'
 import { UsageError } from './usage'
@@ -17,12 +18,12 @@ export type SinceTheBase = { base: string; diff: ContractDiff; asks: string[] }
 export async function sinceTheBase(
   given: string,
   contract: Contract,
-  read: (given: string) => Promise<unknown>,
+  timeoutMs: number,
 ): Promise<SinceTheBase> {
   const base = shownUrl(given)
   let diff: ContractDiff
   try {
-    diff = diffContracts(await read(given), contract.document)
+    diff = diffContracts(await readContractVersion(given, timeoutMs), contract.document)
   } catch (error) {
     if (error instanceof UsageError) throw new UsageError(`--since: ${error.message}`)
     if (error instanceof ContractDiffError)

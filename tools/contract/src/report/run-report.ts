@@ -111,19 +111,14 @@ export type RunReport = {
   suites: Suite[]
 }
 
-export type RunReportInput = {
-  mode: RunMode
-  target: string
-  startedAt: string
-  durationMs: number
-  seed?: string
-  shard?: Shard
+export type RunReportInput = Pick<
+  RunReport,
+  'mode' | 'target' | 'startedAt' | 'durationMs' | 'seed' | 'shard' | 'suites' | 'coverage'
+> & {
   notes?: string[]
-  suites: Suite[]
   findings?: Finding[]
   /** Whole parts that did not run; not accepted unless they say so (the user chose it). */
   skippedParts?: ReadonlyArray<{ part: string; reason: string; accepted?: boolean }>
-  coverage: Coverage
   uncovered?: Uncovered[]
   /** Statuses each operation answered beyond those of the checks' requests, by operationId. */
   statusesSeen?: ReadonlyMap<string, readonly number[]>

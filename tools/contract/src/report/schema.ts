@@ -137,5 +137,3 @@ export const reportDocument = z.strictObject({
     )
     .optional(),
 })
-
-export type ReportDocument = z.infer<typeof reportDocument>

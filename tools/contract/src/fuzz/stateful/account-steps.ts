@@ -2,7 +2,6 @@ import { isJsonObject } from '@devenv/openapi'
 import type { Answer } from '../../http'
 import { LOCK_HEADROOM } from '../api-world'
 import {
-  accessVerdict,
   type DeviceModel,
   isLocked,
   issueLink,
@@ -17,6 +16,7 @@ import {
 import {
   AccountStep,
   call,
+  DeviceStep,
   deviceAt,
   expectAnswer,
   expectEqual,
@@ -24,6 +24,7 @@ import {
   mailedLink,
   PASSWORDS,
   type Real,
+  refusedAccess,
   Step,
   tokenPair,
   WRONG_PASSWORD,
@@ -248,30 +249,14 @@ export class SignOut extends PresentsRefreshToken {
   }
 }
 
-export class ReadProfile extends Step {
-  constructor(readonly device: number) {
-    super()
-  }
+export class ReadProfile extends DeviceStep {
   get label() {
     return `getProfile(device ${this.device})`
   }
-  override check(model: Readonly<Model>) {
-    return deviceAt(model, this.device) !== undefined
-  }
   async act(model: Model, real: Real) {
-    const index = deviceAt(model, this.device) ?? 0
-    const device = model.devices[index]
-    const token = real.devices[index]?.access
-    if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
+    const { device, token } = this.signedIn(model, real)
     const answer = await call(real, 'getProfile', { token })
-    const verdict = accessVerdict(model, device)
-    if (verdict !== 'valid')
-      return expectAnswer(
-        this.label,
-        answer,
-        401,
-        verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
-      )
+    if (refusedAccess(this.label, model, device, answer)) return
     expectAnswer(this.label, answer, 200)
     expectEqual(
       `${this.label} e-mail`,

@@ -1,7 +1,6 @@
 import { isJsonObject } from '@devenv/openapi'
 import { type Answer, devClientOf } from '../../http'
 import {
-  accessVerdict,
   type EnvironmentModel,
   isGone,
   listedEnvironments,
@@ -13,7 +12,7 @@ import {
 } from './model'
 import {
   call,
-  deviceAt,
+  DeviceStep,
   environmentName,
   expectAnswer,
   expectEqual,
@@ -21,40 +20,28 @@ import {
   MODEL_PROVISION_MS,
   NAMES,
   type Real,
+  refusedAccess,
   Step,
 } from './sequence'
 
-export class CreateEnvironment extends Step {
+export class CreateEnvironment extends DeviceStep {
   constructor(
-    readonly device: number,
+    device: number,
     readonly name: number,
   ) {
-    super()
+    super(device)
   }
   get label() {
     return `createEnvironment(device ${this.device}, ${NAMES[this.name]})`
   }
-  override check(model: Readonly<Model>) {
-    return deviceAt(model, this.device) !== undefined
-  }
   async act(model: Model, real: Real) {
-    const index = deviceAt(model, this.device) ?? 0
-    const device = model.devices[index]
-    const token = real.devices[index]?.access
-    if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
+    const { device, token } = this.signedIn(model, real)
     const name = environmentName(real, this.name)
     const answer = await call(real, 'createEnvironment', {
       token,
       body: { name, template: 'python-3.12', size: 'professional', region: 'us-east' },
     })
-    const verdict = accessVerdict(model, device)
-    if (verdict !== 'valid')
-      return expectAnswer(
-        this.label,
-        answer,
-        401,
-        verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
-      )
+    if (refusedAccess(this.label, model, device, answer)) return
     const existing = listedEnvironments(model, device.email, MODEL_DELETE_MS)
     const { quota } = model.rules
     const counted = (status: string) => !quota?.uncounted?.includes(status)
@@ -98,25 +85,19 @@ export class CreateEnvironment extends Step {
 }
 
 /** Reads or deletes an environment: one of any account's the model knows, or an unknown id. */
-export class EnvironmentStep extends Step {
+export class EnvironmentStep extends DeviceStep {
   constructor(
     readonly method: 'GET' | 'DELETE',
-    readonly device: number,
+    device: number,
     readonly environment: number,
   ) {
-    super()
+    super(device)
   }
   get label() {
     return `${this.method === 'GET' ? 'getEnvironment' : 'deleteEnvironment'}(device ${this.device}, environment ${this.environment})`
   }
-  override check(model: Readonly<Model>) {
-    return deviceAt(model, this.device) !== undefined
-  }
   async act(model: Model, real: Real) {
-    const index = deviceAt(model, this.device) ?? 0
-    const device = model.devices[index]
-    const token = real.devices[index]?.access
-    if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
+    const { device, token } = this.signedIn(model, real)
     const environment =
       model.environments.length > 0
         ? model.environments[this.environment % (model.environments.length + 1)]
@@ -124,14 +105,7 @@ export class EnvironmentStep extends Step {
     const id = environment?.id ?? '0b8f3d1e-4c2a-4e6b-9a7d-5f1c2e3d4a5b'
     const operationId = this.method === 'GET' ? 'getEnvironment' : 'deleteEnvironment'
     const answer = await call(real, operationId, { params: { id }, token })
-    const verdict = accessVerdict(model, device)
-    if (verdict !== 'valid')
-      return expectAnswer(
-        this.label,
-        answer,
-        401,
-        verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
-      )
+    if (refusedAccess(this.label, model, device, answer)) return
     // Another account's, unknown and finished deletions are all "not found".
     if (
       !environment ||

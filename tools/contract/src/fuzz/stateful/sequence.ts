@@ -143,6 +143,22 @@ export function expectAnswer(
   }
 }
 
+/**
+ * Whether the model holds the device's access token expired or revoked: then the answer must be
+ * the 401 that says which.
+ */
+export function refusedAccess(
+  what: string,
+  model: Readonly<Model>,
+  device: DeviceModel,
+  answer: Answer,
+): boolean {
+  const verdict = accessVerdict(model, device)
+  if (verdict === 'valid') return false
+  expectAnswer(what, answer, 401, verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID')
+  return true
+}
+
 export function expectEqual(what: string, actual: unknown, expected: unknown): void {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) {
     throw new Error(
@@ -226,20 +242,11 @@ export async function agree(model: Model, real: Real): Promise<void> {
     // A token issued by this very step with a lifetime of a moment: the target may take it either way.
     if (model.clock === 'real' && nearExpiry(device, Date.now()) !== undefined) continue
     const answer = await call(real, 'legacyVerifyToken', { token })
-    const verdict = accessVerdict(model, device)
-    if (verdict === 'valid') {
-      expectAnswer(`device ${index} (${device.email}) verify`, answer, 200)
-      const user =
-        isJsonObject(answer.json) && isJsonObject(answer.json.user) ? answer.json.user : {}
-      expectEqual(`device ${index} verify e-mail`, user.email, device.email)
-    } else {
-      expectAnswer(
-        `device ${index} (${device.email}) verify`,
-        answer,
-        401,
-        verdict === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
-      )
-    }
+    const what = `device ${index} (${device.email}) verify`
+    if (refusedAccess(what, model, device, answer)) continue
+    expectAnswer(what, answer, 200)
+    const user = isJsonObject(answer.json) && isJsonObject(answer.json.user) ? answer.json.user : {}
+    expectEqual(`device ${index} verify e-mail`, user.email, device.email)
   }
   const listed = new Set<string>()
   for (let index = model.devices.length - 1; index >= 0; index--) {
@@ -336,5 +343,23 @@ export const deviceAt = (model: Readonly<Model>, index: number) =>
 export abstract class AccountStep extends Step {
   constructor(readonly email: string) {
     super()
+  }
+}
+
+/** A step presenting the access token of one of the devices signed in so far. */
+export abstract class DeviceStep extends Step {
+  constructor(readonly device: number) {
+    super()
+  }
+  override check(model: Readonly<Model>) {
+    return deviceAt(model, this.device) !== undefined
+  }
+  /** The device on both sides: the model's, and the access token the real side presents. */
+  protected signedIn(model: Model, real: Real) {
+    const index = deviceAt(model, this.device) ?? 0
+    const device = model.devices[index]
+    const token = real.devices[index]?.access
+    if (!device || token === undefined) throw new Error(`${this.label}: no such device`)
+    return { device, token }
   }
 }
