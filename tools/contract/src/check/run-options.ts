@@ -35,6 +35,8 @@ export type RunOptions = {
   contract?: Contract
   /** The run's outputs, each told every event (progress, checks, the report at the end). */
   outputs?: readonly RunHandler[]
+  /** Settles with a signal's name when the run is to stop: it ends with what was judged. */
+  stopped?: Promise<string>
   /** The `--allow-skip` names: the skipped parts they match are accepted. */
   allowSkip?: readonly string[]
   /**

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { targetOf } from '../http'
-import { totalsOf } from '../report'
+import { type RunHandler, type RunReport, totalsOf } from '../report'
 import { checkTarget } from './runner'
 
 // A server that gets the contract wrong in known ways, to prove the runner notices.
@@ -87,13 +87,66 @@ describe('checkTarget against a server that breaks the contract', () => {
       waitSeconds: 1,
       only: { operations: ['submitContact'], flows: ['findings'] },
     })
+    // In the order they were judged: the findings probes come before any other check.
     expect(report.suites.map((suite) => suite.name)).toEqual([
       'target',
-      'submitContact',
       'findings',
+      'submitContact',
     ])
     await expect(checkTarget({ baseUrl, only: { flows: ['tokenz'] } })).rejects.toThrow(
       /unknown operation or flow: tokenz \(flows: account, .*tokens/,
     )
+  })
+})
+
+describe('checkTarget stopped part-way', () => {
+  /** A run's outputs that keep its report, and `onCheck` told each check event's number. */
+  const keeping = (onCheck: (count: number) => void) => {
+    const reports: RunReport[] = []
+    let checks = 0
+    const handler: RunHandler = {
+      handle: (event) => {
+        if (event.type === 'finished') reports.push(event.report)
+        if (event.type.startsWith('check ')) onCheck(++checks)
+      },
+    }
+    return { reports, outputs: [handler] }
+  }
+
+  it('by an error: the report holds the checks told before, marked interrupted, and the error goes on', async () => {
+    const { reports, outputs } = keeping((count) => {
+      if (count === 3) throw new Error('the disk is full')
+    })
+    await expect(checkTarget({ baseUrl, waitSeconds: 1, outputs })).rejects.toThrow(
+      'the disk is full',
+    )
+    expect(reports).toHaveLength(1)
+    const [report] = reports
+    expect(report?.suites.flatMap((suite) => suite.checks).length).toBeGreaterThanOrEqual(3)
+    expect(report?.skippedParts).toContainEqual({
+      part: 'interrupted',
+      reason: 'stopped by an error: the disk is full',
+      accepted: false,
+    })
+  })
+
+  it('by a signal: the run ends with the report of what was judged, marked interrupted', async () => {
+    let stop: (signal: string) => void = () => {}
+    const stopped = new Promise<string>((resolve) => {
+      stop = resolve
+    })
+    const { reports, outputs } = keeping((count) => {
+      if (count === 1) stop('SIGINT')
+    })
+    const whole = await checkTarget({ baseUrl, waitSeconds: 1 })
+    const report = await checkTarget({ baseUrl, waitSeconds: 1, outputs, stopped })
+    expect(reports).toEqual([report])
+    expect(report.skippedParts).toContainEqual({
+      part: 'interrupted',
+      reason: 'stopped by SIGINT',
+      accepted: false,
+    })
+    expect(report.suites.length).toBeGreaterThan(0)
+    expect(report.suites.length).toBeLessThan(whole.suites.length)
   })
 })

@@ -10,6 +10,7 @@ import {
   type Suite,
   shardOfRun,
 } from '../report'
+import { firstLineOf } from '../report/printable'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows, WINDOW_FILLING_FLOWS } from './flows'
 import { isolated } from './flows/support'
 import { keepTheRest, NO_ACCOUNT, planOwnChecks, sendOwnChecks } from './own-checks'
@@ -20,9 +21,9 @@ import { checkSelection, type Selection, shardSelection } from './selection'
 export type { RunOptions } from './run-options'
 
 /**
- * Sends the selected checks in the run's order and tells the run what happened: each suite's
- * checks once the suite is done, in the order the report lists them (the setup, the operations,
- * the flows), and the suites it told, for coverage.
+ * Sends the selected checks in the run's order and tells the run each suite's checks as soon as
+ * the suite is done (the report lists them in that order), and answers the suites it told, for
+ * coverage.
  */
 async function sendChecks(
   contract: Contract,
@@ -30,8 +31,8 @@ async function sendChecks(
   only: Selection | undefined,
   run: RunStream,
   shard: Shard | undefined,
-): Promise<Suite[]> {
-  const told: Suite[] = []
+  told: Suite[],
+): Promise<void> {
   const tell = async (suite: Suite) => {
     told.push(suite)
     await run.emitAll(checkEventsOf(suite))
@@ -40,17 +41,33 @@ async function sendChecks(
     run.emit({ type: 'part skipped', part, reason })
   const progress = (text: string) => void run.emit({ type: 'progress', text })
 
+  // A flow none of whose checks ran is a part of the run that tested nothing.
+  const tellFlows = async (flows: readonly FlowSuite[]) => {
+    for (const { id, suite } of flows) {
+      await tell(suite)
+      const skipped = suite.checks.filter((check) => check.status === 'skipped')
+      if (suite.checks.length > 0 && skipped.length === suite.checks.length)
+        await skipPart(`check.flow.${id}`, skipped[0]?.message ?? 'skipped')
+    }
+  }
+
   const setUp = await setUpRun(contract, options, only, run, shard, tell)
-  if (!setUp) return told
+  if (!setUp) return
   const { context, operations, account, credentials } = setUp
   const { stubSessions } = context
-  const flowSuites: FlowSuite[] = []
+  // Known once the run has its account: said before any flow, as the part the reader misses most.
+  const protectedSelected = operations.some((operation) => operation.requiresAuth)
+  if (!account && protectedSelected)
+    await skipPart(
+      'check.protected',
+      credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
+    )
   const flowOptions = {
     secondCredentials: options.secondCredentials,
     only: only ? (only.flows ?? []) : undefined,
   }
   const flowContext = isolated(context, 'flows')
-  flowSuites.push(...(await runFindings(flowContext, progress, flowOptions.only)))
+  await tellFlows(await runFindings(flowContext, progress, flowOptions.only))
   // The flows run before the operation checks: on a server whose windows every client shares,
   // the operation checks' many invalid registrations would leave the flows no room. There the
   // rate-limit flow, which fills windows, runs last: the operations' own checks (their success
@@ -65,9 +82,7 @@ async function sendChecks(
   // Where windows are shared, each operation sends one check of its own before the flows: flows
   // that register (four of them) would otherwise use all of registration's share.
   if (!stubSessions) for (const plan of plans) await sendOwnChecks(context, plan, 1)
-  flowSuites.push(
-    ...(await runFlows(flowContext, progress, { ...flowOptions, only: beforeOperations })),
-  )
+  await tellFlows(await runFlows(flowContext, progress, { ...flowOptions, only: beforeOperations }))
   for (const plan of plans) {
     progress(`operation ${plan.operation.operationId}`)
     await sendOwnChecks(context, plan)
@@ -89,28 +104,16 @@ async function sendChecks(
   }
   if (fillsWindowsLast) {
     const last = selectedFlows.filter((id) => WINDOW_FILLING_FLOWS.includes(id))
-    flowSuites.push(...(await runFlows(flowContext, progress, { ...flowOptions, only: last })))
+    await tellFlows(await runFlows(flowContext, progress, { ...flowOptions, only: last }))
   }
-  const protectedSelected = operations.some((operation) => operation.requiresAuth)
-  if (!account && protectedSelected)
-    await skipPart(
-      'check.protected',
-      credentials ? `could not sign in as ${credentials.email}` : NO_ACCOUNT,
-    )
-  for (const { id, suite } of flowSuites) {
-    await tell(suite)
-    // A flow none of whose checks ran is a part of the run that tested nothing.
-    const skipped = suite.checks.filter((check) => check.status === 'skipped')
-    if (suite.checks.length > 0 && skipped.length === suite.checks.length)
-      await skipPart(`check.flow.${id}`, skipped[0]?.message ?? 'skipped')
-  }
-  return told
 }
 
 /**
  * `check`: runs every check (or the selected ones, or the shard's share) against a target, tells
  * `outputs` what happened as it goes, and answers the run's report with its coverage. It never
- * throws for a failing target, only for a selection that names nothing.
+ * throws for a failing target, only for a selection that names nothing. A run stopped (`stopped`
+ * settles with a signal's name) or cut by an error is reported as judged so far, marked
+ * interrupted; the error then goes on.
  */
 export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const contract = options.contract ?? loadContract()
@@ -119,7 +122,17 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const { shard } = options
   const share = shard ? shardSelection(contract, options.only, shard) : undefined
   const run = new RunStream(options.outputs, options.allowSkip)
-  const suites = await sendChecks(
+  const told: Suite[] = []
+  const coverage = () =>
+    run.emit({
+      type: 'coverage',
+      ...reportedCoverage(coverageOfExchanges(contract, exchangesOf(told))),
+    })
+  const interrupted = async (reason: string) => {
+    await coverage()
+    return run.interrupt(reason, performance.now() - started)
+  }
+  const checking = sendChecks(
     contract,
     options,
     share ?? options.only,
@@ -130,15 +143,26 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
         contract,
         settings: { only: options.only ?? null, mailbox: options.mailbox ?? 'auto' },
       }),
+    told,
   )
+  // A run a signal stopped is reported as judged so far; the rest of it goes unheard.
+  checking.catch(() => undefined)
+  try {
+    const stop = await Promise.race([checking, options.stopped ?? new Promise<never>(() => {})])
+    if (stop !== undefined) {
+      const report = await interrupted(`stopped by ${stop}`)
+      if (report) return report
+      throw new Error(`stopped by ${stop} before the run started`)
+    }
+  } catch (error) {
+    await interrupted(`stopped by an error: ${firstLineOf(error)}`)
+    throw error
+  }
   if (shard && share)
     await run.emit({
       type: 'note',
       text: `shard ${shard.index}/${shard.total}: ${share.flows.length} flows, ${share.operations.length} operations (merge the shards' reports with devenv-contract merge)`,
     })
-  await run.emit({
-    type: 'coverage',
-    ...reportedCoverage(coverageOfExchanges(contract, exchangesOf(suites))),
-  })
+  await coverage()
   return run.finish(performance.now() - started)
 }

@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { firstLineOf } from '../report/printable'
 import type { OptionValue } from './config'
 import { nearestName } from './option-values'
-import { firstLineOf } from './usage'
 
 // The arguments as node:util reads them, every refused one a problem rather than the first, each
 // problem with where it stands: the command line's problems are told in the order they were typed.

@@ -6,7 +6,7 @@ import { checkPartsOf } from '../check/selection'
 import { MIB, targetOf } from '../http'
 import { commandMailbox, mailDevMailbox } from '../mailbox'
 import { CHECK_COMMAND } from './command-specs'
-import { exitCodeOf, runOutputs } from './finish'
+import { exitCodeOf, listenForStop, runOutputs } from './finish'
 import { CHECK_RULES } from './option-rules'
 import type { MailboxSetting } from './option-values'
 import { type Command, readSettings, usageOf } from './options'
@@ -33,6 +33,8 @@ export const check: Command = async (argv) => {
   await signInGivenAccounts(baseUrl, accounts, shared.timeoutMs, contract)
   const mailbox = await mailboxOption(options.mailbox, shared.timeoutMs)
 
+  // Ctrl+C or a CI's SIGTERM ends the run with the report of what was judged (exit 1).
+  const signals = listenForStop()
   const report = await checkTarget({
     baseUrl,
     contract,
@@ -49,7 +51,8 @@ export const check: Command = async (argv) => {
     outputs: since ? sinceOutputs(since, runOutputs(shared)) : runOutputs(shared),
     allowSkip: shared.allowSkip,
     health,
-  })
+    stopped: signals.stopped,
+  }).finally(signals.release)
   return exitCodeOf(report, shared)
 }
 

@@ -6,7 +6,7 @@ import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
 import { WorldSetupError } from '../fuzz/world'
 import { httpTransport, MIB, type Transport } from '../http'
 import { RunStream, type ToldEvent } from '../report'
-import { printable } from '../report/printable'
+import { firstLineOf, printable } from '../report/printable'
 import { mailboxOption } from './check'
 import { FUZZ_COMMAND } from './command-specs'
 import { exitCodeOf, listenForStop, runOutputs } from './finish'
@@ -14,7 +14,7 @@ import { FUZZ_RULES } from './option-rules'
 import { type Command, type CommandContext, readSettings, usageOf } from './options'
 import { preflight } from './preflight'
 import { say, warn } from './terminal'
-import { CLI_NAME, EXIT, firstLineOf, printUsageError, UsageError } from './usage'
+import { CLI_NAME, EXIT, printUsageError, UsageError } from './usage'
 
 /** What a fuzz run is given: its options read, the contract loaded. */
 type FuzzSettings = Exclude<ReturnType<typeof parseFuzzArguments>, 'help'>

@@ -1,10 +1,11 @@
+import { firstLineOf } from '../report/printable'
 import { forgetSecrets } from '../report/secrets'
 import { COMMAND_SPECS } from './command-specs'
 import { programHelpOf } from './option-specs'
 import type { Command, CommandContext } from './options'
 import { PROGRAM, SHARED_OPTION_SPECS } from './shared-specs'
 import { say, warn } from './terminal'
-import { CLI_NAME, EXIT, firstLineOf, printUsageError, UsageError } from './usage'
+import { CLI_NAME, EXIT, printUsageError, UsageError } from './usage'
 
 /** The program's help: each subcommand as its spec says it, and the options every one takes. */
 const USAGE = programHelpOf(PROGRAM, COMMAND_SPECS, SHARED_OPTION_SPECS)

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { redactSecretParams } from '@devenv/domain'
+import { firstLineOf } from '../report/printable'
 import { rememberUrlCredentials } from '../report/secrets'
 import { MAX_SHARDS, type ShardPosition } from '../report/shard'
-import { firstLineOf, UsageError } from './usage'
+import { UsageError } from './usage'
 
 // How an option's text becomes its value: each option's spec names its reader (`read`), so its
 // bounds and syntax are said once, and every subcommand that takes it reads the same value. None

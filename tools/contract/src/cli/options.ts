@@ -2,6 +2,7 @@ import { type Contract, loadContract } from '@devenv/openapi'
 import { rulesOf } from '../contract-rules'
 import type { Transport } from '../http'
 import { partMatches } from '../report'
+import { firstLineOf } from '../report/printable'
 import { before, type ParseOptions, type Problem, readArguments, UNSET } from './arguments'
 import { COMMAND_LINE_ONLY, type OptionValue, readConfig } from './config'
 import {
@@ -13,7 +14,7 @@ import {
   wrapped,
 } from './option-specs'
 import { SHARED_OPTION_SPECS } from './shared-specs'
-import { CLI_NAME, firstLineOf, UsageError } from './usage'
+import { CLI_NAME, UsageError } from './usage'
 
 // The command line read by the options' specs, in one step: node:util reads the arguments, the
 // configuration file is merged under them, each option's value is read as its spec says, then the

@@ -1,13 +1,14 @@
 import { PROXY_PARTS } from '../proxy/report'
 import { runValidationProxy } from '../proxy/run'
 import { RunStream } from '../report'
+import { firstLineOf } from '../report/printable'
 import { PROXY_COMMAND } from './command-specs'
 import { exitCodeOf, listenForStop, runOutputs, type StopSignals } from './finish'
 import { userPath } from './option-values'
 import { type Command, readSettings, usageOf } from './options'
 import { preflight } from './preflight'
 import { say } from './terminal'
-import { EXIT, firstLineOf, printUsageError, UsageError } from './usage'
+import { EXIT, printUsageError, UsageError } from './usage'
 
 const DEFAULT_REPORT_DIR = 'reports/proxy'
 

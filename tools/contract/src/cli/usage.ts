@@ -36,9 +36,3 @@ export function printUsageError(error: UsageError, subcommand?: string): number 
   })
   return EXIT.usage
 }
-
-/** The first line of an error's message: what the user reads after `devenv-contract: `. */
-export function firstLineOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  return message.split('\n')[0]?.trim() || 'unknown error'
-}

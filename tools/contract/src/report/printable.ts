@@ -20,3 +20,9 @@ export function printable(text: string): string {
 export function printableLines(text: string): string {
   return text.replace(CONTROL_BUT_LAYOUT, shown)
 }
+
+/** The first line of an error's message: what the user reads after `devenv-contract: `. */
+export function firstLineOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.split('\n')[0]?.trim() || 'unknown error'
+}
