@@ -37,6 +37,18 @@ describe('the time bound of a fuzz run (--max-time)', () => {
     expect(alone.endOf('shrinking') - alone.startedAt).toBe(100_000)
   })
 
+  it('once stopped (a signal), has every phase past, so the engine ends at its next look', () => {
+    const clock = handClock()
+    const bound = new RunBound(100_000, true, clock.now)
+    clock.move(1_000)
+    bound.stop()
+    clock.move(1)
+    for (const phase of ['properties', 'shrinking', 'stateful'] as const) {
+      expect(bound.past(phase)).toBe(true)
+      expect(bound.leftFor(phase)).toBe(0)
+    }
+  })
+
   it('prints requests, failures, the phase and the time left, then a closing line of what it cut', () => {
     const clock = handClock()
     const bound = new RunBound(300_000, true, clock.now)

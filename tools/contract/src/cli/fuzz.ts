@@ -182,6 +182,9 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     clearInterval(ticking)
     if (typeof ended === 'string') {
       const report = await stream.interrupt(`stopped by ${ended}`, performance.now() - started)
+      // The engine ends at its next look at the bound; its transports close only after it has.
+      bound.stop()
+      await fuzzing.catch(() => undefined)
       return report ? exitCodeOf(report, shared) : EXIT.failed
     }
     const { run, closing } = ended

@@ -37,8 +37,16 @@ export class RunBound {
     this.startedAt = now()
   }
 
+  /** When `stop` was called: every phase is past from then on. */
+  #stoppedAt: number | undefined
+
   get deadline(): number {
-    return this.startedAt + this.maxMs
+    return this.#stoppedAt ?? this.startedAt + this.maxMs
+  }
+
+  /** Ends the run at its next look at the bound (a signal stopped it): every phase is past. */
+  stop(): void {
+    this.#stoppedAt ??= this.now()
   }
 
   leftMs(): number {
@@ -51,7 +59,7 @@ export class RunBound {
 
   /** When the phase must have ended, as `performance.now()` reads it. */
   endOf(phase: 'properties' | 'shrinking' | 'stateful'): number {
-    if (phase === 'stateful') return this.deadline
+    if (phase === 'stateful' || this.#stoppedAt !== undefined) return this.deadline
     const shares = this.withSequences ? SHARES.withSequences : SHARES.withoutSequences
     return this.startedAt + this.maxMs * shares[phase]
   }
