@@ -76,6 +76,27 @@ test('a page scrolled before the app has it stays where the visitor has it', asy
   // while sections below the first screen are laid out (content-visibility), the browser's scroll
   // anchoring keeping the item in place.
   const seenAt = async () => Math.round((await question.boundingBox())?.y ?? Number.NaN)
+  // Measured once the painted page is whole (its style sheets and fonts in) and holds still over two
+  // frames: on a busy machine the browser may still be laying out (and anchoring) the sections it
+  // scrolled past, which is not the app's doing.
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+        (link) => link.sheet !== null,
+      ),
+  )
+  const frames = () =>
+    page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    )
+  await expect
+    .poll(async () => {
+      const first = await seenAt()
+      await frames()
+      return first === (await seenAt())
+    })
+    .toBe(true)
   const before = await seenAt()
 
   letTheAppIn()
