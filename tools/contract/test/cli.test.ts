@@ -1,5 +1,4 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OPENAPI_DOCUMENT_PATH } from '@devenv/openapi'
@@ -9,7 +8,6 @@ import {
   answerHealthy,
   expectUsageError,
   handMadeServers,
-  listening,
   runCli,
   runCliProcess,
 } from './fixtures/cli'
@@ -44,10 +42,10 @@ beforeAll(async () => {
   })
   // Accepts the connection and never answers.
   hangingUrl = await serve(() => undefined)
-  // A port that was listening and is no more.
-  const closed = await listening(createServer())
-  closedUrl = closed.url
-  await closed.close()
+  // A port nothing listens on. Not one that listened and was closed: the next server started (this
+  // file's stub, another file's) may be handed the same port, and the check then ran against it.
+  // Port 2: below every ephemeral range, and not among the ports fetch refuses outright.
+  closedUrl = 'http://127.0.0.1:2'
   stub = buildServer({ mode: 'test', logLevel: 'silent', provisionSeconds: 1, deleteSeconds: 1 })
   stubUrl = await stub.listen({ host: '127.0.0.1', port: 0 })
   backend = buildServer({
