@@ -1,5 +1,5 @@
 import { type Contract, createCoverageRecorder } from '@devenv/openapi'
-import type { WireRequest } from '../http'
+import { recordOf, type WireRequest } from '../http'
 import {
   type CheckEvent,
   type CheckResult,
@@ -15,26 +15,17 @@ import type { StatefulResult } from './stateful/run'
 import { signatureOf, type Tally } from './tally'
 
 /** The shrunk request as a reproducer sends it: absolute URL, the body as text. */
-export function wireRequestOfFuzz(origin: string, request: WireRequest) {
-  return {
-    method: request.method,
-    url: `${origin}${request.url}`,
-    headers: request.headers,
-    body: request.body?.toString('utf8'),
-  }
-}
-
 /**
  * The curl command that repeats a shrunk failing request, its secrets as shell variables
  * (`$ACCESS_TOKEN`), as the reports write it: a terminal is a log, and no token goes there.
  */
 export function reproducerOf(origin: string, request: WireRequest): string {
-  return curlCommand(redactRequest(wireRequestOfFuzz(origin, request)))
+  return curlCommand(redactRequest(recordOf(origin, request)))
 }
 
 /** The shell variables that reproducer needs set first (`ACCESS_TOKEN`, `REFRESH_TOKEN`, ...). */
 export function reproducerVariablesOf(origin: string, request: WireRequest): string[] {
-  return variablesOf(redactRequest(wireRequestOfFuzz(origin, request)))
+  return variablesOf(redactRequest(recordOf(origin, request)))
 }
 
 /**
@@ -67,11 +58,7 @@ export function verdictEvents(
       ...(check.endsWith('_conformance') && counts.failed > 0 ? { schemaViolation: true } : {}),
       ...(shrunk
         ? {
-            exchange: exchangeOf(
-              operationId,
-              wireRequestOfFuzz(origin, shrunk.request),
-              shrunk.status,
-            ),
+            exchange: exchangeOf(operationId, recordOf(origin, shrunk.request), shrunk.status),
           }
         : {}),
     }

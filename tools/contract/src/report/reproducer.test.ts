@@ -16,8 +16,9 @@ import { NEW_PASSWORD_POLICIES } from '@devenv/domain'
 import { createCoverageRecorder, loadContract } from '@devenv/openapi'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { proxyCommand } from '../cli/proxy'
-import { reproducerOf, wireRequestOfFuzz } from '../fuzz/report'
+import { reproducerOf } from '../fuzz/report'
 import type { RecordedRequest, WireRequest } from '../http'
+import { recordOf } from '../http'
 import { toExchange } from '../proxy/exchange'
 import { weakPasswordOf } from '../test-values'
 import { exchangeOf } from './exchange'
@@ -131,7 +132,7 @@ async function reproducersOf(driver: 'check' | 'fuzz' | 'proxy', request: Record
       headers: request.headers,
       ...(request.body === undefined ? {} : { body: Buffer.from(request.body, 'utf8') }),
     }
-    const reports = await reproducersInReports('fuzz', wireRequestOfFuzz(ORIGIN, outgoing), dir)
+    const reports = await reproducersInReports('fuzz', recordOf(ORIGIN, outgoing), dir)
     return { terminal: reproducerOf(ORIGIN, outgoing), ...reports }
   }
   const exchange = toExchange(new URL(ORIGIN), 'submitContact', {
