@@ -18,12 +18,26 @@ const placeOf = Object.fromEntries(
 
 const PLACES = { document: 'the document', operation: 'an operation', schema: 'a schema' }
 
+// Places narrower than x-on: what the node carrying the extension must be besides.
+const NARROWER = {
+  // A bound in days means nothing on a value that is not a day.
+  'x-date-bound': (node) => (node.format === 'date' ? null : 'a schema of `format: date`'),
+}
+
 function checkNode(node, place, ctx) {
   for (const [key, value] of Object.entries(node)) {
     if (!(key in placeOf)) continue
     if (placeOf[key] !== place) {
       ctx.report({
         message: `\`${key}\` belongs on ${PLACES[placeOf[key]]}, not on ${PLACES[place]}.`,
+        location: ctx.location.child(key).key(),
+      })
+      continue
+    }
+    const narrower = NARROWER[key]?.(node)
+    if (narrower) {
+      ctx.report({
+        message: `\`${key}\` belongs on ${narrower}.`,
         location: ctx.location.child(key).key(),
       })
       continue

@@ -49,17 +49,36 @@ export type OperationCoverage = {
   examples: ExampleCoverage[]
 }
 
+/** A rule of the contract (register.ts) and how many checks that ran cited it. */
+export type RuleCoverage = {
+  id: string
+  /** Checks that ran (passed or failed) citing the rule; skipped ones do not count. */
+  checks: number
+  /** Why no black-box check can observe it: listed, never counted in the figure. */
+  gap?: string
+}
+
 /**
  * The coverage of the contract by a run (or a stub session): the figures, then the matrix of
- * operations x documented statuses and examples. This is the JSON every mode reports.
+ * operations x documented statuses and examples. This is the JSON every mode reports. `check`
+ * adds its rules (its checks cite the ids they test); modes that cite none leave them out.
  */
 export type ContractCoverage = {
   summary: {
     operations: CoverageFigure
     statuses: CoverageFigure
     examples: CoverageFigure
+    /** Rules cited by a check that ran, of those a check can observe (gaps left out). */
+    rules?: CoverageFigure
   }
   operations: OperationCoverage[]
+  rules?: RuleCoverage[]
+}
+
+/** The rules' figure: those cited, of every rule but the gaps. */
+export function ruleFigure(rules: readonly RuleCoverage[]): CoverageFigure {
+  const countable = rules.filter((rule) => rule.gap === undefined)
+  return figure(countable.filter((rule) => rule.checks > 0).length, countable.length)
 }
 
 export type CoverageRecorder = {
@@ -184,12 +203,14 @@ function withSummary(rows: OperationCoverage[]): ContractCoverage {
   }
 }
 
-/** The three figures in one line: `operations 3/20 (15%), statuses 4/70 (5.7%), examples ...`. */
+/** The figures in one line: `operations 3/20 (15%), statuses 4/70 (5.7%), examples ...`, rules when counted. */
 export function coverageFigures(coverage: ContractCoverage): string {
-  return (['operations', 'statuses', 'examples'] as const)
-    .map((kind) => {
-      const { covered, total, percent } = coverage.summary[kind]
-      return `${kind} ${covered}/${total} (${percent}%)`
+  return (['operations', 'statuses', 'examples', 'rules'] as const)
+    .flatMap((kind) => {
+      const counted = coverage.summary[kind]
+      if (counted === undefined) return []
+      const { covered, total, percent } = counted
+      return [`${kind} ${covered}/${total} (${percent}%)`]
     })
     .join(', ')
 }
@@ -231,7 +252,20 @@ export function mergeCoverage(reports: readonly ContractCoverage[]): ContractCov
       })),
     }
   })
-  return withSummary(operations)
+  const merged = withSummary(operations)
+  // A rule's checks are each report's own checks: added, as the statuses' answers are.
+  const rules = first.rules?.map((rule) => ({
+    ...rule,
+    checks:
+      rule.checks +
+      rest.reduce(
+        (sum, report) => sum + (report.rules?.find((each) => each.id === rule.id)?.checks ?? 0),
+        0,
+      ),
+  }))
+  return rules === undefined
+    ? merged
+    : { summary: { ...merged.summary, rules: ruleFigure(rules) }, operations, rules }
 }
 
 // Examples recognised by their JSON text: what a client sends when it sends the example as is.

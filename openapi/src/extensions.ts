@@ -17,10 +17,25 @@ export type RateLimit = {
 
 export type PasswordCheck = 'uppercase' | 'lowercase' | 'digit' | 'special'
 
+/**
+ * `unicode-categories`: lower-case is Ll; upper-case is Lu or Lt; a digit is Nd; another
+ * (special) character is anything but a letter (L), a mark (M), a digit (Nd) or whitespace; so a
+ * letter of no case (Lo, a CJK ideograph) meets none of the four.
+ */
+export type PasswordCharacters = 'unicode-categories'
+
 export type PasswordPolicy = {
   minLength: number
-  /** The strength scale: six rules of `pointsPerRule` each, capped at 100; `minimum` to pass. */
-  strength?: { minimum: number; pointsPerRule: number; longLength: number }
+  /**
+   * The strength scale: six rules of `pointsPerRule` each, capped at 100; `minimum` to pass.
+   * `characters`: which character meets which rule (of the scale and the checklist).
+   */
+  strength?: {
+    minimum: number
+    pointsPerRule: number
+    longLength: number
+    characters?: PasswordCharacters
+  }
   /** Checklist items that must each hold. */
   require?: readonly PasswordCheck[]
   /** A common or trivial password is refused. */
@@ -34,6 +49,30 @@ export type Quota = {
   uncounted?: string[]
   status: number
   code: string
+}
+
+/** A request body field whose value one user may hold only once; a repeat answers `status`. */
+export type Unique = {
+  field: string
+  per: 'user'
+  status: number
+  code: string
+}
+
+/** A `format: date` field's earliest day: not before today in `timeZone`; earlier answers 400. */
+export type DateBound = { notBefore: 'today'; timeZone: 'UTC' }
+
+/**
+ * A field whose value must be the `key` of one of the items in the `list` array of the 200 answer
+ * of `operationId`; another value answers 400 naming the field.
+ */
+export type ValuesFrom = { operationId: string; list: string; key: string }
+
+/** What an answer of `status` does besides answering: revokes sessions, resets the login lock. */
+export type Effect = {
+  status: number
+  revokes?: 'session' | 'account-sessions'
+  resets?: 'login-lock'
 }
 
 export type Lifecycle = {
@@ -65,6 +104,14 @@ export type ContractRules = {
   passwordFields: PasswordField[]
   /** By operationId. */
   quotas: Record<string, Quota>
+  /** By operationId. */
+  uniques: Record<string, Unique>
+  /** Request body fields with an `x-date-bound`. */
+  dateBounds: Array<{ operationId: string; field: string; bound: DateBound }>
+  /** Request body fields with an `x-values-from`. */
+  valuesFrom: Array<{ operationId: string; field: string; from: ValuesFrom }>
+  /** By operationId; an operation without effects is absent. */
+  effects: Record<string, Effect[]>
   /** By the component name of the status schema. */
   lifecycles: Record<string, Lifecycle>
   bodyLimit: { maxBytes: number } | null
@@ -87,8 +134,8 @@ type Definition = JsonObject
 /**
  * What is wrong with `value` against an extension's definition, or null. Interprets the small
  * part of JSON Schema the definitions use (type, enum, const, required, additionalProperties,
- * minimum, maximum, minItems, uniqueItems), so that it runs anywhere the model runs, the browser
- * included, without compiling schemas.
+ * minimum, maximum, minItems, uniqueItems, anyOf), so that it runs anywhere the model runs, the
+ * browser included, without compiling schemas.
  */
 export function ruleShapeProblem(
   extension: RuleExtension,
@@ -99,6 +146,18 @@ export function ruleShapeProblem(
 }
 
 function problemOf(definition: Definition, value: unknown, at: string): string | null {
+  const own = ownProblemOf(definition, value, at)
+  if (own || !Array.isArray(definition.anyOf)) return own
+  const problems: string[] = []
+  for (const alternative of definition.anyOf) {
+    const problem = problemOf(isJsonObject(alternative) ? alternative : {}, value, at)
+    if (problem === null) return null
+    problems.push(problem)
+  }
+  return problems.join(' or ')
+}
+
+function ownProblemOf(definition: Definition, value: unknown, at: string): string | null {
   if (Array.isArray(definition.enum) && !definition.enum.includes(value)) {
     return `${at} must be one of ${definition.enum.map((each) => JSON.stringify(each)).join(', ')}`
   }
@@ -142,9 +201,8 @@ function problemOf(definition: Definition, value: unknown, at: string): string |
     case 'object': {
       if (!isJsonObject(value)) return `${at} must be an object`
       const properties = isJsonObject(definition.properties) ? definition.properties : {}
-      for (const key of Array.isArray(definition.required) ? definition.required : []) {
-        if (!(String(key) in value)) return `${at}.${String(key)} is required`
-      }
+      const missing = missingOf(definition, value, at)
+      if (missing) return missing
       for (const [key, item] of Object.entries(value)) {
         const property = properties[key]
         if (!isJsonObject(property)) {
@@ -157,8 +215,16 @@ function problemOf(definition: Definition, value: unknown, at: string): string |
       return null
     }
     default:
-      return null
+      // An `anyOf` alternative states only what it requires, without a type.
+      return isJsonObject(value) ? missingOf(definition, value, at) : null
   }
+}
+
+function missingOf(definition: Definition, value: JsonObject, at: string): string | null {
+  for (const key of Array.isArray(definition.required) ? definition.required : []) {
+    if (!(String(key) in value)) return `${at}.${String(key)} is required`
+  }
+  return null
 }
 
 export function readExtension<T>(extension: RuleExtension, value: unknown, pointer: string): T {

@@ -42,8 +42,11 @@ export {
 export {
   ContractRuleError,
   type ContractRules,
+  type DateBound,
+  type Effect,
   type Lifecycle,
   type Lifetimes,
+  type PasswordCharacters,
   type PasswordCheck,
   type PasswordField,
   type PasswordPolicy,
@@ -52,6 +55,8 @@ export {
   RULE_EXTENSIONS,
   type RuleExtension,
   ruleShapeProblem,
+  type Unique,
+  type ValuesFrom,
 } from './extensions'
 export {
   applyEdit,

@@ -31,7 +31,12 @@ describe('the rules a server keeps, read from the contract', () => {
     ])
     expect(rules.passwordFields[0]?.policy).toEqual({
       minLength: 8,
-      strength: { minimum: 40, pointsPerRule: 20, longLength: 12 },
+      strength: {
+        minimum: 40,
+        pointsPerRule: 20,
+        longLength: 12,
+        characters: 'unicode-categories',
+      },
       refuseCommon: true,
     })
     expect(rules.passwordFields[2]?.policy.require).toEqual(['uppercase', 'lowercase', 'digit'])
@@ -60,6 +65,46 @@ describe('the rules a server keeps, read from the contract', () => {
     expect(
       ['v@io', 'no-at.example', 'a@-x.example', 'ü@example.com'].map((each) => email.test(each)),
     ).toEqual([false, false, false, false])
+  })
+
+  it('reads the name kept unique per user, the earliest preferred date, the model list and the effects of an answer', () => {
+    expect(rules.uniques).toEqual({
+      createEnvironment: {
+        field: 'name',
+        per: 'user',
+        status: 409,
+        code: 'ENVIRONMENT_NAME_TAKEN',
+      },
+    })
+    expect(rules.dateBounds).toEqual([
+      {
+        operationId: 'requestDemo',
+        field: 'preferredDate',
+        bound: { notBefore: 'today', timeZone: 'UTC' },
+      },
+    ])
+    expect(rules.valuesFrom).toEqual([
+      {
+        operationId: 'chatCompletion',
+        field: 'model',
+        from: { operationId: 'listModels', list: 'items', key: 'id' },
+      },
+    ])
+    expect(rules.effects).toEqual({
+      signIn: [{ status: 200, resets: 'login-lock' }],
+      legacySignIn: [{ status: 200, resets: 'login-lock' }],
+      signOut: [{ status: 204, revokes: 'session' }],
+      setPassword: [{ status: 200, revokes: 'account-sessions' }],
+    })
+    // "Existing sessions stay signed in" after a change: no effect there.
+    expect(rules.effects.changePassword).toBeUndefined()
+  })
+
+  it('reads which character meets which password rule on the strength scale', () => {
+    const strength = rules.passwordFields
+      .filter(({ policy }) => policy.strength)
+      .map(({ operationId, policy }) => `${operationId} ${policy.strength?.characters}`)
+    expect(strength).toEqual(['register unicode-categories', 'changePassword unicode-categories'])
   })
 
   it('follows a number changed in a copy of the contract', () => {
@@ -97,6 +142,108 @@ describe('the rules a server keeps, read from the contract', () => {
     )
   })
 
+  it('refuses each new rule that breaks its shape or names what is not there, with its pointer', () => {
+    const environments = (copy: typeof document) =>
+      (copy.paths['/environments'] as { post: Record<string, unknown> }).post
+    const schemas = (copy: typeof document) =>
+      copy.components?.schemas as Record<
+        string,
+        { properties: Record<string, Record<string, unknown>> }
+      >
+    const cases: Array<[string, (copy: typeof document) => void, string]> = [
+      [
+        'a unique status outside 4xx',
+        (copy) => {
+          environments(copy)['x-unique'] = { field: 'name', per: 'user', status: 200, code: 'X' }
+        },
+        '#/paths/~1environments/post/x-unique: x-unique.status must be at least 400',
+      ],
+      [
+        'a unique field the body does not have',
+        (copy) => {
+          environments(copy)['x-unique'] = { field: 'title', per: 'user', status: 409, code: 'X' }
+        },
+        '#/paths/~1environments/post/x-unique: x-unique.field "title" is not a field of the request body',
+      ],
+      [
+        'a date bound in another time zone',
+        (copy) => {
+          const date = schemas(copy).DemoRequest?.properties.preferredDate ?? {}
+          date['x-date-bound'] = { notBefore: 'today', timeZone: 'Europe/Berlin' }
+        },
+        '#/components/schemas/DemoRequest/properties/preferredDate/x-date-bound: x-date-bound.timeZone must be "UTC"',
+      ],
+      [
+        'a date bound on a field that is not a date',
+        (copy) => {
+          const name = schemas(copy).DemoRequest?.properties.name ?? {}
+          name['x-date-bound'] = { notBefore: 'today', timeZone: 'UTC' }
+        },
+        '#/components/schemas/DemoRequest/properties/name/x-date-bound: x-date-bound belongs on a string of format date',
+      ],
+      [
+        'values from an operation the document does not have',
+        (copy) => {
+          const model = schemas(copy).ChatRequest?.properties.model ?? {}
+          model['x-values-from'] = { operationId: 'listEngines', list: 'items', key: 'id' }
+        },
+        '#/components/schemas/ChatRequest/properties/model/x-values-from: x-values-from.operationId "listEngines" is not an operation of the document',
+      ],
+      [
+        'values from a list the answer does not have',
+        (copy) => {
+          const model = schemas(copy).ChatRequest?.properties.model ?? {}
+          model['x-values-from'] = { operationId: 'listModels', list: 'models', key: 'id' }
+        },
+        '#/components/schemas/ChatRequest/properties/model/x-values-from: x-values-from.list "models" is not a list in the 200 answer of listModels',
+      ],
+      [
+        'values keyed on a field the items do not have',
+        (copy) => {
+          const model = schemas(copy).ChatRequest?.properties.model ?? {}
+          model['x-values-from'] = { operationId: 'listModels', list: 'items', key: 'slug' }
+        },
+        '#/components/schemas/ChatRequest/properties/model/x-values-from: x-values-from.key "slug" is not a field of the items of listModels\'s items',
+      ],
+      [
+        'an effect that neither revokes nor resets',
+        (copy) => {
+          ;(copy.paths['/auth/logout'] as { post: Record<string, unknown> }).post['x-effects'] = [
+            { status: 204 },
+          ]
+        },
+        '#/paths/~1auth~1logout/post/x-effects: x-effects[0].revokes is required or x-effects[0].resets is required',
+      ],
+      [
+        'an effect that revokes what is not a session',
+        (copy) => {
+          ;(copy.paths['/auth/logout'] as { post: Record<string, unknown> }).post['x-effects'] = [
+            { status: 204, revokes: 'everything' },
+          ]
+        },
+        '#/paths/~1auth~1logout/post/x-effects: x-effects[0].revokes must be one of "session", "account-sessions"',
+      ],
+      [
+        'a reading of characters the contract does not define',
+        (copy) => {
+          const policy = (
+            schemas(copy).NewPassword as unknown as Record<
+              string,
+              { strength: Record<string, unknown> }
+            >
+          )['x-password-policy']
+          if (policy) policy.strength.characters = 'ascii'
+        },
+        '#/components/schemas/NewPassword/x-password-policy: x-password-policy.strength.characters must be one of "unicode-categories"',
+      ],
+    ]
+    for (const [label, change, problem] of cases) {
+      const broken = copyWith(change)
+      expect(() => readContractRules(broken), label).toThrow(ContractRuleError)
+      expect(() => readContractRules(broken), label).toThrow(problem)
+    }
+  })
+
   it('checks each shape the definitions give', () => {
     expect(
       ruleShapeProblem('x-password-policy', {
@@ -128,6 +275,19 @@ describe("the contract's lint holds each extension to its shape and place", () =
       const bad = copyWith((copy) => {
         copy['x-body-limit'] = { maxBytes: '1 MiB' }
         copy['x-quota'] = { scope: 'user', limit: 5, status: 403, code: 'X' }
+        const schemas = copy.components?.schemas as Record<
+          string,
+          { properties: Record<string, Record<string, unknown>> }
+        >
+        const demo = schemas.DemoRequest
+        if (!demo) throw new Error('the contract has no DemoRequest')
+        demo.properties.name = {
+          ...demo.properties.name,
+          'x-date-bound': { notBefore: 'today', timeZone: 'UTC' },
+        }
+        ;(copy.paths['/auth/logout'] as { post: Record<string, unknown> }).post['x-effects'] = [
+          { status: 204 },
+        ]
       })
       const file = join(folder, 'bad.yaml')
       writeFileSync(file, stringify(bad))
@@ -152,6 +312,8 @@ describe("the contract's lint holds each extension to its shape and place", () =
       }
       expect(output).toContain('`x-body-limit`.maxBytes must be integer.')
       expect(output).toContain('`x-quota` belongs on an operation, not on the document.')
+      expect(output).toContain('`x-date-bound` belongs on a schema of `format: date`.')
+      expect(output).toContain('`x-effects`.0 must match a schema in anyOf.')
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }

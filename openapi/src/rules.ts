@@ -1,6 +1,9 @@
-import { isJsonObject, type OpenApiDocument } from './document'
+import { isJsonObject, type JsonObject, type OpenApiDocument } from './document'
 import {
+  ContractRuleError,
   type ContractRules,
+  type DateBound,
+  type Effect,
   type Lifecycle,
   type PasswordField,
   type PasswordPolicy,
@@ -9,9 +12,11 @@ import {
   type RuleExtension,
   rateLimitsOf,
   readExtension,
+  type Unique,
+  type ValuesFrom,
 } from './extensions'
 import { findOperations, JSON_MEDIA_TYPE } from './operations'
-import { childPointer, resolveReference } from './pointer'
+import { childPointer, type Located, resolveReference } from './pointer'
 
 // Reads every rule of the contract from its `x-` extensions (see extensions.ts for their shapes).
 
@@ -19,8 +24,16 @@ function componentName(pointer: string): string {
   return pointer.replace(/^#\/components\/schemas\//, '')
 }
 
-function passwordFields(document: OpenApiDocument): PasswordField[] {
-  const found: PasswordField[] = []
+/** A property of an operation's JSON request body, its schema resolved. */
+type BodyField = {
+  operationId: string
+  field: string
+  property: Located
+}
+
+/** Every property of every operation's JSON request body: the one walk the field rules read. */
+function bodyFields(document: OpenApiDocument): BodyField[] {
+  const found: BodyField[] = []
   for (const { operation, pointer } of findOperations(document)) {
     const operationId = typeof operation.operationId === 'string' ? operation.operationId : ''
     const body = resolveReference(document, {
@@ -36,21 +49,106 @@ function passwordFields(document: OpenApiDocument): PasswordField[] {
     })
     if (!isJsonObject(schema.value) || !isJsonObject(schema.value.properties)) continue
     for (const [field, property] of Object.entries(schema.value.properties)) {
-      const resolved = resolveReference(document, {
-        value: property,
-        pointer: childPointer(schema.pointer, 'properties', field),
+      found.push({
+        operationId,
+        field,
+        property: resolveReference(document, {
+          value: property,
+          pointer: childPointer(schema.pointer, 'properties', field),
+        }),
       })
-      if (!isJsonObject(resolved.value) || resolved.value['x-password-policy'] === undefined)
-        continue
-      const policy = readExtension<PasswordPolicy>(
-        'x-password-policy',
-        resolved.value['x-password-policy'],
-        `${resolved.pointer}/x-password-policy`,
-      )
-      found.push({ operationId, field, schema: componentName(resolved.pointer), policy })
     }
   }
   return found
+}
+
+/** The body fields whose schema carries `extension`, each with its value read. */
+function fieldsWith<T>(
+  fields: BodyField[],
+  extension: RuleExtension,
+): Array<BodyField & { value: T }> {
+  return fields.flatMap((each) => {
+    const { value, pointer } = each.property
+    if (!isJsonObject(value) || value[extension] === undefined) return []
+    return [
+      { ...each, value: readExtension<T>(extension, value[extension], `${pointer}/${extension}`) },
+    ]
+  })
+}
+
+function passwordFields(fields: BodyField[]): PasswordField[] {
+  return fieldsWith<PasswordPolicy>(fields, 'x-password-policy').map(
+    ({ operationId, field, property, value }) => ({
+      operationId,
+      field,
+      schema: componentName(property.pointer),
+      policy: value,
+    }),
+  )
+}
+
+function dateBounds(fields: BodyField[]): ContractRules['dateBounds'] {
+  return fieldsWith<DateBound>(fields, 'x-date-bound').map(
+    ({ operationId, field, property, value }) => {
+      // A bound in days means nothing on a value that is not a day.
+      if (!isJsonObject(property.value) || property.value.format !== 'date')
+        throw new ContractRuleError(
+          `${property.pointer}/x-date-bound: x-date-bound belongs on a string of format date`,
+        )
+      return { operationId, field, bound: value }
+    },
+  )
+}
+
+/** The `list` array's item schema in the 200 answer of `operationId`, or null when it has none. */
+function listedItems(document: OpenApiDocument, from: ValuesFrom): JsonObject | null {
+  const answer = findOperations(document).find(
+    ({ operation }) => operation.operationId === from.operationId,
+  )
+  if (!answer) return null
+  const responses = isJsonObject(answer.operation.responses) ? answer.operation.responses : {}
+  const response = resolveReference(document, {
+    value: responses['200'],
+    pointer: childPointer(answer.pointer, 'responses', '200'),
+  }).value
+  const content = isJsonObject(response) && isJsonObject(response.content) ? response.content : {}
+  const media = content[JSON_MEDIA_TYPE]
+  const schema = isJsonObject(media) ? resolved(document, media.schema) : null
+  const list = isJsonObject(schema?.properties)
+    ? resolved(document, schema.properties[from.list])
+    : null
+  return list?.type === 'array' ? resolved(document, list.items) : null
+}
+
+function resolved(document: OpenApiDocument, value: unknown): JsonObject | null {
+  const found = resolveReference(document, { value, pointer: '' }).value
+  return isJsonObject(found) ? found : null
+}
+
+function valuesFrom(document: OpenApiDocument, fields: BodyField[]): ContractRules['valuesFrom'] {
+  return fieldsWith<ValuesFrom>(fields, 'x-values-from').map(
+    ({ operationId, field, property, value }) => {
+      const at = `${property.pointer}/x-values-from`
+      if (
+        !findOperations(document).some(
+          ({ operation }) => operation.operationId === value.operationId,
+        )
+      )
+        throw new ContractRuleError(
+          `${at}: x-values-from.operationId ${JSON.stringify(value.operationId)} is not an operation of the document`,
+        )
+      const items = listedItems(document, value)
+      if (!items)
+        throw new ContractRuleError(
+          `${at}: x-values-from.list ${JSON.stringify(value.list)} is not a list in the 200 answer of ${value.operationId}`,
+        )
+      if (!isJsonObject(items.properties) || !(value.key in items.properties))
+        throw new ContractRuleError(
+          `${at}: x-values-from.key ${JSON.stringify(value.key)} is not a field of the items of ${value.operationId}'s ${value.list}`,
+        )
+      return { operationId, field, from: value }
+    },
+  )
 }
 
 function schemaExtensions<T>(
@@ -81,25 +179,47 @@ function documentExtension<T>(document: OpenApiDocument, extension: RuleExtensio
  */
 export function readContractRules(document: OpenApiDocument): ContractRules {
   const quotas: Record<string, Quota> = {}
+  const uniques: Record<string, Unique> = {}
+  const effects: Record<string, Effect[]> = {}
   const rateLimits: Record<string, RateLimit[]> = {}
+  const fields = bodyFields(document)
   for (const { operation, pointer } of findOperations(document)) {
     const limits = rateLimitsOf(operation, pointer)
-    if (limits.length > 0 && typeof operation.operationId === 'string')
-      rateLimits[operation.operationId] = limits
-    if (operation['x-quota'] === undefined || typeof operation.operationId !== 'string') continue
-    quotas[operation.operationId] = readExtension<Quota>(
-      'x-quota',
-      operation['x-quota'],
-      `${pointer}/x-quota`,
-    )
+    if (typeof operation.operationId !== 'string') continue
+    const operationId = operation.operationId
+    if (limits.length > 0) rateLimits[operationId] = limits
+    if (operation['x-quota'] !== undefined)
+      quotas[operationId] = readExtension<Quota>(
+        'x-quota',
+        operation['x-quota'],
+        `${pointer}/x-quota`,
+      )
+    if (operation['x-unique'] !== undefined) {
+      const unique = readExtension<Unique>('x-unique', operation['x-unique'], `${pointer}/x-unique`)
+      if (!fields.some((each) => each.operationId === operationId && each.field === unique.field))
+        throw new ContractRuleError(
+          `${pointer}/x-unique: x-unique.field ${JSON.stringify(unique.field)} is not a field of the request body`,
+        )
+      uniques[operationId] = unique
+    }
+    if (operation['x-effects'] !== undefined)
+      effects[operationId] = readExtension<Effect[]>(
+        'x-effects',
+        operation['x-effects'],
+        `${pointer}/x-effects`,
+      )
   }
   const email = isJsonObject(document.components?.schemas)
     ? document.components.schemas.Email
     : undefined
   return {
     rateLimits,
-    passwordFields: passwordFields(document),
+    passwordFields: passwordFields(fields),
     quotas,
+    uniques,
+    dateBounds: dateBounds(fields),
+    valuesFrom: valuesFrom(document, fields),
+    effects,
     lifecycles: schemaExtensions<Lifecycle>(document, 'x-lifecycle'),
     bodyLimit: documentExtension(document, 'x-body-limit'),
     lifetimes: documentExtension(document, 'x-lifetimes'),

@@ -51,7 +51,7 @@ describe('loadOpenApiDocument', () => {
     expect(OPENAPI_DOCUMENT_PATH.endsWith('/openapi/openapi.yaml')).toBe(true)
     expect(existsSync(OPENAPI_DOCUMENT_PATH)).toBe(true)
     expect(document.openapi).toBe('3.1.0')
-    expect(document.info.version).toBe('1.2.0')
+    expect(document.info.version).toBe('1.3.0')
   })
 
   it('refuses a file that is not an OpenAPI document', () => {

@@ -25,7 +25,7 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
       status: 'ok',
-      version: '1.2.0',
+      version: loadOpenApiDocument().info.version,
       uptimeSeconds: 42,
       time: new Date(clock).toISOString(),
     })

@@ -169,7 +169,8 @@ export const CONTRACT_RULES = {
         "strength": {
           "minimum": 40,
           "pointsPerRule": 20,
-          "longLength": 12
+          "longLength": 12,
+          "characters": "unicode-categories"
         },
         "refuseCommon": true
       }
@@ -183,7 +184,8 @@ export const CONTRACT_RULES = {
         "strength": {
           "minimum": 40,
           "pointsPerRule": 20,
-          "longLength": 12
+          "longLength": 12,
+          "characters": "unicode-categories"
         },
         "refuseCommon": true
       }
@@ -213,6 +215,61 @@ export const CONTRACT_RULES = {
       "status": 403,
       "code": "ENVIRONMENT_QUOTA_EXCEEDED"
     }
+  },
+  "uniques": {
+    "createEnvironment": {
+      "field": "name",
+      "per": "user",
+      "status": 409,
+      "code": "ENVIRONMENT_NAME_TAKEN"
+    }
+  },
+  "dateBounds": [
+    {
+      "operationId": "requestDemo",
+      "field": "preferredDate",
+      "bound": {
+        "notBefore": "today",
+        "timeZone": "UTC"
+      }
+    }
+  ],
+  "valuesFrom": [
+    {
+      "operationId": "chatCompletion",
+      "field": "model",
+      "from": {
+        "operationId": "listModels",
+        "list": "items",
+        "key": "id"
+      }
+    }
+  ],
+  "effects": {
+    "signIn": [
+      {
+        "status": 200,
+        "resets": "login-lock"
+      }
+    ],
+    "signOut": [
+      {
+        "status": 204,
+        "revokes": "session"
+      }
+    ],
+    "setPassword": [
+      {
+        "status": 200,
+        "revokes": "account-sessions"
+      }
+    ],
+    "legacySignIn": [
+      {
+        "status": 200,
+        "resets": "login-lock"
+      }
+    ]
   },
   "lifecycles": {
     "EnvironmentStatus": {

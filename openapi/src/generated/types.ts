@@ -958,6 +958,7 @@ export interface components {
             content: string;
         };
         ChatRequest: {
+            /** @description The `id` of one of the models `listModels` answers; the first one by default. */
             model?: components["schemas"]["ModelId"];
             messages: components["schemas"]["ChatMessage"][];
         };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { type PasswordPolicy, passwordPolicyProblem, passwordScore } from './password'
+import {
+  NEW_PASSWORD_POLICIES,
+  type PasswordPolicy,
+  passwordChecksOf,
+  passwordPolicyProblem,
+  passwordScore,
+  passwordStrengthBreakdown,
+} from './password'
 
 const strength = (minimum: number): PasswordPolicy => ({
   minLength: 8,
@@ -54,5 +61,48 @@ describe('a password judged by any policy a contract states', () => {
       passwordPolicyProblem('Passw0rd-kept', { ...checklist, refuseCommon: false }, common),
     ).toBeNull()
     expect(passwordPolicyProblem('Passw0rd-kept', checklist)).toBeNull()
+  })
+})
+
+describe("which character meets which rule: the contract's `characters`", () => {
+  const unicode = {
+    minLength: 8,
+    strength: { minimum: 40, pointsPerRule: 20, longLength: 12, characters: 'unicode-categories' },
+    require: ['uppercase', 'lowercase', 'digit', 'special'],
+    refuseCommon: false,
+  } as const satisfies PasswordPolicy
+
+  it('is Unicode categories on the registration and change scales, as the contract states', () => {
+    expect(NEW_PASSWORD_POLICIES.registration.strength.characters).toBe('unicode-categories')
+    expect(NEW_PASSWORD_POLICIES.change.strength.characters).toBe('unicode-categories')
+  })
+
+  it('counts a CJK ideograph (a letter of no case) for none of the four character rules', () => {
+    const checks = passwordChecksOf(unicode)
+    const met = (character: string) =>
+      (['lowercase', 'uppercase', 'digit', 'special'] as const).filter((rule) =>
+        checks[rule](character),
+      )
+    expect(met('中')).toEqual([])
+    // Not "anything but a cased letter or a digit": an ideograph is no special character.
+    expect(passwordStrengthBreakdown('中文密码强度不够', unicode)).toMatchObject({
+      lowercase: false,
+      uppercase: false,
+      digit: false,
+      special: false,
+    })
+    expect(
+      passwordPolicyProblem('中文密码强度不够安全', { ...unicode, strength: undefined }),
+    ).toEqual({
+      rule: 'require',
+      missing: ['uppercase', 'lowercase', 'digit', 'special'],
+    })
+    // Title case (Lt) is upper case, a digit of another script (Nd) is a digit, a symbol is special.
+    expect(['ǅ', '٣', '€', 'ß'].map(met)).toEqual([
+      ['uppercase'],
+      ['digit'],
+      ['special'],
+      ['lowercase'],
+    ])
   })
 })

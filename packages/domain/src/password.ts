@@ -11,11 +11,18 @@ export type NewPasswordRule = 'registration' | 'change' | 'reset'
 /** A checklist item of a policy (the contract's `PasswordCheck`). */
 export type PasswordCheck = 'uppercase' | 'lowercase' | 'digit' | 'special'
 
+/**
+ * Which character meets which rule (the contract's `strength.characters`): `unicode-categories`,
+ * Unicode general categories, is the only reading the contract defines.
+ */
+export type PasswordCharacters = 'unicode-categories'
+
 /** The strength scale: six rules of `pointsPerRule` each, capped at 100; `minimum` to pass. */
 export type PasswordStrengthScale = {
   readonly minimum: number
   readonly pointsPerRule: number
   readonly longLength: number
+  readonly characters?: PasswordCharacters
 }
 
 /** A new password's rule as the contract states it (`x-password-policy`). */
@@ -99,12 +106,25 @@ export function passwordLength(password: string): number {
   return Array.from(password).length
 }
 
-/** Each checklist item a policy may require. */
-const PASSWORD_CHECKS: Readonly<Record<PasswordCheck, (password: string) => boolean>> = {
-  uppercase: (password) => UPPERCASE.test(password),
-  lowercase: (password) => LOWERCASE.test(password),
-  digit: (password) => DIGIT.test(password),
-  special: (password) => SPECIAL.test(password),
+type PasswordChecks = Readonly<Record<PasswordCheck, (password: string) => boolean>>
+
+/** Each reading of characters the contract defines, as the four character rules it makes. */
+const CHARACTER_READINGS: Readonly<Record<PasswordCharacters, PasswordChecks>> = {
+  'unicode-categories': {
+    uppercase: (password) => UPPERCASE.test(password),
+    lowercase: (password) => LOWERCASE.test(password),
+    digit: (password) => DIGIT.test(password),
+    special: (password) => SPECIAL.test(password),
+  },
+}
+
+/**
+ * The character rules of a policy, for its scale and its checklist alike. A policy that names no
+ * reading (the reset checklist has no scale to name it on) is read by Unicode categories, the
+ * one reading the contract defines.
+ */
+export function passwordChecksOf(policy: PasswordPolicy): PasswordChecks {
+  return CHARACTER_READINGS[policy.strength?.characters ?? 'unicode-categories']
 }
 
 /** A policy judged on the strength scale (registration and change). */
@@ -115,13 +135,14 @@ export function passwordStrengthBreakdown(
   policy: StrengthPolicy = REGISTRATION_POLICY,
 ): PasswordStrengthBreakdown {
   const length = passwordLength(password)
+  const checks = passwordChecksOf(policy)
   return {
     minLength: length >= policy.minLength,
     longLength: length >= policy.strength.longLength,
-    lowercase: PASSWORD_CHECKS.lowercase(password),
-    uppercase: PASSWORD_CHECKS.uppercase(password),
-    digit: PASSWORD_CHECKS.digit(password),
-    special: PASSWORD_CHECKS.special(password),
+    lowercase: checks.lowercase(password),
+    uppercase: checks.uppercase(password),
+    digit: checks.digit(password),
+    special: checks.special(password),
   }
 }
 
@@ -177,7 +198,8 @@ export function passwordPolicyProblem(
     const { score } = passwordStrength(password, { ...policy, strength })
     if (score < strength.minimum) return { rule: 'strength', minimum: strength.minimum, score }
   }
-  const missing = (policy.require ?? []).filter((check) => !PASSWORD_CHECKS[check](password))
+  const checks = passwordChecksOf(policy)
+  const missing = (policy.require ?? []).filter((check) => !checks[check](password))
   if (missing.length > 0) return { rule: 'require', missing }
   if (policy.refuseCommon && isCommon?.(password)) return { rule: 'common' }
   return null
@@ -212,7 +234,7 @@ export function resetPasswordChecks(password: string): ResetPasswordChecks {
     checks[check] =
       check === 'minLength'
         ? passwordLength(password) >= RESET_POLICY.minLength
-        : PASSWORD_CHECKS[check](password)
+        : passwordChecksOf(RESET_POLICY)[check](password)
   }
   return checks
 }

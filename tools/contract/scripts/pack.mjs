@@ -41,8 +41,10 @@ try {
       js: "import { createRequire as __devenvCreateRequire } from 'node:module'; const require = __devenvCreateRequire(import.meta.url);",
     },
   })
-  // @devenv/openapi reads the contract from '../openapi.yaml' beside its code: dist/../openapi.yaml.
+  // @devenv/openapi reads the contract from '../openapi.yaml' beside its code: dist/../openapi.yaml,
+  // and the register of its prose rules from beside it.
   copyFileSync(join(here, '../../openapi/openapi.yaml'), join(stage, 'openapi.yaml'))
+  copyFileSync(join(here, '../../openapi/rule-register.yaml'), join(stage, 'rule-register.yaml'))
   copyFileSync(join(here, 'README.md'), join(stage, 'README.md'))
   const manifest = {
     name: 'devenv-contract',
@@ -50,7 +52,7 @@ try {
     description: workspace.description,
     type: 'module',
     bin: { 'devenv-contract': './dist/cli.js' },
-    files: ['dist', 'openapi.yaml', 'README.md'],
+    files: ['dist', 'openapi.yaml', 'rule-register.yaml', 'README.md'],
     engines: { node: '>=20.19' },
     license: 'UNLICENSED',
   }

@@ -1,12 +1,16 @@
 import {
   type Contract,
   type ContractRules,
+  type DateBound,
+  type Effect,
   type Lifetimes,
   type OpenApiDocument,
   type PasswordField,
   type Quota,
   type RateLimit,
   readContractRules,
+  type Unique,
+  type ValuesFrom,
 } from '@devenv/openapi'
 
 // The rules a server keeps are the contract's data (its "Rules as data"), never the toolkit's own
@@ -57,4 +61,38 @@ export function lifetimesMsOf(contract: Pick<Contract, 'document'>): Lifetimes |
 /** An operation's lock (`x-rate-limits` of `kind: lock`), when it has one. */
 export function lockOf(contract: Contract, operationId: string): RateLimit | undefined {
   return contract.byId.get(operationId)?.rateLimits.find((limit) => limit.kind === 'lock')
+}
+
+/** The body field an operation's `x-unique` makes one per user, when the contract states one. */
+export function uniqueOf(
+  contract: Pick<Contract, 'document'>,
+  operationId: string,
+): Unique | undefined {
+  // A contract read before the rule existed has no `uniques` at all.
+  return rulesOf(contract).uniques?.[operationId]
+}
+
+/** An operation's body fields bound to a day (`x-date-bound`). */
+export function dateBoundsOf(
+  contract: Pick<Contract, 'document'>,
+  operationId: string,
+): Array<{ field: string; bound: DateBound }> {
+  return (rulesOf(contract).dateBounds ?? []).filter((each) => each.operationId === operationId)
+}
+
+/** An operation's body fields whose values another operation lists (`x-values-from`). */
+export function valuesFromOf(
+  contract: Pick<Contract, 'document'>,
+  operationId: string,
+): Array<{ field: string; from: ValuesFrom }> {
+  return (rulesOf(contract).valuesFrom ?? []).filter((each) => each.operationId === operationId)
+}
+
+/** What an answer of `status` to the operation does besides answering (`x-effects`), if stated. */
+export function effectOf(
+  contract: Pick<Contract, 'document'>,
+  operationId: string,
+  status: number,
+): Effect | undefined {
+  return rulesOf(contract).effects?.[operationId]?.find((each) => each.status === status)
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEMO_ACCOUNT } from '@devenv/openapi/dev-protocol'
 import type { StubHooks } from '@devenv/stub-api'
 import { split } from 'shlex'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -161,6 +162,132 @@ describe('devenv-contract fuzz over HTTP', () => {
   })
 })
 
+describe('devenv-contract fuzz meeting full rate-limit windows', () => {
+  it('names an operation whose every request met a full window a skipped part, and fails unless --allow-skip names it', async () => {
+    // As after `check` on the same server: requestDemo's window is full for the whole run.
+    const stub = await listeningStub({
+      onAnswer: (request) =>
+        request.operationId === 'requestDemo'
+          ? {
+              status: 429,
+              headers: { 'retry-after': '600' },
+              json: { message: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' },
+            }
+          : undefined,
+    })
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-full-window-'))
+    folders.push(reportDir)
+    const reason = 'every request to requestDemo met a full rate-limit window (429)'
+    try {
+      const argv = ['--base-url', stub.url, '--requests', '300', '--sequences', '0', '--seed', '5']
+      const skipped = await fuzz([...argv, '--report-dir', reportDir, '--quiet'])
+      expect(skipped.code, skipped.output).toBe(1)
+      expect(skipped.output.trim().split('\n').at(-1)).toContain(
+        `not tested: fuzz.properties.requestDemo (${reason}`,
+      )
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      expect(report.summary.failed).toBe(0)
+      expect(report.skippedParts).toContainEqual({
+        part: 'fuzz.properties.requestDemo',
+        reason,
+        accepted: false,
+      })
+      // Another seed: this one's stub sessions (and their environments' names) are taken.
+      const accepted = await fuzz([
+        ...argv.slice(0, -1),
+        '6',
+        '--quiet',
+        '--allow-skip',
+        'fuzz.properties.requestDemo',
+      ])
+      expect(accepted.code, accepted.output).toBe(0)
+    } finally {
+      await stub.app.close()
+    }
+  })
+})
+
+describe('devenv-contract fuzz whose world set-up meets a 429', () => {
+  it('writes the report, names the part it could not run with the answer, and exits 1 (not 2)', async () => {
+    // The demo account's sign-in meets a full window, as after `check` on the same server.
+    const stub = await listeningStub({
+      onAnswer: (request) =>
+        request.operationId === 'signIn' &&
+        (request.body as { email?: unknown } | undefined)?.email === DEMO_ACCOUNT.email
+          ? {
+              status: 429,
+              headers: { 'retry-after': '600' },
+              json: { message: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' },
+            }
+          : undefined,
+    })
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-setup-429-'))
+    folders.push(reportDir)
+    try {
+      const { code, output } = await fuzz([
+        ...['--base-url', stub.url, '--requests', '100', '--sequences', '0', '--seed', '11'],
+        ...['--report-dir', reportDir, '--quiet'],
+      ])
+      expect(code, output).toBe(1)
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      expect(report.skippedParts).toContainEqual({
+        part: 'fuzz.properties',
+        reason: expect.stringMatching(/^world setup: sign-in of demo answered 429 .*RATE_LIMITED/),
+        accepted: false,
+      })
+      expect(report.skippedParts.map((part: { part: string }) => part.part)).not.toContain(
+        'interrupted',
+      )
+      expect(output.trim().split('\n').at(-1)).toMatch(
+        /not tested: fuzz\.properties \(world setup: sign-in of demo answered 429/,
+      )
+    } finally {
+      await stub.app.close()
+    }
+  })
+})
+
+describe('devenv-contract fuzz --shrink 0', () => {
+  it('keeps the first failing request as sent, and its reproducer, in report.json and the terminal', async () => {
+    const stub = await listeningStub({
+      onAnswer: (request, reply) => {
+        const body = request.body as Record<string, unknown> | undefined
+        return request.operationId === 'submitContact' &&
+          reply.status === 201 &&
+          typeof body?.company === 'string'
+          ? { status: 500, headers: {}, json: { message: 'planted bug', code: 'INTERNAL' } }
+          : undefined
+      },
+    })
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-unshrunk-'))
+    folders.push(reportDir)
+    try {
+      const { code, output } = await fuzz([
+        ...['--base-url', stub.url, '--requests', '300', '--sequences', '0', '--seed', '42'],
+        ...['--shrink', '0', '--report-dir', reportDir, '--quiet'],
+      ])
+      expect(code, output).toBe(1)
+      expect(output).not.toContain('shrunk counterexample')
+      const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))
+      const failure = report.failures.find(
+        (each: { check: string; operationId: string }) =>
+          each.check === 'not_a_server_error' && each.operationId === 'submitContact',
+      )
+      expect(failure).toMatchObject({
+        status: 500,
+        request: { method: 'POST', url: `${stub.url}/api/contact` },
+      })
+      expect(failure.reproducer).toEqual(expect.any(String))
+      const curl = output.match(/reproduce: ((?:printf|curl) .*)/)?.[1]
+      expect(curl).toBe(failure.reproducer)
+      // The very request that failed, sent again: it fails again.
+      expect((await runCurl(curl ?? '')).status).toBe(500)
+    } finally {
+      await stub.app.close()
+    }
+  })
+})
+
 describe("devenv-contract fuzz against a server without the stub's development controls", () => {
   it('skips both parts with the reason, and fails unless --allow-skip accepts them', async () => {
     // Healthy, but every other path (the seeded sign-in, /__dev/clock) is unknown to it.
@@ -243,9 +370,11 @@ describe("devenv-contract fuzz against a server without the stub's development c
     } finally {
       error.mockRestore()
     }
-    expect(errors).toEqual([
-      'devenv-contract: fuzz: --allow-skip names no part of this mode: fuzz.statefull (parts: fuzz.properties, fuzz.stateful) (see devenv-contract fuzz --help)',
-    ])
+    // The parts: both, and each operation under the property-based one (a full window skips it).
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      /^devenv-contract: fuzz: --allow-skip names no part of this mode: fuzz\.statefull \(parts: fuzz\.properties, fuzz\.stateful, fuzz\.properties\.signIn, .*fuzz\.properties\.requestDemo, .*\) \(see devenv-contract fuzz --help\)$/,
+    )
   })
 })
 

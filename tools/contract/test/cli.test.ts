@@ -371,3 +371,29 @@ describe('devenv-contract check: a whole part skipped fails the run unless accep
     expectUsageError(await run(['--allow-skip', 'check.flows']), /--allow-skip names no part/)
   })
 })
+
+describe("the README's first command against a server without development controls", () => {
+  it('ends as the README says: exit 1, no failure, each untested part naming what it needs', async () => {
+    // As typed in "The first ten minutes": a base URL and a report folder, no account, no mailbox.
+    const readme = await readFile(join(import.meta.dirname, '../README.md'), 'utf8')
+    expect(readme).toContain('expect this first run to end with exit 1')
+    const outcome = await runCli([
+      'check',
+      '--base-url',
+      backendUrl,
+      '--report-dir',
+      join(folder, 'first-run'),
+    ])
+    expect(outcome.code, outcome.stdout).toBe(1)
+    const last = outcome.stdout.trim().split('\n').at(-1) ?? ''
+    const [counts, untested = ''] = last.split('; not tested: ')
+    expect(counts).toMatch(/^contract: \d+ passed, 0 failed, \d+ skipped$/)
+    // Each part's reason is what the next command gives: an account or a mailbox.
+    const parts = untested.split(/; (?=check\.)/)
+    expect(parts.length).toBeGreaterThan(1)
+    for (const part of parts) expect(part).toMatch(/--email\/--password|mailbox/)
+    // The parts the README shows are among those the run names.
+    for (const named of readme.matchAll(/(check\.(?:protected|flow\.[a-z-]+)) \(/g))
+      expect(untested).toContain(`${named[1]} (`)
+  })
+})

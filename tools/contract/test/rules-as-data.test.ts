@@ -57,9 +57,10 @@ async function checkFlows(judgedBy: Contract, target: Parameters<typeof startStu
 }
 
 const STRENGTH_60 = {
-  register: 'register with a password under strength 60 (it scores 40): 400 naming password',
+  register:
+    "register with a password under strength 60 (it scores 40 by the contract's character reading): 400 naming password",
   change:
-    'change to a password under strength 60 (it scores 40): 400 naming newPassword, before the old one is checked',
+    "change to a password under strength 60 (it scores 40 by the contract's character reading): 400 naming newPassword, before the old one is checked",
 }
 
 describe('check reads the rules from the contract it is given', () => {
@@ -102,7 +103,8 @@ describe('check reads the rules from the contract it is given', () => {
     const report = await checkFlows(contract, {})
     expect(statuses(report)).toMatchObject({
       'environment 6: 403 ENVIRONMENT_QUOTA_EXCEEDED': 'passed',
-      'register with a password under strength 40 (it scores 20): 400 naming password': 'passed',
+      "register with a password under strength 40 (it scores 20 by the contract's character reading): 400 naming password":
+        'passed',
     })
     expect(Object.values(statuses(report)).filter((status) => status !== 'passed')).toEqual([])
   }, 60_000)

@@ -2,18 +2,42 @@ import {
   breakagesAt,
   type Contract,
   invalidVariants,
+  isJsonObject,
   labelOf,
   type Operation,
 } from '@devenv/openapi'
+import type { Answer } from '../http'
+import type { Expectation } from './recorder'
 
-/** A request the contract says must be refused (4xx), generated from the schemas. */
-export type InvalidRequest =
+/**
+ * A request the contract says must be refused (4xx), generated from the schemas; `expected` when
+ * the contract says more than a refusal (which status, what `errors` names, the rule it is).
+ */
+export type InvalidRequest = (
   | { kind: 'body'; name: string; body: unknown }
   | { kind: 'raw'; name: string; payload: string; contentType: string }
   | { kind: 'no-body'; name: string }
   | { kind: 'parameter'; name: string; parameter: string; value: string }
+) & { expected?: Expectation }
 
-type Mutation = { name: string; body: unknown }
+type Mutation = { name: string; body: unknown; unknownField?: string }
+
+/** The answer's `errors` names `field`, as a validation failure names what it refused. */
+const errorsName = (field: string) => (answer: Answer) => {
+  const errors = isJsonObject(answer.json) ? answer.json.errors : undefined
+  return isJsonObject(errors) && field in errors
+    ? undefined
+    : `errors does not name ${field}: ${JSON.stringify(errors ?? null)}`
+}
+
+/** Another request content type answers 415 (the contract's conventions). */
+const OTHER_CONTENT_TYPE: Expectation = {
+  status: 415,
+  rules: ['api.other-content-type-answers-415'],
+}
+
+/** The operations whose environment id, when not a UUID, answers 400. */
+const ENVIRONMENT_ID_OPERATIONS = new Set(['getEnvironment', 'deleteEnvironment'])
 
 /** Most generated requests per operation, so a huge schema cannot make a run endless. */
 export const MAX_INVALID_REQUESTS = 80
@@ -43,7 +67,11 @@ export function invalidBodies(
     const key = `${breakage.constraint} ${labelOf(breakage.site)}`
     if (sent.has(key)) continue
     sent.add(key)
-    bodies.push({ name: breakage.label, body })
+    bodies.push({
+      name: breakage.label,
+      body,
+      ...(breakage.unknownField === undefined ? {} : { unknownField: breakage.unknownField }),
+    })
   }
   return bodies
 }
@@ -71,6 +99,10 @@ export function invalidParameters(contract: Contract, operation: Operation): Inv
       name: `path parameter ${parameter.name}=${value.length > 20 ? `${value.slice(0, 17)}...` : value}`,
       parameter: parameter.name,
       value,
+      // The environment id is a UUID: any value its schema refuses is none.
+      ...(ENVIRONMENT_ID_OPERATIONS.has(operation.operationId)
+        ? { expected: { status: 400, rules: ['environments.id-not-a-uuid-answers-400'] } }
+        : {}),
     }))
   })
 }
@@ -86,23 +118,44 @@ export function invalidRequests(contract: Contract, operation: Operation): Inval
         name: 'malformed JSON',
         payload: '{"contract": ',
         contentType: 'application/json',
+        expected: {
+          status: 400,
+          also: errorsName('body'),
+          rules: ['api.malformed-json-reported-under-body'],
+        },
       },
       {
         kind: 'raw',
         name: 'wrong content type (text/plain)',
         payload: JSON.stringify(example),
         contentType: 'text/plain',
+        expected: OTHER_CONTENT_TYPE,
       },
       {
         kind: 'raw',
         name: 'wrong content type (form)',
         payload: 'a=1&b=2',
         contentType: 'application/x-www-form-urlencoded',
+        expected: OTHER_CONTENT_TYPE,
       },
     )
     if (operation.requestBodyRequired) requests.push({ kind: 'no-body', name: 'no body at all' })
     for (const mutation of invalidBodies(contract, operation, example)) {
-      requests.push({ kind: 'body', name: mutation.name, body: mutation.body })
+      requests.push({
+        kind: 'body',
+        name: mutation.name,
+        body: mutation.body,
+        // "a misspelt or extra field answers 400 with the field named in `errors`"
+        ...(mutation.unknownField === undefined
+          ? {}
+          : {
+              expected: {
+                status: 400,
+                also: errorsName(mutation.unknownField),
+                rules: ['api.unknown-fields-rejected'],
+              },
+            }),
+      })
     }
   }
   return requests.slice(0, MAX_INVALID_REQUESTS)

@@ -1,10 +1,10 @@
-import { fillPath, type Operation } from '@devenv/openapi'
-import { rulesOf } from '../contract-rules'
-import { headerOf, MIB, type OperationCall } from '../http'
+import { type Contract, fillPath, isJsonObject, type Operation, operationOf } from '@devenv/openapi'
+import { dateBoundsOf, rulesOf, valuesFromOf } from '../contract-rules'
+import { type Answer, headerOf, MIB, type OperationCall } from '../http'
 import type { RunContext } from './context'
 import { documentedPathParams, isolated } from './flows/support'
 import { invalidRequests } from './generators'
-import { SuiteRecorder } from './recorder'
+import { type Expectation, SuiteRecorder } from './recorder'
 import type { RunAccount } from './run-account'
 import { unsupportedMethodProbe, unsupportedMethodProblem } from './unsupported-methods'
 import { keptReason, rotated, rotationNote, shareOfWindow, tightestWindow } from './window-share'
@@ -48,6 +48,53 @@ function invalidOutgoing(
     case 'parameter':
       return { ...base, params: { ...base.params, [invalid.parameter]: invalid.value } }
   }
+}
+
+/** A failure text unless the answer's `errors` names `name` (the 400 of a refused field). */
+const namesField = (name: string) => (answer: Answer) => {
+  const errors = isJsonObject(answer.json) ? answer.json.errors : undefined
+  return isJsonObject(errors) && errors[name] !== undefined
+    ? undefined
+    : `errors does not name ${name}: ${JSON.stringify(errors)}`
+}
+
+/** The day `days` from now in UTC, as a `format: date` value (YYYY-MM-DD). */
+const utcDay = (days: number, now = Date.now()) =>
+  new Date(now + days * 86_400_000).toISOString().slice(0, 10)
+
+/** A day long past, that no server clock can mistake for today. */
+const LONG_PAST = '2000-01-01'
+
+/** The first documented body of an operation, an object to set one field of. */
+const firstBody = (operation: Operation): Record<string, unknown> => {
+  const example = operation.bodyExamples[0]?.value
+  return isJsonObject(example) ? example : {}
+}
+
+/**
+ * A value of `field` that the request schema takes (pattern, length) but that no listed item has
+ * as its key: the listed ids with a suffix, cut to the schema's length, else a word of its own.
+ */
+function unlistedValue(
+  contract: Contract,
+  operation: Operation,
+  field: string,
+  listed: readonly unknown[],
+): string | undefined {
+  const body = firstBody(operation)
+  const taken = new Set(listed.map(String))
+  const candidates = [
+    ...[...taken].flatMap((id) => [`${id}-unlisted`, `${id.slice(0, 24)}-unlisted`]),
+    'unlisted-model',
+    'zz-unlisted',
+    'x9',
+  ]
+  return candidates.find(
+    (value) =>
+      !taken.has(value) &&
+      contract.validator.validateRequestBody(operation.operationId, { ...body, [field]: value })
+        .valid,
+  )
 }
 
 /** One check of an operation's own, planned before any is sent: its name, and how it is sent. */
@@ -115,6 +162,46 @@ function ownChecks(
         { status: 413, rules: ['x-body-limit'] },
       ),
     )
+  // A day before the field's bound (`x-date-bound`) is refused naming it; the bound day is taken.
+  for (const { field, bound } of dateBoundsOf(context.contract, operationId)) {
+    const rules = [`x-date-bound:${operationId}.${field}`]
+    const day = (date: () => string) => async () => ({
+      params: documentedPathParams(operation),
+      token: await token(),
+      body: { ...firstBody(operation), [field]: date() },
+    })
+    const words = `${bound.notBefore} in ${bound.timeZone}`
+    checks.push(
+      check(
+        `refuses ${field} the day before ${words}: 400 naming ${field}`,
+        day(() => utcDay(-1)),
+        {
+          status: 400,
+          also: namesField(field),
+          rules,
+        },
+      ),
+      check(
+        `refuses ${field} ${LONG_PAST}, long past: 400 naming ${field}`,
+        day(() => LONG_PAST),
+        {
+          status: 400,
+          also: namesField(field),
+          rules,
+        },
+      ),
+      check(
+        `takes ${field} ${words}: success`,
+        day(() => utcDay(0)),
+        {
+          statusClass: '2xx',
+          rules,
+        },
+      ),
+    )
+  }
+  for (const { field, from } of valuesFromOf(context.contract, operationId))
+    checks.push(...listedValueChecks(context, operation, field, from, token, account))
   const probe = unsupportedMethodProbe(context.contract, operation)
   if (probe) {
     const name = `${probe.method}, a method its path does not have: ${probe.status} with ${probe.header}: ${probe.allowed.join(', ')}`
@@ -138,10 +225,77 @@ function ownChecks(
       check(
         `refuses ${invalid.name}`,
         async () => invalidOutgoing(operation, invalid, await token()),
-        { statusClass: '4xx' },
+        invalid.expected ?? { statusClass: '4xx' },
       ),
     )
   return checks
+}
+
+/**
+ * A field whose values another operation lists (`x-values-from`): a value the schema takes but the
+ * list does not have is refused with 400 naming the field, and a listed one is taken. The list is
+ * read when the checks are sent (no check of its own: it is the other operation's).
+ */
+function listedValueChecks(
+  context: RunContext,
+  operation: Operation,
+  field: string,
+  from: { operationId: string; list: string; key: string },
+  token: () => Promise<string | undefined>,
+  account: RunAccount | undefined,
+): OwnCheck[] {
+  const { operationId } = operation
+  const rules = [`x-values-from:${operationId}.${field}`]
+  const listedOf = async (suite: SuiteRecorder): Promise<unknown[] | string> => {
+    const source = operationOf(context.contract, from.operationId)
+    const answer = await suite.raw(from.operationId, {
+      params: documentedPathParams(source),
+      token: source.requiresAuth ? await token() : undefined,
+    })
+    const items = isJsonObject(answer.json) ? answer.json[from.list] : undefined
+    if (answer.status !== 200 || !Array.isArray(items))
+      return `${suite.route(from.operationId)} answered ${answer.error ?? answer.status}, not a 200 with its ${from.list}`
+    return items.flatMap((item) => (isJsonObject(item) ? [item[from.key]] : []))
+  }
+  const send =
+    (name: string, pick: (listed: unknown[]) => unknown, expectation: Expectation) =>
+    async (suite: SuiteRecorder) => {
+      if (operation.requiresAuth && !account) return suite.skip(name, NO_ACCOUNT)
+      const listed = await listedOf(suite)
+      if (typeof listed === 'string') return suite.skip(name, listed)
+      const value = pick(listed)
+      if (value === undefined)
+        return suite.skip(name, `no ${field} the schema takes is left unlisted, or none is listed`)
+      return suite.request(
+        name,
+        operationId,
+        {
+          params: documentedPathParams(operation),
+          token: await token(),
+          body: { ...firstBody(operation), [field]: value },
+        },
+        expectation,
+      )
+    }
+  const list = `${from.operationId}'s ${from.list}`
+  const unlisted = `refuses a ${field} the schema takes but ${list} does not list: 400 naming ${field}`
+  const listed = `takes a ${field} ${list} lists: success`
+  return [
+    {
+      name: unlisted,
+      example: false,
+      send: send(unlisted, (values) => unlistedValue(context.contract, operation, field, values), {
+        status: 400,
+        also: namesField(field),
+        rules,
+      }),
+    },
+    {
+      name: listed,
+      example: false,
+      send: send(listed, (values) => values.at(-1), { statusClass: '2xx', rules }),
+    },
+  ]
 }
 
 /**
@@ -191,6 +345,8 @@ export async function sendOwnChecks(
   context: RunContext,
   plan: OwnPlan,
   count?: number,
+  /** True once the run was stopped: no further check is sent. */
+  halted: () => boolean = () => false,
 ): Promise<void> {
   const { operation, suite } = plan
   const share = shareOfWindow(context.target, operation)
@@ -202,7 +358,7 @@ export async function sendOwnChecks(
   // With stub sessions a public operation's checks get a fresh session (and windows) each time
   // its tightest window is used up: a 429 from a full window would judge nothing.
   const fresh = context.stubSessions && !operation.requiresAuth ? tightestWindow(operation) : 0
-  for (; plan.sent < end; plan.sent++) {
+  for (; plan.sent < end && !halted(); plan.sent++) {
     if (fresh > 0 && plan.sent > 0 && plan.sent % fresh === 0)
       suite.sendTo(isolated(context, `${operation.operationId}-${plan.sent / fresh}`).target)
     await plan.order[plan.sent]?.send(suite)

@@ -1,4 +1,4 @@
-import type { Contract } from '@devenv/openapi'
+import { type Contract, isJsonObject, schemaAtPointer } from '@devenv/openapi'
 import { type AccountAnswer, type CallOperation, callOver, signIn, tokensOf } from '../accounts'
 import { rulesOf } from '../contract-rules'
 import type { Target } from '../http'
@@ -56,6 +56,32 @@ export class RunAccount {
   ) {
     this.#tokens = tokens
     this.#expiries.set(tokens.access, tokens.expiresAt)
+  }
+
+  /**
+   * The account's profile as updateProfile would write it, read now, and the way to put it back:
+   * the operation checks send updateProfile's documented examples, which change a given account's
+   * names and remove its company. Undefined when the contract has no such pair or the read fails.
+   * Putting back answers what went wrong, or undefined.
+   */
+  async keepProfile(contract: Contract): Promise<(() => Promise<string | undefined>) | undefined> {
+    const update = contract.byId.get('updateProfile')
+    if (!contract.byId.has('getProfile') || !update?.bodySchemaPointer) return undefined
+    const { schema } = schemaAtPointer(contract.document, update.bodySchemaPointer)
+    const editable = isJsonObject(schema.properties) ? Object.keys(schema.properties) : []
+    const read = await this.call('getProfile', { token: await this.token() })
+    if (read.status !== 200 || !isJsonObject(read.json)) return undefined
+    const profile = read.json
+    // A field the profile does not show (an absent company) is left out: absent removes it.
+    const body = Object.fromEntries(
+      editable.flatMap((name) =>
+        profile[name] === undefined || profile[name] === null ? [] : [[name, profile[name]]],
+      ),
+    )
+    return async () => {
+      const put = await this.call('updateProfile', { token: await this.token(), body })
+      return put.status === 200 ? undefined : `updateProfile answered ${put.status}`
+    }
   }
 
   /** Signs in; undefined when the account does not. */

@@ -53,6 +53,11 @@ export type RunSetUp = {
   account: RunAccount | undefined
   /** The account the run tried to sign in, signed in or not. */
   credentials: Credentials | undefined
+  /**
+   * Puts the given account (not one the run registered) back as it was before the operation
+   * checks: its profile. Safe to call more than once; answers what could not be put back.
+   */
+  restoreGiven: () => Promise<string | undefined>
 }
 
 /**
@@ -164,5 +169,13 @@ export async function setUpRun(
     waitSeconds: options.waitSeconds ?? 150,
     finding: (finding) => void run.emit({ type: 'finding', finding }),
   }
-  return { context, operations, account, credentials }
+  // Read before any check can change it; an account the run registered is the run's to change.
+  const putBack = account && !registered ? await account.keepProfile(contract) : undefined
+  const restoreGiven = async () => {
+    const problem = await putBack?.().catch((error: unknown) => String(error))
+    return (
+      problem && `the given account ${credentials?.email}'s profile was not put back: ${problem}`
+    )
+  }
+  return { context, operations, account, credentials, restoreGiven }
 }

@@ -6,14 +6,17 @@ import {
   type RunReport,
   RunStream,
   reportedCoverage,
+  rulesOf,
   type Shard,
   type Suite,
   shardOfRun,
+  withRuleCoverage,
 } from '../report'
 import { firstLineOf } from '../report/printable'
+import type { RunContext } from './context'
 import { FLOW_IDS, type FlowSuite, runFindings, runFlows, WINDOW_FILLING_FLOWS } from './flows'
 import { isolated } from './flows/support'
-import { keepTheRest, NO_ACCOUNT, planOwnChecks, sendOwnChecks } from './own-checks'
+import { keepTheRest, NO_ACCOUNT, type OwnPlan, planOwnChecks, sendOwnChecks } from './own-checks'
 import type { RunOptions } from './run-options'
 import { setUpRun } from './run-setup'
 import { checkSelection, type Selection, shardSelection } from './selection'
@@ -32,6 +35,8 @@ async function sendChecks(
   run: RunStream,
   shard: Shard | undefined,
   told: Suite[],
+  /** Filled once the run is set up: puts the given account back (after a stop, too). */
+  restore: GivenAccountRestore,
 ): Promise<void> {
   const tell = async (suite: Suite) => {
     told.push(suite)
@@ -54,6 +59,7 @@ async function sendChecks(
   const setUp = await setUpRun(contract, options, only, run, shard, tell)
   if (!setUp) return
   const { context, operations, account, credentials } = setUp
+  restore.given = setUp.restoreGiven
   const { stubSessions } = context
   // Known once the run has its account: said before any flow, as the part the reader misses most.
   const protectedSelected = operations.some((operation) => operation.requiresAuth)
@@ -83,9 +89,31 @@ async function sendChecks(
   // that register (four of them) would otherwise use all of registration's share.
   if (!stubSessions) for (const plan of plans) await sendOwnChecks(context, plan, 1)
   await tellFlows(await runFlows(flowContext, progress, { ...flowOptions, only: beforeOperations }))
+  try {
+    await sendOperationChecks(context, plans, tell, skipPart, progress, () => restore.halted)
+  } finally {
+    const problem = await setUp.restoreGiven()
+    if (problem) await run.emit({ type: 'note', text: problem })
+  }
+  if (fillsWindowsLast && !restore.halted) {
+    const last = selectedFlows.filter((id) => WINDOW_FILLING_FLOWS.includes(id))
+    await tellFlows(await runFlows(flowContext, progress, { ...flowOptions, only: last }))
+  }
+}
+
+/** Each operation's own checks, then its suite; an operation that tested nothing is a skipped part. */
+async function sendOperationChecks(
+  context: RunContext,
+  plans: readonly OwnPlan[],
+  tell: (suite: Suite) => Promise<void>,
+  skipPart: (part: string, reason: string) => Promise<void>,
+  progress: (text: string) => void,
+  halted: () => boolean,
+): Promise<void> {
   for (const plan of plans) {
+    if (halted()) return
     progress(`operation ${plan.operation.operationId}`)
-    await sendOwnChecks(context, plan)
+    await sendOwnChecks(context, plan, undefined, halted)
     keepTheRest(context, plan)
     await tell(plan.suite.suite)
     // An operation none of whose own checks was sent (every one kept for later runs, or meeting
@@ -102,11 +130,13 @@ async function sendChecks(
         skipped.find((check) => check.message !== NO_ACCOUNT)?.message ?? 'skipped',
       )
   }
-  if (fillsWindowsLast) {
-    const last = selectedFlows.filter((id) => WINDOW_FILLING_FLOWS.includes(id))
-    await tellFlows(await runFlows(flowContext, progress, { ...flowOptions, only: last }))
-  }
 }
+
+/** The given account's restoration, and whether a stop asked the operation checks to end. */
+type GivenAccountRestore = { given?: () => Promise<string | undefined>; halted: boolean }
+
+/** How long a stopped run waits for the check in flight before it puts the given account back. */
+const HALT_WAIT_MS = 5_000
 
 /**
  * `check`: runs every check (or the selected ones, or the shard's share) against a target, tells
@@ -123,12 +153,25 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
   const share = shard ? shardSelection(contract, options.only, shard) : undefined
   const run = new RunStream(options.outputs, options.allowSkip)
   const told: Suite[] = []
+  const restore: GivenAccountRestore = { halted: false }
+  // Beside the statuses and examples its requests exercised, the rules its checks cite.
   const coverage = () =>
     run.emit({
       type: 'coverage',
-      ...reportedCoverage(coverageOfExchanges(contract, exchangesOf(told))),
+      ...reportedCoverage(
+        withRuleCoverage(coverageOfExchanges(contract, exchangesOf(told)), rulesOf(contract), told),
+      ),
     })
   const interrupted = async (reason: string) => {
+    // A stopped run sends no further operation check and still puts the given account back,
+    // after the check in flight has had its answer (within a bound: a flow may be running).
+    restore.halted = true
+    await Promise.race([
+      checking.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, HALT_WAIT_MS)),
+    ])
+    const problem = await restore.given?.()
+    if (problem) await run.emit({ type: 'note', text: problem })
     await coverage()
     return run.interrupt(reason, performance.now() - started)
   }
@@ -144,6 +187,7 @@ export async function checkTarget(options: RunOptions): Promise<RunReport> {
         settings: { only: options.only ?? null, mailbox: options.mailbox ?? 'auto' },
       }),
     told,
+    restore,
   )
   // A run a signal stopped is reported as judged so far; the rest of it goes unheard.
   checking.catch(() => undefined)

@@ -1,9 +1,9 @@
 import { RunBound } from '../fuzz/bound'
 import type { CheckName } from '../fuzz/checks'
 import { reproducerOf, reproducerVariablesOf } from '../fuzz/report'
-import { formatFailure, formatTable, Tally } from '../fuzz/tally'
-import { FUZZ_PARTS, fuzzTarget } from '../fuzz/target'
-import { WorldSetupError } from '../fuzz/world'
+import { formatFailure, formatTable, repeatedRequestOf, Tally } from '../fuzz/tally'
+import { fuzzPartsOf, fuzzTarget } from '../fuzz/target'
+import { GivenAccountRefused } from '../fuzz/world'
 import { httpTransport, MIB, type Transport } from '../http'
 import { RunStream, type ToldEvent } from '../report'
 import { firstLineOf, printable } from '../report/printable'
@@ -20,7 +20,7 @@ import { CLI_NAME, EXIT, printUsageError, UsageError } from './usage'
 type FuzzSettings = Exclude<ReturnType<typeof parseFuzzArguments>, 'help'>
 
 export function parseFuzzArguments(argv: string[]) {
-  const settings = readSettings(argv, FUZZ_COMMAND, FUZZ_PARTS, FUZZ_RULES)
+  const settings = readSettings(argv, FUZZ_COMMAND, fuzzPartsOf, FUZZ_RULES)
   if (settings === 'help') return 'help'
   const { options } = settings
   const { stub } = options
@@ -197,8 +197,9 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
     }
     for (const example of run.fuzz?.tally.failures.values() ?? []) {
       end.results.push(`\n${formatFailure(example)}`)
-      if (!example.shrunkRequest) continue
-      const { request } = example.shrunkRequest
+      const repeated = repeatedRequestOf(example)
+      if (!repeated) continue
+      const { request } = repeated
       end.results.push(`  reproduce: ${reproducerOf(transports.fuzz.origin, request)}`)
       const variables = reproducerVariablesOf(transports.fuzz.origin, request)
       if (variables.length > 0) end.results.push(`  set first: ${variables.join(', ')}`)
@@ -212,9 +213,10 @@ export const fuzzCommand: Command = async (argv, context = {}) => {
       `stopped by an error: ${firstLineOf(error)}`,
       performance.now() - started,
     )
-    // The target would not give the run its state (an account that does not sign in, a full quota).
-    if (!(error instanceof WorldSetupError)) throw error
-    // Said as every usage error is, less the pointer to --help: the fix is on the server's side.
+    // A given account's credentials refused: the user's to fix. Any other answer of the server
+    // that the run cannot build on is a skipped part of a finished run (`fuzzTarget`).
+    if (!(error instanceof GivenAccountRefused)) throw error
+    // Said as every usage error is, less the pointer to --help: the fix is in the options given.
     warn(`${CLI_NAME}: fuzz: ${printable(firstLineOf(error))}`)
     return EXIT.usage
   } finally {

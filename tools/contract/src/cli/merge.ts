@@ -36,11 +36,11 @@ async function reportOf(given: string): Promise<{ source: string; document: unkn
 /** `devenv-contract merge DIR...`: one report from the shards of a run. */
 export const mergeCommand: Command = async (argv) => {
   // Every mode's part names: which mode the shards are is known only once they are read.
-  const { FUZZ_PARTS } = await import('../fuzz/target')
+  const { fuzzPartsOf } = await import('../fuzz/target')
   const { PROXY_PARTS } = await import('../proxy/report')
   const command = readCommand(argv, MERGE_COMMAND, (contract) => [
     ...checkPartsOf(contract),
-    ...FUZZ_PARTS,
+    ...fuzzPartsOf(contract),
     ...PROXY_PARTS,
   ])
   if (command.help) {

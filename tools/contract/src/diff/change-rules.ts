@@ -17,8 +17,9 @@ import {
 // refused) and servers (they must now refuse it); a loosened one breaks servers only (they must
 // accept what they refused). A response is the other way round: servers must send what it says,
 // clients must read what it allows. The rules a server keeps (`x-password-policy`, `x-quota`,
-// `x-rate-limits`, `x-body-limit`, `x-lifetimes`, `x-lifecycle`, `x-unsupported-methods`) are the
-// servers' alone: their refusals are documented answers clients already handle.
+// `x-rate-limits`, `x-body-limit`, `x-lifetimes`, `x-lifecycle`, `x-unsupported-methods`,
+// `x-unique`, `x-date-bound`, `x-values-from`, `x-effects`) are the servers' alone: their refusals
+// are documented answers clients already handle.
 
 /** Every rule by its id, in the order the README lists them. */
 export const CHANGE_RULES = {

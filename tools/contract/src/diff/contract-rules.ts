@@ -272,6 +272,113 @@ function unsupportedMethodChanges(base: ContractRules, head: ContractRules): Rul
   ]
 }
 
+const dateBoundsOf = (rules: ContractRules) =>
+  rules.dateBounds.map(({ operationId, field, bound }) => ({ operationId, field, value: bound }))
+const valuesFromOf = (rules: ContractRules) =>
+  rules.valuesFrom.map(({ operationId, field, from }) => ({ operationId, field, value: from }))
+
+/** What each rule about one operation's body field or the operation itself says, by its key. */
+type Keyed = Record<
+  string,
+  { operationId: string; pointer: string; subject: string; value: unknown }
+>
+
+/**
+ * The rules stated once per operation or per body field (`x-unique`, `x-date-bound`,
+ * `x-values-from`), compared by their place: added, removed or changed.
+ */
+function placedRuleChanges(
+  kind: 'unique' | 'date-bound' | 'values-from',
+  before: Keyed,
+  after: Keyed,
+  operations: OperationIndex,
+): RuleChange[] {
+  return paired(before, after).flatMap(({ before: was, after: is }): RuleChange[] => {
+    const located = is ?? was
+    if (!located || isDeepEqual(was?.value, is?.value)) return []
+    if (!operations.inBoth(located.operationId)) return []
+    const rule: ChangeRuleId = !was ? `${kind}-added` : !is ? `${kind}-removed` : `${kind}-changed`
+    return [
+      {
+        rule,
+        pointer: located.pointer,
+        operation: operations.get(located.operationId),
+        subject: located.subject,
+        before: was?.value,
+        after: is?.value,
+      },
+    ]
+  })
+}
+
+function uniquesOf(rules: ContractRules, operations: OperationIndex): Keyed {
+  return Object.fromEntries(
+    Object.entries(rules.uniques).map(([operationId, unique]) => [
+      operationId,
+      {
+        operationId,
+        pointer: `${operations.pointer(operationId)}/x-unique`,
+        subject: `the uniqueness of "${unique.field}" in ${operationId}`,
+        value: unique,
+      },
+    ]),
+  )
+}
+
+function fieldRulesOf(
+  fields: ReadonlyArray<{ operationId: string; field: string; value: unknown }>,
+  extension: string,
+  operations: OperationIndex,
+): Keyed {
+  return Object.fromEntries(
+    fields.map(({ operationId, field, value }) => [
+      `${operationId} ${field}`,
+      {
+        operationId,
+        pointer: `${operations.pointer(operationId)}/requestBody`,
+        subject: `the ${extension} of "${field}" in ${operationId}`,
+        value,
+      },
+    ]),
+  )
+}
+
+/** `x-effects`: each revocation or reset on an answer, added or removed. */
+function effectChanges(
+  base: ContractRules,
+  head: ContractRules,
+  operations: OperationIndex,
+): RuleChange[] {
+  const effectsOf = (rules: ContractRules) => {
+    const found: Keyed = {}
+    for (const [operationId, effects] of Object.entries(rules.effects))
+      for (const effect of effects) {
+        const what = effect.revokes ? `revokes ${effect.revokes}` : `resets ${effect.resets}`
+        found[`${operationId} ${effect.status} ${what}`] = {
+          operationId,
+          pointer: `${operations.pointer(operationId)}/x-effects`,
+          subject: `${operationId}'s ${effect.status} ${what}`,
+          value: effect,
+        }
+      }
+    return found
+  }
+  return paired(effectsOf(base), effectsOf(head)).flatMap(({ before, after }): RuleChange[] => {
+    const located = after ?? before
+    if (!located || (before && after) || !operations.inBoth(located.operationId)) return []
+    return [
+      {
+        rule: before ? 'effect-removed' : 'effect-added',
+        pointer: located.pointer,
+        operation: operations.get(located.operationId),
+        subject: located.subject,
+        before: before?.value,
+        after: after?.value,
+      },
+    ]
+  })
+}
+
 /**
  * The operations of both versions by operationId, the head's where it has one. A rule of an
  * operation only one version has goes with it: the operation's addition or removal says it.
@@ -318,5 +425,24 @@ export function contractRuleChanges(base: OpenApiDocument, head: OpenApiDocument
     ...lifetimeChanges(baseRules, headRules),
     ...lifecycleChanges(baseRules, headRules),
     ...unsupportedMethodChanges(baseRules, headRules),
+    ...placedRuleChanges(
+      'unique',
+      uniquesOf(baseRules, operations),
+      uniquesOf(headRules, operations),
+      operations,
+    ),
+    ...placedRuleChanges(
+      'date-bound',
+      fieldRulesOf(dateBoundsOf(baseRules), 'date bound', operations),
+      fieldRulesOf(dateBoundsOf(headRules), 'date bound', operations),
+      operations,
+    ),
+    ...placedRuleChanges(
+      'values-from',
+      fieldRulesOf(valuesFromOf(baseRules), 'list of allowed values', operations),
+      fieldRulesOf(valuesFromOf(headRules), 'list of allowed values', operations),
+      operations,
+    ),
+    ...effectChanges(baseRules, headRules, operations),
   ]
 }

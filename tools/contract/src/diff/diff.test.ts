@@ -376,6 +376,34 @@ describe('diffContracts and the rules a server keeps', () => {
     ).toEqual([['quota-answer-changed', ['clients', 'servers']]])
   })
 
+  it('judges the rules of a field, an operation and its effects by their place', () => {
+    expect(
+      ruleOf((document) => {
+        delete operationAt(document, '/environments', 'post')['x-unique']
+      }),
+    ).toEqual([['unique-removed', ['servers']]])
+    expect(
+      ruleOf((document) => {
+        operationAt(document, '/environments', 'post')['x-unique'].code = 'NAME_TAKEN'
+      }),
+    ).toEqual([['unique-changed', ['clients', 'servers']]])
+    expect(
+      ruleOf((document) => {
+        delete schemas(document).DemoRequest.properties.preferredDate['x-date-bound']
+      }),
+    ).toEqual([['date-bound-removed', ['servers']]])
+    expect(
+      ruleOf((document) => {
+        schemas(document).ChatRequest.properties.model['x-values-from'].key = 'name'
+      }),
+    ).toEqual([['values-from-changed', ['servers']]])
+    expect(
+      ruleOf((document) => {
+        delete operationAt(document, '/auth/set-password', 'post')['x-effects']
+      }),
+    ).toEqual([['effect-removed', ['servers']]])
+  })
+
   it('compares every rule extension the contract defines (a new one needs its comparison)', () => {
     expect([...COMPARED_AS_RULES].sort()).toEqual([...RULE_EXTENSIONS].sort())
   })

@@ -44,4 +44,17 @@ export const SERVER_RULES = {
   'unsupported-methods-removed': breaksNeither(
     'no answer is documented any more for a method a path does not have',
   ),
+  'unique-added': breaksServers('servers must refuse a second resource with the same value'),
+  'unique-changed': breaksBoth(
+    "the uniqueness rule's field, scope or refusal (status, code) changed",
+  ),
+  'unique-removed': breaksServers('servers must accept a value they refused as taken'),
+  'date-bound-added': breaksServers('servers must refuse dates before a new bound'),
+  'date-bound-changed': breaksServers('servers must refuse dates by a changed bound'),
+  'date-bound-removed': breaksServers('servers must accept dates they refused'),
+  'values-from-added': breaksServers("servers must refuse a value another operation's list lacks"),
+  'values-from-changed': breaksServers('servers must take the allowed values from another list'),
+  'values-from-removed': breaksServers('servers must accept values no list holds'),
+  'effect-added': breaksServers('servers must revoke or reset on a new answer'),
+  'effect-removed': breaksServers('servers must no longer revoke or reset on an answer'),
 } as const satisfies Record<string, ChangeRule>

@@ -74,6 +74,10 @@ export const COMPARED_AS_RULES: ReadonlySet<string> = new Set([
   'x-body-limit',
   'x-lifetimes',
   'x-unsupported-methods',
+  'x-unique',
+  'x-date-bound',
+  'x-values-from',
+  'x-effects',
 ])
 
 /** Keywords that document and never constrain (normalise.ts holds them: it reads them first). */

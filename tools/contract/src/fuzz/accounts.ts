@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import type { Credentials } from '@devenv/openapi/dev-protocol'
-import { type CallOperation, reasonOf, refusedAccount, registerThroughMailbox } from '../accounts'
+import {
+  type CallOperation,
+  reasonOf,
+  registerThroughMailbox,
+  signIn,
+  signOut,
+  tokensOf,
+} from '../accounts'
 import type { OperationCall, Transport } from '../http'
 import { devMailbox, type Mailbox } from '../mailbox'
-import { WorldSetupError } from './world'
+import { GivenAccountRefused, WorldSetupError } from './world'
 
 /**
  * The stub's development mailbox of its default store (no `X-Stub-Session`) over the fuzzer's
@@ -14,17 +21,27 @@ export async function devMailboxOf(transport: Transport): Promise<Mailbox | unde
   return (await mailbox.problem()) === undefined ? mailbox : undefined
 }
 
-/** Each given account must sign in before the run builds anything with it. */
+/**
+ * Each given account must sign in before the run builds anything with it: refused credentials
+ * are the user's to fix; any other answer (a 429 of a window another run filled) is the server's.
+ */
 export async function accountsSignIn(
   call: CallOperation,
   accounts: { user: Credentials; second?: Credentials },
 ): Promise<void> {
-  const refused = await refusedAccount(
-    call,
-    [accounts.user, accounts.second],
-    (status) => status !== 200,
-  )
-  if (refused !== undefined) throw new WorldSetupError(refused)
+  for (const account of [accounts.user, accounts.second]) {
+    if (!account) continue
+    const answer = await signIn(call, account)
+    const refresh = tokensOf(answer)?.refresh
+    if (answer.status === 200) {
+      if (refresh !== undefined) await signOut(call, refresh)
+      continue
+    }
+    const why = `the account ${account.email} does not sign in: ${answer.status} ${reasonOf(answer)}`
+    throw answer.status === 401 || answer.status === 403
+      ? new GivenAccountRefused(why.trimEnd())
+      : new WorldSetupError(why.trimEnd())
+  }
 }
 
 /** How long the registration waits for an activation mail, at least (a mailbox may say longer). */

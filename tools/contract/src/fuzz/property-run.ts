@@ -15,12 +15,14 @@ import { createBreakers } from './schema-breakers'
 import { createValueGenerator } from './schema-values'
 import { setupCallOf } from './setup-call'
 import { FUZZ_CLOCK_START, stubWorlds } from './stub-world'
-import { signatureOf, Tally } from './tally'
+import { shownBody, signatureOf, Tally } from './tally'
 import {
+  GivenAccountRefused,
   type Principal,
   type SetupCall,
   WORLD_SOURCES,
   type World,
+  WorldSetupError,
   type WorldSource,
 } from './world'
 
@@ -69,7 +71,16 @@ export type FuzzResult = {
   withheld: number
   /** What the run could not build, and so did not test. */
   notes: string[]
+  /**
+   * The server's answer that ended the part early: a world's set-up it would not give (a 429 of
+   * a sign-in, a full quota). What was sent before it is judged; the rest is a skipped part.
+   */
+  stoppedBy?: string
 }
+
+/** A world's set-up the server would not give: the part stops, and says so, rather than the run. */
+const isServersRefusal = (error: unknown): error is WorldSetupError =>
+  error instanceof WorldSetupError && !(error instanceof GivenAccountRefused)
 
 /** Average generated requests per batch (one world each); sizes vary from 1 to 2 × this. */
 const BATCH_SIZE = 40
@@ -133,7 +144,7 @@ async function sendBatch(
     const answer: Answer = await engine.transport.send(prepared.request)
     const exchange: Exchange = { ...prepared.exchange, answer }
     const verdicts = tally.judged(judge(engine.contract, exchange))
-    tally.record('fuzz', exchange, verdicts)
+    tally.record('fuzz', exchange, verdicts, prepared.request)
     for (const { check, problem } of verdicts) {
       if (problem !== undefined)
         failures.push({
@@ -151,7 +162,7 @@ async function sendBatch(
   return failures
 }
 
-function describeExchange(exchange: Exchange, problem: string): string {
+function describeExchange(exchange: Exchange, problem: string, sent: WireRequest): string {
   const headers = Object.entries(exchange.request.headers)
     .filter(([name]) => name !== STUB_SESSION_HEADER)
     .map(([name, value]) => `${name}: ${printable(value)}`)
@@ -166,7 +177,7 @@ function describeExchange(exchange: Exchange, problem: string): string {
     problem,
     `${exchange.request.method} ${exchange.request.url}`,
     headers,
-    `body: ${printable(exchange.request.body)}`,
+    `body: ${shownBody(sent, exchange.request.body)}`,
     `answer: ${exchange.answer.status} ${printable(String(exchange.answer.headers['content-type'] ?? ''))} ${text}`,
   ]
     .filter((line) => line !== '')
@@ -203,25 +214,43 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const nextSession = () => `${prefix}-${++sessions}`
   const transport = options.transport
   const callFor = (session: string | undefined) => setupCallOf(transport, contract, session, tally)
-  const { worlds, notes } = options.api
-    ? await apiWorlds({
-        accounts: options.api.accounts,
-        waitMs: options.api.waitMs,
-        own: options.api.own ?? false,
-        call: callFor(undefined),
-        nextSession,
-      })
-    : {
-        worlds: stubWorlds({
-          transport,
-          contract,
+  // Ended before its first batch: the set-up of the run's state met an answer it cannot use.
+  const ended = (stoppedBy: string): FuzzResult => ({
+    tally,
+    seed: options.seed,
+    durationMs: performance.now() - started,
+    batches: 0,
+    withheld: 0,
+    notes: [],
+    stoppedBy,
+  })
+  let built: { worlds: WorldSource; notes: string[] }
+  let models: Answer
+  try {
+    built = options.api
+      ? await apiWorlds({
+          accounts: options.api.accounts,
+          waitMs: options.api.waitMs,
+          own: options.api.own ?? false,
+          call: callFor(undefined),
           nextSession,
-          clockStart: options.clockStart ?? FUZZ_CLOCK_START,
-        }),
-        notes: [],
-      }
-  // The models the target offers: "an unknown model" is one listModels does not answer.
-  const models = await worlds.modelsOffered(callFor)
+        })
+      : {
+          worlds: stubWorlds({
+            transport,
+            contract,
+            nextSession,
+            clockStart: options.clockStart ?? FUZZ_CLOCK_START,
+          }),
+          notes: [],
+        }
+    // The models the target offers: "an unknown model" is one listModels does not answer.
+    models = await built.worlds.modelsOffered(callFor)
+  } catch (error) {
+    if (!isServersRefusal(error)) throw error
+    return ended(error.message)
+  }
+  const { worlds, notes } = built
   const knownModels =
     isJsonObject(models.json) && Array.isArray(models.json.items)
       ? models.json.items.flatMap((item) =>
@@ -246,6 +275,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let drawn = 0
   let planned = 0
   let cut = false
+  let stoppedBy: string | undefined
   if (bound) bound.phase = 'properties'
   while (planned < options.requests && !cut) {
     const remaining = options.requests - planned
@@ -262,8 +292,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       if (bound) bound.done = Math.min(1, planned / options.requests)
       if (!inShard(options.shard, drawn++)) return
       batchCount += 1
-      for (const { signature } of await runBatch(engine, cases, tally)) {
-        if (!firstSeen.has(signature)) firstSeen.set(signature, { seed, run })
+      try {
+        for (const { signature } of await runBatch(engine, cases, tally)) {
+          if (!firstSeen.has(signature)) firstSeen.set(signature, { seed, run })
+        }
+      } catch (error) {
+        // The part ends here, its batches so far judged; a failed property would be shrunk,
+        // and every replay would meet the same answer.
+        if (!isServersRefusal(error)) throw error
+        stoppedBy = `${error.message} (in batch ${batchCount})`
+        cut = true
       }
       options.onBatch?.(tally)
     })
@@ -271,7 +309,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       seed,
       numRuns: Math.max(1, Math.ceil(remaining / BATCH_SIZE)),
     })
-    // The recording property never fails; this is an error of the fuzzer itself (a world set-up).
+    // The recording property never fails: this is an error of the fuzzer itself.
     if (details.failed) {
       throw details.errorInstance instanceof Error
         ? details.errorInstance
@@ -279,7 +317,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     }
   }
 
-  if (cut)
+  if (cut && stoppedBy === undefined)
     bound?.cut(
       `${tally.requests.fuzz.toLocaleString('en-US')} of ${options.requests.toLocaleString('en-US')} generated requests sent`,
     )
@@ -305,12 +343,21 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     log(`  shrinking ${example.signature}`)
     let steps = SHRINK_STEPS
     const scratch = new Tally(contract, options.checks)
+    let refused: WorldSetupError | undefined
     const replay = fc.asyncProperty(batches, async (cases) => {
-      if (steps-- <= 0) return
-      for (const failure of await runBatch(engine, cases, scratch, example.signature)) {
+      if (steps-- <= 0 || refused) return
+      let failures: Awaited<ReturnType<typeof runBatch>>
+      try {
+        failures = await runBatch(engine, cases, scratch, example.signature)
+      } catch (error) {
+        if (!isServersRefusal(error)) throw error
+        refused = error
+        return
+      }
+      for (const failure of failures) {
         if (failure.signature === example.signature) {
           throw new FailureFound(
-            describeExchange(failure.exchange, failure.problem),
+            describeExchange(failure.exchange, failure.problem, failure.request),
             failure.request,
             failure.exchange.answer.status,
           )
@@ -330,6 +377,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           : ''
     if (stoppedBy !== '') shrinkingCut += 1
     const found = details.errorInstance
+    if (refused && !(found instanceof FailureFound)) {
+      example.shrunk = `not shrunk: a replay's ${refused.message}`
+      continue
+    }
     if (details.failed && found instanceof FailureFound)
       example.shrunkRequest = { request: found.request, status: found.status }
     example.shrunk =
@@ -350,5 +401,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     batches: batchCount,
     withheld: engine.withheld,
     notes,
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
   }
 }

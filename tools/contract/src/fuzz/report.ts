@@ -12,7 +12,7 @@ import {
 } from '../report'
 import type { CheckName } from './checks'
 import type { StatefulResult } from './stateful/run'
-import { signatureOf, type Tally } from './tally'
+import { repeatedRequestOf, signatureOf, type Tally } from './tally'
 
 /** The shrunk request as a reproducer sends it: absolute URL, the body as text. */
 /**
@@ -44,7 +44,8 @@ export function verdictEvents(
     const counts = tally.bySignature.get(signature)
     if (!counts) continue
     const failure = tally.failures.get(signature)
-    const shrunk = failure?.shrunkRequest
+    // The shrunk request, or the first as sent when none was shrunk: a failure always has one.
+    const repeated = failure && repeatedRequestOf(failure)
     const verdict: CheckResult = {
       name: check,
       status: counts.failed > 0 ? 'failed' : 'passed',
@@ -56,9 +57,9 @@ export function verdictEvents(
           }
         : {}),
       ...(check.endsWith('_conformance') && counts.failed > 0 ? { schemaViolation: true } : {}),
-      ...(shrunk
+      ...(repeated
         ? {
-            exchange: exchangeOf(operationId, recordOf(origin, shrunk.request), shrunk.status),
+            exchange: exchangeOf(operationId, recordOf(origin, repeated.request), repeated.status),
           }
         : {}),
     }

@@ -19,6 +19,32 @@ export type FailureExample = {
   shrunk?: string
   /** The shrunk request as sent and the status it got: what the curl reproducer repeats. */
   shrunkRequest?: { request: WireRequest; status: number }
+  /** The first failing request as sent, byte for byte: repeated where none was shrunk (`--shrink 0`). */
+  sent?: WireRequest
+}
+
+/** The request a failure's reproducer repeats: the shrunk one, else the first as it was sent. */
+export function repeatedRequestOf(
+  failure: FailureExample,
+): { request: WireRequest; status: number } | undefined {
+  if (failure.shrunkRequest) return failure.shrunkRequest
+  return failure.sent && { request: failure.sent, status: failure.status }
+}
+
+/** Beyond this a body is cut in a terminal line; the reports' reproducers keep it whole. */
+const SHOWN_BODY_CHARACTERS = 600
+
+/**
+ * A request's body as a terminal line shows it: its bytes, invisible and control characters as
+ * escapes, then what the generator made of it (`unicode-whitespace of {}`) where that says more.
+ */
+export function shownBody(sent: WireRequest | undefined, described: string): string {
+  if (sent?.body === undefined) return printable(described)
+  const text = sent.body.toString('utf8')
+  const bytes = printable(
+    text.length > SHOWN_BODY_CHARACTERS ? `${text.slice(0, SHOWN_BODY_CHARACTERS)}…` : text,
+  )
+  return described === text ? bytes : `${bytes} (${printable(described)})`
 }
 
 export const signatureOf = (check: CheckName, operationId: string) => `${check} ${operationId}`
@@ -39,6 +65,8 @@ export class Tally {
   ) as Record<CheckName, { checked: number; failed: number }>
   /** operationId -> status -> answers. */
   readonly statuses = new Map<string, Map<number, number>>()
+  /** The same, of generated requests only (not the world's set-up, not the stateful steps). */
+  readonly generatedStatuses = new Map<string, Map<number, number>>()
   readonly failures = new Map<string, FailureExample>()
   /** signature (`check operationId`) -> answers checked and failed. */
   readonly bySignature = new Map<string, { checked: number; failed: number }>()
@@ -64,12 +92,23 @@ export class Tally {
     return verdicts.filter((verdict) => this.selected.has(verdict.check))
   }
 
-  record(kind: RequestKind, exchange: Exchange, verdicts: readonly Verdict[]): void {
+  /** `sent`: the request as it went on the wire, kept with a failure's first example. */
+  record(
+    kind: RequestKind,
+    exchange: Exchange,
+    verdicts: readonly Verdict[],
+    sent?: WireRequest,
+  ): void {
     this.requests[kind] += 1
     if (kind === 'fuzz') this.inputs.set(exchange.input, (this.inputs.get(exchange.input) ?? 0) + 1)
     const byStatus = this.statuses.get(exchange.operationId) ?? new Map<number, number>()
     byStatus.set(exchange.answer.status, (byStatus.get(exchange.answer.status) ?? 0) + 1)
     this.statuses.set(exchange.operationId, byStatus)
+    if (kind === 'fuzz') {
+      const generated = this.generatedStatuses.get(exchange.operationId) ?? new Map()
+      generated.set(exchange.answer.status, (generated.get(exchange.answer.status) ?? 0) + 1)
+      this.generatedStatuses.set(exchange.operationId, generated)
+    }
     this.recordExercised(exchange)
     for (const verdict of this.judged(verdicts)) {
       const counts = this.checks[verdict.check]
@@ -97,6 +136,7 @@ export class Tally {
           request: exchange.request,
           status: exchange.answer.status,
           count: 1,
+          ...(sent ? { sent } : {}),
         }
         this.failures.set(signature, example)
       }
@@ -179,7 +219,7 @@ export function formatFailure(example: FailureExample): string {
     `  ${printable(example.problem)}`,
     `  first request: ${example.request.method} ${printable(example.request.url)}`,
     headers,
-    `    body: ${printable(example.request.body)}`,
+    `    body: ${shownBody(example.sent, example.request.body)}`,
     ...(example.shrunk
       ? [`  shrunk counterexample:\n${example.shrunk.replace(/^/gm, '    ')}`]
       : []),

@@ -8,16 +8,30 @@ import { type ShardPosition, shardOfRun } from '../report/shard'
 import { accountsSignIn, devMailboxOf, registerAccounts } from './accounts'
 import type { RunBound } from './bound'
 import { CHECKS, type CheckName } from './checks'
+import { fullWindowParts } from './full-windows'
 import { type FuzzResult, runFuzz } from './property-run'
 import { coverageEvent, statefulEvent, verdictEvents } from './report'
 import { runStateful, type StatefulResult } from './stateful/run'
 import { passwordsRefused } from './stateful/sequence'
 import { stepsLeftOutThroughTheApi } from './stateful/steps'
 import type { Tally } from './tally'
+import { GivenAccountRefused, WorldSetupError } from './world'
 
 /** The parts of a fuzz run, as `--allow-skip` names them. */
 export const FUZZ_PARTS = ['fuzz.properties', 'fuzz.stateful'] as const
 export type FuzzPart = (typeof FUZZ_PARTS)[number]
+
+/**
+ * Every part `--allow-skip` may name: the two parts, and each operation of the run's contract
+ * under the property-based one (`fuzz.properties.requestDemo`), skipped when every request to
+ * it met a full rate-limit window.
+ */
+export function fuzzPartsOf(contract: Contract): string[] {
+  return [
+    ...FUZZ_PARTS,
+    ...contract.operations.map((operation) => `fuzz.properties.${operation.operationId}`),
+  ]
+}
 
 /** How long the fuzzer watches the target's clock to tell whether it runs on its own. */
 const CLOCK_WATCH_MS = 30
@@ -84,6 +98,13 @@ export type FuzzTargetOptions = {
    * mailbox, when the target has one).
    */
   mailbox?: Mailbox | 'auto' | 'off'
+}
+
+/** A server's answer quoted in a skipped part's one line: its start is enough to say why. */
+const REASON_CHARACTERS = 300
+const shortReason = (text: string) => {
+  const line = text.split('\n')[0] ?? ''
+  return line.length > REASON_CHARACTERS ? `${line.slice(0, REASON_CHARACTERS)}…` : line
 }
 
 /** How a part builds its state, in words for the notes. */
@@ -153,31 +174,47 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
   const missing = 'missing' in controls ? controls.missing : undefined
   let { accounts } = options
   let own = false
-  if (missing !== undefined && !accounts) {
-    const mailbox =
-      options.mailbox === 'off'
-        ? undefined
-        : options.mailbox === undefined || options.mailbox === 'auto'
-          ? await devMailboxOf(options.transport)
-          : options.mailbox
-    if (mailbox) {
-      accounts = await registerAccounts(
-        callOver(options.contract, { transport: options.transport }),
-        mailbox,
-      )
-      own = true
-      note(
-        `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
-      )
-      log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
-    }
-  }
   const skip = (part: FuzzPart, reason: string) => {
     note(
       `${part === 'fuzz.properties' ? 'property-based requests' : 'stateful model'} skipped: ${reason}`,
     )
     log(`${part} skipped: ${reason}`)
     skipPart({ part, reason })
+  }
+  // The server would not give a part the state it needs (a 429 of a sign-in, a full quota):
+  // each part not run yet is skipped with that answer, the report written, and the run fails.
+  let setupRefused = false
+  const refusedPartsLeft = (error: unknown) => {
+    if (!(error instanceof WorldSetupError) || error instanceof GivenAccountRefused) throw error
+    setupRefused = true
+    const reason = shortReason(error.message)
+    const skippedAlready = (part: FuzzPart) => skippedParts.some((each) => each.part === part)
+    if (!fuzz && !skippedAlready('fuzz.properties')) skip('fuzz.properties', reason)
+    if (!stateful && options.sequences > 0 && !skippedAlready('fuzz.stateful'))
+      skip('fuzz.stateful', reason)
+  }
+  try {
+    if (missing !== undefined && !accounts) {
+      const mailbox =
+        options.mailbox === 'off'
+          ? undefined
+          : options.mailbox === undefined || options.mailbox === 'auto'
+            ? await devMailboxOf(options.transport)
+            : options.mailbox
+      if (mailbox) {
+        accounts = await registerAccounts(
+          callOver(options.contract, { transport: options.transport }),
+          mailbox,
+        )
+        own = true
+        note(
+          `no accounts were given: ${accounts.user.email} and ${accounts.second?.email} registered and activated through ${mailbox.name} (they stay on the server); as the run's own, their passwords are changed too, and put back`,
+        )
+        log(`accounts registered: ${accounts.user.email}, ${accounts.second?.email}`)
+      }
+    }
+  } catch (error) {
+    refusedPartsLeft(error)
   }
   // What each part's run takes, whichever way it builds its state.
   const ownShard = options.shard ? { shard: options.shard } : {}
@@ -204,6 +241,11 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
     for (const event of verdictEvents(result.tally, origin, result.tally.failures.values()))
       tell(event)
     tellCoverage()
+    if (result.stoppedBy !== undefined) skip('fuzz.properties', shortReason(result.stoppedBy))
+    for (const { operationId, reason } of fullWindowParts(contract, result.tally)) {
+      log(`fuzz.properties.${operationId} skipped: ${reason}`)
+      skipPart({ part: `fuzz.properties.${operationId}`, reason })
+    }
   }
   const statefulRan = (result: StatefulResult) => {
     stateful = result
@@ -237,58 +279,64 @@ export async function fuzzTarget(options: FuzzTargetOptions) {
       }),
     )
   }
-  if (missing !== undefined && !accounts) {
-    const reason = `${missing}, and no accounts were given (--email and --password, --second-email and --second-password)`
-    skip('fuzz.properties', reason)
-    if (options.sequences > 0) skip('fuzz.stateful', reason)
-  } else if (missing !== undefined && accounts) {
-    await accountsSignIn(callOver(options.contract, { transport: options.transport }), accounts)
-    if (accounts.second) {
-      note(`property-based requests ${THROUGH_THE_API}: ${missing}`)
-      log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)
-      const result = await runFuzz({
-        ...propertyRun,
-        api: {
-          accounts: { user: accounts.user, demo: accounts.second },
-          waitMs: options.waitMs ?? 60_000,
-          own,
-        },
-      })
-      propertiesRan(result)
-      for (const text of result.notes) note(text)
-      if (result.withheld > 0)
-        note(
-          `${result.withheld} generated requests withheld: each would have changed a given account's password for good (other runs sharing the account would stop signing in)`,
+  try {
+    if (setupRefused) {
+      // Both parts are skipped already, with the answer that refused the accounts.
+    } else if (missing !== undefined && !accounts) {
+      const reason = `${missing}, and no accounts were given (--email and --password, --second-email and --second-password)`
+      skip('fuzz.properties', reason)
+      if (options.sequences > 0) skip('fuzz.stateful', reason)
+    } else if (missing !== undefined && accounts) {
+      await accountsSignIn(callOver(options.contract, { transport: options.transport }), accounts)
+      if (accounts.second) {
+        note(`property-based requests ${THROUGH_THE_API}: ${missing}`)
+        log(`property-based requests through the API: ${options.requests.toLocaleString('en-US')}`)
+        const result = await runFuzz({
+          ...propertyRun,
+          api: {
+            accounts: { user: accounts.user, demo: accounts.second },
+            waitMs: options.waitMs ?? 60_000,
+            own,
+          },
+        })
+        propertiesRan(result)
+        for (const text of result.notes) note(text)
+        if (result.withheld > 0)
+          note(
+            `${result.withheld} generated requests withheld: each would have changed a given account's password for good (other runs sharing the account would stop signing in)`,
+          )
+      } else {
+        skip(
+          'fuzz.properties',
+          `${missing}, and through the API the property-based requests need a second account (--second-email, --second-password)`,
         )
-    } else {
-      skip(
-        'fuzz.properties',
-        `${missing}, and through the API the property-based requests need a second account (--second-email, --second-password)`,
-      )
+      }
+      if (options.sequences > 0) await statefulThroughTheApi(missing)
+    } else if (!('missing' in controls)) {
+      log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
+      propertiesRan(await runFuzz({ ...propertyRun, clockStart: controls.clockStart }))
+      if (options.sequences > 0 && controls.clockRuns && accounts) {
+        await statefulThroughTheApi("the target's clock runs on its own")
+      } else if (options.sequences > 0 && controls.clockRuns) {
+        skip(
+          'fuzz.stateful',
+          "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test, or give accounts to run the model through the API)",
+        )
+      } else if (options.sequences > 0 && refused) {
+        skip('fuzz.stateful', refused)
+      } else if (options.sequences > 0) {
+        log(`stateful sequences (model-based): ${options.sequences}`)
+        statefulRan(
+          await runStateful({
+            ...modelRun,
+            transport: options.statefulTransport ?? options.transport,
+            clockStart: controls.clockStart,
+          }),
+        )
+      }
     }
-    if (options.sequences > 0) await statefulThroughTheApi(missing)
-  } else if (!('missing' in controls)) {
-    log(`property-based requests: ${options.requests.toLocaleString('en-US')}`)
-    propertiesRan(await runFuzz({ ...propertyRun, clockStart: controls.clockStart }))
-    if (options.sequences > 0 && controls.clockRuns && accounts) {
-      await statefulThroughTheApi("the target's clock runs on its own")
-    } else if (options.sequences > 0 && controls.clockRuns) {
-      skip(
-        'fuzz.stateful',
-        "the target's clock runs on its own, and the model moves time only by its jumps (run the stub with STUB_MODE=test, or give accounts to run the model through the API)",
-      )
-    } else if (options.sequences > 0 && refused) {
-      skip('fuzz.stateful', refused)
-    } else if (options.sequences > 0) {
-      log(`stateful sequences (model-based): ${options.sequences}`)
-      statefulRan(
-        await runStateful({
-          ...modelRun,
-          transport: options.statefulTransport ?? options.transport,
-          clockStart: controls.clockStart,
-        }),
-      )
-    }
+  } catch (error) {
+    refusedPartsLeft(error)
   }
   // Said once, so the terminal's closing line and the report's note read the same.
   const closing = options.bound?.closingLine()

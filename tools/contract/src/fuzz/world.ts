@@ -79,6 +79,15 @@ export class WorldSetupError extends Error {
   override name = 'WorldSetupError'
 }
 
+/**
+ * A given account's password refused (401, 403): the user's input to fix (`--email`,
+ * `--password`), so the CLI ends with a usage error. Any other answer the set-up meets is the
+ * server's, and makes the part it stopped a skipped one.
+ */
+export class GivenAccountRefused extends WorldSetupError {
+  override name = 'GivenAccountRefused'
+}
+
 /** The tokens of a sign-in or refresh the world needs: both, or the run cannot go on. */
 export const pairOf = (answer: Answer, what: string) => {
   const tokens = tokensOf(answer)

@@ -1,10 +1,20 @@
 import {
   type Contract,
   type ContractCoverage,
+  type ContractRule,
+  contractRuleIds,
   coverageFigures,
   createCoverageRecorder,
+  type RuleCoverage,
+  ruleFigure,
 } from '@devenv/openapi'
 import type { Exchange } from './exchange'
+import type { CheckResult } from './suites'
+
+/** Suites as far as rules are counted: each check's outcome and the rules it cites. */
+type CitingSuites = ReadonlyArray<{
+  checks: ReadonlyArray<Pick<CheckResult, 'status' | 'rules'>>
+}>
 
 /** The coverage report.json carries and the terminal prints: `@devenv/openapi`'s one shape. */
 export type Coverage = ContractCoverage
@@ -25,7 +35,92 @@ export function coverageOfExchanges(contract: Contract, exchanges: readonly Exch
   return recorder.report()
 }
 
-export type CoverageKind = keyof Coverage['summary']
+/** A rule to count: its id, and its gap when no black-box check can observe it. */
+export type RuleToCover = Pick<ContractRule, 'id' | 'gap'>
+
+const contractRules = new WeakMap<Contract, RuleToCover[]>()
+
+/** The rules of a run's contract: its data rules and the register's prose rules it states. */
+export function rulesOf(contract: Contract): RuleToCover[] {
+  let rules = contractRules.get(contract)
+  if (!rules) {
+    rules = contractRuleIds(contract.document).map(({ id, gap }) => ({
+      id,
+      ...(gap === undefined ? {} : { gap }),
+    }))
+    contractRules.set(contract, rules)
+  }
+  return rules
+}
+
+/** Each rule with the checks that ran (passed or failed) citing it: a skipped check tested nothing. */
+export function ruleCoverageOf(
+  rules: readonly RuleToCover[],
+  suites: CitingSuites,
+): RuleCoverage[] {
+  const cited = new Map<string, number>()
+  for (const suite of suites)
+    for (const check of suite.checks) {
+      if (check.status === 'skipped') continue
+      for (const id of new Set(check.rules ?? [])) cited.set(id, (cited.get(id) ?? 0) + 1)
+    }
+  return rules.map(({ id, gap }) => ({
+    id,
+    checks: cited.get(id) ?? 0,
+    ...(gap === undefined ? {} : { gap }),
+  }))
+}
+
+/** The coverage with its rules: the list, and the figure beside operations, statuses and examples. */
+export function withRuleCoverage(
+  coverage: Coverage,
+  rules: readonly RuleToCover[],
+  suites: CitingSuites,
+): Coverage {
+  const covered = ruleCoverageOf(rules, suites)
+  return {
+    ...coverage,
+    summary: { ...coverage.summary, rules: ruleFigure(covered) },
+    rules: covered,
+  }
+}
+
+/** Why a rule no check of the run cited is uncovered: its gap, else no check. */
+export const uncoveredRuleReason = (rule: RuleCoverage): string =>
+  rule.gap === undefined ? NO_CHECK : `gap: ${rule.gap}`
+
+/** A rule no check that ran cites. */
+export const NO_CHECK = 'no check'
+
+/** How many uncovered rules the terminal names before it counts the rest. */
+const RULES_NAMED = 20
+
+/**
+ * The rules for a terminal: those no check of the run cited, one a line (the first 20, then a
+ * count), and the gaps as one count. Every rule, with its checks, is in the reports.
+ */
+export function formatRuleCoverage(coverage: Coverage): string[] {
+  const rules = coverage.rules
+  if (rules === undefined) return []
+  const gaps = rules.filter((rule) => rule.gap !== undefined)
+  const uncovered = rules.filter((rule) => rule.gap === undefined && rule.checks === 0)
+  const lines: string[] = []
+  if (uncovered.length > 0) {
+    lines.push(`rules no check of this run cited (${uncovered.length})`)
+    for (const rule of uncovered.slice(0, RULES_NAMED)) lines.push(`  - ${rule.id}: ${NO_CHECK}`)
+    if (uncovered.length > RULES_NAMED)
+      lines.push(
+        `  - and ${uncovered.length - RULES_NAMED} more (report.json, under "coverage.rules")`,
+      )
+  }
+  if (gaps.length > 0)
+    lines.push(
+      `${gaps.length} rule${gaps.length === 1 ? '' : 's'} no black-box check can observe (gaps: left out of the figure, listed in report.json)`,
+    )
+  return lines
+}
+
+export type CoverageKind = Exclude<keyof Coverage['summary'], 'rules'>
 export const COVERAGE_KINDS: readonly CoverageKind[] = ['operations', 'statuses', 'examples']
 
 /** The kinds of coverage below a minimum percentage (`--min-coverage`), with their figures. */
@@ -70,6 +165,7 @@ export function formatCoverage(coverage: Coverage): string {
     lines.push(
       `  + ${whole.length} more operation${whole.length === 1 ? '' : 's'} exercised in full`,
     )
+  lines.push(...formatRuleCoverage(coverage))
   lines.push(coverageLine(coverage))
   return lines.join('\n')
 }

@@ -1,4 +1,4 @@
-import { COVERAGE_KINDS } from './coverage'
+import { COVERAGE_KINDS, uncoveredRuleReason } from './coverage'
 import type { RunReport } from './run-report'
 import { SINCE_LABEL_TEXT } from './suites'
 
@@ -84,10 +84,14 @@ export function toHtml(report: RunReport): string {
   out.push(
     '<h2>Coverage</h2>',
     '<table><thead><tr><th>of the contract</th><th>exercised</th><th>documented</th><th>percent</th></tr></thead><tbody>',
-    ...COVERAGE_KINDS.map(
-      (kind) =>
-        `<tr><td>${kind}</td><td class="n">${escapeHtml(coverage.summary[kind].covered)}</td><td class="n">${escapeHtml(coverage.summary[kind].total)}</td><td class="n">${escapeHtml(coverage.summary[kind].percent)}%</td></tr>`,
-    ),
+    ...[...COVERAGE_KINDS, 'rules' as const].flatMap((kind) => {
+      const figure = coverage.summary[kind]
+      return figure === undefined
+        ? []
+        : [
+            `<tr><td>${kind}</td><td class="n">${escapeHtml(figure.covered)}</td><td class="n">${escapeHtml(figure.total)}</td><td class="n">${escapeHtml(figure.percent)}%</td></tr>`,
+          ]
+    }),
     '</tbody></table>',
     '<p>Green: exercised; grey: documented but not exercised; red: answered but not documented.</p>',
     '<table><thead><tr><th>operation</th><th>calls</th><th>statuses</th><th>examples</th></tr></thead><tbody>',
@@ -120,6 +124,17 @@ export function toHtml(report: RunReport): string {
     )
   }
   out.push('</tbody></table>')
+  // Each rule of the contract with the checks that cited it; the gaps say why none can.
+  if (coverage.rules !== undefined)
+    out.push(
+      '<h3>Rules</h3>',
+      '<table><thead><tr><th>rule</th><th>checks</th><th>uncovered because</th></tr></thead><tbody>',
+      ...coverage.rules.map(
+        (rule) =>
+          `<tr><td>${cell(rule.id, rule.checks > 0 && rule.gap === undefined ? 'hit' : 'miss', rule.checks > 0 ? `cited by ${rule.checks} checks` : 'cited by no check')}</td><td class="n">${escapeHtml(rule.checks)}</td><td>${rule.checks > 0 && rule.gap === undefined ? '' : escapeHtml(uncoveredRuleReason(rule))}</td></tr>`,
+      ),
+      '</tbody></table>',
+    )
 
   out.push(
     '<h2>Operations</h2>',

@@ -4,7 +4,13 @@ export {
   coverageOfExchanges,
   coverageShortfall,
   formatCoverage,
+  NO_CHECK,
+  type RuleToCover,
   reportedCoverage,
+  ruleCoverageOf,
+  rulesOf,
+  uncoveredRuleReason,
+  withRuleCoverage,
 } from './coverage'
 export {
   type CheckEvent,

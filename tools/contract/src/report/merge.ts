@@ -1,6 +1,6 @@
-import { mergeCoverage } from '@devenv/openapi'
+import { mergeCoverage, ruleFigure } from '@devenv/openapi'
 import type * as z from 'zod'
-import { type Coverage, reportedCoverage } from './coverage'
+import { type Coverage, reportedCoverage, ruleCoverageOf } from './coverage'
 import { type OperationResult, operationRows, type RunReport, skippedChecksOf } from './run-report'
 import { reportDocument } from './schema'
 import type { Shard } from './shard'
@@ -153,8 +153,8 @@ const distinct = <T>(items: readonly T[], key: (item: T) => string = JSON.string
 
 /**
  * One report from the report.json of every shard of a run, as if the run had been whole: the
- * checks of all shards, coverage as the union of what each covered (an operation, status or
- * example counts once however many shards exercised it), and the same verdict rules. A whole part
+ * checks of all shards, coverage as the union of what each covered (an operation, status,
+ * example or rule counts once however many shards exercised it), and the same verdict rules. A whole part
  * skipped is accepted only when every shard that skipped it accepted it.
  */
 export function mergeShardReports(
@@ -168,7 +168,12 @@ export function mergeShardReports(
     ...suite,
     checks: suite.checks.map(({ exchange: _exchange, ...check }) => check),
   }))
-  const union = mergeCoverage(shards.map((shard) => shard.coverage)) ?? first.coverage
+  const merged = mergeCoverage(shards.map((shard) => shard.coverage)) ?? first.coverage
+  // A rule's checks are counted again from the merged checks: the set-up every shard repeats once.
+  const rules = first.coverage.rules && ruleCoverageOf(first.coverage.rules, shardSuites)
+  const union: Coverage = rules
+    ? { ...merged, summary: { ...merged.summary, rules: ruleFigure(rules) }, rules }
+    : merged
   // Every mode's figures leave 5xx out, and check lists what is left: worked out again from the union.
   const { coverage, uncovered } =
     first.mode === 'check'

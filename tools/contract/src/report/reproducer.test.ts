@@ -209,6 +209,23 @@ describe.each(['check', 'fuzz', 'proxy'] as const)('the reproducers of %s', (dri
         expect(runReproducer(shell, reproducer).argv.slice(-2)).toEqual(['--data-raw', body])
   })
 
+  // A fuzzed body was a lone U+00A0, and its reproducer read `--data-raw ' '`: pasted, a plain
+  // space was sent.
+  it('send invisible characters as the very bytes, each written as an escape that shows', async () => {
+    const body = '\u00a0 \u200b\u2028\u3000\u202e{}\ufeff'
+    const reproducers = await reproducersOf(driver, {
+      method: 'POST',
+      url: `${ORIGIN}/api/contact`,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    for (const reproducer of Object.values(reproducers)) {
+      expect(reproducer).not.toMatch(/[\u00a0\u200b\u2028\u3000\u202e\ufeff]/)
+      expect(reproducer).toContain('\\302\\240')
+      for (const shell of SHELLS) expect(runReproducer(shell, reproducer).body).toBe(body)
+    }
+  })
+
   it('keep a byte order mark before JSON, and its secrets as shell variables, not [redacted]', async () => {
     const refresh = 'a-refresh-token-of-the-run'
     const body = `\uFEFF${JSON.stringify({ refreshToken: refresh })}`

@@ -13,10 +13,14 @@ const NUL = /\u0000/g
 // a terminal acts on (CR, ESC and the other C0 controls but tab and line feed, DEL, and the C1
 // controls U+0080 to U+009F, which the CLI's terminal output shows as `\xNN`: a command holding
 // one would be printed other than it is, and would no longer reproduce the request).
-// A byte order mark is invisible, and a copy and paste drops it as readily.
+// Invisible characters too (whitespace but the space, such as U+00A0, U+2028 and U+3000, and
+// format characters such as U+200B and U+FEFF): a terminal shows them as a space or as nothing, a
+// copy and paste may keep a plain space or drop them, and the request sent would not be the one.
+// They are written as printf's octal escapes of their UTF-8 bytes, not in `$'\xc2\xa0'`: printf's
+// `\ooo` is POSIX, so the same bytes are sent from sh and dash as from bash, zsh and ksh.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uFEFF]/
-const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'g')
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|(?! )[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/u
+const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'gu')
 
 /** Adjacent stretches of text as one, so that each is quoted once. */
 function merged(pieces: readonly Piece[]): Piece[] {
@@ -83,8 +87,9 @@ function printfFormat(pieces: readonly Piece[]): string {
  * as they were sent, whatever bytes they hold. Secrets are shell variables the user sets first
  * (`$ACCESS_TOKEN` after signing in, `$PASSWORD` and the like); the shell expands those alone.
  * `--globoff` keeps `[` and `{` of a URL as they are; `--data-raw` does not read a body that
- * starts with `@` as a file. A body with a NUL byte, a CR or another control byte is written by
- * printf into `--data-binary @-`, so that the text to paste is printable.
+ * starts with `@` as a file. A body with a NUL byte, a CR or another control byte, or an invisible
+ * character (U+00A0, U+200B ...), is written by printf into `--data-binary @-`, so that the text
+ * to paste is printable and every byte of it shows.
  */
 export function curlCommand(request: RecordedRequest): string {
   const curl = [

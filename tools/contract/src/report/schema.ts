@@ -1,4 +1,4 @@
-import { RULE_EXTENSIONS, type RuleExtension } from '@devenv/openapi'
+import { isRuleId } from '@devenv/openapi'
 import * as z from 'zod'
 import { MAX_SHARDS } from './shard'
 
@@ -9,8 +9,18 @@ import { MAX_SHARDS } from './shard'
 const count = z.number().int().min(0)
 const figure = z.strictObject({ covered: count, total: count, percent: z.number().min(0) })
 
+// A rule id as a check cites it (`x-quota:createEnvironment`, `sign-out.idempotent`).
+const ruleId = z
+  .string()
+  .refine(isRuleId, 'a rule id (x-quota:createEnvironment, sign-out.idempotent)')
+
 const coverage = z.strictObject({
-  summary: z.strictObject({ operations: figure, statuses: figure, examples: figure }),
+  summary: z.strictObject({
+    operations: figure,
+    statuses: figure,
+    examples: figure,
+    rules: figure.optional(),
+  }),
   operations: z.array(
     z.strictObject({
       operationId: z.string(),
@@ -29,6 +39,10 @@ const coverage = z.strictObject({
       ),
     }),
   ),
+  // `check` only: each rule of the contract and the checks that ran citing it.
+  rules: z
+    .array(z.strictObject({ id: ruleId, checks: count, gap: z.string().optional() }))
+    .optional(),
 })
 
 const httpStatus = z.number().int().min(100).max(599)
@@ -45,7 +59,7 @@ const checkResult = z.strictObject({
   schemaViolation: z.boolean().optional(),
   // A shard keeps of each exchange what merging needs: the operation and the answer's status.
   exchange: z.strictObject({ operationId: z.string(), status: httpStatus.nullable() }).optional(),
-  rules: z.array(z.enum(RULE_EXTENSIONS as [RuleExtension, ...RuleExtension[]])).optional(),
+  rules: z.array(ruleId).optional(),
   since: sinceLabel.optional(),
 })
 

@@ -1,4 +1,4 @@
-import type { RuleExtension } from '@devenv/openapi'
+import type { RuleId } from '@devenv/openapi'
 import type { Exchange } from './exchange'
 import { printable } from './printable'
 
@@ -18,10 +18,11 @@ export type CheckResult = {
   /** The request the check sent and the status it got, when it sent one. */
   exchange?: Exchange
   /**
-   * The contract's rules of the whole API it tests (`x-body-limit`...), where its operation alone
-   * does not say it: `check --since` labels its failure new when one of them changed.
+   * The ids of the contract's rules it tests (`x-body-limit`, `x-quota:createEnvironment`,
+   * `sign-out.idempotent`): the coverage counts each rule's checks, and `check --since` labels
+   * its failure new when the extension of one of them changed.
    */
-  rules?: readonly RuleExtension[]
+  rules?: readonly RuleId[]
   /** A failure's label against an older contract (`check --since`). */
   since?: SinceLabel
 }

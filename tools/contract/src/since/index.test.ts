@@ -51,6 +51,20 @@ describe('which changes since the base a failed check tests', () => {
     })
   })
 
+  it("counts a rule's change for the checks citing one of its ids, not an extension named alike", () => {
+    const lifetimes = change({ rule: 'lifetime-shortened', pointer: '#/x-lifetimes/accessToken' })
+    const diff = diffOf([lifetimes])
+    expect(
+      sinceLabelOf(diff, listModels, failed({ rules: ['x-lifetimes:accessToken'] })).label,
+    ).toBe('new')
+    expect(
+      sinceLabelOf(diff, listModels, failed({ rules: ['x-lifecycle:EnvironmentStatus'] })).label,
+    ).toBe('base-too')
+    expect(sinceLabelOf(diff, listModels, failed({ rules: ['sign-out.idempotent'] })).label).toBe(
+      'base-too',
+    )
+  })
+
   it('counts a change of the whole API that is of no rule for every check', () => {
     const scheme = change({
       rule: 'security-scheme-changed',

@@ -1,4 +1,4 @@
-import { RULE_EXTENSIONS, type RuleExtension } from '@devenv/openapi'
+import { RULE_EXTENSIONS, type RuleExtension, ruleIsOf } from '@devenv/openapi'
 import type { ContractChange, ContractDiff } from '../diff'
 import { operationText, valueText } from '../diff/output'
 import { printable } from '../report/printable'
@@ -7,8 +7,8 @@ import type { CheckResult, SinceLabel, Suite } from '../report/suites'
 // `check --since BASE`: a run's failures judged against an older version of the contract. The
 // diff of the two (diffContracts) is the one source: a failure is new when something it tests is
 // among the changes, and failing under the base too when nothing is. What it tests is the
-// operation it called (or its suite's), and the rules of the whole API it says it tests
-// (CheckResult.rules). Changes that break no one (descriptions, examples, the version) change
+// operation it called (or its suite's), and the extensions of the rules it says it tests
+// (CheckResult.rules, ids such as `x-lifetimes:accessToken`). Changes that break no one (descriptions, examples, the version) change
 // nothing a server must do, so they make no failure new.
 
 /** The rule extension a change is about (`x-lifetimes`...), read from where it points. */
@@ -37,7 +37,7 @@ export function changesTestedBy(
     if (change.operation !== undefined)
       return operationId !== undefined && change.operation.operationId === operationId
     const rule = ruleOfChange(change)
-    return rule === undefined || (check.rules ?? []).includes(rule)
+    return rule === undefined || (check.rules ?? []).some((id) => ruleIsOf(id, rule))
   })
 }
 

@@ -53,6 +53,18 @@ describe("the stub's rules are its contract's", () => {
       objectAt(document, 'paths', '/environments', 'post', 'x-quota'),
     )
     expect(rules.unsupportedMethods).toEqual(objectAt(document, 'x-unsupported-methods'))
+    expect(rules.environmentUnique).toEqual(
+      objectAt(document, 'paths', '/environments', 'post', 'x-unique'),
+    )
+    expect(rules.dateBounds.map(({ operationId, field }) => `${operationId}.${field}`)).toEqual([
+      'requestDemo.preferredDate',
+    ])
+    expect(rules.chatModel).toEqual({
+      field: 'model',
+      from: objectAt(document, 'components', 'schemas', 'ChatRequest', 'properties', 'model')[
+        'x-values-from'
+      ],
+    })
   })
 
   it('takes a lifetime from the settings only when they override it (20-second tokens)', () => {
@@ -138,6 +150,72 @@ describe("the stub's rules are its contract's", () => {
     expect(weak.statusCode).toBe(400)
     expect(weak.json().errors).toEqual({
       password: 'Password is too weak. Please use a stronger password',
+    })
+  })
+  it("answers a name taken with the status and code of the contract's x-unique", async () => {
+    // 403 and the quota's code: another pair the contract documents for createEnvironment.
+    const contract = contractWith((document) => {
+      const unique = objectAt(document, 'paths', '/environments', 'post', 'x-unique')
+      unique.status = 403
+      unique.code = 'ENVIRONMENT_QUOTA_EXCEEDED'
+    })
+    stub = await startTestStub({ contract })
+    const token = (await stub.signIn(USER.email, USER.password)).access_token
+    const first = await stub.call({ url: '/api/environments', token, body: environment('twin') })
+    expect(first.statusCode).toBe(201)
+    const second = await stub.call({ url: '/api/environments', token, body: environment('twin') })
+    expect(second.statusCode).toBe(403)
+    expect(second.json()).toEqual({
+      message: 'An environment named twin already exists',
+      code: 'ENVIRONMENT_QUOTA_EXCEEDED',
+    })
+  })
+
+  it('accepts a past preferred date when the contract states no x-date-bound', async () => {
+    const yesterday = '2026-03-01'
+    const demo = {
+      name: 'Nino Beridze',
+      email: 'nino.beridze@example.com',
+      company: 'Beridze Consulting',
+      preferredDate: yesterday,
+    }
+    stub = await startTestStub()
+    const bounded = await stub.call({ url: '/api/demo/request', body: demo })
+    expect(bounded.statusCode).toBe(400)
+    expect(Object.keys(bounded.json().errors)).toEqual(['preferredDate'])
+    await stub.close()
+    const contract = contractWith((document) => {
+      const properties = objectAt(document, 'components', 'schemas', 'DemoRequest', 'properties')
+      delete objectAt(properties, 'preferredDate')['x-date-bound']
+    })
+    stub = await startTestStub({ contract })
+    expect((await stub.call({ url: '/api/demo/request', body: demo })).statusCode).toBe(201)
+  })
+
+  it("looks a chat's model up by the key of the contract's x-values-from", async () => {
+    // Keyed on `name`, the ids listModels answers are no longer values of `model`.
+    const contract = contractWith((document) => {
+      const model = objectAt(
+        document,
+        'components',
+        'schemas',
+        'ChatRequest',
+        'properties',
+        'model',
+      )
+      objectAt(model, 'x-values-from').key = 'name'
+    })
+    stub = await startTestStub({ contract })
+    const token = (await stub.signIn(USER.email, USER.password)).access_token
+    const chat = await stub.call({
+      url: '/api/ai/chat',
+      token,
+      body: { model: 'qwen2.5-coder-7b', messages: [{ role: 'user', content: 'Hello' }] },
+    })
+    expect(chat.statusCode).toBe(400)
+    expect(chat.json().errors).toEqual({
+      model:
+        'Unknown model: use one of Qwen2.5 Coder 7B, Llama 3.1 8B Instruct, Mistral 7B Instruct',
     })
   })
 })

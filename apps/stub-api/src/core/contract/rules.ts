@@ -11,6 +11,8 @@ import {
   type Lifetimes,
   type Quota,
   readContractRules,
+  type Unique,
+  type ValuesFrom,
 } from '@devenv/openapi'
 import type { StubConfig } from '../../config'
 
@@ -24,6 +26,12 @@ export type StubRules = {
   bodyLimitBytes: number
   /** The environments a user may have (`x-quota` of createEnvironment). */
   environmentQuota: Quota & DevEnvironmentQuota
+  /** The body field whose value one user's environments hold once (`x-unique` of createEnvironment). */
+  environmentUnique: Unique
+  /** Request body fields of `format: date` with their earliest day (`x-date-bound`). */
+  dateBounds: ContractRules['dateBounds']
+  /** The chat's field that names a model, and where its values come from (`x-values-from`). */
+  chatModel: { field: string; from: ValuesFrom }
   /** Each new password's policy (`x-password-policy`), by where it is chosen. */
   passwordPolicies: Readonly<Record<NewPasswordRule, PasswordPolicy>>
   /** In seconds (`x-lifetimes`), with the settings' overrides. */
@@ -55,6 +63,10 @@ export function stubRulesOf(
   }
   const quota = required(rules.quotas.createEnvironment, 'x-quota for createEnvironment')
   const lifetimes = required(rules.lifetimes, 'x-lifetimes')
+  const chatModel = required(
+    rules.valuesFrom.find((each) => each.operationId === 'chatCompletion'),
+    'x-values-from for chatCompletion',
+  )
   const lock = required(
     contract.byId.get('signIn')?.rateLimits.find((rule) => rule.kind === 'lock'),
     'login lock (x-rate-limits of kind lock) for signIn',
@@ -62,6 +74,9 @@ export function stubRulesOf(
   return {
     bodyLimitBytes: required(rules.bodyLimit, 'x-body-limit').maxBytes,
     environmentQuota: { ...quota, uncounted: quota.uncounted ?? [] },
+    environmentUnique: required(rules.uniques.createEnvironment, 'x-unique for createEnvironment'),
+    dateBounds: rules.dateBounds,
+    chatModel: { field: chatModel.field, from: chatModel.from },
     passwordPolicies: {
       registration: policyOf('registration'),
       change: policyOf('change'),

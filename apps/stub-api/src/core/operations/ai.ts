@@ -1,5 +1,5 @@
 import { componentEnum } from '@devenv/openapi'
-import { AI_MODELS, answerChat } from '../ai/assistant'
+import { AI_MODELS, type AiModel, answerChat } from '../ai/assistant'
 import type { StubContext } from '../context'
 import { validationError } from '../contract/errors'
 import type { DefineOperation } from '../contract/operations'
@@ -22,11 +22,15 @@ export function aiOperations(ctx: StubContext, define: DefineOperation) {
   )(async (request) => {
     signedInAccount(request)
     const chat = request.body
+    // The field and the key are the contract's (`x-values-from`); the list is listModels' own.
+    const { field, from } = ctx.rules.chatModel
+    const keyOf = (model: AiModel) => (model as Record<string, unknown>)[from.key]
+    const wanted = (chat as Record<string, unknown>)[field]
     const model =
-      chat.model === undefined ? AI_MODELS[0] : AI_MODELS.find((each) => each.id === chat.model)
+      wanted === undefined ? AI_MODELS[0] : AI_MODELS.find((each) => keyOf(each) === wanted)
     if (!model) {
       throw validationError({
-        model: `Unknown model: use one of ${AI_MODELS.map((each) => each.id).join(', ')}`,
+        [field]: `Unknown model: use one of ${AI_MODELS.map(keyOf).join(', ')}`,
       })
     }
     const { content, usage } = answerChat(chat.messages, model, regions)

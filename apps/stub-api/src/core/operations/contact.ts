@@ -20,7 +20,8 @@ export function responseHours(inquiryType: InquiryType): number {
 
 const received = (request: CoreRequest) => receivedEntry(request.store, request.body)
 
-export function contactOperations(_ctx: StubContext, define: DefineOperation) {
+export function contactOperations(ctx: StubContext, define: DefineOperation) {
+  const demoDateBounds = ctx.rules.dateBounds.filter((each) => each.operationId === 'requestDemo')
   // One sentence per inquiry type, worked out once; every type has one.
   const thanks = Object.fromEntries(
     INQUIRY_TYPES.map((type) => [
@@ -42,12 +43,15 @@ export function contactOperations(_ctx: StubContext, define: DefineOperation) {
     'requestDemo',
     'POST /demo/request',
   )(async (request) => {
-    const { preferredDate } = request.body
+    // `notBefore: today` in UTC is the only bound the contract's definition allows.
     const today = new Date(request.store.now()).toISOString().slice(0, 10)
-    if (preferredDate !== undefined && preferredDate < today) {
-      throw validationError({
-        preferredDate: `The preferred date must not be in the past (today is ${today}, UTC)`,
-      })
+    for (const { field } of demoDateBounds) {
+      const day = (request.body as Record<string, unknown>)[field]
+      if (typeof day === 'string' && day < today) {
+        throw validationError({
+          [field]: `The preferred date must not be in the past (today is ${today}, UTC)`,
+        })
+      }
     }
     const entry = received(request)
     appendBounded(request.store.demoRequests, entry, SUBMISSION_LIMIT)

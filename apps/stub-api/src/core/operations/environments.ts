@@ -129,10 +129,12 @@ export function environmentOperations(ctx: StubContext, define: DefineOperation)
         `You already have ${quota.limit} environments. Delete one to create another.`,
       )
     }
-    if (existing.some((each) => each.name === wanted.name)) {
+    const unique = ctx.rules.environmentUnique
+    const uniqueOf = (record: object) => (record as Record<string, unknown>)[unique.field]
+    if (existing.some((each) => uniqueOf(each) === uniqueOf(wanted))) {
       throw new ApiError(
-        409,
-        'ENVIRONMENT_NAME_TAKEN',
+        unique.status,
+        unique.code as ErrorCode,
         `An environment named ${wanted.name} already exists`,
       )
     }

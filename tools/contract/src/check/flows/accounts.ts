@@ -21,6 +21,15 @@ import {
 /** The contract's promise for a taken address where answers are alike (register's 409). */
 const SAME_AS_NEW = 'the same 201 and body as a new one'
 
+/** A taken address's rule, by the answer the server chose: its 409, or the same 201 as a new one. */
+const takenAddressRules = (answer: Answer) =>
+  answer.status === 201
+    ? [
+        'uniform-answers.taken-address-gets-the-same-201',
+        'uniform-answers.no-call-tells-a-taken-address',
+      ]
+    : ['registration.taken-address-answers-409']
+
 /** What tells `answer`'s JSON body from `reference`'s (`named`), key by key; none when alike. */
 function bodyDifference(reference: Answer, answer: Answer, named: string): string | undefined {
   const wanted = isJsonObject(reference.json) ? reference.json : {}
@@ -71,14 +80,18 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
     `the same address again: 409, or ${SAME_AS_NEW}`,
     'register',
     registration(email, passwordOf(context, OTHER_PASSWORD)),
-    { status: [409, 201], also: sameAsNew },
+    { status: [409, 201], also: sameAsNew, rules: takenAddressRules },
   )
   const alike = again?.status === 201
   await flow.request(
     'the same address in capitals again: the same answer (addresses are compared case-insensitively)',
     'register',
     registration(email.toUpperCase(), passwordOf(context, OTHER_PASSWORD)),
-    { status: alike ? 201 : 409, also: sameAsNew },
+    {
+      status: alike ? 201 : 409,
+      also: sameAsNew,
+      rules: (answer) => [...takenAddressRules(answer), 'registration.username-stored-lower-cased'],
+    },
   )
   if (again?.status === 409) {
     context.finding({
@@ -90,7 +103,7 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
     "sign in before activation with the refused registration's password: 401",
     'signIn',
     { body: { email, password: passwordOf(context, OTHER_PASSWORD) } },
-    { status: 401 },
+    { status: 401, rules: ['sign-in.same-answer-for-unknown-email-and-wrong-password'] },
   )
   await flow.request(
     alike
@@ -108,8 +121,12 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
               `a sign-in must not tell a new registration from a taken address where registration answers alike (register), but: ${difference}`
             )
           },
+          rules: [
+            'uniform-answers.pending-password-refused-as-wrong',
+            'uniform-answers.no-call-tells-a-taken-address',
+          ],
         }
-      : { status: 403 },
+      : { status: 403, rules: ['sign-in.not-activated-answers-403'] },
   )
   if (!context.mailbox) {
     flow.skip(
@@ -121,7 +138,9 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   const token = (await mailedLink(context, email, 'activate'))?.activate
   const mailed = token ? undefined : 'no e-mail'
   const activated =
-    flow.verdict('after activation: the activation e-mail arrives', mailed) &&
+    flow.verdict('after activation: the activation e-mail arrives', mailed, undefined, [
+      'registration.activation-link-emailed',
+    ]) &&
     (await flow.request(
       'after activation: activate with the e-mailed token: 200',
       'activateAccount',
@@ -134,13 +153,22 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
     "after activation the first registration's password signs in: 200",
     'signIn',
     { body: { email, password: passwordOf(context) } },
-    { status: 200 },
+    {
+      status: 200,
+      rules: [
+        'activation.activated-account-signs-in',
+        ...(alike ? ['uniform-answers.first-registration-holds-the-address'] : []),
+      ],
+    },
   )
   await flow.request(
     "the refused registration's password does not sign in: 401",
     'signIn',
     { body: { email, password: passwordOf(context, OTHER_PASSWORD) } },
-    { status: 401 },
+    {
+      status: 401,
+      rules: alike ? ['uniform-answers.first-registration-holds-the-address'] : [],
+    },
   )
   return flow.suite
 }
@@ -183,10 +211,19 @@ async function profileFlow(run: RunContext): Promise<Suite> {
   const read = { token: tokens.access }
   const write = (body: ProfileFields) => ({ ...read, body })
   const before = await flow.request(
-    'read the profile: 200',
+    "read the profile: 200, the signed-in user's",
     'getProfile',
     read,
-    { status: 200 },
+    {
+      status: 200,
+      also: (answer) =>
+        field(answer, 'email') === account.credentials.email.toLowerCase()
+          ? field(answer, 'username') === field(answer, 'email')
+            ? undefined
+            : `username ${JSON.stringify(field(answer, 'username'))} is not the e-mail address`
+          : `the profile of ${JSON.stringify(field(answer, 'email'))}, not of ${account.credentials.email}`,
+      rules: ['profile.of-the-token-user', 'profile.email-is-the-username'],
+    },
     true,
   )
   const updated = {
@@ -198,7 +235,7 @@ async function profileFlow(run: RunContext): Promise<Suite> {
     'update names and company: 200 showing them',
     'updateProfile',
     write(updated),
-    { status: 200, also: shows(updated) },
+    { status: 200, also: shows(updated), rules: ['profile.update-answers-the-updated-profile'] },
     true,
   )
   await flow.request('the next read shows the update', 'getProfile', read, {
@@ -210,12 +247,17 @@ async function profileFlow(run: RunContext): Promise<Suite> {
     'update without a company: 200 with no company',
     'updateProfile',
     write(withoutCompany),
-    { status: 200, also: shows(withoutCompany) },
+    {
+      status: 200,
+      also: shows(withoutCompany),
+      rules: ['profile.update-answers-the-updated-profile', 'profile.absent-company-removes-it'],
+    },
     true,
   )
   await flow.request('the next read has no company', 'getProfile', read, {
     status: 200,
     also: shows(withoutCompany),
+    rules: ['profile.absent-company-removes-it'],
   })
   await flow.request(
     'an update with an empty first name: 400',

@@ -20,6 +20,9 @@ const lists = (id: string, wanted: boolean) => (answer: Answer) => {
   return listed === wanted ? undefined : wanted ? 'not listed' : `lists ${id}`
 }
 
+/** Another user's environment answers as an unknown one, and is not listed. */
+const OWN_ONLY = ['environments.only-the-users-own']
+
 /**
  * Object-level authorisation (OWASP API1): another user can neither read, delete nor list an
  * environment; it answers 404 as an unknown one does, and the owner still has it.
@@ -72,19 +75,19 @@ async function authorisationFlow(run: RunContext, options: FlowOptions): Promise
     "another user's GET of it: 404",
     'getEnvironment',
     { params, token: otherTokens.access },
-    { status: 404 },
+    { status: 404, rules: OWN_ONLY },
   )
   await flow.request(
     "another user's list does not include it",
     'listEnvironments',
     { token: otherTokens.access },
-    { status: 200, also: lists(id, false) },
+    { status: 200, also: lists(id, false), rules: OWN_ONLY },
   )
   await flow.request(
     "another user's DELETE of it: 404",
     'deleteEnvironment',
     { params, token: otherTokens.access },
-    { status: 404 },
+    { status: 404, rules: OWN_ONLY },
   )
   await flow.request(
     'the owner still has it, not being deleted',
@@ -94,6 +97,7 @@ async function authorisationFlow(run: RunContext, options: FlowOptions): Promise
       status: 200,
       also: (answer) =>
         field(answer, 'status') === 'deleting' ? 'another user started its deletion' : undefined,
+      rules: OWN_ONLY,
     },
   )
   await flow.request(

@@ -1,6 +1,6 @@
 import { isJsonObject } from '@devenv/openapi'
 import { signIn } from '../../accounts'
-import { quotaOf, rulesOf } from '../../contract-rules'
+import { quotaOf, rulesOf, uniqueOf } from '../../contract-rules'
 import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
@@ -9,10 +9,12 @@ import {
   type Account,
   codeIs,
   type Flow,
+  type FlowOptions,
   field,
   flowAccount,
   isolated,
   NO_ACCOUNT,
+  NO_SECOND_ACCOUNT,
   recorderOf,
   signInStep,
 } from './support'
@@ -98,7 +100,11 @@ export async function environmentLifecycle(
     : undefined
   const token = field(signedIn, 'access_token')
   if (typeof token !== 'string') {
-    flow.skip('create, get, delete an environment', 'no account to sign in with')
+    // Without an account, say what the run needs; with one that did not sign in, what it answered.
+    flow.skip(
+      'create, get, delete an environment',
+      credentials ? `the account's sign-in answered ${signedIn?.status ?? 'nothing'}` : NO_ACCOUNT,
+    )
     return flow.suite
   }
   const name = `ct-${context.runId}`
@@ -111,7 +117,7 @@ export async function environmentLifecycle(
     },
     {
       status: 201,
-      rules: ['x-lifecycle'],
+      rules: ['x-lifecycle:EnvironmentStatus'],
       also: (answer) =>
         field(answer, 'status') === states.created
           ? undefined
@@ -150,7 +156,7 @@ export async function environmentLifecycle(
     `${states.created} settles (${states.settled.to.join(' or ')}) ${settling.words}`,
     settled ? undefined : `still ${states.created}`,
     undefined,
-    ['x-lifecycle'],
+    ['x-lifecycle:EnvironmentStatus'],
   )
   await flow.request(
     `delete: 202 ${states.deleted}`,
@@ -158,7 +164,7 @@ export async function environmentLifecycle(
     environment,
     {
       status: 202,
-      rules: ['x-lifecycle'],
+      rules: ['x-lifecycle:EnvironmentStatus'],
       also: (answer) =>
         field(answer, 'status') === states.deleted
           ? undefined
@@ -172,7 +178,7 @@ export async function environmentLifecycle(
     `deletion completes ${deleting.words}`,
     gone ? undefined : 'still there',
     undefined,
-    ['x-lifecycle'],
+    ['x-lifecycle:EnvironmentStatus'],
   )
   await flow.request('get after deletion: 404', 'getEnvironment', environment, { status: 404 })
   await flow.request('delete after deletion: 404', 'deleteEnvironment', environment, {
@@ -182,12 +188,12 @@ export async function environmentLifecycle(
 }
 
 /**
- * createEnvironment's business refusals: a name the user already uses answers 409
- * ENVIRONMENT_NAME_TAKEN, and past the contract's quota (its `x-quota`: limit, the statuses that
+ * createEnvironment's business refusals: a name the user already uses answers its `x-unique`'s
+ * status and code (409 ENVIRONMENT_NAME_TAKEN), while another user may take the same name, and past the contract's quota (its `x-quota`: limit, the statuses that
  * do not count, the refusal's status and code) the quota's refusal. The environments the flow
  * created are deleted again, even after a failed step.
  */
-async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
+async function environmentLimitsFlow(run: RunContext, options: FlowOptions): Promise<Suite> {
   const context = isolated(run, 'environment-limits')
   const quota = quotaOf(context.contract, 'createEnvironment')
   const flow = recorderOf(
@@ -215,51 +221,111 @@ async function environmentLimitsFlow(run: RunContext): Promise<Suite> {
     : 0
   // Without a quota the flow still proves the taken name: it creates one environment.
   const limit = quota?.limit ?? existing + 1
-  const created: string[] = []
-  const create = (name: string) => ({
-    token,
+  const unique = uniqueOf(context.contract, 'createEnvironment')
+  const uniqueRules = [`x-unique:createEnvironment`]
+  // Each environment the flow made, with the token of its owner, to delete it again.
+  const created: Array<{ id: string; token: string }> = []
+  const create = (name: string, as = token) => ({
+    token: as,
     body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
   })
   const name = (index: number) => `ct-${context.runId}-${index}`
-  const remember = (answer: Answer) => {
-    const id = field(answer, 'id')
-    if (typeof id === 'string') created.push(id)
-    return undefined
-  }
+  const remember =
+    (as = token) =>
+    (answer: Answer) => {
+      const id = field(answer, 'id')
+      if (typeof id === 'string') created.push({ id, token: as })
+      return undefined
+    }
   try {
     if (existing < limit)
       await flow.request('create an environment: 201', 'createEnvironment', create(name(1)), {
         status: 201,
-        also: remember,
+        also: remember(),
       })
-    if (created.length > 0)
+    const mine = created.length
+    if (!unique)
+      flow.skip(
+        'the same name again: refused',
+        'the contract states no x-unique for createEnvironment',
+      )
+    else if (mine > 0) {
+      await anotherUserTakesTheName(flow, context, options, unique.field, {
+        body: create(name(1)).body,
+        remember,
+        rules: uniqueRules,
+      })
       await flow.request(
-        'the same name again: 409 ENVIRONMENT_NAME_TAKEN',
+        `the same name again: ${unique.status} ${unique.code}`,
         'createEnvironment',
         create(name(1)),
-        { status: 409, also: codeIs('ENVIRONMENT_NAME_TAKEN') },
+        { status: unique.status, also: codeIs(unique.code), rules: uniqueRules },
       )
+    }
     if (!quota) {
       flow.skip('past the quota: refused', 'the contract states no x-quota for createEnvironment')
       return flow.suite
     }
-    for (let index = existing + created.length; index < quota.limit; index++)
+    for (let index = existing + mine; index < quota.limit; index++)
       await flow.request(
         `create environment ${index + 1} of ${quota.limit}: 201`,
         'createEnvironment',
         create(name(index + 1)),
-        { status: 201, also: remember },
+        { status: 201, also: remember(), rules: ['x-quota:createEnvironment'] },
       )
     await flow.request(
       `environment ${quota.limit + 1}: ${quota.status} ${quota.code}`,
       'createEnvironment',
       create(name(quota.limit + 1)),
-      { status: quota.status, also: codeIs(quota.code) },
+      { status: quota.status, also: codeIs(quota.code), rules: ['x-quota:createEnvironment'] },
     )
   } finally {
-    for (const id of created) await flow.raw('deleteEnvironment', { params: { id }, token })
+    for (const { id, token: as } of created)
+      await flow.raw('deleteEnvironment', { params: { id }, token: as })
   }
   return flow.suite
+}
+
+/**
+ * The unique is per user: another user (a fresh account, else the second given one) creates an
+ * environment of the same name and is answered success. Its sign-in and creation do not stop the
+ * flow: the owner's own refusal is still judged after them.
+ */
+async function anotherUserTakesTheName(
+  flow: SuiteRecorder,
+  context: RunContext,
+  options: FlowOptions,
+  fieldName: string,
+  made: {
+    body: Record<string, unknown>
+    remember: (as: string) => (answer: Answer) => undefined
+    rules: string[]
+  },
+): Promise<void> {
+  const title = `another user creates an environment of the same ${fieldName}: success`
+  const other = await flowAccount(flow, context, 'unique', options.secondCredentials)
+  if (!other || other.credentials.email === context.credentials?.email) {
+    if (!flow.stopped) flow.skip(title, NO_SECOND_ACCOUNT)
+    return
+  }
+  const answer = await flow.request(
+    'the other user signs in: 200',
+    'signIn',
+    { body: other.credentials },
+    { status: 200 },
+    false,
+  )
+  const access = field(answer, 'access_token')
+  if (typeof access !== 'string') {
+    flow.skip(title, 'the other user did not sign in')
+    return
+  }
+  await flow.request(
+    title,
+    'createEnvironment',
+    { token: access, body: made.body },
+    { statusClass: '2xx', also: made.remember(access), rules: made.rules },
+  )
 }
 
 export const ENVIRONMENT_FLOWS: Flow[] = [{ id: 'environment-limits', run: environmentLimitsFlow }]

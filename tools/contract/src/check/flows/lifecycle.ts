@@ -1,10 +1,22 @@
 import { registration } from '../../accounts'
+import { effectOf } from '../../contract-rules'
 import type { Suite } from '../../report'
 import { mailedLink, type RunContext } from '../context'
 import { SuiteRecorder } from '../recorder'
-import { type Account, codeIs, field, NO_MAILBOX, passwordOf } from './support'
+import {
+  type Account,
+  codeIs,
+  field,
+  NO_MAILBOX,
+  passwordOf,
+  signInStep,
+  type TokenPair,
+} from './support'
 
 const NEW_PASSWORD = 'Contract-Run-Pass-2'
+
+/** The prose rule a revoked session's access token breaks when it is still taken. */
+const REVOKED_SESSION = 'api.revoked-session-access-token-answers-401'
 
 /**
  * Registers a unique account and activates it through the mailbox (the stub's, or a mail
@@ -53,7 +65,11 @@ export async function accountLifecycle(
         'the same token again: 400 ACTIVATION_TOKEN_USED',
         'activateAccount',
         { body: { token } },
-        { status: 400, also: codeIs('ACTIVATION_TOKEN_USED') },
+        {
+          status: 400,
+          also: codeIs('ACTIVATION_TOKEN_USED'),
+          rules: ['activation.token-single-use'],
+        },
       )
       if (!flow.stopped)
         account = { credentials: { email, password: passwordOf(context) }, fresh: true }
@@ -101,6 +117,7 @@ export async function accountLifecycle(
         field(answer, 'refresh_token') !== refreshToken
           ? undefined
           : 'the refresh token did not rotate',
+      rules: ['refresh.rotates-the-pair'],
     },
     true,
   )
@@ -110,19 +127,23 @@ export async function accountLifecycle(
     'the old refresh token again: 401 REFRESH_TOKEN_REUSED',
     'refreshToken',
     { body: { refreshToken } },
-    { status: 401, also: codeIs('REFRESH_TOKEN_REUSED') },
+    {
+      status: 401,
+      also: codeIs('REFRESH_TOKEN_REUSED'),
+      rules: ['refresh.reuse-answers-refresh-token-reused'],
+    },
   )
   await flow.request(
     'reuse revoked the family: the rotated refresh token is refused (401)',
     'refreshToken',
     { body: { refreshToken: rotatedRefresh } },
-    { status: 401 },
+    { status: 401, rules: ['refresh.reuse-revokes-the-session'] },
   )
   await flow.request(
     'reuse revoked the family: the rotated access token is refused (401)',
     'getProfile',
     { token: rotatedAccess },
-    { status: 401 },
+    { status: 401, rules: ['refresh.reuse-revokes-the-session', REVOKED_SESSION] },
   )
   const second = await flow.request(
     'sign in again: 200',
@@ -144,18 +165,22 @@ export async function accountLifecycle(
     'after sign-out the access token is refused (401)',
     'getProfile',
     { token: secondAccess },
-    { status: 401 },
+    { status: 401, rules: ['x-effects:signOut:revokes.session', REVOKED_SESSION] },
   )
   await flow.request(
     'after sign-out the refresh token is refused (401)',
     'refreshToken',
     { body: { refreshToken: secondRefresh } },
-    { status: 401 },
+    { status: 401, rules: ['x-effects:signOut:revokes.session'] },
   )
   return { suite: flow.suite, account: flow.stopped ? undefined : account }
 }
 
-/** A reset link works once: 200 then 400; the new password signs in. */
+/**
+ * A reset link works once: 200 then 400; the new password signs in. Where setPassword's x-effects
+ * say a reset revokes the account's sessions, sessions signed in before it are all refused after
+ * it: each access token (401 on a bearer call) and each refresh token (401 on refresh).
+ */
 export async function resetLinkSingleUse(
   context: RunContext,
   account: Account | undefined,
@@ -174,6 +199,19 @@ export async function resetLinkSingleUse(
     return flow.suite
   }
   const { email } = account.credentials
+  const revokes = effectOf(context.contract, 'setPassword', 200)?.revokes
+  // Two sessions: a server that revokes only the newest (or only one) still fails the other.
+  const earlier: TokenPair[] = []
+  if (revokes === 'account-sessions')
+    for (const session of [1, 2]) {
+      const tokens = await signInStep(
+        flow,
+        `before the reset: sign in, session ${session}: 200`,
+        account.credentials,
+      )
+      if (!tokens) return flow.suite
+      earlier.push(tokens)
+    }
   await flow.request(
     'request a reset link: 200',
     'requestPasswordReset',
@@ -210,8 +248,32 @@ export async function resetLinkSingleUse(
     {
       status: 400,
       also: (answer) => (field(answer, 'status') === false ? undefined : 'status is not false'),
+      rules: ['reset-link.single-use', 'set-password.invalid-or-used-link-answers-400'],
     },
   )
+  const revoked = 'x-effects:setPassword:revokes.account-sessions'
+  if (revokes !== 'account-sessions')
+    flow.skip(
+      "after the reset every earlier session's tokens are refused",
+      "setPassword's x-effects state no revocation of the account's sessions",
+    )
+  // Each token is judged on its own: one still taken does not hide what the others answer.
+  for (const [index, tokens] of earlier.entries()) {
+    await flow.request(
+      `after the reset session ${index + 1}'s access token is refused: ${flow.route('getProfile')} 401`,
+      'getProfile',
+      { token: tokens.access },
+      { status: 401, rules: [revoked, REVOKED_SESSION] },
+      false,
+    )
+    await flow.request(
+      `after the reset session ${index + 1}'s refresh token is refused: ${flow.route('refreshToken')} 401`,
+      'refreshToken',
+      { body: { refreshToken: tokens.refresh } },
+      { status: 401, rules: [revoked] },
+      false,
+    )
+  }
   await flow.request(
     'the new password signs in: 200',
     'signIn',

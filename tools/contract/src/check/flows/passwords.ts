@@ -1,10 +1,22 @@
+import {
+  type CommonPasswordList,
+  commonPasswordRuleError,
+  type PasswordCheck,
+  passwordPolicyProblem,
+} from '@devenv/domain'
 import { en, translate } from '@devenv/domain/messages'
-import { isJsonObject } from '@devenv/openapi'
+import { isJsonObject, type PasswordField, type PasswordPolicy, type RuleId } from '@devenv/openapi'
 import { registration } from '../../accounts'
-import { passwordFieldOf } from '../../contract-rules'
+import { passwordFieldOf, rulesOf } from '../../contract-rules'
 import type { Answer, OperationCall } from '../../http'
 import type { Suite } from '../../report'
-import { weakPasswordOf } from '../../test-values'
+import {
+  CHECK_WORDS,
+  commonPasswordKeeping,
+  passwordMissing,
+  passwordTooShort,
+  weakPasswordOf,
+} from '../../test-values'
 import type { RunContext } from '../context'
 import type { SuiteRecorder } from '../recorder'
 import {
@@ -25,7 +37,69 @@ export const OTHER_PASSWORD = 'Contract-Run-Pass-9'
 const fieldSentence = (code: Parameters<typeof translate>[1]) =>
   translate(en, code).replace(/\.$/, '')
 
-/** A wrong old password is refused and changes nothing; the right one changes it. */
+/**
+ * Why the account's password cannot show the rule that a new password differs from the old one:
+ * it breaks changePassword's policy itself, so a refusal would not be for its sameness. Undefined
+ * when the policy keeps it (or the contract states none).
+ */
+async function keptButForSameness(
+  context: RunContext,
+  password: string,
+): Promise<string | undefined> {
+  const found = passwordFieldOf(context.contract, 'changePassword', 'newPassword')
+  if (!found) return undefined
+  const { COMMON_PASSWORDS } = await import('@devenv/domain/common-passwords')
+  const problem = passwordPolicyProblem(
+    password,
+    found.policy,
+    (each) => commonPasswordRuleError(each, COMMON_PASSWORDS) !== null,
+  )
+  return problem
+    ? `the account's password breaks ${found.schema}'s x-password-policy itself (${problem.rule}): a refusal would not be for its sameness`
+    : undefined
+}
+
+/**
+ * A newPassword under changePassword's minLength, sent with the account's right old password: the
+ * contract says a weak or common one is judged before the old password, not a short one, so
+ * without an account a 401 could be either. Where the server takes it, the account gets its
+ * password back.
+ */
+async function refuseShortOnAccount(
+  flow: SuiteRecorder,
+  context: RunContext,
+  password: string,
+  change: (oldPassword: string, newPassword: string) => OperationCall,
+): Promise<void> {
+  const found = passwordFieldOf(context.contract, 'changePassword', 'newPassword')
+  if (!found) return
+  const { minLength } = found.policy
+  const title = `a new password of ${minLength - 1} characters (minLength ${minLength}): 400 naming newPassword`
+  const short = passwordTooShort(found.policy)
+  if (short.password === undefined) {
+    flow.skip(title, `${short.reason} (x-password-policy of ${found.schema})`)
+    return
+  }
+  await flow.request(
+    title,
+    'changePassword',
+    change(password, short.password),
+    {
+      status: 400,
+      also: fieldErrorIs('newPassword', undefined),
+      rules: [policyRule(found, 'minLength')],
+    },
+    false,
+  )
+  // Sent and not refused (a check kept for later runs sent nothing): the short one may be set.
+  if (flow.suite.checks.at(-1)?.status === 'failed')
+    await flow.raw('changePassword', change(short.password, password))
+}
+
+/**
+ * A wrong old password is refused and changes nothing, and so is a new password equal to the old
+ * one or shorter than the policy's minLength; the right one changes it.
+ */
 async function passwordFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'password')
   const flow = recorderOf(context, 'password change: a wrong old password changes nothing')
@@ -49,6 +123,22 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
       status: 401,
     },
   )
+  const sameTitle = 'a new password equal to the old one: 400 naming newPassword'
+  const notSame = await keptButForSameness(context, password)
+  if (notSame) flow.skip(sameTitle, notSame)
+  else
+    await flow.request(
+      sameTitle,
+      'changePassword',
+      change(password, password),
+      {
+        status: 400,
+        also: fieldErrorIs('newPassword', undefined),
+        rules: ['change-password.new-differs-from-old'],
+      },
+      false,
+    )
+  await refuseShortOnAccount(flow, context, password, change)
   await flow.request(
     'after the refusal the old password still signs in: 200',
     'signIn',
@@ -97,66 +187,210 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
   return flow.suite
 }
 
-// Weak where each rule applies: 8 caseless letters score 20 of 100; 'password' lacks the checklist.
 const TOO_WEAK = fieldSentence('validation.passwordTooWeak')
+const TOO_SHORT = fieldSentence('validation.passwordTooShort')
 const NOT_RESET_RULES = fieldSentence('validation.passwordResetRules')
 
-/** A failure text unless the 400 names `name` with the contract's message. */
-const fieldErrorIs = (name: string, message: string) => (answer: Answer) => {
+/** A failure text unless the 400 names `name`, with the contract's message where it states one. */
+const fieldErrorIs = (name: string, message: string | undefined) => (answer: Answer) => {
   const errors = field(answer, 'errors')
   const given = isJsonObject(errors) ? errors[name] : undefined
+  if (message === undefined)
+    return typeof given === 'string'
+      ? undefined
+      : `errors.${name} is ${JSON.stringify(given)}, not a message`
   return given === message
     ? undefined
     : `errors.${name} is ${JSON.stringify(given)}, not "${message}"`
 }
 
+/** The kinds of a policy's parts: each checklist item is a `require`. */
+type PartKind = 'minLength' | 'strength' | 'require' | 'refuseCommon'
+
+/** A part of a password policy a check tests: its rule id names it `<field>:<part>`. */
+type PolicyPart = 'minLength' | 'strength' | `require.${PasswordCheck}` | 'refuseCommon'
+
+/** The id of a part of a field's `x-password-policy`, as a check cites it. */
+const policyRule = (found: PasswordField, part: PolicyPart) =>
+  `x-password-policy:${found.operationId}.${found.field}:${part}`
+
 /**
- * Sends the password the contract's policy of `operationId`'s `fieldName` refuses that comes
- * nearest to passing, and expects 400 naming the field: a server that keeps a laxer number than
- * the contract's accepts it. Skipped, with the reason, where the contract makes no such password.
+ * Where a new password is chosen, and how a check sends one there without an account: the
+ * registration of a new address, or a reset link and a change that the contract says judge the
+ * password before the link or the old password. `messages` are the field messages each operation's
+ * description states; a part it states none for is checked for the field's name alone.
  */
-async function refuseWeakPassword(
+type ChoosingPlace = {
+  operationId: string
+  fieldName: string
+  /** What the check sends, and when (a phrase after "with a password ..."). */
+  title: (weakness: string) => string
+  /** The request; `label` tells apart the addresses of one operation's checks. */
+  request: (password: string, label: string) => OperationCall
+  /** The parts the contract says are judged before anything of an account (all when absent). */
+  judgedFirst?: readonly PartKind[]
+  messages: Partial<Record<PartKind, string>>
+  /** The prose rules (rule-register.yaml) a refusal of each kind proves besides the policy's. */
+  prose: Partial<Record<PartKind, readonly RuleId[]>>
+}
+
+function choosingPlaces(context: RunContext): ChoosingPlace[] {
+  const email = runEmail(context, 'weak')
+  return [
+    {
+      operationId: 'register',
+      fieldName: 'password',
+      title: (weakness) => `register with a password ${weakness}: 400 naming password`,
+      // An address per check: a server that wrongly takes one password would answer the next 409.
+      request: (password, label) => registration(runEmail(context, `weak-${label}`), password),
+      // "a password under strength 40, or a common one [...] (under 8 characters: ...)"
+      messages: { minLength: TOO_SHORT, strength: TOO_WEAK, refuseCommon: TOO_WEAK },
+      prose: {
+        minLength: ['registration.short-password-message'],
+        strength: ['registration.weak-password-message'],
+        refuseCommon: ['registration.weak-password-message'],
+      },
+    },
+    {
+      operationId: 'setPassword',
+      fieldName: 'password',
+      title: (weakness) =>
+        `set a password ${weakness}: 400 naming password, before the link is judged`,
+      request: (password) => ({ body: { username: email, hash: 'ab'.repeat(32), password } }),
+      // A password under 8 characters breaks the schema's minLength too, whose message the
+      // contract leaves to the server: only the checklist's and a common password's are stated.
+      messages: { require: NOT_RESET_RULES, refuseCommon: TOO_WEAK },
+      prose: {
+        minLength: ['set-password.checklist-checked-before-the-link'],
+        require: [
+          'set-password.checklist-message',
+          'set-password.checklist-checked-before-the-link',
+        ],
+        refuseCommon: ['set-password.common-password-checked-before-the-link'],
+      },
+    },
+    {
+      operationId: 'changePassword',
+      fieldName: 'newPassword',
+      title: (weakness) =>
+        `change to a password ${weakness}: 400 naming newPassword, before the old one is checked`,
+      request: (password) => ({
+        body: { username: email, oldPassword: passwordOf(context), newPassword: password },
+      }),
+      // "A `newPassword` under strength 40, or a common one, [...] before the old password is
+      // checked": a short one is the password flow's, sent with the account's old password.
+      judgedFirst: ['strength', 'require', 'refuseCommon'],
+      messages: { strength: TOO_WEAK, refuseCommon: TOO_WEAK },
+      prose: {
+        strength: ['change-password.weak-password-checked-before-the-old'],
+        refuseCommon: ['change-password.weak-password-checked-before-the-old'],
+      },
+    },
+  ]
+}
+
+/** One part of a policy refused: the password that breaks it alone, or why there is none. */
+type Refusal = {
+  part: PolicyPart
+  /** Which of the operation's messages the refusal carries. */
+  kind: PartKind
+  weakness: string
+  made: { password: string } | { password: undefined; reason: string }
+}
+
+/** Each part the field's policy states, with the password that breaks only that part. */
+function refusalsOf(
+  policy: PasswordPolicy,
+  commonPasswords: CommonPasswordList & Iterable<string>,
+): Refusal[] {
+  const refusals: Refusal[] = [
+    {
+      part: 'minLength',
+      kind: 'minLength',
+      weakness: `of ${policy.minLength - 1} characters (minLength ${policy.minLength})`,
+      made: passwordTooShort(policy),
+    },
+  ]
+  if (policy.strength) {
+    const weak = weakPasswordOf(policy)
+    // The score is the contract's only where it states which characters count, or ASCII is sent.
+    const score =
+      weak.password === undefined
+        ? ''
+        : weak.reading === 'stated'
+          ? ` (it scores ${weak.score} by the contract's character reading)`
+          : ` (it scores ${weak.score})`
+    refusals.push({
+      part: 'strength',
+      kind: 'strength',
+      weakness: `under strength ${policy.strength.minimum}${score}`,
+      made: weak,
+    })
+  }
+  for (const item of policy.require ?? [])
+    refusals.push({
+      part: `require.${item}`,
+      kind: 'require',
+      weakness: `without ${CHECK_WORDS[item]}, the rest of its policy kept`,
+      made: passwordMissing(policy, item),
+    })
+  if (policy.refuseCommon)
+    refusals.push({
+      part: 'refuseCommon',
+      kind: 'refuseCommon',
+      weakness: 'that is common, the rest of its policy kept',
+      made: commonPasswordKeeping(policy, commonPasswords),
+    })
+  return refusals
+}
+
+/**
+ * Sends, for each part of the policy of `place`'s field, the password that breaks that part alone
+ * and keeps the rest, and expects 400 naming the field: a server that skips one rule, or keeps a
+ * laxer number, accepts it. A part no password breaks alone is skipped with the reason; each check
+ * stands alone, so one that cannot be sent (a full window) skips only itself.
+ */
+async function refuseEachPart(
   flow: SuiteRecorder,
   context: RunContext,
-  refusal: {
-    operationId: string
-    fieldName: string
-    /** What the check sends where it is chosen, and when (a phrase after "with a password ..."). */
-    title: (weakness: string) => string
-    request: (password: string) => OperationCall
-  },
+  place: ChoosingPlace,
+  commonPasswords: CommonPasswordList & Iterable<string>,
 ): Promise<void> {
-  const { operationId, fieldName } = refusal
+  const { operationId, fieldName } = place
   const found = passwordFieldOf(context.contract, operationId, fieldName)
   if (!found) {
     flow.skip(
-      refusal.title('the policy refuses'),
+      place.title('the policy refuses'),
       `the contract states no x-password-policy for ${operationId}'s ${fieldName}`,
     )
     return
   }
-  const weak = weakPasswordOf(found.policy)
-  if (weak.password === undefined) {
-    flow.skip(refusal.title('the policy refuses'), `${found.schema}: ${weak.reason}`)
-    return
+  for (const { part, kind, weakness, made } of refusalsOf(found.policy, commonPasswords)) {
+    if (place.judgedFirst && !place.judgedFirst.includes(kind)) continue
+    const title = place.title(weakness)
+    if (made.password === undefined) {
+      // The schema's name last: "NewPassword: ..." would read as a secret field to the reports.
+      flow.skip(title, `${made.reason} (x-password-policy of ${found.schema})`)
+      continue
+    }
+    await flow.request(
+      title,
+      operationId,
+      place.request(made.password, part.replace(/\W/g, '-').toLowerCase()),
+      {
+        status: 400,
+        also: fieldErrorIs(fieldName, place.messages[kind]),
+        rules: [policyRule(found, part), ...(place.prose[kind] ?? [])],
+      },
+      false,
+    )
   }
-  const [weakness, message] =
-    weak.refusedBy === 'strength'
-      ? [`under strength ${weak.minimum} (it scores ${weak.score})`, TOO_WEAK]
-      : [`without ${weak.missing.join(', ')} (the checklist)`, NOT_RESET_RULES]
-  await flow.request(
-    refusal.title(weakness),
-    operationId,
-    refusal.request(weak.password),
-    { status: 400, also: fieldErrorIs(fieldName, message) },
-    false,
-  )
 }
 
 /**
- * Each rule for a new password is the server's, not only the site's form: 400 with its message,
- * for the password the contract's policy refuses. The three refusals are independent: one that
- * cannot be sent (a full window) skips only itself.
+ * Each rule for a new password is the server's, not only the site's form: 400 naming the field,
+ * with its message where the contract states it, for a password that breaks one part of the
+ * field's policy and keeps every other.
  */
 async function passwordRulesFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'password-rules')
@@ -164,29 +398,21 @@ async function passwordRulesFlow(run: RunContext): Promise<Suite> {
     context,
     'password rules: a weak new password is refused where it is chosen',
   )
-  const email = runEmail(context, 'weak')
-  await refuseWeakPassword(flow, context, {
-    operationId: 'register',
-    fieldName: 'password',
-    title: (weakness) => `register with a password ${weakness}: 400 naming password`,
-    request: (password) => registration(email, password),
-  })
-  await refuseWeakPassword(flow, context, {
-    operationId: 'setPassword',
-    fieldName: 'password',
-    title: (weakness) =>
-      `set a password ${weakness}: 400 naming password, before the link is judged`,
-    request: (password) => ({ body: { username: email, hash: 'ab'.repeat(32), password } }),
-  })
-  await refuseWeakPassword(flow, context, {
-    operationId: 'changePassword',
-    fieldName: 'newPassword',
-    title: (weakness) =>
-      `change to a password ${weakness}: 400 naming newPassword, before the old one is checked`,
-    request: (password) => ({
-      body: { username: email, oldPassword: passwordOf(context), newPassword: password },
-    }),
-  })
+  // The list is large: loaded by the flows that judge a password by it, not by every command.
+  const { COMMON_PASSWORDS } = await import('@devenv/domain/common-passwords')
+  const known = choosingPlaces(context)
+  for (const place of known) await refuseEachPart(flow, context, place, COMMON_PASSWORDS)
+  // A policy on a field the toolkit does not know where to send is named, not passed over.
+  for (const found of rulesOf(context.contract).passwordFields)
+    if (
+      !known.some(
+        (place) => place.operationId === found.operationId && place.fieldName === found.field,
+      )
+    )
+      flow.skip(
+        `${found.operationId} with a password its policy refuses: 400 naming ${found.field}`,
+        `the toolkit knows no request of ${found.operationId} that judges ${found.field} without an account`,
+      )
   return flow.suite
 }
 

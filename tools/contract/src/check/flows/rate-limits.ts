@@ -95,6 +95,7 @@ async function checkWindow(
         }
       : {}),
   })
+  const window = `x-rate-limits:${operation.operationId}:window.${rule.scope}`
   const exact = context.stubSessions
   const answered = `${label}: the first ${rule.limit} requests are answered`
   for (let attempt = 1; attempt <= rule.limit; attempt++) {
@@ -115,12 +116,16 @@ async function checkWindow(
       return flow.suite.checks
     }
   }
-  if (exact) flow.verdict(answered, undefined)
+  if (exact) flow.verdict(answered, undefined, undefined, [window])
   await flow.request(
     `${label}: the next request is refused: 429 with Retry-After`,
     operation.operationId,
     request(rule.limit + 1),
-    { status: 429, also: retryAfterWithin(rule.periodSeconds) },
+    {
+      status: 429,
+      also: retryAfterWithin(rule.periodSeconds),
+      rules: [window, 'api.retry-after-integer-seconds'],
+    },
   )
   return flow.suite.checks
 }

@@ -133,6 +133,8 @@ export type TokenPair = {
   access: string
   refresh: string
   validSeconds: number
+  /** The answer's own `token_valid_seconds`, when it says one. */
+  statedSeconds?: number
   /** When the sign-in answer came (ms since the epoch): the token expires at most validSeconds later. */
   receivedAt: number
 }
@@ -160,6 +162,7 @@ export async function signInStep(
           typeof validSeconds === 'number'
             ? validSeconds
             : (contractSeconds ?? Number.POSITIVE_INFINITY),
+        statedSeconds: typeof validSeconds === 'number' ? validSeconds : undefined,
         receivedAt: Date.now(),
       }
     : undefined

@@ -3,10 +3,52 @@ import { base64url, decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } fr
 import { devClientOf, type OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import type { RunContext } from '../context'
-import { type Flow, flowAccount, isolated, NO_ACCOUNT, recorderOf, signInStep } from './support'
+import {
+  type Flow,
+  flowAccount,
+  isolated,
+  NO_ACCOUNT,
+  recorderOf,
+  signInStep,
+  type TokenPair,
+} from './support'
+
+/** The prose rule a revoked session's access token breaks when it is still taken. */
+const REVOKED_SESSION = 'api.revoked-session-access-token-answers-401'
 
 /** Past the token's `exp`, which servers write in whole seconds. */
 const EXPIRY_MARGIN_MS = 1_500
+
+/** Servers write `exp` and `iat` in whole seconds: a lifetime may be off by one. */
+const ROUNDING_SECONDS = 1
+
+/**
+ * What is wrong with `token_valid_seconds` as the access token's lifetime: the JWT's own
+ * `exp − iat` (or `exp` less the answer's time, without `iat`). A string when the token cannot
+ * say (opaque, or without `exp`): then the check is skipped with it.
+ */
+function lifetimeProblem(tokens: TokenPair): { problem: string | undefined } | { unknown: string } {
+  if (tokens.statedSeconds === undefined)
+    return { unknown: 'the sign-in answer has no token_valid_seconds' }
+  let claims: ReturnType<typeof decodeJwt>
+  try {
+    claims = decodeJwt(tokens.access)
+  } catch {
+    return { unknown: 'the access token is opaque (not a JWT): its lifetime is not in it' }
+  }
+  if (typeof claims.exp !== 'number')
+    return { unknown: 'the access token has no exp claim: its lifetime is not in it' }
+  const issued = typeof claims.iat === 'number' ? claims.iat : Math.floor(tokens.receivedAt / 1000)
+  // Without iat the answer's arrival stands for it, a second or so late.
+  const slack = typeof claims.iat === 'number' ? ROUNDING_SECONDS : ROUNDING_SECONDS + 1
+  const lifetime = claims.exp - issued
+  return {
+    problem:
+      Math.abs(lifetime - tokens.statedSeconds) <= slack
+        ? undefined
+        : `token_valid_seconds is ${tokens.statedSeconds}, but the token's exp is ${lifetime} s after ${typeof claims.iat === 'number' ? 'its iat' : 'the answer'}`,
+  }
+}
 
 /** The same claims and header, signed with a key the server never had. */
 async function signedWithAnotherKey(token: string): Promise<string> {
@@ -47,6 +89,15 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
   const tokens = await signInStep(flow, 'sign in: 200', account.credentials)
   if (!tokens) return flow.suite
   const profile = (token: string): OperationCall => ({ token })
+  // Needs no waiting, so it is judged whatever the lifetime: a token said to live 900 s whose own
+  // exp is 20 s away would log its users out early.
+  const lifetime = lifetimeProblem(tokens)
+  const lifetimeName = "token_valid_seconds is the access token's own lifetime (exp − iat)"
+  if ('unknown' in lifetime) flow.skip(lifetimeName, lifetime.unknown)
+  else
+    flow.verdict(lifetimeName, lifetime.problem, undefined, [
+      'sign-in.token-valid-seconds-is-access-lifetime',
+    ])
   await flow.request(
     'the issued access token reads the profile: 200',
     'getProfile',
@@ -75,13 +126,13 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
     `after sign-out the access token is refused: ${flow.route('getProfile')} 401`,
     'getProfile',
     profile(signedOut.access),
-    { status: 401 },
+    { status: 401, rules: ['x-effects:signOut:revokes.session', REVOKED_SESSION] },
   )
   await flow.request(
     `after sign-out the access token is refused: ${flow.route('listEnvironments')} 401`,
     'listEnvironments',
     { token: signedOut.access },
-    { status: 401 },
+    { status: 401, rules: ['x-effects:signOut:revokes.session', REVOKED_SESSION] },
   )
 
   const expiry = 'past its expiry the access token is refused: 401'
@@ -107,7 +158,7 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
       `${expiry} (the development clock moved ${advanceSeconds} s on)`,
       'getProfile',
       profile(tokens.access),
-      { status: 401, rules: ['x-lifetimes'] },
+      { status: 401, rules: ['x-lifetimes:accessToken'] },
     )
     await clock.setClockOffset(0).catch(() => undefined)
     return flow.suite
@@ -135,7 +186,7 @@ async function tokensFlow(run: RunContext): Promise<Suite> {
     `${expiry} (waited for its ${tokens.validSeconds} s lifetime to pass)`,
     'getProfile',
     profile(tokens.access),
-    { status: 401, rules: ['x-lifetimes'] },
+    { status: 401, rules: ['x-lifetimes:accessToken'] },
   )
   return flow.suite
 }

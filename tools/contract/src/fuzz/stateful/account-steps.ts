@@ -310,6 +310,7 @@ export class ResetPassword extends AccountStep {
     if (verdict === 'expired') return expectAnswer(this.label, answer, 401, 'RESET_LINK_EXPIRED')
     expectAnswer(this.label, answer, 200)
     link.usedAt = model.now
+    if (password !== account.password) account.previousPassword = account.password
     account.password = password
     account.activated = true
     model.locks.delete(email)
@@ -352,6 +353,33 @@ export class ChangePassword extends AccountStep {
     if (newPassword === account.password)
       return expectAnswer(this.label, answer, 400, 'VALIDATION_FAILED')
     expectAnswer(this.label, answer, 200)
+    account.previousPassword = account.password
     account.password = newPassword
+  }
+}
+
+/**
+ * A sign-in with the password an account had before its last change: refused as any wrong one
+ * (401), and counted by the login lock as the server counts it, so that after `limit` of them
+ * the right password too meets the lock's 429.
+ */
+export class SignInWithOldPassword extends AccountStep {
+  get label() {
+    return `signIn(${this.email}, old password)`
+  }
+  override check(model: Readonly<Model>) {
+    return (
+      model.accounts.get(this.email)?.previousPassword !== undefined &&
+      withinLock(model, this.email)
+    )
+  }
+  async act(model: Model, real: Real) {
+    const email = this.email
+    const password = model.accounts.get(email)?.previousPassword
+    if (password === undefined) throw new Error(`${this.label}: no old password in the model`)
+    const answer = await call(real, 'signIn', { body: { email, password } })
+    if (isLocked(model, email)) return expectAnswer(this.label, answer, 429, 'LOGIN_LOCKED')
+    recordFailure(model, email)
+    expectAnswer(this.label, answer, 401, 'INVALID_CREDENTIALS')
   }
 }

@@ -52,6 +52,8 @@ export type LinkModel = { issuedAt: number; usedAt: number | null; superseded: b
 export type AccountModel = {
   email: string
   password: string
+  /** The password before the last change or reset: a wrong one now, counted by the lock. */
+  previousPassword?: string
   activated: boolean
   /** Oldest first, as they were e-mailed. */
   activations: LinkModel[]
@@ -170,6 +172,19 @@ export function recordFailure(model: Model, email: string): void {
     attempts: fresh ? 1 : (lock?.attempts ?? 0) + 1,
     lastFailureAt: model.now,
   })
+}
+
+/**
+ * Whether one more failure would close the login lock (or it is closed): a request of the run's
+ * own housekeeping that may fail is then not sent, since it would lock the account for a period.
+ */
+export function lockClosesOnNextFailure(model: Model, email: string): boolean {
+  const rule = model.rules.lock
+  if (!rule) return false
+  if (isLocked(model, email)) return true
+  const lock = model.locks.get(email)
+  const counted = lock && model.now < lock.lastFailureAt + rule.periodMs ? lock.attempts : 0
+  return counted + 1 >= rule.failures
 }
 
 /** A new link voids the earlier unused ones of the same kind. */

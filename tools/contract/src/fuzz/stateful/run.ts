@@ -10,7 +10,13 @@ import { type CheckName, judge } from '../checks'
 import { sendOperation } from '../setup-call'
 import { FUZZ_CLOCK_START } from '../stub-world'
 import { Tally } from '../tally'
-import { initialModel, modelRulesOf } from './model'
+import {
+  initialModel,
+  lockClosesOnNextFailure,
+  type Model,
+  modelRulesOf,
+  recordFailure,
+} from './model'
 import { jumpsOf, type Real, SEEDED } from './sequence'
 import { stepsFor } from './steps'
 
@@ -79,29 +85,58 @@ async function beginSequence(real: Real, accounts: readonly Credentials[]): Prom
 }
 
 /**
- * After a sequence on given accounts: each ends as it began. A password a server changed by
- * mistake is found among those the sequence sent and put back; the sequence's environments
- * are deleted; every session it opened is signed out.
+ * After a sequence on given accounts: each ends as it began. The account signs in with the
+ * password the model holds (what the server holds, if it agreed); failing that, with its own and
+ * those the sequence sent, but never so often that the login lock closes: the model counts these
+ * failures with the sequence's own, as the server does. A changed password is put back; the
+ * sequence's environments are deleted; every session it opened is signed out.
  */
-async function endSequence(real: Real, accounts: readonly Credentials[]): Promise<void> {
+export async function endSequence(
+  real: Real,
+  accounts: readonly Credentials[],
+  model: Model | undefined,
+): Promise<void> {
   const housekeeping = housekeepingOf(real)
   for (const device of real.devices) await signOut(housekeeping, device.refreshTokens.at(-1))
   for (const account of accounts) {
-    let answer = await signIn(housekeeping, account)
-    for (const password of real.passwordsSent?.get(account.email) ?? []) {
-      if (answer.status === 200) break
-      const changed = await signIn(housekeeping, { email: account.email, password })
-      if (changed.status !== 200) continue
-      await housekeeping('changePassword', {
-        body: { username: account.email, oldPassword: password, newPassword: account.password },
-      })
-      await signOut(housekeeping, tokensOf(changed)?.refresh ?? '')
-      answer = await signIn(housekeeping, account)
+    const { email } = account
+    const tried = [
+      ...new Set([
+        model?.accounts.get(email)?.password ?? account.password,
+        account.password,
+        ...(real.passwordsSent?.get(email) ?? []),
+      ]),
+    ]
+    let answer: Answer | undefined
+    let current: string | undefined
+    for (const password of tried) {
+      if (model) {
+        model.now = Date.now()
+        if (lockClosesOnNextFailure(model, email)) break
+      }
+      answer = await signIn(housekeeping, { email, password })
+      if (answer.status === 200) {
+        current = password
+        model?.locks.delete(email)
+        break
+      }
+      if (model && answer.status === 401) recordFailure(model, email)
     }
-    if (answer.status !== 200)
+    if (answer === undefined || current === undefined)
       throw new Error(
-        `after the sequence ${account.email} no longer signs in with its password: ${answer.status} ${answer.text}`,
+        `after the sequence ${email} no longer signs in with its password${answer ? `: ${answer.status} ${answer.text}` : ' (one more wrong password would close its login lock)'}`,
       )
+    if (current !== account.password) {
+      await housekeeping('changePassword', {
+        body: { username: email, oldPassword: current, newPassword: account.password },
+      })
+      await signOut(housekeeping, tokensOf(answer)?.refresh ?? '')
+      answer = await signIn(housekeeping, account)
+      if (answer.status !== 200)
+        throw new Error(
+          `after the sequence ${email} no longer signs in with its password: ${answer.status} ${answer.text}`,
+        )
+    }
     const { access = '', refresh = '' } = tokensOf(answer) ?? {}
     const list = await housekeeping('listEnvironments', { token: access })
     const items = isJsonObject(list.json) && Array.isArray(list.json.items) ? list.json.items : []
@@ -201,16 +236,18 @@ export async function runStateful(options: StatefulOptions): Promise<StatefulRes
           }
           await beginSequence(real, given)
           let agreed = false
+          // The clean-up signs in with the passwords the model holds, and counts with its lock.
+          let model: Model | undefined
           try {
-            await fc.asyncModelRun(
-              () => ({ model: initialModel(Date.now(), given, rules, 'real'), real }),
-              commands,
-            )
+            await fc.asyncModelRun(() => {
+              model = initialModel(Date.now(), given, rules, 'real')
+              return { model, real }
+            }, commands)
             agreed = true
             if (!shrinking) completed += 1
           } finally {
             // After a disagreement that one is reported; a clean-up that fails after it would hide it.
-            await endSequence(real, given).catch((error: unknown) => {
+            await endSequence(real, given, model).catch((error: unknown) => {
               if (agreed) throw error
             })
           }

@@ -9,6 +9,7 @@ import {
   ResendActivation,
   ResetPassword,
   SignIn,
+  SignInWithOldPassword,
   SignOut,
 } from './account-steps'
 import { AdvanceClock, CreateEnvironment, EnvironmentStep } from './environment-steps'
@@ -62,6 +63,8 @@ export function stepsFor(
       fc
         .tuple(account, own ? fc.boolean() : fc.constant(false), password)
         .map(([who, right, secret]) => new ChangePassword(who, right, secret)),
+      // Only the run's own accounts change their passwords: then the old one must stop working.
+      ...(own ? [account.map((who) => new SignInWithOldPassword(who))] : []),
     ]
   return [
     fc.tuple(account, password).map(([who, secret]) => new Register(who, secret)),
@@ -75,6 +78,7 @@ export function stepsFor(
     fc
       .tuple(account, fc.boolean(), password)
       .map(([who, right, secret]) => new ChangePassword(who, right, secret)),
+    account.map((who) => new SignInWithOldPassword(who)),
     ...sessions.slice(6),
     fc.constantFrom(...jumps).map((seconds) => new AdvanceClock(seconds)),
   ]
