@@ -56,7 +56,15 @@ export type RuleCoverage = {
   checks: number
   /** Why no black-box check can observe it: listed, never counted in the figure. */
   gap?: string
+  /** The option of a choice the contract leaves open that the rule holds for (the register's). */
+  branch?: string
+  /** Why it does not apply to this server (it took another option): listed, never counted. */
+  notApplicable?: string
 }
+
+/** Whether a rule counts in the figure: one a check can observe, and that applies to the server. */
+export const countsInFigure = (rule: RuleCoverage): boolean =>
+  rule.gap === undefined && rule.notApplicable === undefined
 
 /**
  * The coverage of the contract by a run (or a stub session): the figures, then the matrix of
@@ -75,9 +83,9 @@ export type ContractCoverage = {
   rules?: RuleCoverage[]
 }
 
-/** The rules' figure: those cited, of every rule but the gaps. */
+/** The rules' figure: those cited, of every rule but the gaps and those that do not apply. */
 export function ruleFigure(rules: readonly RuleCoverage[]): CoverageFigure {
-  const countable = rules.filter((rule) => rule.gap === undefined)
+  const countable = rules.filter(countsInFigure)
   return figure(countable.filter((rule) => rule.checks > 0).length, countable.length)
 }
 

@@ -15,7 +15,7 @@
  */
 export { ajvSchemaId, createAjv, createSchemaValidator, DOCUMENT_ID } from './ajv'
 export { createContract, loadContract } from './contract-file'
-export { type RuleCoverage, ruleFigure } from './coverage'
+export { countsInFigure, type RuleCoverage, ruleFigure } from './coverage'
 export { loadOpenApiDocument, OPENAPI_DOCUMENT_PATH, OPENAPI_DOCUMENT_URL } from './document-file'
 export * from './model'
 export {

@@ -72,6 +72,17 @@ describe('the register of the contract prose rules', () => {
     expect(() => parseRuleRegister(`rules:\n${entry('api.a')}    because: "no"\n`)).toThrow(
       'rules[0].because is not a known field',
     )
+    expect(() => parseRuleRegister(`rules:\n${entry('api.a')}    branch: alike\n`)).toThrow(
+      'api.a: branch, when given, is <choice>.<option> in lower case',
+    )
+    expect(
+      parseRuleRegister(`rules:\n${entry('api.a')}    branch: account-answers.alike\n`)[0]?.branch,
+    ).toBe('account-answers.alike')
+  })
+
+  it("holds both options of the contract's open choice of account answers, each with its rules", () => {
+    const options = new Set(register.flatMap((rule) => (rule.branch ? [rule.branch] : [])))
+    expect([...options].sort()).toEqual(['account-answers.alike', 'account-answers.distinct'])
   })
 })
 
@@ -136,19 +147,6 @@ describe('the ids of the rules stated as data', () => {
       'x-password-policy:setPassword.password:require.digit',
       'x-effects:signIn:resets.login-lock',
     ])
-  })
-
-  it('tolerates rules read by a library without the later extensions', () => {
-    const {
-      uniques: _u,
-      effects: _e,
-      dateBounds: _d,
-      valuesFrom: _v,
-      ...older
-    } = readContractRules(document)
-    const ids = dataRuleIds(older as ContractRules)
-    expect(ids).toContain('x-quota:createEnvironment')
-    expect(ids.filter((id) => id.startsWith('x-effects'))).toEqual([])
   })
 
   it('matches an id to its extension, and no other extension that begins alike', () => {

@@ -34,6 +34,11 @@ export type RegisteredRule = {
   sentence: string
   /** Why no black-box check can observe it; such a rule is listed, never counted as covered. */
   gap?: string
+  /**
+   * `<choice>.<option>`: the rule holds only for a server that takes this option of a choice the
+   * contract leaves open (`account-answers.alike`); a run that saw another option leaves it out.
+   */
+  branch?: string
 }
 
 /** A rule of the contract, of either kind, as the coverage lists it. */
@@ -45,6 +50,7 @@ export type ContractRule = {
   /** A prose rule: its sentence. */
   sentence?: string
   gap?: string
+  branch?: string
 }
 
 /** The separately testable sentences of a password policy, each a part of its id. */
@@ -59,10 +65,6 @@ function passwordParts(policy: PasswordPolicy): string[] {
 
 /** The ids of the rules stated as data, in the order of the document's "Rules as data". */
 export function dataRuleIds(rules: ContractRules): RuleId[] {
-  // Read as optional: a contract read by an older library has none of these.
-  const later = rules as Partial<
-    Pick<ContractRules, 'uniques' | 'effects' | 'dateBounds' | 'valuesFrom'>
-  >
   const ids: RuleId[] = []
   for (const [operationId, limits] of Object.entries(rules.rateLimits))
     for (const limit of limits)
@@ -73,15 +75,15 @@ export function dataRuleIds(rules: ContractRules): RuleId[] {
     for (const part of passwordParts(policy))
       ids.push(`x-password-policy:${operationId}.${field}:${part}`)
   for (const operationId of Object.keys(rules.quotas)) ids.push(`x-quota:${operationId}`)
-  for (const operationId of Object.keys(later.uniques ?? {})) ids.push(`x-unique:${operationId}`)
-  for (const [operationId, effects] of Object.entries(later.effects ?? {}))
+  for (const operationId of Object.keys(rules.uniques)) ids.push(`x-unique:${operationId}`)
+  for (const [operationId, effects] of Object.entries(rules.effects))
     for (const effect of effects) {
       if (effect.revokes) ids.push(`x-effects:${operationId}:revokes.${effect.revokes}`)
       if (effect.resets) ids.push(`x-effects:${operationId}:resets.${effect.resets}`)
     }
-  for (const { operationId, field } of later.dateBounds ?? [])
+  for (const { operationId, field } of rules.dateBounds)
     ids.push(`x-date-bound:${operationId}.${field}`)
-  for (const { operationId, field } of later.valuesFrom ?? [])
+  for (const { operationId, field } of rules.valuesFrom)
     ids.push(`x-values-from:${operationId}.${field}`)
   for (const schema of Object.keys(rules.lifecycles)) ids.push(`x-lifecycle:${schema}`)
   if (rules.bodyLimit) ids.push('x-body-limit')
@@ -110,7 +112,7 @@ export class RuleRegisterError extends Error {
 
 function registeredRule(value: unknown, at: string): RegisteredRule {
   if (!isJsonObject(value)) throw new RuleRegisterError(`${at} must be an object`)
-  const { id, operations, sentence, gap, ...unknown } = value
+  const { id, operations, sentence, gap, branch, ...unknown } = value
   const extra = Object.keys(unknown)[0]
   if (extra !== undefined) throw new RuleRegisterError(`${at}.${extra} is not a known field`)
   if (typeof id !== 'string' || !PROSE_RULE_ID.test(id))
@@ -121,8 +123,18 @@ function registeredRule(value: unknown, at: string): RegisteredRule {
     throw new RuleRegisterError(`${id}: sentence must quote the contract`)
   if (gap !== undefined && (typeof gap !== 'string' || gap.trim() === ''))
     throw new RuleRegisterError(`${id}: gap, when given, says why no check can observe the rule`)
-  return { id, operations: operations as string[], sentence, ...(gap === undefined ? {} : { gap }) }
+  if (branch !== undefined && (typeof branch !== 'string' || !RULE_BRANCH.test(branch)))
+    throw new RuleRegisterError(`${id}: branch, when given, is <choice>.<option> in lower case`)
+  return {
+    id,
+    operations: operations as string[],
+    sentence,
+    ...(gap === undefined ? {} : { gap }),
+    ...(branch === undefined ? {} : { branch }),
+  }
 }
+
+const RULE_BRANCH = /^[a-z]+(-[a-z]+)*\.[a-z]+(-[a-z]+)*$/
 
 /** Reads a register's text; throws `RuleRegisterError` naming the entry that is malformed. */
 export function parseRuleRegister(text: string): RegisteredRule[] {
@@ -200,6 +212,7 @@ export function contractRuleIds(
         operations: rule.operations,
         sentence: rule.sentence,
         ...(rule.gap === undefined ? {} : { gap: rule.gap }),
+        ...(rule.branch === undefined ? {} : { branch: rule.branch }),
       }),
     )
   return [...data, ...registered]

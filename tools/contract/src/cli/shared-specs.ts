@@ -54,7 +54,7 @@ export const SHARED_OPTION_SPECS = [
     value: 'PCT',
     read: numberWithin({ min: 0, max: 100 }),
     description:
-      'fail (exit 1) when the operations, the documented statuses or the documented examples covered are below PCT %',
+      "fail (exit 1) when the operations, the documented statuses, the documented examples or (check) the contract's rules covered are below PCT %",
     group: CONTRACT_AND_REPORTS,
   },
   {

@@ -3,6 +3,7 @@ import {
   type ContractCoverage,
   type ContractRule,
   contractRuleIds,
+  countsInFigure,
   coverageFigures,
   createCoverageRecorder,
   type RuleCoverage,
@@ -35,8 +36,8 @@ export function coverageOfExchanges(contract: Contract, exchanges: readonly Exch
   return recorder.report()
 }
 
-/** A rule to count: its id, and its gap when no black-box check can observe it. */
-export type RuleToCover = Pick<ContractRule, 'id' | 'gap'>
+/** A rule to count: its id, its gap when no black-box check can observe it, its branch if any. */
+export type RuleToCover = Pick<ContractRule, 'id' | 'gap' | 'branch'>
 
 const contractRules = new WeakMap<Contract, RuleToCover[]>()
 
@@ -44,9 +45,10 @@ const contractRules = new WeakMap<Contract, RuleToCover[]>()
 export function rulesOf(contract: Contract): RuleToCover[] {
   let rules = contractRules.get(contract)
   if (!rules) {
-    rules = contractRuleIds(contract.document).map(({ id, gap }) => ({
+    rules = contractRuleIds(contract.document).map(({ id, gap, branch }) => ({
       id,
       ...(gap === undefined ? {} : { gap }),
+      ...(branch === undefined ? {} : { branch }),
     }))
     contractRules.set(contract, rules)
   }
@@ -64,11 +66,31 @@ export function ruleCoverageOf(
       if (check.status === 'skipped') continue
       for (const id of new Set(check.rules ?? [])) cited.set(id, (cited.get(id) ?? 0) + 1)
     }
-  return rules.map(({ id, gap }) => ({
-    id,
-    checks: cited.get(id) ?? 0,
-    ...(gap === undefined ? {} : { gap }),
-  }))
+  // A choice the contract leaves open (409 for a taken address, or alike for every address): the
+  // options whose rules a check cited are the ones the server took.
+  const taken = new Map<string, Set<string>>()
+  for (const { id, branch } of rules)
+    if (branch && cited.has(id)) {
+      const [choice = '', option = ''] = branch.split('.')
+      taken.set(choice, (taken.get(choice) ?? new Set()).add(option))
+    }
+  const notTaken = (branch: string | undefined): string | undefined => {
+    if (branch === undefined) return undefined
+    const [choice = '', option = ''] = branch.split('.')
+    const options = taken.get(choice)
+    if (!options || options.has(option)) return undefined
+    return `holds only where a server takes ${branch}; this one took ${[...options].map((other) => `${choice}.${other}`).join(', ')}`
+  }
+  return rules.map(({ id, gap, branch }) => {
+    const notApplicable = notTaken(branch)
+    return {
+      id,
+      checks: cited.get(id) ?? 0,
+      ...(gap === undefined ? {} : { gap }),
+      ...(branch === undefined ? {} : { branch }),
+      ...(notApplicable === undefined ? {} : { notApplicable }),
+    }
+  })
 }
 
 /** The coverage with its rules: the list, and the figure beside operations, statuses and examples. */
@@ -87,7 +109,11 @@ export function withRuleCoverage(
 
 /** Why a rule no check of the run cited is uncovered: its gap, else no check. */
 export const uncoveredRuleReason = (rule: RuleCoverage): string =>
-  rule.gap === undefined ? NO_CHECK : `gap: ${rule.gap}`
+  rule.gap !== undefined
+    ? `gap: ${rule.gap}`
+    : rule.notApplicable !== undefined
+      ? `not applicable: ${rule.notApplicable}`
+      : NO_CHECK
 
 /** A rule no check that ran cites. */
 export const NO_CHECK = 'no check'
@@ -102,8 +128,8 @@ const RULES_NAMED = 20
 export function formatRuleCoverage(coverage: Coverage): string[] {
   const rules = coverage.rules
   if (rules === undefined) return []
-  const gaps = rules.filter((rule) => rule.gap !== undefined)
-  const uncovered = rules.filter((rule) => rule.gap === undefined && rule.checks === 0)
+  const gaps = rules.filter((rule) => !countsInFigure(rule))
+  const uncovered = rules.filter((rule) => countsInFigure(rule) && rule.checks === 0)
   const lines: string[] = []
   if (uncovered.length > 0) {
     lines.push(`rules no check of this run cited (${uncovered.length})`)
@@ -115,7 +141,7 @@ export function formatRuleCoverage(coverage: Coverage): string[] {
   }
   if (gaps.length > 0)
     lines.push(
-      `${gaps.length} rule${gaps.length === 1 ? '' : 's'} no black-box check can observe (gaps: left out of the figure, listed in report.json)`,
+      `${gaps.length} rule${gaps.length === 1 ? '' : 's'} left out of the figure, each with its reason in report.json (no black-box check can observe it, or it holds only for an option of the contract's choice this server did not take)`,
     )
   return lines
 }
@@ -123,11 +149,18 @@ export function formatRuleCoverage(coverage: Coverage): string[] {
 export type CoverageKind = Exclude<keyof Coverage['summary'], 'rules'>
 export const COVERAGE_KINDS: readonly CoverageKind[] = ['operations', 'statuses', 'examples']
 
-/** The kinds of coverage below a minimum percentage (`--min-coverage`), with their figures. */
+/**
+ * The kinds of coverage below a minimum percentage (`--min-coverage`), with their figures; the
+ * contract's rules too where the run counts them (`check`).
+ */
 export function coverageShortfall(coverage: Coverage, minimumPercent: number): string[] {
-  return COVERAGE_KINDS.filter((kind) => coverage.summary[kind].percent < minimumPercent).map(
-    (kind) => `${kind} ${coverage.summary[kind].percent}%`,
-  )
+  const figures = [
+    ...COVERAGE_KINDS.map((kind) => [kind, coverage.summary[kind]] as const),
+    ...(coverage.summary.rules ? [['rules', coverage.summary.rules] as const] : []),
+  ]
+  return figures
+    .filter(([, figure]) => figure.percent < minimumPercent)
+    .map(([kind, figure]) => `${kind} ${figure.percent}%`)
 }
 
 /** One line of percentages, the last of the coverage part of the terminal summary. */

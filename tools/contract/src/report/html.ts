@@ -1,3 +1,4 @@
+import { countsInFigure } from '@devenv/openapi'
 import { COVERAGE_KINDS, uncoveredRuleReason } from './coverage'
 import type { RunReport } from './run-report'
 import { SINCE_LABEL_TEXT } from './suites'
@@ -131,7 +132,7 @@ export function toHtml(report: RunReport): string {
       '<table><thead><tr><th>rule</th><th>checks</th><th>uncovered because</th></tr></thead><tbody>',
       ...coverage.rules.map(
         (rule) =>
-          `<tr><td>${cell(rule.id, rule.checks > 0 && rule.gap === undefined ? 'hit' : 'miss', rule.checks > 0 ? `cited by ${rule.checks} checks` : 'cited by no check')}</td><td class="n">${escapeHtml(rule.checks)}</td><td>${rule.checks > 0 && rule.gap === undefined ? '' : escapeHtml(uncoveredRuleReason(rule))}</td></tr>`,
+          `<tr><td>${cell(rule.id, rule.checks > 0 && countsInFigure(rule) ? 'hit' : 'miss', rule.checks > 0 ? `cited by ${rule.checks} checks` : 'cited by no check')}</td><td class="n">${escapeHtml(rule.checks)}</td><td>${rule.checks > 0 && countsInFigure(rule) ? '' : escapeHtml(uncoveredRuleReason(rule))}</td></tr>`,
       ),
       '</tbody></table>',
     )

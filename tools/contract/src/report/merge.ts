@@ -170,7 +170,13 @@ export function mergeShardReports(
   }))
   const merged = mergeCoverage(shards.map((shard) => shard.coverage)) ?? first.coverage
   // A rule's checks are counted again from the merged checks: the set-up every shard repeats once.
-  const rules = first.coverage.rules && ruleCoverageOf(first.coverage.rules, shardSuites)
+  // Which option of a choice the server took is judged again from all the shards' checks.
+  const rules =
+    first.coverage.rules &&
+    ruleCoverageOf(
+      first.coverage.rules.map(({ id, gap, branch }) => ({ id, gap, branch })),
+      shardSuites,
+    )
   const union: Coverage = rules
     ? { ...merged, summary: { ...merged.summary, rules: ruleFigure(rules) }, rules }
     : merged

@@ -1,4 +1,4 @@
-import { loadContract } from '@devenv/openapi'
+import { loadContract, ruleFigure } from '@devenv/openapi'
 import { describe, expect, it } from 'vitest'
 import {
   buildRunReport,
@@ -49,6 +49,30 @@ describe('the coverage of the contract rules', () => {
     ])
   })
 
+  it('leaves out the rules of an option the server did not take, and only where it took another', () => {
+    const choice = [
+      { id: 'registration.taken-address-answers-409', branch: 'account-answers.distinct' },
+      { id: 'uniform-answers.taken-address-gets-the-same-201', branch: 'account-answers.alike' },
+    ]
+    const distinct = ruleCoverageOf(choice, [
+      suite('registration', [
+        check('the same address again: 409', 'passed', ['registration.taken-address-answers-409']),
+      ]),
+    ])
+    expect(distinct[1]).toEqual({
+      id: 'uniform-answers.taken-address-gets-the-same-201',
+      checks: 0,
+      branch: 'account-answers.alike',
+      notApplicable:
+        'holds only where a server takes account-answers.alike; this one took account-answers.distinct',
+    })
+    expect(ruleFigure(distinct)).toEqual({ covered: 1, total: 1, percent: 100 })
+    // Neither option seen: both are uncovered, not excused.
+    const neither = ruleCoverageOf(choice, [])
+    expect(neither.map((rule) => rule.notApplicable)).toEqual([undefined, undefined])
+    expect(ruleFigure(neither)).toEqual({ covered: 0, total: 2, percent: 0 })
+  })
+
   it('leaves the gaps out of the figure, and prints the rules no check cited', () => {
     const coverage = withRuleCoverage(coverageOfExchanges(contract, []), RULES, [
       suite('sign-out', [check('unknown token: 204', 'passed', ['sign-out.idempotent'])]),
@@ -57,7 +81,7 @@ describe('the coverage of the contract rules', () => {
     expect(formatRuleCoverage(coverage)).toEqual([
       'rules no check of this run cited (1)',
       '  - x-quota:createEnvironment: no check',
-      '1 rule no black-box check can observe (gaps: left out of the figure, listed in report.json)',
+      "1 rule left out of the figure, each with its reason in report.json (no black-box check can observe it, or it holds only for an option of the contract's choice this server did not take)",
     ])
     expect(formatCoverage(coverage)).toContain('rules 1/2 (50%)')
   })

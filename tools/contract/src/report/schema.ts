@@ -41,7 +41,15 @@ const coverage = z.strictObject({
   ),
   // `check` only: each rule of the contract and the checks that ran citing it.
   rules: z
-    .array(z.strictObject({ id: ruleId, checks: count, gap: z.string().optional() }))
+    .array(
+      z.strictObject({
+        id: ruleId,
+        checks: count,
+        gap: z.string().optional(),
+        branch: z.string().optional(),
+        notApplicable: z.string().optional(),
+      }),
+    )
     .optional(),
 })
 

@@ -1,15 +1,20 @@
 import { isDeepStrictEqual } from 'node:util'
 import { isJsonObject } from '@devenv/openapi'
+import type { DevClient } from '@devenv/openapi/dev-protocol'
 import { registration } from '../../accounts'
-import type { Answer } from '../../http'
+import { rulesOf } from '../../contract-rules'
+import { type Answer, devClientOf } from '../../http'
 import type { Suite } from '../../report'
 import { mailedLink, type RunContext } from '../context'
+import type { SuiteRecorder } from '../recorder'
 import { OTHER_PASSWORD, PASSWORD_FLOWS } from './passwords'
 import {
+  codeIs,
   type Flow,
   field,
   flowAccount,
   isolated,
+  mailMatching,
   NO_ACCOUNT,
   NO_MAILBOX,
   passwordOf,
@@ -128,6 +133,18 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
         }
       : { status: 403, rules: ['sign-in.not-activated-answers-403'] },
   )
+  // Where answers are alike, the owner learns of the attempt by mail: one that is no activation.
+  if (alike && context.mailbox && !flow.stopped) {
+    const attempt = await mailMatching(context, email, (mails) =>
+      mails.find((params) => params.activate === undefined),
+    )
+    flow.verdict(
+      'the owner of the taken address is e-mailed about the attempt',
+      attempt ? undefined : 'no e-mail but the activation one went to the taken address',
+      undefined,
+      ['uniform-answers.owner-mailed-about-the-attempt'],
+    )
+  }
   if (!context.mailbox) {
     flow.skip(
       'after activation the first registration signs in, the refused one does not',
@@ -137,17 +154,21 @@ async function registrationFlow(run: RunContext): Promise<Suite> {
   }
   const token = (await mailedLink(context, email, 'activate'))?.activate
   const mailed = token ? undefined : 'no e-mail'
-  const activated =
-    flow.verdict('after activation: the activation e-mail arrives', mailed, undefined, [
+  if (
+    !flow.verdict('after activation: the activation e-mail arrives', mailed, undefined, [
       'registration.activation-link-emailed',
-    ]) &&
-    (await flow.request(
-      'after activation: activate with the e-mailed token: 200',
-      'activateAccount',
-      { body: { token } },
-      { status: 200 },
-      true,
-    ))
+    ])
+  )
+    return flow.suite
+  const lifetime = await tokenPastItsLifetime(flow, context, token)
+  const activated = await flow.request(
+    'after activation: activate with the e-mailed token: 200',
+    'activateAccount',
+    { body: { token } },
+    { status: 200, rules: lifetime ? ['x-lifetimes:activationLink'] : [] },
+    true,
+  )
+  if (lifetime) await lifetime.clock.setClockOffset(0).catch(() => undefined)
   if (!activated) return flow.suite
   await flow.request(
     "after activation the first registration's password signs in: 200",
@@ -197,6 +218,60 @@ const shows = (expected: ProfileFields) => (answer: Answer) => {
   return problems.length > 0 ? problems.join('; ') : undefined
 }
 
+/**
+ * The activation link's lifetime (`x-lifetimes`), where the flow's stub session has a clock of its
+ * own to move (no client can wait a day): a minute past it the e-mailed token is refused as
+ * expired (and stays unused); the clock is then left a minute short of it, where the token must
+ * still activate. Undefined, and the clock untouched, elsewhere.
+ */
+async function tokenPastItsLifetime(
+  flow: SuiteRecorder,
+  context: RunContext,
+  token: string | undefined,
+): Promise<{ clock: DevClient } | undefined> {
+  const lifetime = rulesOf(context.contract).lifetimes?.activationLink
+  if (!context.stubSessions || lifetime === undefined) return undefined
+  const clock = devClientOf(context.target.transport, context.target.session)
+  const moved = await clock.setClockOffset(lifetime + 60).then(
+    () => true,
+    () => false,
+  )
+  if (!moved) return undefined
+  await flow.request(
+    `after activation: the e-mailed token ${lifetime + 60} s old (a minute past its lifetime): 400 ACTIVATION_TOKEN_EXPIRED`,
+    'activateAccount',
+    { body: { token } },
+    {
+      status: 400,
+      also: codeIs('ACTIVATION_TOKEN_EXPIRED'),
+      rules: ['x-lifetimes:activationLink'],
+    },
+    false,
+  )
+  await clock.setClockOffset(lifetime - 60)
+  return { clock }
+}
+
+/**
+ * The profile of an account registered with no names and no company (the flows' own): its names
+ * are empty strings and it is a personal account.
+ */
+const registeredWithoutNames = (answer: Answer) => {
+  const problems = [
+    ...['firstName', 'lastName']
+      .filter((name) => field(answer, name) !== '')
+      .map((name) => `${name} is ${JSON.stringify(field(answer, name))}, not the empty string`),
+    ...(field(answer, 'userType') === 'PERSONAL'
+      ? []
+      : [
+          `userType is ${JSON.stringify(field(answer, 'userType'))} without a company, not PERSONAL`,
+        ]),
+  ]
+  return problems.length > 0
+    ? `registered without names or company, yet ${problems.join('; ')}`
+    : undefined
+}
+
 /** A profile update is visible on the next read; a refused one changes nothing. */
 async function profileFlow(run: RunContext): Promise<Suite> {
   const context = isolated(run, 'profile')
@@ -219,10 +294,18 @@ async function profileFlow(run: RunContext): Promise<Suite> {
       also: (answer) =>
         field(answer, 'email') === account.credentials.email.toLowerCase()
           ? field(answer, 'username') === field(answer, 'email')
-            ? undefined
+            ? account.fresh
+              ? registeredWithoutNames(answer)
+              : undefined
             : `username ${JSON.stringify(field(answer, 'username'))} is not the e-mail address`
           : `the profile of ${JSON.stringify(field(answer, 'email'))}, not of ${account.credentials.email}`,
-      rules: ['profile.of-the-token-user', 'profile.email-is-the-username'],
+      rules: [
+        'profile.of-the-token-user',
+        'profile.email-is-the-username',
+        ...(account.fresh
+          ? ['registration.names-fill-the-profile', 'registration.user-type-from-company']
+          : []),
+      ],
     },
     true,
   )

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { isJsonObject } from '@devenv/openapi'
 import { signIn } from '../../accounts'
 import { quotaOf, rulesOf, uniqueOf } from '../../contract-rules'
@@ -20,6 +21,90 @@ import {
 } from './support'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The resources each plan size fixes, as createEnvironment's description states them. */
+const RESOURCES: Readonly<Record<string, { vcpu: number; ramGb: number; ssdGb: number }>> = {
+  starter: { vcpu: 2, ramGb: 8, ssdGb: 50 },
+  professional: { vcpu: 4, ramGb: 16, ssdGb: 100 },
+  enterprise: { vcpu: 8, ramGb: 32, ssdGb: 200 },
+}
+const SIZES = Object.keys(RESOURCES)
+
+/** What is wrong with an environment's resources for its size, if anything. */
+function resourcesProblem(answer: Answer): string | undefined {
+  const size = String(field(answer, 'size'))
+  const resources = field(answer, 'resources')
+  const wanted = RESOURCES[size]
+  if (!wanted) return `size ${size} is none the contract gives resources for`
+  return isJsonObject(resources) &&
+    resources.vcpu === wanted.vcpu &&
+    resources.ramGb === wanted.ramGb &&
+    resources.ssdGb === wanted.ssdGb
+    ? undefined
+    : `${size} has resources ${JSON.stringify(resources)}, not ${JSON.stringify(wanted)}`
+}
+
+/** What is wrong with an environment's url for its status: set while running, null otherwise. */
+function urlProblem(answer: Answer | undefined): string | undefined {
+  const status = field(answer, 'status')
+  const url = field(answer, 'url')
+  if (status === 'running')
+    return typeof url === 'string' ? undefined : `running with url ${JSON.stringify(url)}`
+  return url === null ? undefined : `${String(status)} with url ${JSON.stringify(url)}, not null`
+}
+
+/** The first problem of several checks of one answer. */
+const allOf =
+  (...checks: Array<(answer: Answer) => string | undefined>) =>
+  (answer: Answer) => {
+    for (const check of checks) {
+      const problem = check(answer)
+      if (problem) return problem
+    }
+    return undefined
+  }
+
+/** An RFC 3339 date-time in UTC: `Z`, or an offset of +00:00. */
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/i
+
+/** Every string of the answer that reads as a date and time, wherever it is. */
+function timestampsOf(value: unknown): string[] {
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? [value] : []
+  if (Array.isArray(value)) return value.flatMap(timestampsOf)
+  if (isJsonObject(value)) return Object.values(value).flatMap(timestampsOf)
+  return []
+}
+
+const utcProblem = (answer: Answer) => {
+  const stamps = timestampsOf(answer.json)
+  if (stamps.length === 0) return 'no timestamp in the answer'
+  const local = stamps.filter((stamp) => !UTC_DATE_TIME.test(stamp))
+  return local.length === 0 ? undefined : `not in UTC: ${local.join(', ')}`
+}
+
+/** The environment, listed (with `status`), or a problem. */
+const listedAs = (id: string, status: string | undefined) => (answer: Answer) => {
+  const items = field(answer, 'items')
+  const item = Array.isArray(items)
+    ? items.find((each) => isJsonObject(each) && each.id === id)
+    : undefined
+  if (!isJsonObject(item)) return 'not listed'
+  return status === undefined || item.status === status
+    ? undefined
+    : `listed as ${String(item.status)}, not ${status}`
+}
+
+/** The list's items newest first: each `createdAt` no later than the one before it. */
+const newestFirst = (answer: Answer) => {
+  const items = field(answer, 'items')
+  const times = Array.isArray(items)
+    ? items.map((item) => (isJsonObject(item) ? Date.parse(String(item.createdAt)) : Number.NaN))
+    : []
+  const at = times.findIndex((time, index) => index > 0 && !(time <= (times[index - 1] ?? 0)))
+  return at === -1
+    ? undefined
+    : `item ${at + 1} was created after item ${at}: ${JSON.stringify((items as unknown[]).slice(at - 1, at + 1))}`
+}
 
 /** Reads the environment (`getEnvironment`) until `done` says so, at most `seconds`. */
 async function waitFor(
@@ -117,21 +202,33 @@ export async function environmentLifecycle(
     },
     {
       status: 201,
-      rules: ['x-lifecycle:EnvironmentStatus'],
-      also: (answer) =>
-        field(answer, 'status') === states.created
-          ? undefined
-          : `status ${String(field(answer, 'status'))}`,
+      rules: [
+        'x-lifecycle:EnvironmentStatus',
+        'environments.size-fixes-the-resources',
+        'environments.url-only-while-running',
+      ],
+      also: allOf(
+        (answer) =>
+          field(answer, 'status') === states.created
+            ? undefined
+            : `status ${String(field(answer, 'status'))}`,
+        resourcesProblem,
+        urlProblem,
+      ),
     },
     true,
   )
   const id = String(field(created, 'id'))
   const environment = { params: { id }, token }
   await flow.request(
-    'get: 200, the same environment',
+    'get: 200, the same environment, its timestamps in UTC',
     'getEnvironment',
     environment,
-    { status: 200, also: (answer) => (field(answer, 'id') === id ? undefined : 'another id') },
+    {
+      status: 200,
+      also: allOf((answer) => (field(answer, 'id') === id ? undefined : 'another id'), utcProblem),
+      rules: ['api.timestamps-in-utc'],
+    },
     true,
   )
   await flow.request(
@@ -152,25 +249,61 @@ export async function environmentLifecycle(
   const settled = await waitFor(flow, environment, settling.seconds, (answer) =>
     states.settled.to.includes(String(field(answer, 'status'))),
   )
-  flow.verdict(
-    `${states.created} settles (${states.settled.to.join(' or ')}) ${settling.words}`,
-    settled ? undefined : `still ${states.created}`,
-    undefined,
-    ['x-lifecycle:EnvironmentStatus'],
+  if (
+    flow.verdict(
+      `${states.created} settles (${states.settled.to.join(' or ')}) ${settling.words}`,
+      settled ? undefined : `still ${states.created}`,
+      undefined,
+      ['x-lifecycle:EnvironmentStatus'],
+    )
   )
-  await flow.request(
+    flow.verdict(
+      `settled ${String(field(settled, 'status'))}: url set only while running`,
+      urlProblem(settled),
+      undefined,
+      ['environments.url-only-while-running'],
+    )
+  const isDeleting = (answer: Answer) =>
+    field(answer, 'status') === states.deleted
+      ? undefined
+      : `status ${String(field(answer, 'status'))}`
+  const deleted = await flow.request(
     `delete: 202 ${states.deleted}`,
     'deleteEnvironment',
     environment,
     {
       status: 202,
-      rules: ['x-lifecycle:EnvironmentStatus'],
-      also: (answer) =>
-        field(answer, 'status') === states.deleted
-          ? undefined
-          : `status ${String(field(answer, 'status'))}`,
+      rules: [
+        'x-lifecycle:EnvironmentStatus',
+        'environments.delete-answers-deleting',
+        'environments.url-only-while-running',
+      ],
+      also: allOf(isDeleting, urlProblem),
     },
     true,
+  )
+  await flow.request(
+    `list while ${states.deleted}: 200, listed as ${states.deleted}`,
+    'listEnvironments',
+    { token },
+    {
+      status: 200,
+      also: listedAs(id, states.deleted),
+      rules: ['environments.deleting-listed-until-gone'],
+    },
+  )
+  await flow.request(
+    `delete again while ${states.deleted}: 202, the same answer`,
+    'deleteEnvironment',
+    environment,
+    {
+      status: 202,
+      also: (answer) =>
+        isDeepStrictEqual(answer.json, deleted?.json)
+          ? undefined
+          : `another answer than the first delete's: ${answer.text.slice(0, 200)}`,
+      rules: ['environments.delete-again-answers-the-same'],
+    },
   )
   const deleting = waitOf(context, states.goneWithinSeconds)
   const gone = await waitFor(flow, environment, deleting.seconds, (answer) => answer.status === 404)
@@ -180,10 +313,25 @@ export async function environmentLifecycle(
     undefined,
     ['x-lifecycle:EnvironmentStatus'],
   )
-  await flow.request('get after deletion: 404', 'getEnvironment', environment, { status: 404 })
+  const GONE = ['environments.deleted-answers-404']
+  await flow.request('get after deletion: 404', 'getEnvironment', environment, {
+    status: 404,
+    rules: GONE,
+  })
   await flow.request('delete after deletion: 404', 'deleteEnvironment', environment, {
     status: 404,
+    rules: GONE,
   })
+  await flow.request(
+    'list after deletion: 200, no longer listed',
+    'listEnvironments',
+    { token },
+    {
+      status: 200,
+      also: (answer) => (listedAs(id, undefined)(answer) ? undefined : `still lists ${id}`),
+      rules: GONE,
+    },
+  )
   return flow.suite
 }
 
@@ -225,9 +373,9 @@ async function environmentLimitsFlow(run: RunContext, options: FlowOptions): Pro
   const uniqueRules = [`x-unique:createEnvironment`]
   // Each environment the flow made, with the token of its owner, to delete it again.
   const created: Array<{ id: string; token: string }> = []
-  const create = (name: string, as = token) => ({
+  const create = (name: string, as = token, size = 'starter') => ({
     token: as,
-    body: { name, template: 'node-20', size: 'starter', region: 'eu-central' },
+    body: { name, template: 'node-20', size, region: 'eu-central' },
   })
   const name = (index: number) => `ct-${context.runId}-${index}`
   const remember =
@@ -266,13 +414,36 @@ async function environmentLimitsFlow(run: RunContext, options: FlowOptions): Pro
       flow.skip('past the quota: refused', 'the contract states no x-quota for createEnvironment')
       return flow.suite
     }
-    for (let index = existing + mine; index < quota.limit; index++)
+    // Each size in turn: each answer shows the resources its size fixes.
+    for (let index = existing + mine; index < quota.limit; index++) {
+      const size = SIZES[index % SIZES.length]
       await flow.request(
         `create environment ${index + 1} of ${quota.limit}: 201`,
         'createEnvironment',
-        create(name(index + 1)),
-        { status: 201, also: remember(), rules: ['x-quota:createEnvironment'] },
+        create(name(index + 1), token, size),
+        {
+          status: 201,
+          also: allOf(remember(), resourcesProblem),
+          rules: ['x-quota:createEnvironment', 'environments.size-fixes-the-resources'],
+        },
       )
+    }
+    await flow.request(
+      'list: 200, newest first',
+      'listEnvironments',
+      { token },
+      {
+        status: 200,
+        also: newestFirst,
+        // One environment is in any order: only a longer list shows one.
+        rules: (answer) => {
+          const listed = field(answer, 'items')
+          return Array.isArray(listed) && listed.length > 1
+            ? ['environments.listed-newest-first']
+            : []
+        },
+      },
+    )
     await flow.request(
       `environment ${quota.limit + 1}: ${quota.status} ${quota.code}`,
       'createEnvironment',

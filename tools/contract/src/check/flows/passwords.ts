@@ -139,7 +139,7 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
       false,
     )
   await refuseShortOnAccount(flow, context, password, change)
-  await flow.request(
+  const before = await flow.request(
     'after the refusal the old password still signs in: 200',
     'signIn',
     signIn(password),
@@ -160,6 +160,20 @@ async function passwordFlow(run: RunContext): Promise<Suite> {
     change(password, next),
     { status: 200 },
     true,
+  )
+  // The session signed in before the change is still signed in: its tokens are taken.
+  const stayed = ['change-password.sessions-stay-signed-in']
+  await flow.request(
+    "after the change the earlier session's access token is taken: 200",
+    'getProfile',
+    { token: String(field(before, 'access_token')) },
+    { status: 200, rules: stayed },
+  )
+  await flow.request(
+    "after the change the earlier session's refresh token renews it: 200",
+    'refreshToken',
+    { body: { refreshToken: String(field(before, 'refresh_token')) } },
+    { status: 200, rules: stayed },
   )
   await flow.request(
     'the new password signs in: 200',

@@ -3,6 +3,7 @@ import { type Answer, headerOf, type OperationCall } from '../../http'
 import type { CheckResult, Suite } from '../../report'
 import type { RunContext } from '../context'
 import {
+  codeIs,
   documentedPathParams,
   type Flow,
   flowAccount,
@@ -14,10 +15,11 @@ import {
 } from './support'
 
 /**
- * Registration's window is left out: the operation checks' invalid registrations and the
- * registration flow use it up already, and a fuller one would outlast the run on a shared server.
+ * Registration's window is filled only where the window is the flow's own (a stub session): on a
+ * shared server the operation checks' invalid registrations and the registration flow use it up
+ * already, and a fuller one would outlast the run, refusing every registration of this client.
  */
-const NOT_HERE = new Set(['register'])
+const NOT_ON_SHARED_SERVERS = new Set(['register'])
 
 /**
  * Windows only filled where the run has windows of its own (the stub's X-Stub-Session), with what
@@ -33,6 +35,9 @@ const OWN_WINDOWS_ONLY: ReadonlyMap<string, string> = new Map([
 ])
 
 type Operation = RunContext['contract']['operations'][number]
+
+/** The operations that check a password: their windows' 429 says `RATE_LIMITED`. */
+const PASSWORD_CHECKS = new Set(['signIn', 'legacySignIn', 'changePassword'])
 
 /** The operation's first documented request body with every e-mail address replaced by `email`. */
 function bodyFor(operation: Operation, email: string): unknown {
@@ -83,19 +88,26 @@ async function checkWindow(
     }
     token = tokens.access
   }
+  // Sign-in's window is counted before the body is read: every other request of its filling has a
+  // body that fails validation, and the window is full all the same.
+  const beforeTheBody = operation.operationId === 'signIn' && rule.scope === 'client'
   const request = (attempt: number): OperationCall => ({
     params: documentedPathParams(operation),
     token,
-    ...(operation.bodySchemaPointer
-      ? {
-          body: bodyFor(
-            operation,
-            runEmail(context, rule.scope === 'email' ? 'window' : `window-${attempt}`),
-          ),
-        }
-      : {}),
+    ...(beforeTheBody && attempt % 2 === 0 && attempt <= rule.limit
+      ? { body: {} }
+      : operation.bodySchemaPointer
+        ? {
+            body: bodyFor(
+              operation,
+              runEmail(context, rule.scope === 'email' ? 'window' : `window-${attempt}`),
+            ),
+          }
+        : {}),
   })
   const window = `x-rate-limits:${operation.operationId}:window.${rule.scope}`
+  // A call that checks a password names the window it was refused by (the lock has a code too).
+  const checksPassword = PASSWORD_CHECKS.has(operation.operationId) && rule.scope === 'client'
   const exact = context.stubSessions
   const answered = `${label}: the first ${rule.limit} requests are answered`
   for (let attempt = 1; attempt <= rule.limit; attempt++) {
@@ -123,18 +135,28 @@ async function checkWindow(
     request(rule.limit + 1),
     {
       status: 429,
-      also: retryAfterWithin(rule.periodSeconds),
-      rules: [window, 'api.retry-after-integer-seconds'],
+      also: (answer) =>
+        retryAfterWithin(rule.periodSeconds)(answer) ??
+        (checksPassword ? codeIs('RATE_LIMITED')(answer) : undefined),
+      rules: [
+        window,
+        'api.retry-after-integer-seconds',
+        ...(checksPassword ? ['sign-in.client-window-answers-rate-limited'] : []),
+        ...(beforeTheBody ? ['sign-in.client-window-counted-before-the-body'] : []),
+      ],
     },
   )
   return flow.suite.checks
 }
 
-/** Every documented `x-rate-limits` window (but registration's) is enforced: 429 with Retry-After. */
+/**
+ * Every documented `x-rate-limits` window is enforced: 429 with Retry-After (registration's only
+ * where the run has windows of its own).
+ */
 async function rateLimitsFlow(context: RunContext): Promise<Suite> {
   const flow = recorderOf(context, 'rate limits: every documented window')
   for (const operation of context.contract.operations) {
-    if (NOT_HERE.has(operation.operationId)) continue
+    if (NOT_ON_SHARED_SERVERS.has(operation.operationId) && !context.stubSessions) continue
     const refusal = OWN_WINDOWS_ONLY.get(operation.operationId)
     if (refusal && !context.stubSessions) {
       flow.skip(

@@ -2,7 +2,7 @@ import { isJsonObject, type Operation } from '@devenv/openapi'
 import { registerThroughMailbox, signIn } from '../../accounts'
 import { rulesOf } from '../../contract-rules'
 import type { Answer, OperationCall } from '../../http'
-import type { Mailbox } from '../../mailbox'
+import type { LinkParams, Mailbox } from '../../mailbox'
 import type { Suite } from '../../report'
 import { passwordKeptBy } from '../../test-values'
 import type { Credentials, RunContext } from '../context'
@@ -166,4 +166,56 @@ export async function signInStep(
         receivedAt: Date.now(),
       }
     : undefined
+}
+
+/**
+ * The e-mail to `to` that `pick` finds among them (their links' parameters, newest first), waiting
+ * for it to arrive; undefined when none came.
+ */
+export async function mailMatching(
+  context: RunContext,
+  to: string,
+  pick: (mails: LinkParams[]) => LinkParams | undefined,
+): Promise<LinkParams | undefined> {
+  const { mailbox } = context
+  if (!mailbox) return undefined
+  const deadline = performance.now() + mailbox.deliveryMs
+  for (;;) {
+    const found = pick(await mailbox.links(to, context.target.session).catch(() => []))
+    if (found || performance.now() + 100 > deadline) return found
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * The newest e-mail to `to` whose link carries `parameter` with another value than `earlier`
+ * (an earlier e-mail is there already), waiting for it to arrive; undefined when none came.
+ */
+export async function newerLink(
+  context: RunContext,
+  to: string,
+  parameter: string,
+  earlier: string | undefined,
+): Promise<LinkParams | undefined> {
+  // Only the newest e-mail with the parameter counts: an older one of another value is no news.
+  return mailMatching(context, to, (mails) => {
+    const newest = mails.find((params) => params[parameter] !== undefined)
+    return newest?.[parameter] !== earlier ? newest : undefined
+  })
+}
+
+/**
+ * The e-mails to `to`, read once the mailbox's delivery time has passed since `since` (ms since the
+ * epoch): what a request sent then has had time to show. Mail that never comes shows only so.
+ */
+export async function mailAfterDelivery(
+  context: RunContext,
+  to: string,
+  since: number,
+): Promise<LinkParams[] | undefined> {
+  const { mailbox } = context
+  if (!mailbox) return undefined
+  const wait = since + mailbox.deliveryMs - Date.now()
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+  return mailbox.links(to, context.target.session).catch(() => undefined)
 }
