@@ -195,6 +195,7 @@ describe('the packed devenv-contract, installed with npm as README.md says', () 
       'dist',
       'openapi.yaml',
       'package.json',
+      'rule-register.yaml',
     ])
     expect(code).toEqual(expect.arrayContaining(['dist/cli.js', 'dist/judging-thread.js']))
     expect(

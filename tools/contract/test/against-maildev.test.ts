@@ -103,6 +103,15 @@ describe('check against the stub in production mode with MailDev', () => {
     ])
     // The fresh, activated account proves the right password is refused while locked.
     expect(passed('login lock', /^attempt 6: 429/)).toEqual(['passed'])
+    // The rules as data hold where every client shares the windows: the reset's revocations, and
+    // a right sign-in clearing the lock's count.
+    expect(passed('password reset link', /^after the reset session \d's access token/)).toEqual([
+      'passed',
+      'passed',
+    ])
+    expect(
+      passed('login lock', /^wrong password, attempt \d since the right sign-in: 401$/),
+    ).toEqual(['passed', 'passed', 'passed', 'passed', 'passed'])
   })
 
   it('reads the links through a one-line command instead (--mailbox exec:)', async () => {

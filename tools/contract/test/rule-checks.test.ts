@@ -5,11 +5,11 @@ import { STUB_SEEDED_ACCOUNT } from '../src/check/run-setup'
 import { checkTarget, type RunOptions } from '../src/check/runner'
 import { type CheckResult, formatSummary, type RunReport } from '../src/report'
 import { type BrokenServer, startStub } from './fixtures/broken-servers'
-import { useProductionBackend } from './fixtures/production-backend'
 
 // The checks written from the contract's rules as data (x-unique, x-date-bound, x-values-from,
-// x-effects) and its lifetime sentence pass on the stub, in both deployments; each fails on a
-// stub with that one rule broken in broken-servers.test.ts, behind both adapters.
+// x-effects) and its lifetime sentence pass on the stub (in production mode with MailDev too:
+// against-maildev.test.ts); each fails on a stub with that one rule broken in
+// broken-servers.test.ts, behind both adapters.
 const contract = loadContract()
 
 async function run(hooks: StubHooks | undefined, only: RunOptions['only'], more = {}) {
@@ -130,34 +130,6 @@ describe('the given account', () => {
       expect(await profile()).toEqual(before)
     } finally {
       await stub.close()
-    }
-  })
-})
-
-describe('on a backend without development controls (production mode, MailDev)', () => {
-  const { checkAgainst } = useProductionBackend()
-
-  it('pass too, each run within its half of the shared sign-in window', async () => {
-    const runs = [
-      { flows: ['account', 'reset-link', 'tokens'] },
-      { flows: ['login-lock'] },
-      { flows: ['environment-limits'], operations: ['requestDemo', 'chatCompletion'] },
-    ]
-    const reports: RunReport[] = []
-    for (const { flows, operations } of runs) {
-      const report = await checkAgainst(undefined, flows, { operations })
-      expect(report.summary.failed, formatSummary(report)).toBe(0)
-      reports.push(report)
-    }
-    // requestDemo's window is every client's: its own checks rotate over runs, so a day's check
-    // may be kept for a later run, never failed.
-    const rotating = [NEW_CHECKS.pastDay, NEW_CHECKS.today]
-    for (const name of Object.values(NEW_CHECKS)) {
-      const checks = reports.flatMap((report) => checksNamed(report, name))
-      expect(checks.length, String(name)).toBeGreaterThan(0)
-      for (const check of checks)
-        if (!(rotating.includes(name) && /^kept for later runs/.test(check.message ?? '')))
-          expect(check.status, `${check.name}: ${check.message}`).toBe('passed')
     }
   })
 })

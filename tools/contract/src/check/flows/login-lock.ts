@@ -1,12 +1,12 @@
 import { operationOf, type RateLimit } from '@devenv/openapi'
 import { registration } from '../../accounts'
 import { effectOf, lockOf } from '../../contract-rules'
-import { type Answer, headerOf, type OperationCall } from '../../http'
+import { type Answer, devClientOf, headerOf, type OperationCall } from '../../http'
 import type { Suite } from '../../report'
 import { type Credentials, mailedLink, type RunContext } from '../context'
 import { type Expectation, SuiteRecorder } from '../recorder'
 import { keptReason, shareOfWindow, takeFromShare } from '../window-share'
-import { codeIs, field, NO_MAILBOX, passwordOf } from './support'
+import { codeIs, field, isolated, NO_MAILBOX, passwordOf } from './support'
 
 const LOCK_MESSAGE = 'Too many login attempts. Please try again later.'
 
@@ -199,6 +199,7 @@ export async function loginLock(context: RunContext): Promise<Suite> {
     locked([lockRuleOf('changePassword'), 'login-lock.answer-code']),
     false,
   )
+  await forgottenFailures(flow, context, lock)
   return flow.suite
 }
 
@@ -321,4 +322,56 @@ async function activate(
   return (
     token !== undefined && (await flow.raw('activateAccount', { body: { token } })).status === 200
   )
+}
+
+/**
+ * Failures older than the lock's period are forgotten: `limit - 1` failures, the clock moved past
+ * the period, then `limit - 1` more are each 401 (had the old ones counted, the second would meet
+ * the lock), and the right password signs in. Only on a fresh account in a stub session of its own,
+ * whose clock moves for it alone; elsewhere the period is out of a run's reach and nothing is sent.
+ */
+async function forgottenFailures(
+  flow: SuiteRecorder,
+  context: RunContext,
+  lock: RateLimit,
+): Promise<void> {
+  if (!context.stubSessions || !context.mailbox || lock.limit < 2) return
+  const own = isolated(context, 'login-lock-forgotten')
+  flow.sendTo(own.target)
+  const credentials: Credentials = {
+    email: `contract-lock-forgotten-${context.runId}@example.com`,
+    password: passwordOf(context),
+  }
+  // The account's set-up is not judged, only the lock.
+  const registered =
+    (await flow.raw('register', registration(credentials.email, credentials.password))).status ===
+      201 && (await activate(flow, own, credentials))
+  if (!registered) return
+  const rules = ['login-lock.old-failures-forgotten', lockRuleOf('signIn')]
+  const failures = async (label: string) => {
+    for (let failure = 1; failure < lock.limit; failure++)
+      await flow.request(
+        `wrong password, failure ${failure} ${label}: 401`,
+        'signIn',
+        { body: { email: credentials.email, password: `wrong-${label}-${failure}` } },
+        { status: 401, rules },
+        false,
+      )
+  }
+  await failures('before the period')
+  const clock = devClientOf(own.target.transport, own.target.session)
+  const moved = await clock.advanceClock(lock.periodSeconds + 60).then(
+    () => true,
+    () => false,
+  )
+  if (!moved) return
+  await failures(`${lock.periodSeconds + 60} s later (the development clock moved on)`)
+  await flow.request(
+    'the right password then signs in: 200 (the failures before the period were forgotten)',
+    'signIn',
+    { body: credentials },
+    { status: 200, rules },
+    false,
+  )
+  await clock.setClockOffset(0).catch(() => undefined)
 }
