@@ -6,8 +6,11 @@ import { buildServer } from '@devenv/stub-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   answerHealthy,
+  checksOf,
+  coveredSet,
   expectUsageError,
   handMadeServers,
+  reportJsonIn,
   runCli,
   runCliProcess,
 } from './fixtures/cli'
@@ -320,19 +323,22 @@ describe('devenv-contract check against the stub', () => {
     )
   })
 
-  it('prints the coverage matrix, writes the three reports, and reaches --min-coverage 100', async () => {
-    const reports = join(folder, 'reports')
-    const outcome = await runCli([
-      '--base-url',
-      stubUrl,
-      '--wait',
-      '10',
-      '--quiet',
+  // The whole run, once: its reports are both the coverage test's and the shards' whole.
+  const check = () => ['--base-url', stubUrl, '--wait', '10', '--quiet']
+  let whole: Awaited<ReturnType<typeof runCli>>
+  beforeAll(async () => {
+    whole = await runCli([
+      ...check(),
       '--report-dir',
-      reports,
+      join(folder, 'reports'),
       '--min-coverage',
       '100',
     ])
+  })
+
+  it('prints the coverage matrix, writes the three reports, and reaches --min-coverage 100', async () => {
+    const reports = join(folder, 'reports')
+    const outcome = whole
     // Every check passes, and every operation, documented status, example and rule that applies
     // to the stub is covered (the rules of answering alike need a server that does).
     expect(outcome.code, outcome.stdout + outcome.stderr).toBe(0)
@@ -352,6 +358,38 @@ describe('devenv-contract check against the stub', () => {
     ).toMatchObject({ method: 'GET', path: '/health', failed: 0, statusesSeen: [200, 429] })
     expect(await readFile(join(reports, 'junit.xml'), 'utf8')).toMatch(/failures="0"/)
     expect(await readFile(join(reports, 'report.html'), 'utf8')).toContain('<h2>Coverage</h2>')
+  })
+
+  it('two shards run every check once between them, and merged cover what one run covers', async () => {
+    const reportIn = (dir: string) => reportJsonIn(join(folder, dir))
+    const first = await runCli([...check(), '--shard', '1/2', '--report-dir', join(folder, 'one')])
+    const second = await runCli([...check(), '--shard', '2/2', '--report-dir', join(folder, 'two')])
+    expect([whole.code, first.code, second.code], whole.stdout).toEqual([0, 0, 0])
+    const [one, two] = [await reportIn('one'), await reportIn('two')]
+    expect(one.shard).toMatchObject({ index: 1, total: 2 })
+    expect(two.shard).toMatchObject({ index: 2, total: 2 })
+    // Disjoint: no check ran in both shards.
+    const inBoth = checksOf(one).filter((name) => checksOf(two).includes(name))
+    expect(inBoth).toEqual([])
+    expect(checksOf(one).length).toBeGreaterThan(100)
+    expect(checksOf(two).length).toBeGreaterThan(100)
+
+    const merged = await runCli([
+      'merge',
+      join(folder, 'one'),
+      join(folder, 'two'),
+      '--report-dir',
+      join(folder, 'merged'),
+    ])
+    expect(merged.code, merged.stdout).toBe(0)
+    const [wholeReport, mergedReport] = [await reportIn('reports'), await reportIn('merged')]
+    expect(mergedReport.mergedShards).toEqual([1, 2])
+    // The union is the whole: as many checks, the same covered set, the same rules figure.
+    expect(mergedReport.summary).toEqual(wholeReport.summary)
+    expect(coveredSet(mergedReport)).toEqual(coveredSet(wholeReport))
+    expect(mergedReport.coverage.summary.rules).toEqual(wholeReport.coverage.summary.rules)
+    const lastLine = (text: string) => text.trim().split('\n').at(-1)
+    expect(lastLine(merged.stdout)).toBe(lastLine(whole.stdout))
   })
 })
 

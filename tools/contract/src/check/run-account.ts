@@ -4,6 +4,10 @@ import { rulesOf } from '../contract-rules'
 import type { Target } from '../http'
 import type { Credentials } from './context'
 
+/** Why a protected operation's check is skipped when the run has no account signed in. */
+export const NO_ACCOUNT =
+  'needs a signed-in account: pass --email/--password (or CONTRACT_EMAIL/CONTRACT_PASSWORD)'
+
 /**
  * How long before its expiry a token is renewed: half its lifetime, at most 10 s. A request sent
  * with it (a 1 MiB body on a slow link) must reach the server while the token is still valid.

@@ -1,4 +1,5 @@
-import { isJsonObject, type Operation } from '@devenv/openapi'
+import type { PasswordCheck } from '@devenv/domain'
+import { isJsonObject, type Operation, type PasswordField } from '@devenv/openapi'
 import { registerThroughMailbox, signIn } from '../../accounts'
 import { rulesOf } from '../../contract-rules'
 import type { Answer, OperationCall } from '../../http'
@@ -29,6 +30,9 @@ export const NO_ACCOUNT =
 export const NO_SECOND_ACCOUNT =
   'needs a second activated account: a mailbox (GET /__dev/mailbox, or --mailbox URL), or --second-email/--second-password'
 
+/** The prose rule a revoked session's access token breaks when it is still taken. */
+export const REVOKED_SESSION = 'api.revoked-session-access-token-answers-401'
+
 /** An activated account a flow signs in with; `fresh` when the run registered it (it may change it). */
 export type Account = { credentials: Credentials; fresh: boolean }
 
@@ -51,6 +55,60 @@ export const codeIs = (code: string) => (answer: Answer) =>
   field(answer, 'code') === code
     ? undefined
     : `expected code ${code}, got ${String(field(answer, 'code'))}`
+
+/** The resources each plan size fixes, as createEnvironment's description states them. */
+const RESOURCES: Readonly<Record<string, { vcpu: number; ramGb: number; ssdGb: number }>> = {
+  starter: { vcpu: 2, ramGb: 8, ssdGb: 50 },
+  professional: { vcpu: 4, ramGb: 16, ssdGb: 100 },
+  enterprise: { vcpu: 8, ramGb: 32, ssdGb: 200 },
+}
+/** The plan sizes, which the limits flow's environments take in turn. */
+export const ENVIRONMENT_SIZES = Object.keys(RESOURCES)
+
+/** What is wrong with an environment's resources for its size, if anything. */
+export function resourcesProblem(answer: Answer): string | undefined {
+  const size = String(field(answer, 'size'))
+  const resources = field(answer, 'resources')
+  const wanted = RESOURCES[size]
+  if (!wanted) return `size ${size} is none the contract gives resources for`
+  return isJsonObject(resources) &&
+    resources.vcpu === wanted.vcpu &&
+    resources.ramGb === wanted.ramGb &&
+    resources.ssdGb === wanted.ssdGb
+    ? undefined
+    : `${size} has resources ${JSON.stringify(resources)}, not ${JSON.stringify(wanted)}`
+}
+
+/** The first problem of several checks of one answer. */
+export const allOf =
+  (...checks: Array<(answer: Answer) => string | undefined>) =>
+  (answer: Answer) => {
+    for (const check of checks) {
+      const problem = check(answer)
+      if (problem) return problem
+    }
+    return undefined
+  }
+
+/** A failure text unless the 400 names `name`, with the contract's message where it states one. */
+export const fieldErrorIs = (name: string, message: string | undefined) => (answer: Answer) => {
+  const errors = field(answer, 'errors')
+  const given = isJsonObject(errors) ? errors[name] : undefined
+  if (message === undefined)
+    return typeof given === 'string'
+      ? undefined
+      : `errors.${name} is ${JSON.stringify(given)}, not a message`
+  return given === message
+    ? undefined
+    : `errors.${name} is ${JSON.stringify(given)}, not "${message}"`
+}
+
+/** A part of a password policy a check tests: its rule id names it `<field>:<part>`. */
+export type PolicyPart = 'minLength' | 'strength' | `require.${PasswordCheck}` | 'refuseCommon'
+
+/** The id of a part of a field's `x-password-policy`, as a check cites it. */
+export const policyRule = (found: PasswordField, part: PolicyPart) =>
+  `x-password-policy:${found.operationId}.${found.field}:${part}`
 
 /**
  * The run context with its own stub session (`<session>.<name>`): on the stub the flow gets a fresh
