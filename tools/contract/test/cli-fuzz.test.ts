@@ -71,6 +71,18 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
+/** The planted bug of the shrinking tests: a contact request naming a company answers 500. */
+const COMPANY_ANSWERS_500: StubHooks = {
+  onAnswer: (request, reply) => {
+    const body = request.body as Record<string, unknown> | undefined
+    return request.operationId === 'submitContact' &&
+      reply.status === 201 &&
+      typeof body?.company === 'string'
+      ? { status: 500, headers: {}, json: { message: 'planted bug', code: 'INTERNAL' } }
+      : undefined
+  },
+}
+
 describe('devenv-contract fuzz over HTTP', () => {
   it('fuzzes the stub on a real port without a failure, prints its seed and writes the reports', async () => {
     const stub = await listeningStub()
@@ -109,17 +121,7 @@ describe('devenv-contract fuzz over HTTP', () => {
   })
 
   it('finds a planted 500, shrinks it and prints a curl command that reproduces it', async () => {
-    // The bug: a contact request naming a company answers 500.
-    const stub = await listeningStub({
-      onAnswer: (request, reply) => {
-        const body = request.body as Record<string, unknown> | undefined
-        return request.operationId === 'submitContact' &&
-          reply.status === 201 &&
-          typeof body?.company === 'string'
-          ? { status: 500, headers: {}, json: { message: 'planted bug', code: 'INTERNAL' } }
-          : undefined
-      },
-    })
+    const stub = await listeningStub(COMPANY_ANSWERS_500)
     const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-report-'))
     folders.push(reportDir)
     try {
@@ -249,16 +251,7 @@ describe('devenv-contract fuzz whose world set-up meets a 429', () => {
 
 describe('devenv-contract fuzz --shrink 0', () => {
   it('keeps the first failing request as sent, and its reproducer, in report.json and the terminal', async () => {
-    const stub = await listeningStub({
-      onAnswer: (request, reply) => {
-        const body = request.body as Record<string, unknown> | undefined
-        return request.operationId === 'submitContact' &&
-          reply.status === 201 &&
-          typeof body?.company === 'string'
-          ? { status: 500, headers: {}, json: { message: 'planted bug', code: 'INTERNAL' } }
-          : undefined
-      },
-    })
+    const stub = await listeningStub(COMPANY_ANSWERS_500)
     const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-unshrunk-'))
     folders.push(reportDir)
     try {
