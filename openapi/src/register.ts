@@ -185,8 +185,25 @@ export function proseOf(document: OpenApiDocument): string {
  */
 export function contractRuleIds(
   document: OpenApiDocument,
-  register: readonly RegisteredRule[] = ruleRegister(),
-): ContractRule[] {
+  register?: readonly RegisteredRule[],
+): readonly ContractRule[] {
+  // The register of this package is read once, and a document's rules with it once: the run's
+  // coverage and its checks both ask for them.
+  if (register !== undefined) return rulesOfContract(document, register)
+  let rules = rulesByDocument.get(document)
+  if (!rules) {
+    rules = rulesOfContract(document, ruleRegister())
+    rulesByDocument.set(document, rules)
+  }
+  return rules
+}
+
+const rulesByDocument = new WeakMap<OpenApiDocument, readonly ContractRule[]>()
+
+function rulesOfContract(
+  document: OpenApiDocument,
+  register: readonly RegisteredRule[],
+): readonly ContractRule[] {
   const data = dataRuleIds(readContractRules(document)).map(
     (id): ContractRule => ({
       id,

@@ -15,7 +15,7 @@ import {
   type Unique,
   type ValuesFrom,
 } from './extensions'
-import { findOperations, JSON_MEDIA_TYPE } from './operations'
+import { findOperations, JSON_MEDIA_TYPE, type LocatedOperation } from './operations'
 import { childPointer, type Located, resolveReference } from './pointer'
 
 // Reads every rule of the contract from its `x-` extensions (see extensions.ts for their shapes).
@@ -100,12 +100,12 @@ function dateBounds(fields: BodyField[]): ContractRules['dateBounds'] {
   )
 }
 
-/** The `list` array's item schema in the 200 answer of `operationId`, or null when it has none. */
-function listedItems(document: OpenApiDocument, from: ValuesFrom): JsonObject | null {
-  const answer = findOperations(document).find(
-    ({ operation }) => operation.operationId === from.operationId,
-  )
-  if (!answer) return null
+/** The `list` array's item schema in the 200 answer of an operation, or null when it has none. */
+function listedItems(
+  document: OpenApiDocument,
+  answer: LocatedOperation,
+  from: ValuesFrom,
+): JsonObject | null {
   const responses = isJsonObject(answer.operation.responses) ? answer.operation.responses : {}
   const response = resolveReference(document, {
     value: responses['200'],
@@ -129,15 +129,14 @@ function valuesFrom(document: OpenApiDocument, fields: BodyField[]): ContractRul
   return fieldsWith<ValuesFrom>(fields, 'x-values-from').map(
     ({ operationId, field, property, value }) => {
       const at = `${property.pointer}/x-values-from`
-      if (
-        !findOperations(document).some(
-          ({ operation }) => operation.operationId === value.operationId,
-        )
+      const source = findOperations(document).find(
+        ({ operation }) => operation.operationId === value.operationId,
       )
+      if (!source)
         throw new ContractRuleError(
           `${at}: x-values-from.operationId ${JSON.stringify(value.operationId)} is not an operation of the document`,
         )
-      const items = listedItems(document, value)
+      const items = listedItems(document, source, value)
       if (!items)
         throw new ContractRuleError(
           `${at}: x-values-from.list ${JSON.stringify(value.list)} is not a list in the 200 answer of ${value.operationId}`,

@@ -1,6 +1,7 @@
 import {
   type Contract,
   type ContractRules,
+  contractRuleIds,
   type DateBound,
   type Effect,
   type Lifetimes,
@@ -8,6 +9,7 @@ import {
   type PasswordField,
   type Quota,
   type RateLimit,
+  type RuleId,
   readContractRules,
   type Unique,
   type ValuesFrom,
@@ -68,8 +70,7 @@ export function uniqueOf(
   contract: Pick<Contract, 'document'>,
   operationId: string,
 ): Unique | undefined {
-  // A contract read before the rule existed has no `uniques` at all.
-  return rulesOf(contract).uniques?.[operationId]
+  return rulesOf(contract).uniques[operationId]
 }
 
 /** An operation's body fields bound to a day (`x-date-bound`). */
@@ -77,7 +78,7 @@ export function dateBoundsOf(
   contract: Pick<Contract, 'document'>,
   operationId: string,
 ): Array<{ field: string; bound: DateBound }> {
-  return (rulesOf(contract).dateBounds ?? []).filter((each) => each.operationId === operationId)
+  return rulesOf(contract).dateBounds.filter((each) => each.operationId === operationId)
 }
 
 /** An operation's body fields whose values another operation lists (`x-values-from`). */
@@ -85,7 +86,7 @@ export function valuesFromOf(
   contract: Pick<Contract, 'document'>,
   operationId: string,
 ): Array<{ field: string; from: ValuesFrom }> {
-  return (rulesOf(contract).valuesFrom ?? []).filter((each) => each.operationId === operationId)
+  return rulesOf(contract).valuesFrom.filter((each) => each.operationId === operationId)
 }
 
 /** What an answer of `status` to the operation does besides answering (`x-effects`), if stated. */
@@ -94,5 +95,21 @@ export function effectOf(
   operationId: string,
   status: number,
 ): Effect | undefined {
-  return rulesOf(contract).effects?.[operationId]?.find((each) => each.status === status)
+  return rulesOf(contract).effects[operationId]?.find((each) => each.status === status)
+}
+
+/**
+ * Whether the contract states rule `id` and names `operationId` among the operations it binds (the
+ * register's list, not a guess from paths or names: a copy of the contract may rename them).
+ */
+export function ruleBinds(
+  contract: Pick<Contract, 'document'>,
+  id: RuleId,
+  operationId: string,
+): boolean {
+  return (
+    contractRuleIds(contract.document)
+      .find((rule) => rule.id === id)
+      ?.operations.includes(operationId) ?? false
+  )
 }

@@ -2,11 +2,11 @@ import {
   breakagesAt,
   type Contract,
   invalidVariants,
-  isJsonObject,
   labelOf,
   type Operation,
 } from '@devenv/openapi'
-import type { Answer } from '../http'
+import { ruleBinds } from '../contract-rules'
+import { namesField } from './flows/support'
 import type { Expectation } from './recorder'
 
 /**
@@ -22,22 +22,14 @@ export type InvalidRequest = (
 
 type Mutation = { name: string; body: unknown; unknownField?: string }
 
-/** The answer's `errors` names `field`, as a validation failure names what it refused. */
-const errorsName = (field: string) => (answer: Answer) => {
-  const errors = isJsonObject(answer.json) ? answer.json.errors : undefined
-  return isJsonObject(errors) && field in errors
-    ? undefined
-    : `errors does not name ${field}: ${JSON.stringify(errors ?? null)}`
-}
-
 /** Another request content type answers 415 (the contract's conventions). */
 const OTHER_CONTENT_TYPE: Expectation = {
   status: 415,
   rules: ['api.other-content-type-answers-415'],
 }
 
-/** The operations whose environment id, when not a UUID, answers 400. */
-const ENVIRONMENT_ID_OPERATIONS = new Set(['getEnvironment', 'deleteEnvironment'])
+/** A path parameter the contract says must be a UUID: any value its schema refuses answers 400. */
+const NOT_A_UUID = 'environments.id-not-a-uuid-answers-400'
 
 /** Most generated requests per operation, so a huge schema cannot make a run endless. */
 export const MAX_INVALID_REQUESTS = 80
@@ -100,8 +92,8 @@ export function invalidParameters(contract: Contract, operation: Operation): Inv
       parameter: parameter.name,
       value,
       // The environment id is a UUID: any value its schema refuses is none.
-      ...(ENVIRONMENT_ID_OPERATIONS.has(operation.operationId)
-        ? { expected: { status: 400, rules: ['environments.id-not-a-uuid-answers-400'] } }
+      ...(ruleBinds(contract, NOT_A_UUID, operation.operationId)
+        ? { expected: { status: 400, rules: [NOT_A_UUID] } }
         : {}),
     }))
   })
@@ -120,7 +112,7 @@ export function invalidRequests(contract: Contract, operation: Operation): Inval
         contentType: 'application/json',
         expected: {
           status: 400,
-          also: errorsName('body'),
+          also: namesField('body'),
           rules: ['api.malformed-json-reported-under-body'],
         },
       },
@@ -151,7 +143,7 @@ export function invalidRequests(contract: Contract, operation: Operation): Inval
           : {
               expected: {
                 status: 400,
-                also: errorsName(mutation.unknownField),
+                also: namesField(mutation.unknownField),
                 rules: ['api.unknown-fields-rejected'],
               },
             }),

@@ -1,6 +1,5 @@
 import {
   type Contract,
-  contractRuleIds,
   isJsonObject,
   type Operation,
   operationOf,
@@ -9,8 +8,8 @@ import {
 import { dateBoundsOf, valuesFromOf } from '../contract-rules'
 import type { Answer, OperationCall } from '../http'
 import type { RunContext } from './context'
-import { documentedPathParams } from './flows/support'
-import type { Expectation, SuiteRecorder } from './recorder'
+import { documentedPathParams, namesField } from './flows/support'
+import { type Expectation, rulesTested, type SuiteRecorder } from './recorder'
 import { NO_ACCOUNT, type RunAccount } from './run-account'
 
 /** One check of an operation's own, planned before any is sent: its name, and how it is sent. */
@@ -29,14 +28,6 @@ export type RequestCheck = (
   outgoing: () => Promise<OperationCall>,
   expectation: Expectation,
 ) => OwnCheck
-
-/** A failure text unless the answer's `errors` names `name` (the 400 of a refused field). */
-const namesField = (name: string) => (answer: Answer) => {
-  const errors = isJsonObject(answer.json) ? answer.json.errors : undefined
-  return isJsonObject(errors) && errors[name] !== undefined
-    ? undefined
-    : `errors does not name ${name}: ${JSON.stringify(errors)}`
-}
 
 /** The day `days` from now in UTC, as a `format: date` value (YYYY-MM-DD). */
 const utcDay = (days: number, now = Date.now()) =>
@@ -75,21 +66,6 @@ function unlistedValue(
       contract.validator.validateRequestBody(operation.operationId, { ...body, [field]: value })
         .valid,
   )
-}
-
-const boundOperations = new WeakMap<Contract, Map<RuleId, readonly string[]>>()
-
-/**
- * Whether the contract states rule `id` and names `operationId` among the operations it binds (the
- * register's list, not a guess from paths: a copy of the contract may rename them).
- */
-export function ruleBinds(contract: Contract, id: RuleId, operationId: string): boolean {
-  let bound = boundOperations.get(contract)
-  if (!bound) {
-    bound = new Map(contractRuleIds(contract.document).map((rule) => [rule.id, rule.operations]))
-    boundOperations.set(contract, bound)
-  }
-  return bound.get(id)?.includes(operationId) ?? false
 }
 
 /** The prose rule of a field that, left out of a request, takes the first value another operation lists. */
@@ -133,13 +109,14 @@ export function sumOf(operationId: string): Expectation {
 
 /** Both expectations (the second's statuses, if both name some): each one's failure and rules. */
 export function bothOf(first: Expectation, second: Expectation): Expectation {
-  const rulesOf = (expectation: Expectation, answer: Answer) =>
-    typeof expectation.rules === 'function' ? expectation.rules(answer) : (expectation.rules ?? [])
   return {
     ...first,
     ...second,
     also: (answer) => first.also?.(answer) ?? second.also?.(answer),
-    rules: (answer) => [...rulesOf(first, answer), ...rulesOf(second, answer)],
+    rules: (answer) => [
+      ...(rulesTested(first, answer) ?? []),
+      ...(rulesTested(second, answer) ?? []),
+    ],
   }
 }
 

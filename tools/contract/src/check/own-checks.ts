@@ -1,5 +1,5 @@
 import { fillPath, type Operation, type RuleId } from '@devenv/openapi'
-import { rulesOf } from '../contract-rules'
+import { ruleBinds, rulesOf } from '../contract-rules'
 import { headerOf, MIB, type OperationCall } from '../http'
 import type { RunContext } from './context'
 import { documentedPathParams, isolated } from './flows/support'
@@ -10,7 +10,6 @@ import {
   defaultedField,
   fixedFieldChecks,
   type OwnCheck,
-  ruleBinds,
   sumOf,
   valuesFromChecks,
 } from './operation-rules'

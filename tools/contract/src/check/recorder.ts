@@ -59,7 +59,10 @@ export type Expectation = {
 }
 
 /** The rules a check tested, once its answer came (none without an answer of the server). */
-const rulesTested = (expectation: Expectation, answer: Answer): readonly RuleId[] | undefined =>
+export const rulesTested = (
+  expectation: Expectation,
+  answer: Answer,
+): readonly RuleId[] | undefined =>
   typeof expectation.rules === 'function'
     ? answer.error
       ? undefined

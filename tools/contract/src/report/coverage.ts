@@ -39,21 +39,9 @@ export function coverageOfExchanges(contract: Contract, exchanges: readonly Exch
 /** A rule to count: its id, its gap when no black-box check can observe it, its branch if any. */
 export type RuleToCover = Pick<ContractRule, 'id' | 'gap' | 'branch'>
 
-const contractRules = new WeakMap<Contract, RuleToCover[]>()
-
 /** The rules of a run's contract: its data rules and the register's prose rules it states. */
-export function rulesOf(contract: Contract): RuleToCover[] {
-  let rules = contractRules.get(contract)
-  if (!rules) {
-    rules = contractRuleIds(contract.document).map(({ id, gap, branch }) => ({
-      id,
-      ...(gap === undefined ? {} : { gap }),
-      ...(branch === undefined ? {} : { branch }),
-    }))
-    contractRules.set(contract, rules)
-  }
-  return rules
-}
+export const rulesOf = (contract: Contract): readonly RuleToCover[] =>
+  contractRuleIds(contract.document)
 
 /** Each rule with the checks that ran (passed or failed) citing it: a skipped check tested nothing. */
 export function ruleCoverageOf(

@@ -90,6 +90,14 @@ export const allOf =
     return undefined
   }
 
+/** A failure text unless the answer's `errors` names `name`, as a 400 names what it refused. */
+export const namesField = (name: string) => (answer: Answer) => {
+  const errors = field(answer, 'errors')
+  return isJsonObject(errors) && errors[name] !== undefined
+    ? undefined
+    : `errors does not name ${name}: ${JSON.stringify(errors ?? null)}`
+}
+
 /** A failure text unless the 400 names `name`, with the contract's message where it states one. */
 export const fieldErrorIs = (name: string, message: string | undefined) => (answer: Answer) => {
   const errors = field(answer, 'errors')
