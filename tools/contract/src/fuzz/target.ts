@@ -4,6 +4,7 @@ import { callOver } from '../accounts'
 import { devClientOf, type Transport } from '../http'
 import type { Mailbox } from '../mailbox'
 import { checkEvent, type ToldEvent } from '../report'
+import { firstLineOf } from '../report/printable'
 import { type ShardPosition, shardOfRun } from '../report/shard'
 import { accountsSignIn, devMailboxOf, registerAccounts } from './accounts'
 import type { RunBound } from './bound'
@@ -103,7 +104,7 @@ export type FuzzTargetOptions = {
 /** A server's answer quoted in a skipped part's one line: its start is enough to say why. */
 const REASON_CHARACTERS = 300
 const shortReason = (text: string) => {
-  const line = text.split('\n')[0] ?? ''
+  const line = firstLineOf(text)
   return line.length > REASON_CHARACTERS ? `${line.slice(0, REASON_CHARACTERS)}…` : line
 }
 

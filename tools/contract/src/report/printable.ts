@@ -11,7 +11,7 @@ const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
  * made of one would print as an empty or blank line, and the reader could not tell which bytes
  * were sent.
  */
-const INVISIBLE = /(?! )[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/gu
+export const INVISIBLE = /(?! )[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/gu
 
 const shown = (character: string) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`
 

@@ -1,5 +1,6 @@
 import { quote } from 'shlex'
 import type { RecordedRequest } from '../http'
+import { INVISIBLE } from './printable'
 import { bodyPieces, contentTypeOf, headerPieces, type Piece } from './redact'
 
 // A reproducer is pasted into a shell, so every byte of the request in it is the sender's: a
@@ -18,8 +19,10 @@ const NUL = /\u0000/g
 // copy and paste may keep a plain space or drop them, and the request sent would not be the one.
 // They are written as printf's octal escapes of their UTF-8 bytes, not in `$'\xc2\xa0'`: printf's
 // `\ooo` is POSIX, so the same bytes are sent from sh and dash as from bash, zsh and ksh.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the bytes meant
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|(?! )[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/u
+const UNPRINTABLE = new RegExp(
+  `[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]|${INVISIBLE.source}`,
+  'u',
+)
 const EVERY_UNPRINTABLE = new RegExp(UNPRINTABLE.source, 'gu')
 
 /** Adjacent stretches of text as one, so that each is quoted once. */

@@ -153,25 +153,20 @@ export function initialModel(
 // after the last failed attempt. Attempts during the lock ... do not extend it ... failures older
 // than the period are forgotten."
 export function isLocked(model: Model, email: string): boolean {
-  const lock = model.locks.get(email)
   const rule = model.rules.lock
-  return (
-    rule !== undefined &&
-    lock !== undefined &&
-    lock.attempts >= rule.failures &&
-    model.now < lock.lastFailureAt + rule.periodMs
-  )
+  return rule !== undefined && failuresCounted(model, email) >= rule.failures
+}
+
+/** The failures the lock counts for an address now: none once the period since the last passed. */
+function failuresCounted(model: Model, email: string): number {
+  const rule = model.rules.lock
+  const lock = model.locks.get(email)
+  return rule && lock && model.now < lock.lastFailureAt + rule.periodMs ? lock.attempts : 0
 }
 
 export function recordFailure(model: Model, email: string): void {
-  const rule = model.rules.lock
-  if (!rule || isLocked(model, email)) return
-  const lock = model.locks.get(email)
-  const fresh = lock === undefined || model.now >= lock.lastFailureAt + rule.periodMs
-  model.locks.set(email, {
-    attempts: fresh ? 1 : (lock?.attempts ?? 0) + 1,
-    lastFailureAt: model.now,
-  })
+  if (!model.rules.lock || isLocked(model, email)) return
+  model.locks.set(email, { attempts: failuresCounted(model, email) + 1, lastFailureAt: model.now })
 }
 
 /**
@@ -180,11 +175,7 @@ export function recordFailure(model: Model, email: string): void {
  */
 export function lockClosesOnNextFailure(model: Model, email: string): boolean {
   const rule = model.rules.lock
-  if (!rule) return false
-  if (isLocked(model, email)) return true
-  const lock = model.locks.get(email)
-  const counted = lock && model.now < lock.lastFailureAt + rule.periodMs ? lock.attempts : 0
-  return counted + 1 >= rule.failures
+  return rule !== undefined && failuresCounted(model, email) + 1 >= rule.failures
 }
 
 /** A new link voids the earlier unused ones of the same kind. */
