@@ -1,4 +1,4 @@
-import { fillPath, type Operation, type RuleId } from '@devenv/openapi'
+import { extensionOfRule, fillPath, type Operation, type RuleId } from '@devenv/openapi'
 import { ruleBinds, rulesOf } from '../contract-rules'
 import { headerOf, MIB, type OperationCall } from '../http'
 import type { RunContext } from './context'
@@ -213,7 +213,7 @@ export function planOwnChecks(
       !check.example &&
       check.rules.some(
         (rule) =>
-          isRuleOf(rule, operation) &&
+          isRuleOf(context, rule, operation) &&
           !checks.slice(0, index).some((earlier) => earlier.rules.includes(rule)),
       ),
   )
@@ -231,8 +231,8 @@ export function planOwnChecks(
 }
 
 /** Whether a rule is stated as data on the operation (`x-date-bound:requestDemo.preferredDate`). */
-const isRuleOf = (rule: RuleId, operation: Operation) =>
-  rule.startsWith('x-') && rule.split(':')[1]?.split('.')[0] === operation.operationId
+const isRuleOf = (context: RunContext, rule: RuleId, operation: Operation) =>
+  extensionOfRule(rule) !== undefined && ruleBinds(context.contract, rule, operation.operationId)
 
 /**
  * Sends the plan's next checks: `count` of them, or as many as the run's share of the window has
