@@ -126,6 +126,7 @@ export {
 export { readContractRules } from './rules'
 export {
   codePointLength,
+  formatPointers,
   jsonTypeOf,
   mergeAllOf,
   numberOr,

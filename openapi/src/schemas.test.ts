@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadOpenApiDocument } from './document-file'
 import {
   codePointLength,
+  formatPointers,
   jsonTypeOf,
   mergeAllOf,
   resolveSchema,
@@ -45,5 +46,44 @@ describe('schema helpers', () => {
 
   it('count code points as JSON Schema does', () => {
     expect(codePointLength('a😀')).toBe(2)
+  })
+})
+
+describe('formatPointers', () => {
+  it('finds where uuid and date-time values stand in an answer, through refs, allOf and arrays', () => {
+    const list = formatPointers(
+      loadOpenApiDocument(),
+      { $ref: '#/components/schemas/EnvironmentList' },
+      new Set(['uuid', 'date-time']),
+    )
+    expect(Object.fromEntries(list)).toEqual({
+      '/items/*/id': 'uuid',
+      '/items/*/createdAt': 'date-time',
+    })
+  })
+
+  it('walks a schema that refers to itself once', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Node: {
+            type: 'object',
+            properties: {
+              at: { type: 'string', format: 'date-time' },
+              next: { $ref: '#/components/schemas/Node' },
+            },
+          },
+        },
+      },
+    }
+    const found = formatPointers(
+      document as never,
+      { $ref: '#/components/schemas/Node' },
+      new Set(['date-time']),
+    )
+    expect([...found.keys()]).toEqual(['/at'])
   })
 })

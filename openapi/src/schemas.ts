@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject, type OpenApiDocument, stringList } from './document'
-import { getAtPointer } from './pointer'
+import { childPointer, getAtPointer } from './pointer'
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 writes it) of the contract, with `$ref`s unresolved. */
 export type Schema = JsonObject
@@ -85,4 +85,35 @@ export function codePointLength(text: string): number {
   let length = 0
   for (const _ of text) length += 1
   return length
+}
+
+/**
+ * Where in a value of `schema` a string of one of `formats` may stand: JSON pointers whose array
+ * indices are `*` (`createdAt` of every item: `/items/*` then `/createdAt`), each with its format. `$ref`s, `allOf`, `anyOf` and
+ * `oneOf` are followed; a recursive schema is walked once. The replay counts such values as noise:
+ * two answers of one build differ in every `uuid` and `date-time` they hold.
+ */
+export function formatPointers(
+  document: OpenApiDocument,
+  schema: unknown,
+  formats: ReadonlySet<string>,
+): Map<string, string> {
+  const found = new Map<string, string>()
+  const walk = (raw: unknown, pointer: string, seen: ReadonlySet<unknown>) => {
+    const target = resolveSchema(document, raw).schema
+    if (seen.has(target)) return
+    const inside = new Set(seen).add(target)
+    const resolved = mergeAllOf(document, target)
+    if (typeof resolved.format === 'string' && formats.has(resolved.format))
+      found.set(pointer, resolved.format)
+    for (const keyword of ['anyOf', 'oneOf'])
+      for (const branch of Array.isArray(resolved[keyword]) ? resolved[keyword] : [])
+        walk(branch, pointer, inside)
+    if (isJsonObject(resolved.properties))
+      for (const [name, value] of Object.entries(resolved.properties))
+        walk(value, childPointer(pointer, name), inside)
+    if (resolved.items !== undefined) walk(resolved.items, childPointer(pointer, '*'), inside)
+  }
+  walk(schema, '', new Set())
+  return found
 }

@@ -16,8 +16,8 @@ import type { Selection } from './selection'
 export const STUB_SEEDED_ACCOUNT: Credentials = { ...USER_ACCOUNT }
 
 /** The run's mailbox and the note that names it (or says why there is none). */
-async function mailboxOf(
-  target: Target,
+export async function mailboxOf(
+  target: Pick<Target, 'transport'>,
   option: RunOptions['mailbox'],
 ): Promise<{ mailbox: Mailbox | undefined; note: string }> {
   const none = 'flows needing e-mailed links are skipped'

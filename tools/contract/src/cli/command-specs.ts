@@ -1,6 +1,7 @@
 import { FLOW_IDS } from '../check/flows/ids'
 import { SHRINK_STEPS } from '../fuzz/bound'
 import { CHECKS, type CheckName } from '../fuzz/check-names'
+import { DEFAULT_RECORD_MAX_MIB } from '../replay/recorder'
 import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './diff-spec'
 import type { CommandSpec } from './option-specs'
 import {
@@ -10,6 +11,8 @@ import {
   nearestName,
   numberWithin,
   originUrl,
+  path,
+  recordingFolder,
   url,
   type ValueReader,
 } from './option-values'
@@ -318,6 +321,24 @@ unless --allow-skip proxy.traffic), 2 on a usage error.`,
       description: 'stop after S seconds',
       group: RUN,
     },
+    {
+      name: 'record',
+      value: 'DIR',
+      read: recordingFolder,
+      description:
+        "also write each session's exchanges there, a file per session, secrets as placeholders (`replay` runs them again)",
+      details: 'See [Record and replay](replay.md)',
+      group: RUN,
+    },
+    {
+      name: 'record-max-mib',
+      value: 'N',
+      read: numberWithin({ min: 1, max: 65_536 }),
+      default: DEFAULT_RECORD_MAX_MIB,
+      description:
+        "the most the recording writes, in MiB; past it the exchanges are still judged, and each session's last line says where it was cut",
+      group: RUN,
+    },
   ],
   shared: {
     'report-dir': { default: '`reports/proxy`' },
@@ -327,6 +348,62 @@ unless --allow-skip proxy.traffic), 2 on a usage error.`,
       description: 'how long the upstream may stay silent while a request waits; then a 504',
     },
     quiet: { description: 'no line per violation (the reports still list them)' },
+  },
+} as const satisfies CommandSpec
+
+export const REPLAY_COMMAND = {
+  name: 'replay',
+  brief: 'recorded sessions sent again to a server: drift told from noise',
+  usage: ['replay DIR... --base-url URL [options]'],
+  positionals: true,
+  summary: `Sends the sessions that proxy --record wrote in DIR again to a server, in their order, each value
+a later request took from an earlier answer taken again from the new answers, new accounts made
+as check makes them. Each answer is judged by the contract and against the recorded one: its
+status, the headers the contract documents and its body's fields. Values that differ by nature
+(a uuid or date-time of the contract, a value a later step took again, what --reference or two
+recordings of one session show to differ) are noise; the rest is drift, named by session, step,
+field and both values. Exit 0 when every step answered as recorded and as the contract says, 1 on
+drift, a contract failure or a session that could not be replayed to its end, 2 on bad input.`,
+  options: [
+    {
+      name: 'base-url',
+      value: 'URL',
+      read: originUrl,
+      required: true,
+      description:
+        'the server to replay against: an origin (`http://host:port`); each step keeps its recorded path',
+      group: SERVER,
+    },
+    {
+      name: 'reference',
+      value: 'URL',
+      read: originUrl,
+      description:
+        'a second server of the build that was recorded: the sessions are replayed there first, and what differs from the recording there is noise',
+      group: SERVER,
+    },
+    {
+      name: 'mailbox',
+      value: 'auto|off|URL|exec:CMD',
+      read: mailbox,
+      default: '`auto`',
+      description: 'where the e-mailed links the sessions followed are read, as `check --mailbox`',
+      group: SERVER,
+    },
+    {
+      name: 'baseline',
+      value: 'FILE',
+      read: path,
+      description:
+        'accepted differences (YAML or JSON, `accepted: [{session, step, field, reason, expires}]`): each passes until its day, then fails again',
+      details: 'See [A baseline](replay.md#a-baseline---baseline-file)',
+      group: RUN,
+    },
+    shard("replay every n-th session only (`merge` joins the shards' reports)"),
+  ],
+  shared: {
+    'report-dir': { default: '`reports/replay`' },
+    quiet: { description: 'no progress line (the reports still list every step)' },
   },
 } as const satisfies CommandSpec
 
@@ -363,6 +440,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   CHECK_COMMAND,
   FUZZ_COMMAND,
   PROXY_COMMAND,
+  REPLAY_COMMAND,
   MERGE_COMMAND,
   DIFF_COMMAND,
 ]

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./check')).check,
   fuzz: async () => (await import('./fuzz')).fuzzCommand,
   proxy: async () => (await import('./proxy')).proxyCommand,
+  replay: async () => (await import('./replay')).replayCommand,
   merge: async () => (await import('./merge')).mergeCommand,
   diff: async () => (await import('./diff')).diffCommand,
 }

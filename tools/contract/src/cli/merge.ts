@@ -38,10 +38,12 @@ export const mergeCommand: Command = async (argv) => {
   // Every mode's part names: which mode the shards are is known only once they are read.
   const { fuzzPartsOf } = await import('../fuzz/target')
   const { PROXY_PARTS } = await import('../proxy/report')
+  const { REPLAY_PARTS } = await import('../replay/run')
   const command = readCommand(argv, MERGE_COMMAND, (contract) => [
     ...checkPartsOf(contract),
     ...fuzzPartsOf(contract),
     ...PROXY_PARTS,
+    ...REPLAY_PARTS,
   ])
   if (command.help) {
     say(usageOf(MERGE_COMMAND))

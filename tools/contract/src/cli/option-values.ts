@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { redactSecretParams } from '@devenv/domain'
 import { firstLineOf } from '../report/printable'
@@ -126,6 +126,19 @@ export const createdFolder: ValueReader<string> = (text, { origin }) => {
   } catch (error) {
     throw new UsageError(`${origin} ${text} cannot be created: ${firstLineOf(error)}`)
   }
+  return folder
+}
+
+/**
+ * A folder for a new recording, created now: one that already holds a recording is refused, as
+ * the sessions of two runs would be appended to each other's files.
+ */
+export const recordingFolder: ValueReader<string> = (text, said) => {
+  const folder = createdFolder(text, said)
+  if (readdirSync(folder).some((name) => name.endsWith('.ndjson')))
+    throw new UsageError(
+      `${said.origin} ${text} holds a recording already: record each run into a folder of its own`,
+    )
   return folder
 }
 

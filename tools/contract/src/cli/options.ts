@@ -316,6 +316,8 @@ type Settings<Options extends readonly OptionSpec[], Rules extends OptionRules> 
   options: Values<Options>
   shared: SharedOptions
   contract: Contract
+  /** The arguments that are not options, when the subcommand takes them. */
+  positionals: string[]
 } & { [Name in keyof Rules]: ReturnType<Rules[Name]['check']> }
 
 /** What a rule answers when it failed: nothing is settled under its name. */
@@ -352,7 +354,12 @@ export function readSettings<
     if (value !== FAILED) settled[name] = value
   }
   parsed.done()
-  return { ...settled, options: parsed.values, shared: parsed.shared } as Settings<Options, Rules>
+  return {
+    ...settled,
+    options: parsed.values,
+    shared: parsed.shared,
+    positionals: parsed.positionals,
+  } as Settings<Options, Rules>
 }
 
 /** The contract to hold the server to; a document that does not load is a usage error. */

@@ -21,6 +21,10 @@ export function parseProxyArguments(argv: string[]) {
     contract: settings.contract,
     port: options.port,
     durationSeconds: options.duration,
+    record:
+      options.record === undefined
+        ? undefined
+        : { dir: options.record, maxBytes: options['record-max-mib'] * 1024 * 1024 },
     shared: { ...shared, reportDir: shared.reportDir ?? userPath(DEFAULT_REPORT_DIR) },
   }
 }
@@ -50,7 +54,7 @@ export const proxyCommand: Command = async (argv) => {
     if (!(error instanceof UsageError)) throw error
     return printUsageError(error, 'proxy')
   }
-  const { upstream, contract, port, durationSeconds, shared } = settings
+  const { upstream, contract, port, durationSeconds, record, shared } = settings
 
   let signals: StopSignals | undefined
   // The run's events: its start once it listens, each violation and check as it is judged, the
@@ -64,6 +68,7 @@ export const proxyCommand: Command = async (argv) => {
       timeoutMs: shared.timeoutMs,
       contract,
       contractPath: shared.contractPath,
+      ...(record ? { record } : {}),
       tell: (event) => void stream.emit(event),
       stop: ({ address }) => {
         signals = listenForStop(durationSeconds)

@@ -16,6 +16,7 @@ export const OPTION_PAGES: Readonly<Record<string, readonly string[]>> = {
   'docs/check.md': ['check'],
   'docs/fuzz.md': ['fuzz'],
   'docs/proxy.md': ['proxy'],
+  'docs/replay.md': ['replay'],
   'docs/diff.md': ['diff', 'change-rules'],
 }
 

@@ -4,7 +4,9 @@
 import { setPriority } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { loadContract } from '@devenv/openapi'
+import { createRecorder } from '../replay/recorder'
 import type { ToldEvent } from '../report'
+import { rememberSecret } from '../report/secrets'
 import { createJudging, type JudgedRun } from './judging'
 import {
   type ClientAction,
@@ -16,7 +18,14 @@ import {
 } from './reading'
 import type { RelayControl } from './transport'
 
-type Setup = { upstream: string; contractPath: string | undefined }
+type Setup = {
+  upstream: string
+  contractPath: string | undefined
+  /** `--record DIR`: where each session's exchanges are written, and the bound in bytes. */
+  record?: { dir: string; maxBytes: number }
+  /** The run's known secrets (`secrets.ts` is per thread): a recording must hold none of them. */
+  secrets?: Array<[string, string | undefined]>
+}
 
 /** Records of one batch: [kind, connection, a, b] each; bytes follow one another in `data`. */
 const BYTES = 0
@@ -179,7 +188,11 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
   // What a batch judged goes out in one message once the batch is read, not one per exchange.
   let told: ToldEvent[] = []
   const print = (text: string) => void told.push({ type: 'alert', text })
-  const judging = createJudging(loadContract(setup.contractPath), new URL(setup.upstream), print)
+  for (const [value, variable] of setup.secrets ?? []) rememberSecret(value, variable)
+  const contract = loadContract(setup.contractPath)
+  const judging = createJudging(contract, new URL(setup.upstream), print)
+  const recorder =
+    setup.record && createRecorder({ ...setup.record, contract, upstream: setup.upstream })
   let recountedAt = Date.now()
   const tellJudged = (recounted: boolean) => {
     if (recounted) recountedAt = Date.now()
@@ -190,7 +203,15 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
   }
   const traffic = readTraffic(
     {
-      exchange: judging.judge,
+      exchange: (exchange) => {
+        judging.judge(exchange)
+        try {
+          recorder?.record(exchange)
+        } catch (error) {
+          // A recording that cannot be written is the run's trouble, not the traffic's.
+          print(`proxy: could not record ${exchange.method} ${exchange.url}: ${String(error)}`)
+        }
+      },
       act: (connection, action) => post({ act: [connection, action] }),
       unreadable: (reason) => print(`proxy: ${reason}; forwarded, not checked`),
       framing: judging.framing,
@@ -201,7 +222,8 @@ function runJudgingThread(port: NonNullable<typeof parentPort>, setup: Setup): v
   port.on('message', (message: Batch | 'finish') => {
     if (message === 'finish') {
       tellJudged(true)
-      post({ judged: judging.judged() })
+      const recording = recorder?.close()
+      post({ judged: { ...judging.judged(), ...(recording ? { recording } : {}) } })
       return
     }
     const { records, reasons } = message

@@ -6,6 +6,7 @@ import {
   requestExampleOf,
   responseExampleOf,
 } from '@devenv/openapi'
+import type { RecordingSummary } from '../replay/recorder'
 import { type CheckEvent, type CheckResult, checkEvent, redactText } from '../report'
 import { printable } from '../report/printable'
 import { judgeExchange, type Violation } from './contract-checks'
@@ -25,6 +26,8 @@ export type JudgedRun = {
   keptBytes: number
   /** Distinct exchanges judged (and counted) whose details were not kept, and why. */
   notKept: NotKept
+  /** What `--record` wrote. */
+  recording?: RecordingSummary
 }
 
 export type NotKept = {

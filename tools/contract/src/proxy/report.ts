@@ -33,6 +33,13 @@ export function proxyEndEvents(run: ProxyRun): ToldEvent[] {
       type: 'note',
       text: `${notKept.atLeast ? 'at least ' : ''}${notKept.distinct} more distinct exchanges (seen ${notKept.seen} times) were judged and counted but not kept in detail: ${notKept.why.join(' and ')}; each operation's checks named "… (details not kept)" count them`,
     })
+  if (run.recording) {
+    const { dir, sessions, steps, bytes, cut } = run.recording
+    events.push({
+      type: 'note',
+      text: `recorded ${steps} exchanges of ${sessions} sessions in ${dir} (${bytes.toLocaleString('en-US')} bytes)${cut ? `; ${cut}` : ''}`,
+    })
+  }
   // Nothing passed through: the run judged nothing, which must not read as a pass.
   if (run.exchangeCount === 0)
     events.push({

@@ -1,5 +1,6 @@
 import type { Contract } from '@devenv/openapi'
 import { coverageOfExchanges, type ToldEvent } from '../report'
+import { knownSecrets } from '../report/secrets'
 import { startJudgingThread } from './judging-thread'
 import { type ProxyRun, proxyEndEvents } from './report'
 import { startProxyServer } from './transport'
@@ -14,6 +15,8 @@ export type ProxyRunOptions = {
   contract: Contract
   /** Where `contract` was loaded from (undefined: the bundled one), for the judging thread. */
   contractPath?: string
+  /** `--record DIR`: where the sessions' recordings are written, and their bound in bytes. */
+  record?: { dir: string; maxBytes: number }
   /** Settles with the reason the run ends (a signal's name, `duration`); called once it listens. */
   stop: (started: { address: string; startedAt: Date }) => Promise<string>
   /**
@@ -31,7 +34,11 @@ export async function runValidationProxy(options: ProxyRunOptions): Promise<Prox
   const { upstream, tell } = options
   // Exchanges are read and judged on a thread of their own, off the relay's.
   const judging = startJudgingThread(
-    { upstream: upstream.href, contractPath: options.contractPath },
+    {
+      upstream: upstream.href,
+      contractPath: options.contractPath,
+      ...(options.record ? { record: options.record, secrets: knownSecrets() } : {}),
+    },
     tell,
   )
   const startedAt = new Date()

@@ -13,7 +13,7 @@ import {
   type Suite,
 } from './suites'
 
-export type RunMode = 'check' | 'fuzz' | 'proxy'
+export type RunMode = 'check' | 'fuzz' | 'proxy' | 'replay'
 
 /**
  * One operation of the contract in a run: its own checks (its suite's) by outcome, and the statuses

@@ -88,7 +88,7 @@ const shard = z
 /** What report.json holds: the run report without its suites, which a shard's report keeps. */
 export const reportDocument = z.strictObject({
   tool: z.literal('devenv-contract'),
-  mode: z.enum(['check', 'fuzz', 'proxy']),
+  mode: z.enum(['check', 'fuzz', 'proxy', 'replay']),
   target: z.string(),
   startedAt: z.string(),
   durationMs: z.number().min(0),

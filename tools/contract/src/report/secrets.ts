@@ -57,6 +57,11 @@ export function decodedFormName(name: string): string {
   }
 }
 
+/** Each known secret and its variable, to hand to another thread. */
+export function knownSecrets(): Array<[string, string | undefined]> {
+  return [...known.entries()]
+}
+
 /** Forgets every secret (a test that ran one CLI command in process). */
 export function forgetSecrets(): void {
   known.clear()

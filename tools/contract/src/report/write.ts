@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { RunHandler } from './events'
@@ -24,6 +25,14 @@ const RENDER: Record<ReportFile, (report: RunReport) => string> = {
  */
 export async function writeTextFile(path: string, text: string): Promise<void> {
   await writeFile(path, withoutSecrets(text))
+}
+
+/**
+ * Appends to a file the toolkit writes as it goes (a recording, a line per exchange), in the
+ * order of the calls, with the same net as writeTextFile.
+ */
+export function appendTextFileSync(path: string, text: string): void {
+  appendFileSync(path, withoutSecrets(text))
 }
 
 /** Where a report file of the run goes: the folder as given, made absolute. */

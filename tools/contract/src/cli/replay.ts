@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto'
+import { mailboxOf } from '../check/run-setup'
+import { httpTransport } from '../http'
+import { BaselineError, readBaseline } from '../replay/baseline'
+import type { ReplayTarget } from '../replay/play'
+import { RecordingError, readRecordings } from '../replay/read'
+import { REPLAY_PARTS, replayRecordings } from '../replay/run'
+import { RunStream } from '../report'
+import { firstLineOf } from '../report/printable'
+import { hasStubSessions } from '../stub-sessions'
+import { mailboxOption } from './check'
+import { REPLAY_COMMAND } from './command-specs'
+import { exitCodeOf, listenForStop, runOutputs } from './finish'
+import { userPath } from './option-values'
+import { type Command, readSettings, usageOf } from './options'
+import { say } from './terminal'
+import { EXIT, UsageError } from './usage'
+
+const DEFAULT_REPORT_DIR = 'reports/replay'
+
+/** A server to replay against: whether it keeps stub sessions, and its mailbox. */
+async function replayTarget(
+  url: URL,
+  timeoutMs: number,
+  mailbox: Awaited<ReturnType<typeof mailboxOption>>,
+): Promise<ReplayTarget> {
+  const transport = httpTransport(url.origin, timeoutMs)
+  const stubSessions = await hasStubSessions(
+    transport,
+    `replay-probe-${randomBytes(4).toString('hex')}`,
+  )
+  const found = await mailboxOf({ transport }, mailbox)
+  return { transport, stubSessions, mailbox: found.mailbox }
+}
+
+/**
+ * `devenv-contract replay DIR... --base-url URL`: exit 0 when every step answered as recorded and
+ * as the contract says, 1 on drift, a contract failure or a session not replayed to its end, 2 on
+ * bad input.
+ */
+export const replayCommand: Command = async (argv) => {
+  const settings = readSettings(argv, REPLAY_COMMAND, REPLAY_PARTS)
+  if (settings === 'help') {
+    say(usageOf(REPLAY_COMMAND))
+    return EXIT.passed
+  }
+  const { options, contract, positionals } = settings
+  const shared = {
+    ...settings.shared,
+    reportDir: settings.shared.reportDir ?? userPath(DEFAULT_REPORT_DIR),
+  }
+  if (positionals.length === 0)
+    throw new UsageError('replay needs the folder of a recording (proxy --record DIR)')
+  let recordings: ReturnType<typeof readRecordings>
+  let baseline: ReturnType<typeof readBaseline> = []
+  try {
+    recordings = readRecordings(positionals.map(userPath))
+    if (options.baseline !== undefined) baseline = readBaseline(options.baseline)
+  } catch (error) {
+    if (error instanceof RecordingError || error instanceof BaselineError)
+      throw new UsageError(error.message)
+    throw error
+  }
+  const mailbox = await mailboxOption(options.mailbox, shared.timeoutMs)
+  const target = await replayTarget(options['base-url'], shared.timeoutMs, mailbox)
+  const reference =
+    options.reference === undefined
+      ? undefined
+      : await replayTarget(options.reference, shared.timeoutMs, mailbox)
+
+  const stream = new RunStream(runOutputs(shared), shared.allowSkip)
+  const started = performance.now()
+  const signals = listenForStop()
+  try {
+    await stream.emit({
+      type: 'started',
+      mode: 'replay',
+      target: target.transport.origin,
+      startedAt: new Date().toISOString(),
+    })
+    const run = replayRecordings({
+      contract,
+      recordings,
+      target,
+      ...(reference ? { reference } : {}),
+      baseline,
+      runId: randomBytes(4).toString('hex'),
+      ...(options.shard ? { shard: options.shard } : {}),
+      today: new Date().toISOString().slice(0, 10),
+      tell: (event) => stream.emit(event),
+    })
+    const stoppedBy = await Promise.race([run.then(() => undefined), signals.stopped])
+    if (stoppedBy !== undefined) {
+      await stream.interrupt(`stopped by ${stoppedBy}`, performance.now() - started)
+      return EXIT.failed
+    }
+    const summary = await run
+    await stream.emit({
+      type: 'note',
+      text: `replayed ${summary.steps} steps of ${summary.sessions} sessions against ${target.transport.origin}: ${summary.drift} differences (drift), ${summary.contractFailures} steps out of contract`,
+    })
+    return exitCodeOf(await stream.finish(performance.now() - started), shared)
+  } catch (error) {
+    await stream.interrupt(
+      `stopped by an error: ${firstLineOf(error)}`,
+      performance.now() - started,
+    )
+    throw error
+  } finally {
+    signals.release()
+  }
+}
