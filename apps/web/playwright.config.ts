@@ -25,7 +25,11 @@ export default defineConfig({
   globalTeardown: './e2e/coverage-summary.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace (DOM snapshots, network, console) and a screenshot of its end; the
+    // trace's screencast, a JPEG of every frame of every test, kept or not, was a sixth of the
+    // suite's CPU (docs/decisions/build-and-ci.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
   },
   projects: [chromiumProject],
   // The production site as it ships: nginx serving dist/, proxying /api to the stub.

@@ -17,7 +17,11 @@ export default defineConfig({
   workers: cpuBudget(),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace (DOM snapshots, network, console) and a screenshot of its end; the
+    // trace's screencast, a JPEG of every frame of every test, kept or not, was a sixth of the
+    // suite's CPU (docs/decisions/build-and-ci.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
   },
   // Apart from the main suite's test-results/, which this run would otherwise empty at its start
   // (the main suite's traces of a failed first try were lost so).
