@@ -7,9 +7,11 @@ export default defineConfig({
     index: 'src/index.ts',
     cli: 'src/cli/bin.ts',
     'judging-thread': 'src/proxy/judging-thread.ts',
+    // What a test written by `replay --write-tests` imports.
+    replay: 'src/replay/library.ts',
   },
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
+  dts: { entry: { index: 'src/index.ts', replay: 'src/replay/library.ts' } },
   clean: true,
   target: 'node20',
   platform: 'node',

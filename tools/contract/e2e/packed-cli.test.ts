@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -298,6 +298,44 @@ describe('the packed devenv-contract, installed with npm as README.md says', () 
     )
     // Its reports (reports/proxy by default) in the folder it was started in.
     expect(existsSync(join(folder, 'reports/proxy/report.json'))).toBe(true)
+  })
+
+  it('exports the library a test written by replay --write-tests imports: devenv-contract/replay', async () => {
+    // A one-step session recorded from the stub's own answer, replayed through the installed
+    // package's export as a written test does it: nothing differs, nothing breaks the contract.
+    const answer = await fetch(`${stubUrl}/api/environments`)
+    const recorded = {
+      head: {
+        format: 'devenv-recording/1',
+        session: 'packed',
+        contract: '',
+        recordedAt: '',
+        upstream: stubUrl,
+      },
+      steps: [
+        {
+          step: 1,
+          at: 0,
+          operationId: 'listEnvironments',
+          method: 'GET',
+          url: '/api/environments',
+          request: { headers: {} },
+          answer: {
+            status: answer.status,
+            headers: { 'content-type': 'application/json' },
+            json: await answer.json(),
+          },
+        },
+      ],
+    }
+    const script = join(folder, 'replay-one.mjs')
+    await writeFile(
+      script,
+      `import { replaySession } from 'devenv-contract/replay'\nconsole.log(JSON.stringify(await replaySession(${JSON.stringify(recorded)}, { baseUrl: ${JSON.stringify(stubUrl)} })))\n`,
+    )
+    const outcome = await runLine(`node ${script}`, folder)
+    expect(outcome.code, outcome.stderr).toBe(0)
+    expect(JSON.parse(outcome.stdout)).toEqual({ failures: [] })
   })
 
   it('gives bad input a one-line reason and exit 2', async () => {

@@ -19,6 +19,8 @@ try {
     entry: {
       cli: join(here, 'src/cli/bin.ts'),
       'judging-thread': join(here, 'src/proxy/judging-thread.ts'),
+      // The library a test written by `replay --write-tests` imports: `devenv-contract/replay`.
+      replay: join(here, 'src/replay/library.ts'),
     },
     outDir: join(stage, 'dist'),
     format: ['esm'],
@@ -52,6 +54,7 @@ try {
     description: workspace.description,
     type: 'module',
     bin: { 'devenv-contract': './dist/cli.js' },
+    exports: { './replay': './dist/replay.js', './package.json': './package.json' },
     files: ['dist', 'openapi.yaml', 'rule-register.yaml', 'README.md'],
     engines: { node: '>=20.19' },
     license: 'UNLICENSED',

@@ -1,7 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCommandLine } from '../src/cli/main'
 
@@ -226,5 +229,116 @@ describe('replay', () => {
     expect(await runCommandLine(['replay', empty, '--base-url', 'http://127.0.0.1:9'])).toBe(2)
     await writeFile(join(empty, 'broken.ndjson'), '{"format":"other"}\n')
     expect(await runCommandLine(['replay', empty, '--base-url', 'http://127.0.0.1:9'])).toBe(2)
+  })
+})
+
+describe('replay --write-tests', () => {
+  const here = fileURLToPath(new URL('..', import.meta.url))
+
+  /**
+   * Runs the written tests of `dir` with Vitest against `baseUrl`, as a team runs them with the
+   * packed toolkit installed (here its library entry is the source): the exit code and output.
+   */
+  async function runWritten(
+    dir: string,
+    baseUrl: string,
+  ): Promise<{ code: number; output: string }> {
+    writeFileSync(
+      join(dir, 'vitest.config.mjs'),
+      `export default ${JSON.stringify({
+        resolve: {
+          alias: { 'devenv-contract/replay': join(here, 'src/replay/library.ts') },
+          conditions: ['@devenv/source'],
+        },
+        ssr: { resolve: { conditions: ['@devenv/source'] } },
+        test: { include: ['*.test.ts'], root: dir },
+      })}\n`,
+    )
+    // Not spawnSync: the stubs answer from this process, whose event loop must keep turning.
+    const child = spawn(
+      process.execPath,
+      [
+        join(here, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        join(dir, 'vitest.config.mjs'),
+      ],
+      { cwd: dir, env: { ...process.env, DEVENV_BASE_URL: baseUrl, NO_COLOR: '1' } },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    const [code] = (await once(child, 'close')) as [number | null]
+    return { code: code ?? -1, output }
+  }
+
+  // The written files live under the package (its reports/, ignored by git), where `vitest` resolves.
+  const writtenDir = () => mkdtemp(join(here, 'reports', 'written-'))
+
+  it('writes each session as a Vitest file that passes against the server it was recorded from', async () => {
+    const dir = await writtenDir()
+    try {
+      await againstStub((baseUrl) => replay(baseUrl, ['--write-tests', dir]))
+      const files = readdirSync(dir).filter((name) => name.endsWith('.test.ts'))
+      expect(files).toHaveLength(2)
+      const text = readFileSync(
+        join(dir, files.find((name) => name.startsWith('site-sign-up')) as string),
+        'utf8',
+      )
+      expect(text).toContain("from 'devenv-contract/replay'")
+      expect(text).toContain('// 6. createEnvironment: POST /api/environments -> 201')
+      for (const secret of recorded.secrets) expect(text).not.toContain(secret)
+      const { code, output } = await againstStub((baseUrl) => runWritten(dir, baseUrl))
+      expect(output).toMatch(/2 passed/)
+      expect(code).toBe(0)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('shrinks a failing session to the steps that still show its failure: the test fails on the bug and passes without it', async () => {
+    const dir = await writtenDir()
+    const broken = BROKEN_SERVERS.find((server) =>
+      server.bug.startsWith('a profile update answers'),
+    ) as BrokenServer
+    try {
+      const { report } = await againstStub((reference) =>
+        againstStub(
+          (baseUrl) => replay(baseUrl, ['--write-tests', dir, '--reference', reference]),
+          broken,
+        ),
+      )
+      const shrunk = report.notes.find((note) => note.startsWith('session site-sign-up: shrunk'))
+      expect(shrunk).toMatch(
+        /shrunk from 17 steps to 8 that still show step 17's difference at \/firstName/,
+      )
+      // The update, and what the read needs: its token comes from the last sign-in, which needs
+      // the reset's new password, which needs the mailed link. The environments, the models, the
+      // refresh, the sign-out, the wrong password and the first read went.
+      const file = readdirSync(dir).find((name) => name.startsWith('site-sign-up')) as string
+      const kept = [...readFileSync(join(dir, file), 'utf8').matchAll(/^ {4}\/\/ \d+\. (\w+):/gm)]
+      expect(kept.map((match) => match[1])).toEqual([
+        'register',
+        'activateAccount',
+        'signIn',
+        'updateProfile',
+        'requestPasswordReset',
+        'setPassword',
+        'signIn',
+        'getProfile',
+      ])
+      const withBug = await againstStub((baseUrl) => runWritten(dir, baseUrl), broken)
+      expect(withBug.output).toMatch(/step 17: drift: \/firstName: recorded Ada/)
+      expect(withBug.code).toBe(1)
+      const fixed = await againstStub((baseUrl) => runWritten(dir, baseUrl))
+      expect(fixed.output).toMatch(/2 passed/)
+      expect(fixed.code).toBe(0)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

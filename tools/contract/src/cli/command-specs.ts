@@ -5,6 +5,7 @@ import { DEFAULT_RECORD_MAX_MIB } from '../replay/recorder'
 import { DIFF_COMMAND, MAX_CONTRACT_MIB } from './diff-spec'
 import type { CommandSpec } from './option-specs'
 import {
+  createdFolder,
   list,
   listOption,
   mailbox,
@@ -397,6 +398,15 @@ drift, a contract failure or a session that could not be replayed to its end, 2 
       description:
         'accepted differences (YAML or JSON, `accepted: [{session, step, field, reason, expires}]`): each passes until its day, then fails again',
       details: 'See [A baseline](replay.md#a-baseline---baseline-file)',
+      group: RUN,
+    },
+    {
+      name: 'write-tests',
+      value: 'DIR',
+      read: createdFolder,
+      description:
+        "also write each session there as a Vitest file that replays it with the packed toolkit's library; a failing session is shrunk first to the fewest steps that still show its first failure",
+      details: 'See [Tests out of recordings](replay.md#tests-out-of-recordings---write-tests-dir)',
       group: RUN,
     },
     shard("replay every n-th session only (`merge` joins the shards' reports)"),

@@ -87,6 +87,7 @@ export const replayCommand: Command = async (argv) => {
       runId: randomBytes(4).toString('hex'),
       ...(options.shard ? { shard: options.shard } : {}),
       today: new Date().toISOString().slice(0, 10),
+      ...(options['write-tests'] === undefined ? {} : { writeTests: options['write-tests'] }),
       tell: (event) => stream.emit(event),
     })
     const stoppedBy = await Promise.race([run.then(() => undefined), signals.stopped])

@@ -66,10 +66,11 @@ export type RecordingHead = {
 /** The last line, written when the recording stops: how many steps, and what was cut. */
 export type RecordingEnd = { end: true; steps: number; cut?: string }
 
-export type Recording = {
+/** A session as it is replayed: its head and its steps (a written test holds just these). */
+export type RecordedSession = { head: RecordingHead; steps: RecordedStep[] }
+
+export type Recording = RecordedSession & {
   file: string
-  head: RecordingHead
-  steps: RecordedStep[]
   end: RecordingEnd | undefined
 }
 

@@ -2,8 +2,15 @@
 // answer judgement) and against the recorded answer, less what is noise (docs/replay.md). `replay`,
 // the written tests' library and the shrinking all judge here.
 import { type Contract, judgeAnswer, problemsOf } from '@devenv/openapi'
+import { printable } from '../report/printable'
 import { type Difference, differencesOf, fieldPattern, formatNoise, noiseKey } from './compare'
-import { fillJson, fillText, type RecordedStep, type Recording } from './format'
+import {
+  fillJson,
+  fillText,
+  type RecordedSession,
+  type RecordedStep,
+  type Recording,
+} from './format'
 import type { PlayedSession, PlayedStep } from './play'
 
 /** What counts as noise in a run: the contract's noisy formats, and the fields learned to differ. */
@@ -32,7 +39,7 @@ export type JudgedStep = {
 }
 
 /** The fields of each step's answer a later step took a value from: they differ by nature. */
-function linkedFields(recording: Recording): Map<number, Set<string>> {
+function linkedFields(recording: RecordedSession): Map<number, Set<string>> {
   const linked = new Map<number, Set<string>>()
   for (const step of recording.steps)
     for (const source of Object.values(step.values ?? {}))
@@ -63,7 +70,7 @@ function expectedOf(played: PlayedStep): NonNullable<RecordedStep['answer']> | u
 export function judgeSession(
   contract: Contract,
   noise: Noise,
-  recording: Recording,
+  recording: RecordedSession,
   played: PlayedSession,
 ): JudgedStep[] {
   const linked = linkedFields(recording)
@@ -106,6 +113,13 @@ export function learnFromRecordings(noise: Noise, first: Recording, other: Recor
   })
 }
 
-/** A difference in one line: the field and both values, cut to be read. */
-export const differenceText = (difference: Difference, shown: (value: unknown) => string) =>
+/** A value of a difference as one printable line, cut to be read. */
+const shown = (value: unknown) =>
+  printable(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined')).slice(
+    0,
+    200,
+  )
+
+/** A difference in one line: the field and both values. */
+export const differenceText = (difference: Difference) =>
   `${difference.field || '(the body)'}: recorded ${shown(difference.recorded)}, now ${shown(difference.replayed)}`

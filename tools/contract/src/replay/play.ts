@@ -11,8 +11,8 @@ import {
   fillJson,
   fillText,
   placeholdersIn,
+  type RecordedSession,
   type RecordedStep,
-  type Recording,
   type ValueSource,
 } from './format'
 
@@ -60,7 +60,7 @@ export function mintPassword(shape: string): string {
 }
 
 /** Every placeholder a recorded session defines, and where its value comes from. */
-export function sourcesOf(recording: Recording): Map<string, ValueSource> {
+export function sourcesOf(recording: RecordedSession): Map<string, ValueSource> {
   const sources = new Map<string, ValueSource>()
   for (const step of recording.steps)
     for (const [name, source] of Object.entries(step.values ?? {})) sources.set(name, source)
@@ -84,7 +84,7 @@ function requestPlaceholders(step: RecordedStep): string[] {
  * from every other one's.
  */
 export async function playSession(
-  recording: Recording,
+  recording: RecordedSession,
   target: ReplayTarget,
   label: string,
 ): Promise<PlayedSession> {

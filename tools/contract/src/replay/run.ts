@@ -13,8 +13,17 @@ import {
 import { printable } from '../report/printable'
 import { type Accepted, verdictOf } from './baseline'
 import type { RecordedStep, Recording } from './format'
-import { createNoise, differenceText, judgeSession, learnFromRecordings, learnNoise } from './judge'
+import {
+  createNoise,
+  differenceText,
+  type JudgedStep,
+  judgeSession,
+  learnFromRecordings,
+  learnNoise,
+} from './judge'
 import { playSession, type ReplayTarget } from './play'
+import { firstFailure, shrinkSession } from './shrink'
+import { writeSessionTest } from './write-tests'
 
 /** The part a session that could not be replayed to its end skips. */
 export const REPLAY_PART = 'replay.session'
@@ -32,6 +41,8 @@ export type ReplayOptions = {
   shard?: ShardPosition
   /** `YYYY-MM-DD`, the day the baseline's expiry is read against. */
   today: string
+  /** `--write-tests DIR`: each session as a Vitest file there, a failing one shrunk first. */
+  writeTests?: string
   tell: (event: ToldEvent) => void | Promise<void>
 }
 
@@ -46,12 +57,6 @@ export type ReplaySummary = {
 /** What a step is called in the report: its number, operation and request line. */
 const stepName = (step: RecordedStep) =>
   `step ${step.step}: ${step.operationId ?? '(no operation)'} ${step.method} ${printable(step.url.split('?')[0] ?? '')}`
-
-const shown = (value: unknown) =>
-  printable(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined')).slice(
-    0,
-    200,
-  )
 
 export async function replayRecordings(options: ReplayOptions): Promise<ReplaySummary> {
   const { contract, target, reference, tell } = options
@@ -87,6 +92,42 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
       text: `noise learned (${reference ? 'from --reference' : 'from recordings of one session'}): ${[...learned].sort().join('; ')}`,
     })
 
+  const written = { files: 0, shrunk: 0 }
+  /** The session's test, shrunk to the steps that show its first failure when it has one. */
+  const writeTest = async (
+    dir: string,
+    recording: Recording,
+    judged: JudgedStep[],
+    label: string,
+  ) => {
+    const failure = firstFailure(judged)
+    written.files++
+    if (!failure) return writeSessionTest(dir, recording)
+    const failing = `step ${failure.step}'s ${failure.field === 'contract' ? 'contract failure' : `difference at ${failure.field || '(the body)'}`}`
+    // A cut is a test only where a server of the recorded build still passes it.
+    if (!reference) {
+      await tell({
+        type: 'note',
+        text: `session ${recording.head.session}: written whole (${recording.steps.length} steps); --reference, a server of the recorded build, lets a failing session be shrunk`,
+      })
+      return writeSessionTest(dir, recording, { failing })
+    }
+    const { session } = await shrinkSession(
+      contract,
+      noise,
+      recording,
+      failure,
+      { target, reference },
+      label,
+    )
+    written.shrunk++
+    await tell({
+      type: 'note',
+      text: `session ${recording.head.session}: shrunk from ${recording.steps.length} steps to ${session.steps.length} that still show ${failing}`,
+    })
+    return writeSessionTest(dir, session, { shrunkFrom: recording.steps.length, failing })
+  }
+
   const coverage = createCoverageRecorder(contract)
   const summary: ReplaySummary = {
     sessions: 0,
@@ -98,14 +139,11 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
   for (const [index, recording] of sessions.entries()) {
     const { session } = recording.head
     const suite = { name: `session ${session}`, kind: 'flow' as const }
-    const played = await playSession(recording, target, `replay-${options.runId}-${index + 1}`)
+    const label = `replay-${options.runId}-${index + 1}`
+    const played = await playSession(recording, target, label)
+    const judged = judgeSession(contract, noise, recording, played)
     summary.sessions++
-    for (const { played: step, contract: problems, differences } of judgeSession(
-      contract,
-      noise,
-      recording,
-      played,
-    )) {
+    for (const { played: step, contract: problems, differences } of judged) {
       summary.steps++
       const { recorded, request, answer } = step
       const lines = problems.map((problem) => `contract: ${problem}`)
@@ -119,7 +157,7 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
           { session, step: recorded.step, field: difference.field },
           options.today,
         )
-        const text = differenceText(difference, shown)
+        const text = differenceText(difference)
         if (verdict.kind === 'accepted')
           notes.push(
             `session ${session} step ${recorded.step}: accepted until ${verdict.entry.expires} (${verdict.entry.reason}): ${text}`,
@@ -149,6 +187,8 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
       // A passed check's detail is in no report: what the baseline accepted is said as a note.
       for (const text of notes) await tell({ type: 'note', text })
     }
+    if (options.writeTests !== undefined)
+      await writeTest(options.writeTests, recording, judged, label)
     if (played.stopped !== undefined)
       await tell({
         type: 'part skipped',
@@ -161,6 +201,11 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
         text: `session ${session}: the recording was cut: ${recording.end.cut}`,
       })
   }
+  if (options.writeTests !== undefined)
+    await tell({
+      type: 'note',
+      text: `wrote ${written.files} tests into ${options.writeTests} (${written.shrunk} of failing sessions, shrunk); run them with DEVENV_BASE_URL=URL npx vitest run`,
+    })
   await tell({ type: 'coverage', coverage: coverage.report() })
   return summary
 }
