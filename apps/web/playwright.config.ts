@@ -10,8 +10,11 @@ const stub = await testPort('PW_STUB_PORT')
 const port = web.port
 const stubPort = stub.port
 // The stub's built CLI (built through turbo: @devenv/stub-api is a dev dependency of this app).
+// `pnpm record:site` (PW_RECORD_DIR): the stub behind the toolkit's recording proxy.
+const recording = process.env.PW_RECORD_DIR !== undefined
 const stubCommand =
-  process.env.PW_STUB_COMMAND ?? `node --import ${EXIT_WITH_RUNNER} ../stub-api/dist/cli.js`
+  process.env.PW_STUB_COMMAND ??
+  `node --import ${EXIT_WITH_RUNNER} ${recording ? 'scripts/stub-recorded.mjs' : '../stub-api/dist/cli.js'}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -48,6 +51,8 @@ export default defineConfig({
       reuseExistingServer: stub.reuse,
       // Bounds a start that hangs; a slow machine under load starts in seconds.
       timeout: 180_000,
+      // A recording proxy ends each session's file on SIGTERM; SIGKILL would cut the last lines.
+      ...(recording ? { gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 } } : {}),
     },
     {
       command: `node --import ${EXIT_WITH_RUNNER} scripts/serve.mjs`,

@@ -25,8 +25,12 @@ export type ValueSource =
   | { kind: 'stub-session' }
   /** A `${NAME}` value of the configuration: read from the environment variable again. */
   | { kind: 'variable'; variable: string }
-  /** A secret whose source the recording does not know: its session cannot be replayed. */
-  | { kind: 'secret'; where: string }
+  /**
+   * A secret a request sent whose source the recording does not know (a link typed by hand, a
+   * token the client made up): minted anew of its `shape`, as a password is. A value the
+   * configuration gave without a variable has no shape: its session cannot be replayed.
+   */
+  | { kind: 'secret'; where: string; shape?: string }
 
 /** A message as recorded: its headers, and its body as JSON when it was JSON, else as text. */
 export type RecordedMessage = {

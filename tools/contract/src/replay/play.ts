@@ -49,8 +49,8 @@ const CLASSES: Record<string, string> = {
   L: 'ÄÖÜßéñ',
 }
 
-/** A new password of `shape`: each class letter a random one of its class, the rest as it was. */
-export function mintPassword(shape: string): string {
+/** A new secret of `shape`: each class letter a random one of its class, the rest as it was. */
+export function mintSecret(shape: string): string {
   return [...shape]
     .map((mark) => {
       const pool = CLASSES[mark]
@@ -128,7 +128,7 @@ export async function playSession(
         emails++
         return `${label}-${emails}@example.com`.toLowerCase()
       case 'password': {
-        const password = mintPassword(source.shape)
+        const password = mintSecret(source.shape)
         rememberSecret(password)
         return password
       }
@@ -165,10 +165,16 @@ export async function playSession(
         rememberSecret(value, source.variable)
         return value
       }
-      case 'secret':
-        throw new Stop(
-          `step ${step} sends a secret the recording has no source for (${source.where})`,
-        )
+      case 'secret': {
+        if (source.shape === undefined)
+          throw new Stop(
+            `step ${step} sends a secret the recording has no source for (${source.where})`,
+          )
+        // Whatever it was, a server that answered it once answers a new one of its shape alike.
+        const made = mintSecret(source.shape)
+        rememberSecret(made)
+        return made
+      }
     }
   }
 

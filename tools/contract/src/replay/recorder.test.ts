@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadContract } from '..'
 import type { ProxiedExchange } from '../proxy/reading'
+import { forgetSecrets, rememberSecret } from '../report/secrets'
 import { fillText } from './format'
 import { createRecorder } from './recorder'
 import { shapeOf } from './session-values'
@@ -89,5 +90,51 @@ describe('the recorder', () => {
     expect(summary.cut).toMatch(/reached its bound/)
     const lines = linesOf(dir)
     expect(lines.at(-1)).toEqual({ end: true, steps: lines.length - 2, cut: summary.cut })
+  })
+
+  it('finds every token a session was given in any later text, however many it holds', () => {
+    const { dir, recorder } = recorderIn(64 * 1024 * 1024)
+    const tokens = Array.from({ length: 3_000 }, (_, index) => `token-${index}-${'x'.repeat(24)}`)
+    for (const token of tokens)
+      recorder.record(exchange('s', {}, { message: 'signed in', access_token: token }))
+    // The first token, echoed inside a sentence of a later answer.
+    recorder.record(exchange('s', {}, { message: `your token ${tokens[0]} expires soon` }))
+    recorder.close()
+    const lines = linesOf(dir)
+    const text = lines.map((line) => JSON.stringify(line)).join('\n')
+    for (const token of [tokens[0], tokens[1_500], tokens[2_999]]) expect(text).not.toContain(token)
+    expect(lines.at(-2).answer.json.message).toBe('your token {{access-token-1}} expires soon')
+  })
+
+  it('links a value only to the latest answers that gave it: a session keeps 2,000', () => {
+    const { dir, recorder } = recorderIn(64 * 1024 * 1024)
+    const ids = Array.from({ length: 2_001 }, (_, index) => `env-${String(index).padStart(8, '0')}`)
+    for (const id of ids) recorder.record(exchange('s', {}, { id }))
+    recorder.record(exchange('s', { name: ids[0] }))
+    recorder.record(exchange('s', { name: ids[2_000] }))
+    recorder.close()
+    const [oldest, newest] = linesOf(dir).slice(-3, -1)
+    expect(oldest.request.json.name).toBe(ids[0])
+    expect(newest.request.json.name).toBe('{{id-1}}')
+    expect(newest.values['id-1']).toEqual({
+      kind: 'answer',
+      step: 2_001,
+      pointer: '/id',
+      secret: false,
+    })
+  })
+
+  it('records a password the configuration filled from a variable by that variable, not its shape', () => {
+    rememberSecret('Given-Pass-77', 'QA_PASSWORD')
+    try {
+      const { dir, recorder } = recorderIn()
+      recorder.record(exchange('s', { email: 'qa@example.com', password: 'Given-Pass-77' }))
+      recorder.close()
+      const step = linesOf(dir)[1]
+      expect(step.request.json.password).toBe('{{qa-password-1}}')
+      expect(step.values['qa-password-1']).toEqual({ kind: 'variable', variable: 'QA_PASSWORD' })
+    } finally {
+      forgetSecrets()
+    }
   })
 })

@@ -39,6 +39,12 @@ export const MAX_RECORDED_SESSIONS = 10_000
 export const DEFAULT_SESSION = 'proxy'
 /** The operation whose request registers a new address: replayed with a fresh one. */
 const REGISTERING_OPERATION = 'register'
+/** The operations whose 2xx answer mails a link to the request's address. */
+const MAILING_OPERATIONS = new Set([
+  REGISTERING_OPERATION,
+  'requestPasswordReset',
+  'resendActivation',
+])
 /** The development mailbox: its reads are not replayed, the mails they found are linked. */
 const DEV_MAILBOX = /^\/__dev\/mailbox(?:\?|$)/
 
@@ -182,12 +188,16 @@ export function createRecorder({ dir, maxBytes, contract, upstream }: RecorderOp
       exchange.requestBodyBytes ?? exchange.requestBody?.length ?? 0,
       headerText(exchange.requestHeaders['content-type']),
     )
-    const registering = operation?.operationId === REGISTERING_OPERATION
+    // Only an address the server took is new: one it refused (409, taken) is an account that
+    // was there before, and is replayed as it was sent.
+    const taken = exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300
+    const registering = taken && operation?.operationId === REGISTERING_OPERATION
+    const mailing = taken && MAILING_OPERATIONS.has(operation?.operationId ?? '')
     const request: RecordedMessage = {
       headers: requestHeaders(values, exchange, name !== undefined),
       ...withoutParsed(requestBody),
       ...('parsed' in requestBody
-        ? { json: sentJson(values, requestBody.parsed, registering) }
+        ? { json: sentJson(values, requestBody.parsed, registering, mailing) }
         : requestBody.text === undefined
           ? {}
           : { text: values.text(requestBody.text) }),
@@ -301,11 +311,16 @@ function sentQuery(values: SessionValues, query: string): string {
 }
 
 /** A request's JSON: each string matched to an earlier answer, each secret a placeholder. */
-function sentJson(values: SessionValues, json: unknown, registering: boolean): unknown {
+function sentJson(
+  values: SessionValues,
+  json: unknown,
+  registering: boolean,
+  mailing: boolean,
+): unknown {
   const email = isJsonObject(json)
     ? [json.username, json.email].find((value): value is string => typeof value === 'string')
     : undefined
-  if (email !== undefined && !registering) values.addressed(email)
+  if (email !== undefined && mailing && !registering) values.mailed(email)
   const walk = (value: unknown, key: string | undefined, top: boolean): unknown => {
     if (typeof value === 'string') {
       if (top && registering && (key === 'username' || key === 'email'))
