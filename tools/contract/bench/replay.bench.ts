@@ -3,25 +3,14 @@
 // flows recorded once, their size per session and per step; and replays of that recording against
 // a stub over HTTP, in steps per second. Prints the figures; exits 1 when an answer was not 2xx, the
 // recording missed an exchange or was cut, or a replay did not pass.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
-import { loadContract } from '@devenv/openapi'
-import autocannon from 'autocannon'
 import { runCommandLine } from '../src/cli/main'
 import { startStub as startTestStub } from '../test/fixtures/broken-servers'
 import { recordSiteSessions } from '../test/fixtures/recorded-sessions'
+import * as load from './load'
 
-const CONNECTIONS = 50
-const WARM_UP_SECONDS = 1
-const MEASURE_SECONDS = Number(process.env.BENCH_SECONDS ?? 6)
-// Each target's measured seconds are split into rounds, taken in turns with the others.
-const ROUNDS = 3
 // Replays of the site's recording as it is (21 steps), each one `replay` command.
 const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 10)
 // The recording's sessions copied under this many visitors' names, replayed in one command.
@@ -29,213 +18,40 @@ const VISITORS = Number(process.env.BENCH_REPLAY_VISITORS ?? 25)
 const VISITOR_RUNS = 3
 // Far above what the load writes (about 100 MiB): a cut recording would flatter its cost.
 const RECORD_MAX_MIB = 4096
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url))
 // Environments stay `provisioning` while the flows run: a status that moves on its own clock
 // would be drift (test/replay.test.ts does the same).
 const DEPLOYMENT = { provisionSeconds: 600, deleteSeconds: 600 }
-
-type Server = { name: string; address: string; child: ChildProcess }
-const started: Server[] = []
-
-function stopAll(): Promise<unknown> {
-  return Promise.all(started.map(stop))
-}
-
-async function stop({ child }: Server): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  child.kill('SIGTERM')
-  await once(child, 'exit')
-}
-
-async function firstLine(child: ChildProcess, name: string): Promise<string> {
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`${name} exited (code ${String(code)}) before listening`)
-  })
-  const [line] = (await Promise.race([once(lines, 'line'), exited])) as [string]
-  // Keep draining what the process prints, so that it never blocks on a full pipe.
-  lines.on('line', () => {})
-  return line
-}
-
-async function waitForHealth(url: string, name: string): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    try {
-      const answer = await fetch(url)
-      await answer.arrayBuffer()
-      if (answer.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${name} did not answer ${url} within 60 s`)
-}
-
-/** The stub as proxy.bench.ts runs it: built, production mode, no rate limits, own process. */
-async function startBuiltStub(): Promise<Server> {
-  const serve = fileURLToPath(
-    new URL('../bench/serve.mjs', import.meta.resolve('@devenv/stub-api')),
-  )
-  const child = spawn(process.execPath, [serve, 'stub', 'production'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const server = { name: 'stub', child, address: '' }
-  started.push(server)
-  server.address = (JSON.parse(await firstLine(child, 'the stub')) as { address: string }).address
-  return server
-}
 
 /**
  * `devenv-contract proxy` in its own process, from source as `pnpm contract` runs it: both
  * proxies run the same code, so the difference between them is the recording alone.
  */
-async function startProxy(
+async function startSourceProxy(
   name: string,
   upstream: string,
   reportDir: string,
   recordDir?: string,
-): Promise<Server> {
+): Promise<load.Server> {
   const record =
     recordDir === undefined ? [] : ['--record', recordDir, '--record-max-mib', `${RECORD_MAX_MIB}`]
-  const child = spawn(
-    process.execPath,
+  return load.startProxy(
+    name,
     [
       ...['--conditions=@devenv/source', '--import', 'tsx', 'src/cli/bin.ts'],
       ...['proxy', '--upstream', upstream, '--port', '0', '--report-dir', reportDir, '--quiet'],
       ...record,
     ],
-    { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: load.PACKAGE_DIR },
   )
-  const server = { name, child, address: '' }
-  started.push(server)
-  const line = await firstLine(child, name)
-  server.address = /^proxy: (\S+)/.exec(line)?.[1] ?? ''
-  if (!server.address) throw new Error(`${name} said: ${line}`)
-  return server
 }
-
-/** User plus system CPU of a process so far, in microseconds (Linux: /proc/PID/stat). */
-function cpuMicros(server: Server): number {
-  const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
-
-type Load = { url: string; method: 'GET' | 'POST'; body?: string; connections: number }
-
-type Measured = {
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  non2xx: number
-  errors: number
-  total: number
-}
-
-/** autocannon's own percentiles are whole milliseconds: ours come from every response time. */
-function hammer(load: Load, seconds: number): Promise<Measured> {
-  const times: number[] = []
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: load.url,
-        connections: load.connections,
-        duration: seconds,
-        method: load.method,
-        ...(load.body === undefined
-          ? {}
-          : { body: load.body, headers: { 'content-type': 'application/json' } }),
-      },
-      (error, result) => {
-        if (error) return reject(error)
-        times.sort((a, b) => a - b)
-        const at = (share: number) =>
-          times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0
-        resolve({
-          requestsPerSecond: result.requests.average,
-          p50: at(0.5),
-          p99: at(0.99),
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          total: result.requests.total,
-        })
-      },
-    )
-    instance.on('response', (_client, _status, _bytes, responseTime: number) => {
-      times.push(responseTime)
-    })
-  })
-}
-
-type Row = Measured & {
-  name: string
-  cpuPerRequest: number
-  /** Each round's p50, p99 and throughput, to compare targets round by round. */
-  rounds: Array<{ p50: number; p99: number; requestsPerSecond: number }>
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
-}
-
-type Target = { name: string; load: Load; processes: Server[] }
-
-/**
- * The targets of one case, measured in turns (direct, proxy, proxy recording, direct, ...): the
- * load of a shared machine drifts over a minute, and turns make each round's figures comparable.
- * Each figure is the median of the rounds; CPU is summed over them.
- */
-async function measureInTurns(targets: Target[]): Promise<Row[]> {
-  for (const target of targets) {
-    console.error(`  ... ${target.name}`)
-    await hammer(target.load, WARM_UP_SECONDS)
-  }
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  const results = targets.map(() => ({ measured: [] as Measured[], cpu: 0 }))
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, target] of targets.entries()) {
-      const before = target.processes.map(cpuMicros)
-      const measured = await hammer(target.load, MEASURE_SECONDS / ROUNDS)
-      const result = results[index] as (typeof results)[number]
-      result.cpu += target.processes.reduce(
-        (sum, server, at) => sum + cpuMicros(server) - (before[at] ?? 0),
-        0,
-      )
-      result.measured.push(measured)
-    }
-  }
-  return targets.map((target, index) => {
-    const { measured, cpu } = results[index] as (typeof results)[number]
-    const total = measured.reduce((sum, each) => sum + each.total, 0)
-    return {
-      name: target.name,
-      requestsPerSecond: median(measured.map((each) => each.requestsPerSecond)),
-      p50: median(measured.map((each) => each.p50)),
-      p99: median(measured.map((each) => each.p99)),
-      non2xx: measured.reduce((sum, each) => sum + each.non2xx, 0),
-      errors: measured.reduce((sum, each) => sum + each.errors, 0),
-      total,
-      cpuPerRequest: cpu / Math.max(1, total),
-      rounds: measured.map(({ p50, p99, requestsPerSecond }) => ({ p50, p99, requestsPerSecond })),
-    }
-  })
-}
-
-/** The median, round by round, of what `a` adds to `b` at one percentile. */
-const addedBy = (a: Row, b: Row, percentile: 'p50' | 'p99') =>
-  median(a.rounds.map((round, at) => round[percentile] - (b.rounds[at]?.[percentile] ?? 0)))
 
 /**
  * A proxy's CPU over its whole run, then its report once stopped: a judging thread that fell
  * behind catches up in other targets' turns, which the turns' own CPU figures miss.
  */
-async function proxyNotes(server: Server, reportDir: string) {
-  const cpu = cpuMicros(server)
-  await stop(server)
+async function proxyNotes(server: load.Server, reportDir: string) {
+  const cpu = load.cpuMicros(server)
+  await load.stop(server)
   const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as {
     notes: string[]
   }
@@ -310,59 +126,37 @@ async function asVisitors(from: string, to: string, count: number): Promise<void
   }
 }
 
-// The contract's own documented contact form, as the site sends it.
-const contactExample = loadContract().byId.get('submitContact')?.bodyExamples[0]
-if (!contactExample) throw new Error('the contract documents no submitContact example')
-const contact = JSON.stringify(contactExample.value)
-
 const work = await mkdtemp(join(tmpdir(), 'replay-bench-'))
 const loadBefore = loadavg()[0] ?? 0
-const rows: Row[] = []
+const rows: load.Row[] = []
 let failed = false
-const ms = (value: number) => value.toFixed(2)
 const count = (value: number) => Math.round(value).toLocaleString('en-US')
 
 try {
   // 1. What recording adds to the proxy under load.
-  const stub = await startBuiltStub()
-  const plain = await startProxy('proxy', stub.address, join(work, 'plain-report'))
+  const stub = await load.startBuiltStub()
+  const plain = await startSourceProxy('proxy', stub.address, join(work, 'plain-report'))
   const recordDir = join(work, 'load-recording')
-  const recording = await startProxy(
+  const recording = await startSourceProxy(
     'proxy --record',
     stub.address,
     join(work, 'recording-report'),
     recordDir,
   )
-  await waitForHealth(`${plain.address}/api/health`, 'the proxy')
-  await waitForHealth(`${recording.address}/api/health`, 'the recording proxy')
+  await load.waitForHealth(`${plain.address}/api/health`, 'the proxy')
+  await load.waitForHealth(`${recording.address}/api/health`, 'the recording proxy')
 
-  // The last case is the proxy's own latency, without the queueing of 50 connections on 2 cores.
-  for (const [label, method, path, body, connections] of [
-    ['GET /api/health', 'GET', '/api/health', undefined, CONNECTIONS],
-    ['POST /api/contact', 'POST', '/api/contact', contact, CONNECTIONS],
-    ['GET /api/health, 1 connection', 'GET', '/api/health', undefined, 1],
-  ] as const) {
-    const load = { method, body, connections }
-    rows.push(
-      ...(await measureInTurns([
-        {
-          name: `${label} direct`,
-          load: { ...load, url: `${stub.address}${path}` },
-          processes: [stub],
-        },
-        {
-          name: `${label} through the proxy`,
-          load: { ...load, url: `${plain.address}${path}` },
-          processes: [plain, stub],
-        },
-        {
-          name: `${label} through the proxy, --record`,
-          load: { ...load, url: `${recording.address}${path}` },
-          processes: [recording, stub],
-        },
-      ])),
-    )
-  }
+  rows.push(
+    ...(await load.measureCases([
+      { name: 'direct', apiBase: `${stub.address}/api`, processes: [stub] },
+      { name: 'through the proxy', apiBase: `${plain.address}/api`, processes: [plain, stub] },
+      {
+        name: 'through the proxy, --record',
+        apiBase: `${recording.address}/api`,
+        processes: [recording, stub],
+      },
+    ])),
+  )
   const judged = await proxyNotes(recording, join(work, 'recording-report'))
   const judgedPlain = await proxyNotes(plain, join(work, 'plain-report'))
   const loadFiles = await filesOf(recordDir)
@@ -412,9 +206,7 @@ try {
     await target.close()
   }
 
-  console.log(
-    `\n${CONNECTIONS} connections (but the last three cases), ${WARM_UP_SECONDS} s warm-up, ${MEASURE_SECONDS} s measured in ${ROUNDS} turns, 127.0.0.1; load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
-  )
+  console.log(`\n${load.conditions(loadBefore)}\n`)
   console.log(
     '| case | req/s | req/s each round | p50 ms | p99 ms | CPU µs/req (proxy + stub) | non-2xx | errors |',
   )
@@ -422,18 +214,15 @@ try {
   // A round of 0 req/s is a stall: the proxy held its sockets while its judging thread caught up.
   for (const row of rows)
     console.log(
-      `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.rounds.map((round) => Math.round(round.requestsPerSecond)).join(' · ')} | ${ms(row.p50)} | ${ms(row.p99)} | ${Math.round(row.cpuPerRequest)} | ${row.non2xx} | ${row.errors} |`,
+      `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.rounds.map((round) => Math.round(round.requestsPerSecond)).join(' · ')} | ${load.ms(row.p50)} | ${load.ms(row.p99)} | ${Math.round(row.cpuPerRequest)} | ${row.non2xx} | ${row.errors} |`,
     )
-  if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) {
-    failed = true
-    console.error('\nsome answers were not 2xx: the figures do not measure what they claim')
-  }
+  if (load.someNot2xx(rows)) failed = true
   console.log('')
   for (let index = 0; index + 2 < rows.length; index += 3) {
-    const [direct, proxy, recorded] = rows.slice(index, index + 3) as [Row, Row, Row]
+    const [direct, proxy, recorded] = rows.slice(index, index + 3) as [load.Row, load.Row, load.Row]
     const label = direct.name.replace(/ direct$/, '')
     console.log(
-      `${label}: --record adds ${ms(addedBy(recorded, proxy, 'p50'))} ms at p50 and ${ms(addedBy(recorded, proxy, 'p99'))} ms at p99 to the proxy (${Math.round(recorded.cpuPerRequest - proxy.cpuPerRequest)} µs of CPU a request); the recording proxy adds ${ms(addedBy(recorded, direct, 'p50'))} ms and ${ms(addedBy(recorded, direct, 'p99'))} ms to the stub direct`,
+      `${label}: --record adds ${load.ms(load.addedBy(recorded, proxy, 'p50'))} ms at p50 and ${load.ms(load.addedBy(recorded, proxy, 'p99'))} ms at p99 to the proxy (${Math.round(recorded.cpuPerRequest - proxy.cpuPerRequest)} µs of CPU a request); the recording proxy adds ${load.ms(load.addedBy(recorded, direct, 'p50'))} ms and ${load.ms(load.addedBy(recorded, direct, 'p99'))} ms to the stub direct`,
     )
   }
   // Every exchange the recording proxy judged is a step of its recording, none cut.
@@ -471,10 +260,10 @@ try {
   console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: | --- |')
   for (const { name, steps, warmUp, runs } of replays) {
     const walls = runs.map((run) => run.ms)
-    const cpu = median(runs.map((run) => run.cpuMs)) / steps
+    const cpu = load.median(runs.map((run) => run.cpuMs)) / steps
     const codes = [...new Set([warmUp, ...runs].map((run) => run.code))].join(', ')
     console.log(
-      `| ${name} | ${runs.length} | ${steps} | ${count(median(walls))} (${count(Math.min(...walls))} to ${count(Math.max(...walls))}) | ${Math.round((steps * 1000) / median(walls))} | ${cpu.toFixed(2)} | ${count(warmUp.ms)} | ${codes} |`,
+      `| ${name} | ${runs.length} | ${steps} | ${count(load.median(walls))} (${count(Math.min(...walls))} to ${count(Math.max(...walls))}) | ${Math.round((steps * 1000) / load.median(walls))} | ${cpu.toFixed(2)} | ${count(warmUp.ms)} | ${codes} |`,
     )
     const bad = [warmUp, ...runs].find((run) => run.code !== 0)
     if (bad) {
@@ -483,7 +272,7 @@ try {
     }
   }
 } finally {
-  await stopAll()
+  await load.stopAll()
   await rm(work, { recursive: true, force: true })
 }
 if (failed) process.exitCode = 1
