@@ -81,6 +81,19 @@ async function againstStub<T>(
   }
 }
 
+/**
+ * A build whose profile answers a last name that changes with every answer (a field the
+ * contract gives no format that says so).
+ */
+const volatile = {
+  plant: () =>
+    rewriteAnswers((request, status, body) =>
+      request.operationId === 'getProfile' && status === 200
+        ? { body: { ...(body as object), lastName: `Name ${Math.random()}` } }
+        : undefined,
+    ),
+} as BrokenServer
+
 const failures = (report: ReportJson) =>
   report.failures.map((failure) => `${failure.suite} ${failure.check}: ${failure.message}`)
 
@@ -196,16 +209,6 @@ describe('replay', () => {
   })
 
   it('--reference: what differs between two servers of the recorded build is noise, not drift', async () => {
-    // A build whose profile answers a last name that changes with every answer (a field the
-    // contract gives no format that says so): recorded, then replayed on two servers of it.
-    const volatile = {
-      plant: () =>
-        rewriteAnswers((request, status, body) =>
-          request.operationId === 'getProfile' && status === 200
-            ? { body: { ...(body as object), lastName: `Name ${Math.random()}` } }
-            : undefined,
-        ),
-    } as BrokenServer
     const dir = join(work, 'volatile')
     await againstStub((baseUrl) => recordSiteSessions(baseUrl, dir), volatile)
     const without = await againstStub((baseUrl) => replay(baseUrl, [], [dir]), volatile)
@@ -337,6 +340,31 @@ describe('replay --write-tests', () => {
       const fixed = await againstStub((baseUrl) => runWritten(dir, baseUrl))
       expect(fixed.output).toMatch(/2 passed/)
       expect(fixed.code).toBe(0)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+  it('writes the noise --reference learned into the test: it passes on the recorded build', async () => {
+    const recording = join(work, 'volatile-written')
+    await againstStub((baseUrl) => recordSiteSessions(baseUrl, recording), volatile)
+    const dir = await writtenDir()
+    try {
+      await againstStub(
+        (reference) =>
+          againstStub(
+            (baseUrl) =>
+              replay(baseUrl, ['--reference', reference, '--write-tests', dir], [recording]),
+            volatile,
+          ),
+        volatile,
+      )
+      const file = readdirSync(dir).find((name) => name.startsWith('site-sign-up')) as string
+      expect(readFileSync(join(dir, file), 'utf8')).toMatch(
+        /const noise = \[\n {2}"getProfile 200 \/lastName"/,
+      )
+      const { code, output } = await againstStub((baseUrl) => runWritten(dir, baseUrl), volatile)
+      expect(output).toMatch(/2 passed/)
+      expect(code).toBe(0)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -21,6 +21,11 @@ export type SessionReplayOptions = {
   timeoutMs?: number
   /** Another contract than the one the package ships (`openapi.yaml`). */
   contractPath?: string
+  /**
+   * The fields `replay` learned to differ between two servers of the recorded build
+   * (`operation status /field`): written into the test with the session.
+   */
+  noise?: readonly string[]
 }
 
 export type SessionReplay = {
@@ -45,7 +50,9 @@ export async function replaySession(
     options.mailbox === undefined ? 'auto' : mailDevMailbox(options.mailbox, { timeoutMs }),
   )
   const played = await playSession(session, { transport, stubSessions, mailbox }, label)
-  const failures = judgeSession(contract, createNoise(contract), session, played).flatMap(
+  const noise = createNoise(contract)
+  for (const key of options.noise ?? []) noise.learned.add(key)
+  const failures = judgeSession(contract, noise, session, played).flatMap(
     ({ played: { recorded }, contract: problems, differences }) => [
       ...problems.map((problem) => `step ${recorded.step}: contract: ${problem}`),
       ...differences.map(

@@ -137,4 +137,19 @@ describe('the recorder', () => {
       forgetSecrets()
     }
   })
+
+  it('writes no secret query parameter as it was sent, known or not', () => {
+    const { dir, recorder } = recorderIn()
+    recorder.record({
+      ...exchange('s', {}),
+      method: 'GET',
+      url: '/api/health?access_token=never-seen-before-1234&page=2',
+      requestBody: undefined,
+    })
+    recorder.close()
+    const step = linesOf(dir)[1]
+    expect(step.url).toBe('/api/health?access_token={{access-token-1}}&page=2')
+    expect(JSON.stringify(linesOf(dir))).not.toContain('never-seen-before-1234')
+    expect(step.values['access-token-1']).toMatchObject({ kind: 'secret' })
+  })
 })

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { isSecretName } from '@devenv/domain'
+import { isSecretName, isSecretParam } from '@devenv/domain'
 import {
   type Contract,
   childPointer,
@@ -20,6 +20,7 @@ import {
   STUB_SESSION_ID,
 } from '@devenv/openapi/dev-protocol'
 import type { ProxiedExchange } from '../proxy/reading'
+import { decodedFormName } from '../report/secrets'
 import { appendTextFileSync } from '../report/write'
 import {
   RECORDING_FORMAT,
@@ -304,7 +305,11 @@ function sentQuery(values: SessionValues, query: string): string {
       } catch {
         // Not percent-encoded as it should be: matched as written.
       }
-      const sent = values.sent(decoded)
+      // A secret parameter (`?token=`) is never written as it was, known or not.
+      const name = decodedFormName(pair.slice(0, equals))
+      const sent = isSecretParam(name)
+        ? values.sentSecret(name, decoded, undefined)
+        : values.sent(decoded)
       return `${values.text(pair.slice(0, equals))}=${sent === decoded ? values.text(raw) : sent}`
     })
     .join('&')

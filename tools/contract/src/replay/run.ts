@@ -20,6 +20,7 @@ import {
   judgeSession,
   learnFromRecordings,
   learnNoise,
+  whatOf,
 } from './judge'
 import { playSession, type ReplayTarget } from './play'
 import { firstFailure, shrinkSession } from './shrink'
@@ -102,7 +103,12 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
   ) => {
     const failure = firstFailure(judged)
     written.files++
-    if (!failure) return writeSessionTest(dir, recording)
+    // The noise learned on the session's operations goes with it: the test judges as replay did.
+    const operations = new Set(recording.steps.map(whatOf))
+    const sessionNoise = [...noise.learned].filter((key) =>
+      [...operations].some((what) => key.startsWith(`${what} `)),
+    )
+    if (!failure) return writeSessionTest(dir, recording, { noise: sessionNoise })
     const failing = `step ${failure.step}'s ${failure.field === 'contract' ? 'contract failure' : `difference at ${failure.field || '(the body)'}`}`
     // A cut is a test only where a server of the recorded build still passes it.
     if (!reference) {
@@ -110,7 +116,7 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
         type: 'note',
         text: `session ${recording.head.session}: written whole (${recording.steps.length} steps); --reference, a server of the recorded build, lets a failing session be shrunk`,
       })
-      return writeSessionTest(dir, recording, { failing })
+      return writeSessionTest(dir, recording, { failing, noise: sessionNoise })
     }
     const { session } = await shrinkSession(
       contract,
@@ -125,7 +131,11 @@ export async function replayRecordings(options: ReplayOptions): Promise<ReplaySu
       type: 'note',
       text: `session ${recording.head.session}: shrunk from ${recording.steps.length} steps to ${session.steps.length} that still show ${failing}`,
     })
-    return writeSessionTest(dir, session, { shrunkFrom: recording.steps.length, failing })
+    return writeSessionTest(dir, session, {
+      shrunkFrom: recording.steps.length,
+      failing,
+      noise: sessionNoise,
+    })
   }
 
   const coverage = createCoverageRecorder(contract)

@@ -20,7 +20,12 @@ const commentText = (text: string) =>
   )
 
 /** How the session came to be written: whole, or shrunk from a longer one. */
-export type Written = { shrunkFrom?: number; failing?: string }
+export type Written = {
+  shrunkFrom?: number
+  failing?: string
+  /** The noise `replay` learned on the operations of the session's steps. */
+  noise?: readonly string[]
+}
 
 /** The Vitest file of one session. */
 export function testFileOf(session: RecordedSession, written: Written = {}): string {
@@ -54,7 +59,7 @@ ${about.join('\n')}${about.length > 0 ? '\n' : ''} *
 import { expect, test } from 'vitest'
 import { type RecordedSession, replaySession } from '${REPLAY_LIBRARY}'
 
-const session: RecordedSession = {
+${written.noise?.length ? `// What differs between two servers of the recorded build (learned by replay --reference).\nconst noise = ${JSON.stringify(written.noise, null, 2)}\n\n` : ''}const session: RecordedSession = {
   head: ${JSON.stringify(head)},
   steps: [
 ${steps}
@@ -64,7 +69,7 @@ ${steps}
 test(${JSON.stringify(`session ${head.session} answers as recorded`)}, async () => {
   const replayed = await replaySession(session, {
     baseUrl: process.env.DEVENV_BASE_URL ?? ${JSON.stringify(DEFAULT_BASE_URL)},
-    mailbox: process.env.DEVENV_MAILBOX,
+    mailbox: process.env.DEVENV_MAILBOX,${written.noise?.length ? '\n    noise,' : ''}
   })
   expect(replayed.stopped).toBeUndefined()
   expect(replayed.failures).toEqual([])
