@@ -53,7 +53,7 @@ async function replay(
   server: string,
   extra: string[] = [],
   dirs: string[] = [recordingDir],
-): Promise<{ code: number; report: ReportJson }> {
+): Promise<{ code: number; report: ReportJson; reportDir: string }> {
   const reportDir = await mkdtemp(join(work, 'report-'))
   const code = await runCommandLine([
     'replay',
@@ -65,7 +65,11 @@ async function replay(
     '--quiet',
     ...extra,
   ])
-  return { code, report: JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) }
+  return {
+    code,
+    report: JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')),
+    reportDir,
+  }
 }
 
 async function againstStub<T>(
@@ -224,6 +228,28 @@ describe('replay', () => {
     expect(report.notes.join('\n')).toMatch(
       /noise learned \(from --reference\): getProfile 200 \/lastName/,
     )
+    expect(code).toBe(0)
+  })
+
+  it('shares its sessions out by --shard, and merge joins the shards into the whole run', async () => {
+    const shards = await againstStub(async (baseUrl) => [
+      await replay(baseUrl, ['--shard', '1/2']),
+      await replay(baseUrl, ['--shard', '2/2']),
+    ])
+    const passed = shards.map(({ report }) => report.summary.passed)
+    // One session each: 17 steps and 4.
+    expect(passed.sort((a, b) => a - b)).toEqual([4, 17])
+    const merged = join(work, 'merged')
+    const code = await runCommandLine([
+      'merge',
+      ...shards.map(({ reportDir }) => reportDir),
+      '--report-dir',
+      merged,
+      '--quiet',
+    ])
+    const report = JSON.parse(await readFile(join(merged, 'report.json'), 'utf8'))
+    expect(report.mode).toBe('replay')
+    expect(report.summary.passed).toBe(21)
     expect(code).toBe(0)
   })
 

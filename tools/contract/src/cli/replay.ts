@@ -5,7 +5,7 @@ import { BaselineError, readBaseline } from '../replay/baseline'
 import type { ReplayTarget } from '../replay/play'
 import { RecordingError, readRecordings } from '../replay/read'
 import { REPLAY_PARTS, replayRecordings } from '../replay/run'
-import { RunStream } from '../report'
+import { RunStream, shardOfRun } from '../report'
 import { firstLineOf } from '../report/printable'
 import { hasStubSessions } from '../stub-sessions'
 import { mailboxOption } from './check'
@@ -77,6 +77,16 @@ export const replayCommand: Command = async (argv) => {
       mode: 'replay',
       target: target.transport.origin,
       startedAt: new Date().toISOString(),
+      // What every shard of one replay shares: the sessions it was given.
+      ...(options.shard
+        ? {
+            shard: shardOfRun(options.shard, {
+              mode: 'replay',
+              contract,
+              settings: { sessions: recordings.map((recording) => recording.head.session) },
+            }),
+          }
+        : {}),
     })
     const run = replayRecordings({
       contract,
