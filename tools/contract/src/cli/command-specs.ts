@@ -401,6 +401,14 @@ drift, a contract failure or a session that could not be replayed to its end, 2 
       group: RUN,
     },
     {
+      name: 'allow-env',
+      value: 'NAMES',
+      read: list,
+      description:
+        'the environment variables a recording may read (comma-separated): where it holds a value the configuration filled from one; a recording names them, and one from elsewhere could name any',
+      group: SERVER,
+    },
+    {
       name: 'write-tests',
       value: 'DIR',
       read: createdFolder,

@@ -23,6 +23,7 @@ async function replayTarget(
   url: URL,
   timeoutMs: number,
   mailbox: Awaited<ReturnType<typeof mailboxOption>>,
+  variables: ReadonlySet<string>,
 ): Promise<ReplayTarget> {
   const transport = httpTransport(url.origin, timeoutMs)
   const stubSessions = await hasStubSessions(
@@ -30,7 +31,7 @@ async function replayTarget(
     `replay-probe-${randomBytes(4).toString('hex')}`,
   )
   const found = await mailboxOf({ transport }, mailbox)
-  return { transport, stubSessions, mailbox: found.mailbox }
+  return { transport, stubSessions, mailbox: found.mailbox, variables }
 }
 
 /**
@@ -62,11 +63,12 @@ export const replayCommand: Command = async (argv) => {
     throw error
   }
   const mailbox = await mailboxOption(options.mailbox, shared.timeoutMs)
-  const target = await replayTarget(options['base-url'], shared.timeoutMs, mailbox)
+  const variables = new Set(options['allow-env'] ?? [])
+  const target = await replayTarget(options['base-url'], shared.timeoutMs, mailbox, variables)
   const reference =
     options.reference === undefined
       ? undefined
-      : await replayTarget(options.reference, shared.timeoutMs, mailbox)
+      : await replayTarget(options.reference, shared.timeoutMs, mailbox, variables)
 
   const stream = new RunStream(runOutputs(shared), shared.allowSkip)
   const started = performance.now()

@@ -22,6 +22,12 @@ export type ReplayTarget = {
   /** Whether it keeps a store per X-Stub-Session: each replayed session then gets its own. */
   stubSessions: boolean
   mailbox: Mailbox | undefined
+  /**
+   * The environment variables a recording's `variable` values may be read from (`--allow-env`):
+   * a recording names the variables it reads, and one from elsewhere could name any, whose value
+   * the replay would then send to the server.
+   */
+  variables?: ReadonlySet<string>
 }
 
 /** One step as it was sent again, and what came back. */
@@ -157,6 +163,10 @@ export async function playSession(
       case 'stub-session':
         return session ?? ''
       case 'variable': {
+        if (!target.variables?.has(source.variable))
+          throw new Stop(
+            `step ${step} sends the value of \${${source.variable}}, which --allow-env ${source.variable} lets it read`,
+          )
         const value = process.env[source.variable]
         if (value === undefined)
           throw new Stop(
