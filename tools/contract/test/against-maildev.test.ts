@@ -117,7 +117,9 @@ describe('check against the stub in production mode with MailDev', () => {
   it('reads the links through a one-line command instead (--mailbox exec:)', async () => {
     // The outbox here is MailDev's store, read as a team reads its own: one line of shell.
     const read = `fetch('${maildev.url}/api/email').then((r) => r.json()).then((mails) => { const [newest] = mails.filter((m) => m.to.some((t) => t.address === process.argv[1])).reverse(); if (newest) console.log(newest.text) })`
-    const mailbox = commandMailbox(`node -e "${read}" "$1"`)
+    // Each look is a process started; on a machine the browser suites share, a mail may take
+    // more than the default 10 s of looks to be seen (the bound only ends a wait).
+    const mailbox = commandMailbox(`node -e "${read}" "$1"`, { deliveryMs: 30_000 })
     expect(await mailbox.problem()).toBeUndefined()
     const report = await checkAgainst(undefined, ['account', 'reset-link'], { mailbox })
     expect(report.summary, formatSummary(report)).toMatchObject({ failed: 0, skipped: 0 })
