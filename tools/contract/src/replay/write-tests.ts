@@ -12,11 +12,23 @@ export const REPLAY_LIBRARY = 'devenv-contract/replay'
 /** Where the written test replays unless DEVENV_BASE_URL says otherwise: the stub's address. */
 const DEFAULT_BASE_URL = 'http://127.0.0.1:4010'
 
-/** Text for a `//` comment: a recording's texts may hold anything, and no line may end it. */
+/**
+ * Text for a comment: a recording's texts and a server's field names may hold anything, and
+ * none may end the comment (a line break ends a `//` one, `*` then `/` the header's) and go on
+ * as code in a file a team commits and runs.
+ */
 const commentText = (text: string) =>
-  text.replace(
-    /[^\x20-\x7e]/g,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  text
+    .replace(
+      /[^\x20-\x7e]/g,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
+    .replaceAll('*/', '*\\/')
+
+/** JSON as code: U+2028 and U+2029 escaped, which a string may hold but an editor breaks lines at. */
+const json = (value: unknown, indent?: number) =>
+  JSON.stringify(value, null, indent).replace(/[\u2028\u2029]/g, (character) =>
+    character === '\u2028' ? '\\u2028' : '\\u2029',
   )
 
 /** How the session came to be written: whole, or shrunk from a longer one. */
@@ -33,8 +45,7 @@ export function testFileOf(session: RecordedSession, written: Written = {}): str
   const steps = session.steps
     .map((step) => {
       const line = `${step.step}. ${step.operationId ?? '(no operation)'}: ${step.method} ${step.url.split('?')[0]} -> ${step.answer?.status ?? 'no answer'}`
-      const json = JSON.stringify(step, null, 2).replace(/\n/g, '\n    ')
-      return `    // ${commentText(line)}\n    ${json},`
+      return `    // ${commentText(line)}\n    ${json(step, 2).replace(/\n/g, '\n    ')},`
     })
     .join('\n')
   const failing = commentText(written.failing ?? 'its failure')
@@ -59,16 +70,16 @@ ${about.join('\n')}${about.length > 0 ? '\n' : ''} *
 import { expect, test } from 'vitest'
 import { type RecordedSession, replaySession } from '${REPLAY_LIBRARY}'
 
-${written.noise?.length ? `// What differs between two servers of the recorded build (learned by replay --reference).\nconst noise = ${JSON.stringify(written.noise, null, 2)}\n\n` : ''}const session: RecordedSession = {
-  head: ${JSON.stringify(head)},
+${written.noise?.length ? `// What differs between two servers of the recorded build (learned by replay --reference).\nconst noise = ${json(written.noise, 2)}\n\n` : ''}const session: RecordedSession = {
+  head: ${json(head)},
   steps: [
 ${steps}
   ],
 }
 
-test(${JSON.stringify(`session ${head.session} answers as recorded`)}, async () => {
+test(${json(`session ${head.session} answers as recorded`)}, async () => {
   const replayed = await replaySession(session, {
-    baseUrl: process.env.DEVENV_BASE_URL ?? ${JSON.stringify(DEFAULT_BASE_URL)},
+    baseUrl: process.env.DEVENV_BASE_URL ?? ${json(DEFAULT_BASE_URL)},
     mailbox: process.env.DEVENV_MAILBOX,${written.noise?.length ? '\n    noise,' : ''}
   })
   expect(replayed.stopped).toBeUndefined()
