@@ -430,7 +430,7 @@ export const MERGE_COMMAND = {
   brief: "one report from the reports of a run's shards (--shard i/n)",
   usage: ['merge DIR... [options]'],
   positionals: true,
-  summary: `Joins the reports of a run's shards (check or fuzz with --shard i/n, each in its own folder) into
+  summary: `Joins the reports of a run's shards (check, fuzz or replay with --shard i/n, each in its own folder) into
 one report, as if the run had been whole: report.json, junit.xml, report.html and the coverage
 matrix, covered once however many shards covered it. Each DIR is a shard's --report-dir (or its
 report.json). Every shard of the run must be given, once: missing ones, or shards of different
