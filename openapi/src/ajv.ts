@@ -1,5 +1,6 @@
 import Ajv2020, { type Options } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { OpenApiDocument } from './document'
 import { createValidator, type SchemaValidator } from './validator'
 
@@ -38,4 +39,17 @@ export function ajvSchemaId(key: string): string {
 export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
   const ajv = createAjv(document)
   return createValidator(document, (key) => ajv.getSchema(ajvSchemaId(key)))
+}
+
+/**
+ * Whether `value` is of the string `format` as the validator checks it (ajv-formats' full mode,
+ * which `createAjv` adds); false for a format it does not know. For a value no schema places:
+ * the replay tells a `uuid` or `date-time` in an answer outside the contract by this.
+ */
+export function matchesFormat(format: string, value: string): boolean {
+  const known: unknown = (fullFormats as Record<string, unknown>)[format]
+  const check =
+    known !== null && typeof known === 'object' && 'validate' in known ? known.validate : known
+  if (check instanceof RegExp) return check.test(value)
+  return typeof check === 'function' ? Boolean(check(value)) : false
 }

@@ -13,7 +13,7 @@
  * - coverage: which operations, documented statuses and examples a run exercised;
  * - register: one id for every rule of the contract, data and prose (rule-register.yaml).
  */
-export { ajvSchemaId, createAjv, createSchemaValidator, DOCUMENT_ID } from './ajv'
+export { ajvSchemaId, createAjv, createSchemaValidator, DOCUMENT_ID, matchesFormat } from './ajv'
 export { createContract, loadContract } from './contract-file'
 export { countsInFigure, type RuleCoverage, ruleFigure } from './coverage'
 export { loadOpenApiDocument, OPENAPI_DOCUMENT_PATH, OPENAPI_DOCUMENT_URL } from './document-file'

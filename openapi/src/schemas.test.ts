@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { matchesFormat } from './ajv'
 import { loadOpenApiDocument } from './document-file'
 import {
   codePointLength,
@@ -85,5 +86,15 @@ describe('formatPointers', () => {
       new Set(['date-time']),
     )
     expect([...found.keys()]).toEqual(['/at'])
+  })
+})
+
+describe('matchesFormat', () => {
+  it("tells a uuid and a date-time as the validator's formats do, and knows no other name", () => {
+    expect(matchesFormat('uuid', '62fa61e0-c4a7-4b7a-a0cb-62521df9a244')).toBe(true)
+    expect(matchesFormat('uuid', '62fa61e0-c4a7-4b7a')).toBe(false)
+    expect(matchesFormat('date-time', '2026-11-30T19:39:13.683Z')).toBe(true)
+    expect(matchesFormat('date-time', '2026-11-30')).toBe(false)
+    expect(matchesFormat('no-such-format', 'anything')).toBe(false)
   })
 })

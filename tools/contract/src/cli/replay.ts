@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { mailboxOf } from '../check/run-setup'
-import { httpTransport } from '../http'
 import { BaselineError, readBaseline } from '../replay/baseline'
-import type { ReplayTarget } from '../replay/play'
+import { replayTargetAt } from '../replay/play'
 import { RecordingError, readRecordings } from '../replay/read'
 import { REPLAY_PARTS, replayRecordings } from '../replay/run'
 import { RunStream, shardOfRun } from '../report'
 import { firstLineOf } from '../report/printable'
-import { hasStubSessions } from '../stub-sessions'
 import { mailboxOption } from './check'
 import { REPLAY_COMMAND } from './command-specs'
 import { exitCodeOf, listenForStop, runOutputs } from './finish'
@@ -17,22 +14,6 @@ import { say } from './terminal'
 import { EXIT, UsageError } from './usage'
 
 const DEFAULT_REPORT_DIR = 'reports/replay'
-
-/** A server to replay against: whether it keeps stub sessions, and its mailbox. */
-async function replayTarget(
-  url: URL,
-  timeoutMs: number,
-  mailbox: Awaited<ReturnType<typeof mailboxOption>>,
-  variables: ReadonlySet<string>,
-): Promise<ReplayTarget> {
-  const transport = httpTransport(url.origin, timeoutMs)
-  const stubSessions = await hasStubSessions(
-    transport,
-    `replay-probe-${randomBytes(4).toString('hex')}`,
-  )
-  const found = await mailboxOf({ transport }, mailbox)
-  return { transport, stubSessions, mailbox: found.mailbox, variables }
-}
 
 /**
  * `devenv-contract replay DIR... --base-url URL`: exit 0 when every step answered as recorded and
@@ -64,11 +45,12 @@ export const replayCommand: Command = async (argv) => {
   }
   const mailbox = await mailboxOption(options.mailbox, shared.timeoutMs)
   const variables = new Set(options['allow-env'] ?? [])
-  const target = await replayTarget(options['base-url'], shared.timeoutMs, mailbox, variables)
+  const reach = { timeoutMs: shared.timeoutMs, mailbox, variables }
+  const target = await replayTargetAt(options['base-url'].origin, reach)
   const reference =
     options.reference === undefined
       ? undefined
-      : await replayTarget(options.reference, shared.timeoutMs, mailbox, variables)
+      : await replayTargetAt(options.reference.origin, reach)
 
   const stream = new RunStream(runOutputs(shared), shared.allowSkip)
   const started = performance.now()

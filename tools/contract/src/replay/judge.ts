@@ -1,13 +1,16 @@
 // A replayed session judged step by step: each answer by the contract (`@devenv/openapi`'s one
 // answer judgement) and against the recorded answer, less what is noise (docs/replay.md). `replay`,
 // the written tests' library and the shrinking all judge here.
-import { type Contract, judgeAnswer, problemsOf } from '@devenv/openapi'
+import { type Contract, judgeAnswer, matchesFormat, problemsOf } from '@devenv/openapi'
 import { printable } from '../report/printable'
-import { type Difference, differencesOf, fieldPattern, formatNoise, noiseKey } from './compare'
-
-/** A uuid, or an RFC 3339 date-time: the shapes of the contract's noisy formats. */
-const NOISY_SHAPE =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))$/i
+import {
+  type Difference,
+  differencesOf,
+  fieldPattern,
+  formatNoise,
+  NOISY_FORMATS,
+  noiseKey,
+} from './compare'
 
 import {
   fillJson,
@@ -100,7 +103,9 @@ export function judgeSession(
     const isNoise = (field: string, recordedValue?: unknown) =>
       fields?.has(field) === true ||
       patterns.has(fieldPattern(field)) ||
-      (byShape && NOISY_SHAPE.test(String(recordedValue))) ||
+      (byShape &&
+        typeof recordedValue === 'string' &&
+        [...NOISY_FORMATS].some((format) => matchesFormat(format, recordedValue))) ||
       noise.learned.has(noiseKey(whatOf(recorded), expected.status, field))
     return { played: step, contract: lines, differences: differencesOf(expected, answer, isNoise) }
   })

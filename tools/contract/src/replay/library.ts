@@ -3,13 +3,10 @@
 // it, with nothing else of the toolkit around it (docs/replay.md#tests-out-of-recordings).
 import { randomBytes } from 'node:crypto'
 import { loadContract } from '@devenv/openapi'
-import { mailboxOf } from '../check/run-setup'
-import { httpTransport } from '../http'
 import { mailDevMailbox } from '../mailbox'
-import { hasStubSessions } from '../stub-sessions'
 import type { RecordedSession } from './format'
 import { createNoise, differenceText, judgeSession } from './judge'
-import { playSession } from './play'
+import { playSession, replayTargetAt } from './play'
 
 export type { RecordedSession } from './format'
 
@@ -42,14 +39,13 @@ export async function replaySession(
 ): Promise<SessionReplay> {
   const contract = loadContract(options.contractPath)
   const timeoutMs = options.timeoutMs ?? 15_000
-  const transport = httpTransport(new URL(options.baseUrl).origin, timeoutMs)
   const label = `replay-${randomBytes(4).toString('hex')}`
-  const stubSessions = await hasStubSessions(transport, `${label}-probe`)
-  const { mailbox } = await mailboxOf(
-    { transport },
-    options.mailbox === undefined ? 'auto' : mailDevMailbox(options.mailbox, { timeoutMs }),
-  )
-  const played = await playSession(session, { transport, stubSessions, mailbox }, label)
+  const target = await replayTargetAt(new URL(options.baseUrl).origin, {
+    timeoutMs,
+    mailbox:
+      options.mailbox === undefined ? 'auto' : mailDevMailbox(options.mailbox, { timeoutMs }),
+  })
+  const played = await playSession(session, target, label)
   const noise = createNoise(contract)
   for (const key of options.noise ?? []) noise.learned.add(key)
   const failures = judgeSession(contract, noise, session, played).flatMap(

@@ -1,12 +1,15 @@
 // One recorded session sent again to a server, step by step: each placeholder's value taken again
 // from where the recording says it came (an earlier answer of this replay, the mailbox, a fresh
 // address, a password of the same shape), each answer kept for the judgement (docs/replay.md).
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { getAtPointer, isJsonObject } from '@devenv/openapi'
 import { SEEDED_ACCOUNTS, STUB_SESSION_HEADER } from '@devenv/openapi/dev-protocol'
-import type { Answer, Transport, WireRequest } from '../http'
+import type { RunOptions } from '../check/run-options'
+import { mailboxOf } from '../check/run-setup'
+import { type Answer, httpTransport, type Transport, type WireRequest } from '../http'
 import { type Mailbox, waitForLink } from '../mailbox'
 import { rememberSecret } from '../report/secrets'
+import { hasStubSessions } from '../stub-sessions'
 import {
   fillJson,
   fillText,
@@ -28,6 +31,28 @@ export type ReplayTarget = {
    * the replay would then send to the server.
    */
   variables?: ReadonlySet<string>
+}
+
+/**
+ * A server over HTTP as a replay target: whether it keeps stub sessions (a probe of its own), and
+ * its mailbox found as `check` finds one (`auto`: the server's development mailbox).
+ */
+export async function replayTargetAt(
+  origin: string,
+  options: { timeoutMs: number; mailbox: RunOptions['mailbox']; variables?: ReadonlySet<string> },
+): Promise<ReplayTarget> {
+  const transport = httpTransport(origin, options.timeoutMs)
+  const stubSessions = await hasStubSessions(
+    transport,
+    `replay-probe-${randomBytes(4).toString('hex')}`,
+  )
+  const { mailbox } = await mailboxOf({ transport }, options.mailbox)
+  return {
+    transport,
+    stubSessions,
+    mailbox,
+    ...(options.variables ? { variables: options.variables } : {}),
+  }
 }
 
 /** One step as it was sent again, and what came back. */

@@ -127,6 +127,8 @@ function documentedHeaders(contract: Contract, operation: Operation | undefined,
 export function createRecorder({ dir, maxBytes, contract, upstream }: RecorderOptions): Recorder {
   mkdirSync(dir, { recursive: true })
   const sessions = new Map<string, Session>()
+  // The headers each operation's status documents, read from the document once, not per exchange.
+  const answerHeaders = new Map<string, string[]>()
   const version = String(contract.document.info?.version ?? '')
   let bytes = 0
   let steps = 0
@@ -209,7 +211,12 @@ export function createRecorder({ dir, maxBytes, contract, upstream }: RecorderOp
       .join('/')}${query === undefined ? '' : `?${sentQuery(values, query)}`}`
     let answer: RecordedStep['answer']
     if (exchange.status !== undefined) {
-      const kept = documentedHeaders(contract, operation, exchange.status)
+      const key = `${operation?.operationId} ${exchange.status}`
+      let kept = answerHeaders.get(key)
+      if (kept === undefined) {
+        kept = documentedHeaders(contract, operation, exchange.status)
+        answerHeaders.set(key, kept)
+      }
       const headers: Record<string, string> = {}
       for (const header of kept) {
         const value = headerText(exchange.answerHeaders[header])
