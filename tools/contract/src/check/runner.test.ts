@@ -64,14 +64,16 @@ describe('checkTarget against a server that breaks the contract', () => {
     const example = signIn?.checks.find((check) => check.name.startsWith('example'))
     expect(example?.status).toBe('failed')
     expect(example?.message).toContain('access_token')
-    // Contact's window is shared (no stub sessions): the run sends its share, the rest rotate.
+    // Contact's window is shared (no stub sessions): the run sends its share, the rest rotate by
+    // the clock's half-period, so which refusals run (a documented 400 or 415, or any 4xx) depends
+    // on the time of day. Whichever they are, each fails on the 201 the server answers.
     const contact = report.suites.find((suite) => suite.name === 'submitContact')
     const refusals = contact?.checks.filter(
       (check) => check.name.startsWith('refuses ') && check.status === 'failed',
     )
-    expect(refusals?.map((check) => check.message)).toContainEqual(
-      expect.stringContaining('expected a 4xx refusal, got 201'),
-    )
+    expect(refusals?.length).toBeGreaterThan(0)
+    for (const refusal of refusals ?? [])
+      expect(refusal.message).toMatch(/^expected (?:a 4xx refusal|4\d\d), got 201\b/)
     expect(report.notes).toContain('could not sign in as a@b.co: protected operations are skipped')
   })
 
